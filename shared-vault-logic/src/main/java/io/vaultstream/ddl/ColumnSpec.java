@@ -1,0 +1,8 @@
+package io.vaultstream.ddl;
+
+/**
+ * One column of a vault table.
+ *
+ * @param type the SQL type as the dialect spells it
+ */
+public record ColumnSpec(String name, String type, boolean notNull) {}

@@ -1,0 +1,74 @@
+package io.vaultstream.ddl;
+
+import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.hash.HashKeyCalculator;
+import io.vaultstream.model.Naming;
+import io.vaultstream.model.VaultModel;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The statements that create every vault table and write its ghost records: printed by {@code
+ * vaultstream ddl} and run when tables are created automatically. Every statement is idempotent.
+ */
+public final class DdlScript {
+  /** load_dts of ghost records. */
+  public static final String GHOST_LOAD_DTS = "1900-01-01 00:00:00+00";
+  /** record_source of ghost records. */
+  public static final String GHOST_RECORD_SOURCE = "SYSTEM";
+
+  private DdlScript() {}
+
+  /** Creates the schema (when given), the tables, then the ghost records. */
+  public static List<String> statements(
+      VaultModel model, VaultDialect dialect, HashKeyCalculator hasher, String schema) {
+    List<String> out = new ArrayList<>();
+    if (schema != null && !schema.isEmpty()) {
+      out.add(dialect.createSchema(schema));
+    }
+    VaultTables tables = new VaultTables(model, dialect, hasher);
+    for (TableSpec t : tables.all().values()) {
+      out.add(dialect.createTable(schema, t));
+    }
+    for (TableSpec t : tables.all().values()) {
+      out.addAll(ghosts(model.naming(), dialect, tables.hashType(), hasher, schema, t));
+    }
+    return out;
+  }
+
+  /** The null and unknown ghost records of a hub, link or satellite (none for other tables). */
+  public static List<String> ghosts(
+      Naming n,
+      VaultDialect dialect,
+      String hashType,
+      HashKeyCalculator hasher,
+      String schema,
+      TableSpec t) {
+    if (t.kind() == TableKind.REFERENCE || t.kind() == TableKind.TECHNICAL) {
+      return List.of();
+    }
+    List<String> out = new ArrayList<>();
+    for (String key : List.of(hasher.nullKey(), hasher.unknownKey())) {
+      List<String> cols = new ArrayList<>();
+      List<String> vals = new ArrayList<>();
+      for (ColumnSpec c : t.columns()) {
+        String v;
+        if (c.name().equals(n.loadDts()) || c.name().equals(n.loadedAt())) {
+          v = GHOST_LOAD_DTS;
+        } else if (c.name().equals(n.recordSource())) {
+          v = GHOST_RECORD_SOURCE;
+        } else if (c.name().equals(n.deleteFlag())) {
+          v = "false";
+        } else if (c.type().equals(hashType) && c.notNull()) {
+          v = key;
+        } else {
+          continue;
+        }
+        cols.add(c.name());
+        vals.add(dialect.literal(v, c.type()));
+      }
+      out.add(dialect.insertLiteralIgnore(schema, t, cols, vals));
+    }
+    return out;
+  }
+}

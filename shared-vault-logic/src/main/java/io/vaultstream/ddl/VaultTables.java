@@ -1,0 +1,155 @@
+package io.vaultstream.ddl;
+
+import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.hash.HashKeyCalculator;
+import io.vaultstream.model.Hub;
+import io.vaultstream.model.Link;
+import io.vaultstream.model.LinkEnd;
+import io.vaultstream.model.Naming;
+import io.vaultstream.model.ReferenceTable;
+import io.vaultstream.model.Satellite;
+import io.vaultstream.model.SourceTable;
+import io.vaultstream.model.VaultModel;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Derives the shape of every vault table (and the engine's own tables) from a model. */
+public final class VaultTables {
+  /** The key map: source primary key to the key columns' values, from an event time on. */
+  public static final String KEY_MAP = "vs_key_map";
+
+  private final VaultModel model;
+  private final VaultDialect dialect;
+  private final String hashType;
+  private final Naming n;
+
+  public VaultTables(VaultModel model, VaultDialect dialect, HashKeyCalculator hasher) {
+    this.model = model;
+    this.dialect = dialect;
+    this.hashType = dialect.hashType(hasher.hexLength(), model.hashing().binary());
+    this.n = model.naming();
+  }
+
+  /** The SQL type of hash key and hash diff columns. */
+  public String hashType() {
+    return hashType;
+  }
+
+  /** Every table in load order: hubs, links, non-historized links, satellites, references, key map. */
+  public Map<String, TableSpec> all() {
+    Map<String, TableSpec> out = new LinkedHashMap<>();
+    model.hubs().values().forEach(h -> out.put(h.name(), hub(h)));
+    model.links().values().stream().filter(l -> !l.nonHistorized()).forEach(l -> out.put(l.name(), link(l)));
+    model.links().values().stream().filter(Link::nonHistorized).forEach(l -> out.put(l.name(), link(l)));
+    model.satellites().values().forEach(s -> out.put(s.name(), satellite(s)));
+    model.referenceTables().values().forEach(r -> out.put(r.name(), reference(r)));
+    out.put(KEY_MAP, keyMap());
+    return out;
+  }
+
+  private String typeOf(String source, String column) {
+    SourceTable s = model.sources().get(source);
+    String t = s == null ? null : s.declaredType(column);
+    return t != null ? t : dialect.textType();
+  }
+
+  private ColumnSpec col(String name, String type, boolean notNull) {
+    return new ColumnSpec(name, type, notNull);
+  }
+
+  private void technical(List<ColumnSpec> cols) {
+    cols.add(col(n.loadDts(), dialect.timestampType(), true));
+    cols.add(col(n.recordSource(), dialect.textType(), true));
+  }
+
+  TableSpec hub(Hub h) {
+    List<ColumnSpec> cols = new ArrayList<>();
+    cols.add(col(h.hashKey(), hashType, true));
+    String firstSource = h.sources().keySet().iterator().next();
+    List<String> srcCols = h.sources().get(firstSource);
+    for (int i = 0; i < h.businessKey().size(); i++) {
+      cols.add(col(h.businessKey().get(i), typeOf(firstSource, srcCols.get(i)), false));
+    }
+    technical(cols);
+    cols.add(col(n.loadedAt(), dialect.timestampType(), true));
+    return new TableSpec(h.name(), TableKind.HUB, cols, List.of(h.hashKey()), false);
+  }
+
+  TableSpec link(Link l) {
+    List<ColumnSpec> cols = new ArrayList<>();
+    cols.add(col(l.hashKey(), hashType, true));
+    for (LinkEnd e : l.hubs()) {
+      cols.add(col(e.column(), hashType, true));
+    }
+    for (String c : l.dependentChildKey()) {
+      cols.add(col(c, typeOf(l.source(), c), false));
+    }
+    technical(cols);
+    List<String> attrs = l.nonHistorized() ? attributes(l.source(), l.columns().isEmpty() ? null : l.columns()) : List.of();
+    for (String c : attrs == null ? List.<String>of() : attrs) {
+      cols.add(col(c, typeOf(l.source(), c), false));
+    }
+    cols.add(col(n.loadedAt(), dialect.timestampType(), true));
+    return new TableSpec(
+        l.name(),
+        l.nonHistorized() ? TableKind.NON_HISTORIZED_LINK : TableKind.LINK,
+        cols,
+        List.of(l.hashKey()),
+        l.nonHistorized() && attrs == null);
+  }
+
+  TableSpec satellite(Satellite s) {
+    List<ColumnSpec> cols = new ArrayList<>();
+    cols.add(col(model.parentHashKey(s), hashType, true));
+    historyColumns(cols);
+    List<String> attrs = attributes(s.source(), s.columns());
+    for (String c : attrs == null ? List.<String>of() : attrs) {
+      cols.add(col(c, typeOf(s.source(), c), false));
+    }
+    cols.add(col(n.loadedAt(), dialect.timestampType(), true));
+    return new TableSpec(s.name(), TableKind.SATELLITE, cols, List.of(model.parentHashKey(s), n.loadDts()), attrs == null);
+  }
+
+  TableSpec reference(ReferenceTable r) {
+    List<ColumnSpec> cols = new ArrayList<>();
+    for (String c : r.code()) {
+      cols.add(col(c, typeOf(r.source(), c), true));
+    }
+    historyColumns(cols);
+    List<String> attrs = attributes(r.source(), r.columns());
+    for (String c : attrs == null ? List.<String>of() : attrs) {
+      cols.add(col(c, typeOf(r.source(), c), false));
+    }
+    cols.add(col(n.loadedAt(), dialect.timestampType(), true));
+    List<String> pk = new ArrayList<>(r.code());
+    pk.add(n.loadDts());
+    return new TableSpec(r.name(), TableKind.REFERENCE, cols, pk, attrs == null);
+  }
+
+  private void historyColumns(List<ColumnSpec> cols) {
+    technical(cols);
+    cols.add(col(n.hashDiff(), hashType, true));
+    cols.add(col(n.deleteFlag(), dialect.booleanType(), true));
+  }
+
+  /** Declared attributes, else the source's declared non-key columns, else null (from events). */
+  private List<String> attributes(String source, List<String> declared) {
+    return declared != null ? declared : model.defaultAttributesOf(source);
+  }
+
+  TableSpec keyMap() {
+    String text = dialect.textType();
+    return new TableSpec(
+        KEY_MAP,
+        TableKind.TECHNICAL,
+        List.of(
+            col("source_table", text, true),
+            col("pk", text, true),
+            col("valid_from", dialect.timestampType(), true),
+            col("key_values", text, true)),
+        List.of("source_table", "pk", "valid_from"),
+        false);
+  }
+}

@@ -1,0 +1,40 @@
+package io.vaultstream.decode;
+
+import java.io.Serializable;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Map;
+
+/**
+ * The engine's neutral change record: what every runtime's input is turned into before anything
+ * else happens.
+ *
+ * @param row the row image (after, or before for deletes) with values normalised to Java types
+ * @param eventTimeMicros source commit time in microseconds since the epoch
+ * @param rawKey the record key as received, for error rows (may be null)
+ * @param rawValue the record value as received, for error rows (may be null)
+ */
+public record ChangeEvent(
+    String sourceTable,
+    Operation operation,
+    Map<String, Object> row,
+    long eventTimeMicros,
+    SourcePosition position,
+    byte[] rawKey,
+    byte[] rawValue)
+    implements Serializable {
+
+  /** Source order: event time, then log position, then Kafka coordinates. */
+  public static final Comparator<ChangeEvent> SOURCE_ORDER =
+      Comparator.comparingLong(ChangeEvent::eventTimeMicros)
+          .thenComparing(ChangeEvent::position, SourcePosition.ORDER);
+
+  public ChangeEvent {
+    row = Collections.unmodifiableMap(row);
+  }
+
+  /** A value of the row image. */
+  public Object get(String column) {
+    return row.get(column);
+  }
+}

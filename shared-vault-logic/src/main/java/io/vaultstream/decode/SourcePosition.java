@@ -1,0 +1,31 @@
+package io.vaultstream.decode;
+
+import java.io.Serializable;
+import java.util.Comparator;
+
+/**
+ * Where an event came from: its Kafka coordinates and, when the source reports it, the log
+ * position (PostgreSQL LSN) that orders changes within one transaction.
+ */
+public record SourcePosition(String topic, int partition, long offset, Long lsn)
+    implements Serializable {
+
+  /** Source order for events with the same event time: LSN when both have one, then Kafka. */
+  public static final Comparator<SourcePosition> ORDER =
+      (a, b) -> {
+        if (a.lsn != null && b.lsn != null && !a.lsn.equals(b.lsn)) {
+          return Long.compare(a.lsn, b.lsn);
+        }
+        int c = a.topic.compareTo(b.topic);
+        if (c != 0) {
+          return c;
+        }
+        c = Integer.compare(a.partition, b.partition);
+        return c != 0 ? c : Long.compare(a.offset, b.offset);
+      };
+
+  @Override
+  public String toString() {
+    return topic + "/" + partition + "@" + offset;
+  }
+}

@@ -1,0 +1,38 @@
+package io.vaultstream.dialect;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.stream.Collectors;
+
+/** Finds the dialect for a JDBC URL (or by name) among those on the class path. */
+public final class Dialects {
+  private Dialects() {}
+
+  /** All dialects found through ServiceLoader. */
+  public static List<VaultDialect> all() {
+    List<VaultDialect> out = new ArrayList<>();
+    ServiceLoader.load(VaultDialect.class, Dialects.class.getClassLoader()).forEach(out::add);
+    return out;
+  }
+
+  /**
+   * The dialect named, or else the one accepting the URL.
+   *
+   * @param name a dialect name from configuration, or null to choose by URL
+   */
+  public static VaultDialect forUrl(String jdbcUrl, String name) {
+    List<VaultDialect> all = all();
+    for (VaultDialect d : all) {
+      if (name != null ? d.name().equalsIgnoreCase(name) : d.accepts(jdbcUrl)) {
+        return d;
+      }
+    }
+    String known = all.stream().map(VaultDialect::name).collect(Collectors.joining(", "));
+    throw new IllegalArgumentException(
+        name != null
+            ? "unknown dialect '" + name + "'; known: " + known
+            : "no dialect accepts the JDBC URL '" + jdbcUrl.replaceAll("password=[^&;]*", "password=***")
+                + "'; known dialects: " + known);
+  }
+}

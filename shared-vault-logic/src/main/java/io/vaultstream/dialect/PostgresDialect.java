@@ -1,0 +1,250 @@
+package io.vaultstream.dialect;
+
+import io.vaultstream.ddl.ColumnSpec;
+import io.vaultstream.ddl.TableSpec;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * PostgreSQL 12+: rows travel as one text array per column through {@code unnest}, so a batch is
+ * one statement per table whatever its size.
+ */
+public final class PostgresDialect implements VaultDialect {
+
+  @Override
+  public String name() {
+    return "postgresql";
+  }
+
+  @Override
+  public boolean accepts(String jdbcUrl) {
+    return jdbcUrl != null && jdbcUrl.startsWith("jdbc:postgresql:");
+  }
+
+  @Override
+  public String connectionInitSql() {
+    return "SET TIME ZONE 'UTC'";
+  }
+
+  @Override
+  public String quote(String identifier) {
+    return "\"" + identifier.replace("\"", "\"\"") + "\"";
+  }
+
+  @Override
+  public String hashType(int hexLength, boolean binary) {
+    return binary ? "bytea" : "varchar(" + hexLength + ")";
+  }
+
+  @Override
+  public String textType() {
+    return "text";
+  }
+
+  @Override
+  public String timestampType() {
+    return "timestamptz";
+  }
+
+  @Override
+  public String booleanType() {
+    return "boolean";
+  }
+
+  @Override
+  public String typeFor(Class<?> t) {
+    if (t == Long.class || t == BigInteger.class) {
+      return t == Long.class ? "bigint" : "numeric";
+    }
+    if (t == Integer.class || t == Short.class || t == Byte.class) {
+      return "integer";
+    }
+    if (t == BigDecimal.class) {
+      return "numeric";
+    }
+    if (t == Double.class) {
+      return "double precision";
+    }
+    if (t == Float.class) {
+      return "real";
+    }
+    if (t == Boolean.class) {
+      return "boolean";
+    }
+    if (t == LocalDate.class) {
+      return "date";
+    }
+    if (t == LocalTime.class || t == OffsetTime.class) {
+      return "time";
+    }
+    if (t == Instant.class || t == OffsetDateTime.class) {
+      return "timestamptz";
+    }
+    if (t == LocalDateTime.class) {
+      return "timestamp";
+    }
+    if (t == byte[].class) {
+      return "bytea";
+    }
+    return "text";
+  }
+
+  @Override
+  public String createSchema(String schema) {
+    return "CREATE SCHEMA IF NOT EXISTS " + quote(schema);
+  }
+
+  @Override
+  public String createTable(String schema, TableSpec t) {
+    StringBuilder sb = new StringBuilder("CREATE TABLE IF NOT EXISTS ").append(table(schema, t.name())).append(" (\n");
+    for (ColumnSpec c : t.columns()) {
+      sb.append("  ").append(quote(c.name())).append(' ').append(c.type());
+      if (c.notNull()) {
+        sb.append(" NOT NULL");
+      }
+      sb.append(",\n");
+    }
+    sb.append("  PRIMARY KEY (").append(list(t.primaryKey())).append(")\n)");
+    return sb.toString();
+  }
+
+  @Override
+  public String addColumn(String schema, String table, ColumnSpec c) {
+    return "ALTER TABLE " + table(schema, table) + " ADD COLUMN IF NOT EXISTS " + quote(c.name()) + " " + c.type();
+  }
+
+  @Override
+  public String selectColumns() {
+    return "SELECT column_name, data_type FROM information_schema.columns"
+        + " WHERE table_schema = ? AND table_name = ? ORDER BY ordinal_position";
+  }
+
+  @Override
+  public String currentSchema() {
+    return "SELECT current_schema()";
+  }
+
+  private String list(List<String> cols) {
+    return cols.stream().map(this::quote).collect(Collectors.joining(", "));
+  }
+
+  /** The expression that turns canonical text into a value of the column's type. */
+  private String fromText(String expr, String type) {
+    String t = type.toLowerCase(Locale.ROOT);
+    if (t.equals("text") || t.startsWith("varchar") || t.startsWith("character varying")) {
+      return expr;
+    }
+    if (t.equals("bytea")) {
+      return "decode(" + expr + ", 'hex')";
+    }
+    return "CAST(" + expr + " AS " + type + ")";
+  }
+
+  /** The expression that reads a column back as canonical text. */
+  private String toText(String expr, String type) {
+    return type.equalsIgnoreCase("bytea") ? "encode(" + expr + ", 'hex')" : expr + "::text";
+  }
+
+  private String unnestSelect(TableSpec t, List<String> columns, String alias) {
+    List<String> exprs = new ArrayList<>();
+    for (String c : columns) {
+      exprs.add(fromText(alias + "." + quote(c), t.column(c).type()));
+    }
+    return String.join(", ", exprs);
+  }
+
+  private String unnestFrom(List<String> columns, String alias) {
+    String arrays = columns.stream().map(c -> "?::text[]").collect(Collectors.joining(", "));
+    return "unnest(" + arrays + ") AS " + alias + "(" + list(columns) + ")";
+  }
+
+  @Override
+  public String upsertEarliest(
+      String schema, TableSpec t, List<String> columns, String loadDts, String recordSource, String loadedAt) {
+    List<String> updates = new ArrayList<>();
+    for (String c : columns) {
+      if (!t.primaryKey().contains(c)) {
+        updates.add(quote(c) + " = EXCLUDED." + quote(c));
+      }
+    }
+    return "INSERT INTO " + table(schema, t.name()) + " AS t (" + list(columns) + ", " + quote(loadedAt) + ")\n"
+        + "SELECT " + unnestSelect(t, columns, "u") + ", now() FROM " + unnestFrom(columns, "u") + "\n"
+        + "ON CONFLICT (" + list(t.primaryKey()) + ") DO UPDATE SET " + String.join(", ", updates) + "\n"
+        + "WHERE (EXCLUDED." + quote(loadDts) + ", EXCLUDED." + quote(recordSource) + ") < (t." + quote(loadDts)
+        + ", t." + quote(recordSource) + ")";
+  }
+
+  @Override
+  public String insertIgnore(String schema, TableSpec t, List<String> columns, String loadedAt) {
+    return "INSERT INTO " + table(schema, t.name()) + " (" + list(columns)
+        + (loadedAt == null ? "" : ", " + quote(loadedAt)) + ")\n"
+        + "SELECT " + unnestSelect(t, columns, "u") + (loadedAt == null ? "" : ", now()")
+        + " FROM " + unnestFrom(columns, "u") + "\n"
+        + "ON CONFLICT (" + list(t.primaryKey()) + ") DO NOTHING";
+  }
+
+  @Override
+  public String selectHistoryAround(
+      String schema, TableSpec t, List<String> keyColumns, String loadDts, List<String> columns) {
+    String tbl = table(schema, t.name());
+    List<String> kcols = new ArrayList<>(keyColumns);
+    kcols.add("t__");
+    String keyCasts =
+        keyColumns.stream().map(c -> fromText("u." + quote(c), t.column(c).type()) + " AS " + quote(c)).collect(Collectors.joining(", "));
+    String match = keyColumns.stream().map(c -> "x." + quote(c) + " = k." + quote(c)).collect(Collectors.joining(" AND "));
+    StringBuilder out = new StringBuilder();
+    for (String c : keyColumns) {
+      out.append(toText("x." + quote(c), t.column(c).type())).append(", ");
+    }
+    out.append("round(extract(epoch FROM x.").append(quote(loadDts)).append(") * 1000000)::bigint");
+    for (String c : columns) {
+      out.append(", ").append(toText("x." + quote(c), t.column(c).type()));
+    }
+    return "WITH k AS (SELECT " + keyCasts + ", CAST(u.t__ AS timestamptz) AS t__ FROM " + unnestFrom(kcols, "u") + ")\n"
+        + "SELECT " + out + " FROM k CROSS JOIN LATERAL (SELECT * FROM " + tbl + " x WHERE " + match
+        + " AND x." + quote(loadDts) + " < k.t__ ORDER BY x." + quote(loadDts) + " DESC LIMIT 1) x\n"
+        + "UNION ALL\n"
+        + "SELECT " + out + " FROM k JOIN " + tbl + " x ON " + match + " AND x." + quote(loadDts) + " >= k.t__";
+  }
+
+  @Override
+  public String deleteRows(String schema, TableSpec t, List<String> keyColumns, String loadDts) {
+    List<String> cols = new ArrayList<>(keyColumns);
+    cols.add(loadDts);
+    String match =
+        cols.stream()
+            .map(c -> "x." + quote(c) + " = " + fromText("u." + quote(c), t.column(c).type()))
+            .collect(Collectors.joining(" AND "));
+    return "DELETE FROM " + table(schema, t.name()) + " x USING " + unnestFrom(cols, "u") + " WHERE " + match;
+  }
+
+  @Override
+  public String selectKeyMap(String schema, String keyMapTable) {
+    return "SELECT pk, round(extract(epoch FROM valid_from) * 1000000)::bigint, key_values FROM "
+        + table(schema, keyMapTable) + " WHERE source_table = ? AND pk = ANY(?::text[])";
+  }
+
+  @Override
+  public String insertLiteralIgnore(String schema, TableSpec t, List<String> columns, List<String> literals) {
+    return "INSERT INTO " + table(schema, t.name()) + " (" + list(columns) + ") VALUES ("
+        + String.join(", ", literals) + ") ON CONFLICT (" + list(t.primaryKey()) + ") DO NOTHING";
+  }
+
+  @Override
+  public String literal(String text, String type) {
+    if (text == null) {
+      return "NULL";
+    }
+    return fromText("'" + text.replace("'", "''") + "'", type);
+  }
+}

@@ -1,0 +1,92 @@
+package io.vaultstream.dialect;
+
+import io.vaultstream.ddl.ColumnSpec;
+import io.vaultstream.ddl.TableSpec;
+import java.util.List;
+
+/**
+ * The SQL of one database family. Stateless; chosen from the JDBC URL through {@link
+ * java.util.ServiceLoader}. Every value is passed as canonical text and cast in SQL, so the engine
+ * binds one text array per column.
+ */
+public interface VaultDialect {
+
+  /** A short name for logs and configuration ("postgresql"). */
+  String name();
+
+  /** Whether this dialect serves the JDBC URL. */
+  boolean accepts(String jdbcUrl);
+
+  /** SQL run on every new connection (time zone UTC and the like). */
+  String connectionInitSql();
+
+  /** Quotes an identifier that was checked to be legal. */
+  String quote(String identifier);
+
+  /** A qualified, quoted table name. */
+  default String table(String schema, String table) {
+    return schema == null || schema.isEmpty() ? quote(table) : quote(schema) + "." + quote(table);
+  }
+
+  // ---- types ------------------------------------------------------------------------------
+
+  String hashType(int hexLength, boolean binary);
+
+  String textType();
+
+  String timestampType();
+
+  String booleanType();
+
+  /** The type for values of this Java class found in events (for columns taken from events). */
+  String typeFor(Class<?> javaType);
+
+  // ---- DDL --------------------------------------------------------------------------------
+
+  String createSchema(String schema);
+
+  String createTable(String schema, TableSpec table);
+
+  String addColumn(String schema, String table, ColumnSpec column);
+
+  /** Lists the columns of a table as (name, type): needs the schema and table as parameters. */
+  String selectColumns();
+
+  /** The schema the connection writes to when none is configured. */
+  String currentSchema();
+
+  // ---- loading ----------------------------------------------------------------------------
+
+  /**
+   * Inserts rows given as text arrays (one per column), keeping per key the row with the earliest
+   * (load_dts, record_source): hubs, links and non-historized links.
+   */
+  String upsertEarliest(
+      String schema, TableSpec table, List<String> columns, String loadDts, String recordSource, String loadedAt);
+
+  /** Inserts rows given as text arrays; rows whose primary key exists are left alone. */
+  String insertIgnore(String schema, TableSpec table, List<String> columns, String loadedAt);
+
+  /**
+   * Reads, for keys and times given as text arrays, the latest row before that time and every row
+   * at or after it. Returns the key columns, load_dts as epoch microseconds, then {@code columns}
+   * as text.
+   */
+  String selectHistoryAround(
+      String schema, TableSpec table, List<String> keyColumns, String loadDts, List<String> columns);
+
+  /**
+   * Reads key map entries of one source for primary keys given as a text array: returns pk,
+   * valid_from as epoch microseconds and key_values. Parameters: source table, pk array.
+   */
+  String selectKeyMap(String schema, String keyMapTable);
+
+  /** Inserts one row of SQL literals unless its primary key exists (ghost records). */
+  String insertLiteralIgnore(String schema, TableSpec table, List<String> columns, List<String> literals);
+
+  /** A SQL literal of canonical text for a column of this type; NULL for null. */
+  String literal(String text, String type);
+
+  /** Deletes rows whose key columns and load_dts are given as text arrays. */
+  String deleteRows(String schema, TableSpec table, List<String> keyColumns, String loadDts);
+}

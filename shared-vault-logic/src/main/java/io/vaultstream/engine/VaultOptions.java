@@ -1,0 +1,161 @@
+package io.vaultstream.engine;
+
+import io.vaultstream.decode.DecoderOptions;
+import java.io.Serializable;
+
+/**
+ * Every setting of the engine in one immutable value. The Connect configuration and the Spark
+ * arguments each map into it in one place.
+ */
+public final class VaultOptions implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final String jdbcUrl;
+  private final String user;
+  private final String password;
+  private final String dialect;
+  private final String targetSchema;
+  private final boolean autoCreate;
+  private final int poolMaxSize;
+  private final int poolMinIdle;
+  private final long connectionTimeoutMs;
+  private final DecoderOptions decoder;
+
+  private VaultOptions(Builder b) {
+    this.jdbcUrl = b.jdbcUrl;
+    this.user = b.user;
+    this.password = b.password;
+    this.dialect = b.dialect;
+    this.targetSchema = b.targetSchema;
+    this.autoCreate = b.autoCreate;
+    this.poolMaxSize = b.poolMaxSize;
+    this.poolMinIdle = b.poolMinIdle;
+    this.connectionTimeoutMs = b.connectionTimeoutMs;
+    this.decoder = b.decoder;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public String jdbcUrl() {
+    return jdbcUrl;
+  }
+
+  public String user() {
+    return user;
+  }
+
+  public String password() {
+    return password;
+  }
+
+  /** The dialect name, or null to choose it from the JDBC URL. */
+  public String dialect() {
+    return dialect;
+  }
+
+  /** The schema of the vault tables, or null for the connection's current schema. */
+  public String targetSchema() {
+    return targetSchema;
+  }
+
+  /** Whether missing tables and columns are created. */
+  public boolean autoCreate() {
+    return autoCreate;
+  }
+
+  public int poolMaxSize() {
+    return poolMaxSize;
+  }
+
+  public int poolMinIdle() {
+    return poolMinIdle;
+  }
+
+  public long connectionTimeoutMs() {
+    return connectionTimeoutMs;
+  }
+
+  public DecoderOptions decoder() {
+    return decoder;
+  }
+
+  @Override
+  public String toString() {
+    return "VaultOptions{jdbcUrl=" + jdbcUrl.replaceAll("password=[^&;]*", "password=***") + ", user=" + user
+        + ", targetSchema=" + targetSchema + ", autoCreate=" + autoCreate + ", pool=" + poolMinIdle + ".."
+        + poolMaxSize + "}";
+  }
+
+  /** Builds {@link VaultOptions}; only the JDBC URL is required. */
+  public static final class Builder {
+    private String jdbcUrl;
+    private String user;
+    private String password;
+    private String dialect;
+    private String targetSchema;
+    private boolean autoCreate = true;
+    private int poolMaxSize = 4;
+    private int poolMinIdle = 1;
+    private long connectionTimeoutMs = 30_000;
+    private DecoderOptions decoder = DecoderOptions.defaults();
+
+    public Builder jdbcUrl(String v) {
+      this.jdbcUrl = v;
+      return this;
+    }
+
+    public Builder user(String v) {
+      this.user = v;
+      return this;
+    }
+
+    public Builder password(String v) {
+      this.password = v;
+      return this;
+    }
+
+    public Builder dialect(String v) {
+      this.dialect = v;
+      return this;
+    }
+
+    public Builder targetSchema(String v) {
+      this.targetSchema = v;
+      return this;
+    }
+
+    public Builder autoCreate(boolean v) {
+      this.autoCreate = v;
+      return this;
+    }
+
+    public Builder poolMaxSize(int v) {
+      this.poolMaxSize = v;
+      return this;
+    }
+
+    public Builder poolMinIdle(int v) {
+      this.poolMinIdle = v;
+      return this;
+    }
+
+    public Builder connectionTimeoutMs(long v) {
+      this.connectionTimeoutMs = v;
+      return this;
+    }
+
+    public Builder decoder(DecoderOptions v) {
+      this.decoder = v;
+      return this;
+    }
+
+    public VaultOptions build() {
+      if (jdbcUrl == null || jdbcUrl.isBlank()) {
+        throw new IllegalArgumentException("a JDBC URL of the target database is required");
+      }
+      return new VaultOptions(this);
+    }
+  }
+}

@@ -1,0 +1,68 @@
+package io.vaultstream.hash;
+
+import io.vaultstream.model.HashingSettings;
+import java.util.List;
+
+/**
+ * One tool's rules for turning canonical values into hash keys and hash diffs. Values are
+ * canonical text ({@link CanonicalText}), {@code null} for SQL NULL; results are hexadecimal text.
+ */
+public interface HashProfile {
+
+  /** The text hashed for a key, or {@code null} when the profile loads no row for it. */
+  String keyInput(List<String> values);
+
+  /** The text hashed for a hash diff; columns and values in the satellite's declared order. */
+  String diffInput(List<String> columns, List<String> values);
+
+  /** Whether hexadecimal output is upper case. */
+  boolean upperHex();
+
+  /** The key used when every value is NULL, or {@code null} when the profile loads no row. */
+  default String allNullKey(int hexLength) {
+    return null;
+  }
+
+  /** The profile for these settings. */
+  static HashProfile of(HashingSettings settings) {
+    return switch (settings.profile()) {
+      case AUTOMATE_DV -> new AutomateDvProfile();
+      case DATAVAULT4DBT -> new Datavault4dbtProfile();
+      case VAULTSPEED -> new VaultSpeedProfile(settings.delimiter(), settings.nullValue());
+    };
+  }
+
+  /** Removes spaces (U+0020 only) from both ends, as SQL TRIM does. */
+  static String trimSpaces(String s) {
+    int b = 0;
+    int e = s.length();
+    while (b < e && s.charAt(b) == ' ') {
+      b++;
+    }
+    while (e > b && s.charAt(e - 1) == ' ') {
+      e--;
+    }
+    return s.substring(b, e);
+  }
+
+  /** Upper-cases each character on its own (simple case mapping), never changing the length. */
+  static String upper(String s) {
+    StringBuilder sb = null;
+    for (int i = 0; i < s.length(); ) {
+      int cp = s.codePointAt(i);
+      int u = Character.toUpperCase(cp);
+      if (u != cp && Character.charCount(u) == Character.charCount(cp)) {
+        if (sb == null) {
+          sb = new StringBuilder(s);
+        }
+        if (Character.charCount(u) == 1) {
+          sb.setCharAt(i, (char) u);
+        } else {
+          sb.replace(i, i + 2, new String(Character.toChars(u)));
+        }
+      }
+      i += Character.charCount(cp);
+    }
+    return sb == null ? s : sb.toString();
+  }
+}

@@ -1,0 +1,282 @@
+package io.vaultstream.model;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** Checks the references and names of a model that was read without shape problems. */
+final class ModelValidator {
+  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
+
+  private final VaultModel m;
+  private final List<ModelProblem> problems;
+
+  private ModelValidator(VaultModel m, List<ModelProblem> problems) {
+    this.m = m;
+    this.problems = problems;
+  }
+
+  static void validate(VaultModel model, List<ModelProblem> problems) {
+    ModelValidator v = new ModelValidator(model, problems);
+    v.checkNames();
+    v.checkSources();
+    v.checkHubs();
+    v.checkLinks();
+    v.checkSatellites();
+    v.checkReferenceTables();
+  }
+
+  private void problem(String path, String message) {
+    problems.add(new ModelProblem(path, message));
+  }
+
+  private void identifier(String path, String name) {
+    if (!IDENTIFIER.matcher(name).matches()) {
+      problem(
+          path,
+          "'"
+              + name
+              + "' is not a legal identifier: use letters, digits and '_', start with a letter or '_', at most 63 characters");
+    }
+  }
+
+  private void checkNames() {
+    Map<String, String> seen = new HashMap<>();
+    tableNames("/hubs/", m.hubs().keySet(), seen);
+    for (Link l : m.links().values()) {
+      tableNames((l.nonHistorized() ? "/nonHistorizedLinks/" : "/links/"), List.of(l.name()), seen);
+    }
+    tableNames("/satellites/", m.satellites().keySet(), seen);
+    tableNames("/referenceTables/", m.referenceTables().keySet(), seen);
+    Naming n = m.naming();
+    for (String c : List.of(n.loadDts(), n.recordSource(), n.hashDiff(), n.deleteFlag(), n.loadedAt())) {
+      identifier("/naming", c);
+    }
+  }
+
+  private void tableNames(String prefix, Iterable<String> names, Map<String, String> seen) {
+    for (String name : names) {
+      identifier(prefix + name, name);
+      String lower = name.toLowerCase(java.util.Locale.ROOT);
+      String before = seen.putIfAbsent(lower, prefix + name);
+      if (before != null) {
+        problem(prefix + name, "the table name '" + name + "' is already used at " + before);
+      }
+    }
+  }
+
+  private void column(String path, String source, String col) {
+    identifier(path, col);
+    SourceTable s = m.sources().get(source);
+    if (s != null && s.declaresColumns() && !s.columns().containsKey(col)) {
+      problem(
+          path,
+          "unknown column '"
+              + col
+              + "' of source '"
+              + source
+              + "'; its columns: "
+              + String.join(", ", s.columns().keySet()));
+    }
+  }
+
+  private void columns(String path, String source, List<String> cols) {
+    for (int i = 0; i < cols.size(); i++) {
+      column(path + "/" + i, source, cols.get(i));
+    }
+  }
+
+  private boolean source(String path, String name) {
+    if (!m.sources().containsKey(name)) {
+      problem(path, "unknown source '" + name + "'; sources: " + String.join(", ", m.sources().keySet()));
+      return false;
+    }
+    return true;
+  }
+
+  private void checkSources() {
+    Set<String> topics = new HashSet<>();
+    for (SourceTable s : m.sources().values()) {
+      String p = "/sources/" + s.name();
+      identifier(p, s.name());
+      if (!topics.add(s.topic())) {
+        problem(p + "/topic", "the topic '" + s.topic() + "' is already used by another source");
+      }
+      columns(p + "/primaryKey", s.name(), s.primaryKey());
+      for (ForeignKey fk : s.foreignKeys().values()) {
+        String fp = p + "/foreignKeys/" + fk.name();
+        columns(fp + "/columns", s.name(), fk.columns());
+        if (source(fp + "/references", fk.references())) {
+          columns(fp + "/referencedColumns", fk.references(), fk.referencedColumns());
+          if (fk.referencedColumns().size() != fk.columns().size()) {
+            problem(
+                fp,
+                "has "
+                    + fk.columns().size()
+                    + " column(s) but references "
+                    + fk.referencedColumns().size()
+                    + " ("
+                    + String.join(", ", fk.referencedColumns())
+                    + "); give 'referencedColumns' with one column per foreign key column");
+          }
+        }
+      }
+    }
+  }
+
+  private void checkHubs() {
+    for (Hub h : m.hubs().values()) {
+      String p = "/hubs/" + h.name();
+      identifier(p + "/hashKey", h.hashKey());
+      for (int i = 0; i < h.businessKey().size(); i++) {
+        identifier(p + "/businessKey/" + i, h.businessKey().get(i));
+      }
+      if (h.sources().isEmpty()) {
+        problem(p + "/sources", "must name at least one source table and its business key columns");
+      }
+      h.sources()
+          .forEach(
+              (src, cols) -> {
+                String sp = p + "/sources/" + src;
+                if (source(sp, src)) {
+                  columns(sp, src, cols);
+                }
+                if (cols.size() != h.businessKey().size()) {
+                  problem(
+                      sp,
+                      "gives "
+                          + cols.size()
+                          + " column(s) for a business key of "
+                          + h.businessKey().size()
+                          + " ("
+                          + String.join(", ", h.businessKey())
+                          + ")");
+                }
+              });
+    }
+  }
+
+  private void checkLinks() {
+    for (Link l : m.links().values()) {
+      String p = (l.nonHistorized() ? "/nonHistorizedLinks/" : "/links/") + l.name();
+      identifier(p + "/hashKey", l.hashKey());
+      if (!source(p + "/source", l.source())) {
+        continue;
+      }
+      SourceTable src = m.sources().get(l.source());
+      Set<String> cols = new HashSet<>();
+      cols.add(l.hashKey());
+      for (int i = 0; i < l.hubs().size(); i++) {
+        LinkEnd end = l.hubs().get(i);
+        String ep = p + "/hubs/" + i;
+        identifier(ep + "/column", end.column());
+        if (!cols.add(end.column())) {
+          problem(
+              ep,
+              "the column '"
+                  + end.column()
+                  + "' is already used in this link; a link joining the same hub twice needs an explicit \"column\" for each end");
+        }
+        Hub hub = m.hubs().get(end.hub());
+        if (hub == null) {
+          problem(ep + "/hub", "unknown hub '" + end.hub() + "'; hubs: " + String.join(", ", m.hubs().keySet()));
+          continue;
+        }
+        if (end.via() == null) {
+          if (!hub.sources().containsKey(l.source())) {
+            problem(
+                ep,
+                "source '"
+                    + l.source()
+                    + "' does not feed hub '"
+                    + hub.name()
+                    + "'; name the foreign key that reaches it with \"via\" (foreign keys of "
+                    + l.source()
+                    + ": "
+                    + String.join(", ", src.foreignKeys().keySet())
+                    + ")");
+          }
+          continue;
+        }
+        ForeignKey fk = src.foreignKeys().get(end.via());
+        if (fk == null) {
+          problem(
+              ep + "/via",
+              "unknown foreign key '"
+                  + end.via()
+                  + "' of source '"
+                  + l.source()
+                  + "'; its foreign keys: "
+                  + (src.foreignKeys().isEmpty() ? "(none)" : String.join(", ", src.foreignKeys().keySet())));
+        } else if (!hub.sources().containsKey(fk.references())) {
+          problem(
+              ep + "/via",
+              "foreign key '"
+                  + fk.name()
+                  + "' references '"
+                  + fk.references()
+                  + "', which does not feed hub '"
+                  + hub.name()
+                  + "', so the link cannot reach it; hubs fed by "
+                  + fk.references()
+                  + ": "
+                  + String.join(", ", m.hubsFedBy(fk.references()).stream().map(Hub::name).toList()));
+        }
+      }
+      columns(p + "/dependentChildKey", l.source(), l.dependentChildKey());
+      columns(p + "/columns", l.source(), l.columns());
+      for (String c : l.dependentChildKey()) {
+        if (!cols.add(c)) {
+          problem(p + "/dependentChildKey", "the column '" + c + "' is already used in this link");
+        }
+      }
+    }
+  }
+
+  private void checkSatellites() {
+    for (Satellite s : m.satellites().values()) {
+      String p = "/satellites/" + s.name();
+      boolean srcOk = source(p + "/source", s.source());
+      Hub hub = m.hubs().get(s.parent());
+      Link link = m.links().get(s.parent());
+      if (hub == null && (link == null || link.nonHistorized())) {
+        problem(
+            p + "/parent",
+            "unknown parent '"
+                + s.parent()
+                + "'; a satellite hangs off a hub or a link: "
+                + String.join(", ", m.hubs().keySet())
+                + (m.links().isEmpty() ? "" : ", ")
+                + String.join(
+                    ", ", m.links().values().stream().filter(x -> !x.nonHistorized()).map(Link::name).toList()));
+      } else if (srcOk && hub != null && !hub.sources().containsKey(s.source())) {
+        problem(
+            p + "/source",
+            "source '" + s.source() + "' does not feed hub '" + hub.name() + "'; it is fed by "
+                + String.join(", ", hub.sources().keySet()));
+      } else if (srcOk && link != null && !link.source().equals(s.source())) {
+        problem(
+            p + "/source",
+            "a link satellite is loaded from its link's source '" + link.source() + "', not '" + s.source() + "'");
+      }
+      if (srcOk && s.columns() != null) {
+        columns(p + "/columns", s.source(), s.columns());
+      }
+    }
+  }
+
+  private void checkReferenceTables() {
+    for (ReferenceTable r : m.referenceTables().values()) {
+      String p = "/referenceTables/" + r.name();
+      if (source(p + "/source", r.source())) {
+        columns(p + "/code", r.source(), r.code());
+        if (r.columns() != null) {
+          columns(p + "/columns", r.source(), r.columns());
+        }
+      }
+    }
+  }
+}

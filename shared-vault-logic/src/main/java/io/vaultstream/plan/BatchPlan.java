@@ -1,0 +1,35 @@
+package io.vaultstream.plan;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What one batch of events writes: rows per vault table, key map entries and problems. */
+public final class BatchPlan {
+  /** Hub, link and non-historized link rows per table, one per key. */
+  public final Map<String, Map<String, VaultRow>> earliest = new LinkedHashMap<>();
+  /** Satellite and reference table versions per table, in source order. */
+  public final Map<String, List<HistoryRow>> history = new LinkedHashMap<>();
+  /** New key map entries. */
+  public final List<KeyMapEntry> keyMap = new ArrayList<>();
+  /** Rows not loaded, with the reason. */
+  public final List<Problem> problems = new ArrayList<>();
+  /** Number of events planned. */
+  public int events;
+
+  /** A key map entry: from {@code validFrom} on, the row with this primary key had these values. */
+  public record KeyMapEntry(String source, String pk, long validFrom, Map<String, String> values) {}
+
+  void offer(String table, VaultRow row) {
+    Map<String, VaultRow> rows = earliest.computeIfAbsent(table, t -> new LinkedHashMap<>());
+    VaultRow old = rows.get(row.key());
+    if (old == null || row.before(old)) {
+      rows.put(row.key(), row);
+    }
+  }
+
+  void add(String table, HistoryRow row) {
+    history.computeIfAbsent(table, t -> new ArrayList<>()).add(row);
+  }
+}

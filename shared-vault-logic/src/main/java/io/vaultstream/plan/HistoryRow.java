@@ -1,0 +1,27 @@
+package io.vaultstream.plan;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A satellite or reference table version of a batch, before the writer compares it with stored
+ * history.
+ *
+ * @param key the parent hash key (satellite) or code values (reference table)
+ * @param attributes column to canonical text; null for a delete (carried from the previous
+ *     version)
+ * @param types the Java type of each attribute value seen (for columns taken from the events)
+ */
+public record HistoryRow(
+    List<String> key,
+    long loadDts,
+    String recordSource,
+    boolean delete,
+    Map<String, String> attributes,
+    Map<String, Class<?>> types) {
+
+  /** The same row at another load time. */
+  public HistoryRow at(long micros) {
+    return new HistoryRow(key, micros, recordSource, delete, attributes, types);
+  }
+}

@@ -1,0 +1,12 @@
+package io.vaultstream.resolve;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/** Reads stored key map entries for a set of primary keys of one source (one query). */
+@FunctionalInterface
+public interface KeyMapReader {
+  /** Per primary key, its mappings by valid-from time (microseconds). */
+  Map<String, TreeMap<Long, Map<String, String>>> read(String source, Set<String> pks);
+}

@@ -1,0 +1,74 @@
+package io.vaultstream.resolve;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The key map of a batch in memory: per source table and primary key, the key columns' values from
+ * each event time on, merged from the database and the batch's own events.
+ */
+public final class KeyTimelines {
+  private final Map<String, Map<String, TreeMap<Long, Map<String, String>>>> bySource = new HashMap<>();
+  private final Map<String, Set<String>> loaded = new HashMap<>();
+
+  /** Primary keys of a source not yet read from the database. */
+  public Set<String> missing(String source, Set<String> pks) {
+    Set<String> have = loaded.getOrDefault(source, Set.of());
+    Set<String> out = new HashSet<>();
+    for (String pk : pks) {
+      if (!have.contains(pk)) {
+        out.add(pk);
+      }
+    }
+    return out;
+  }
+
+  /** Adds mappings read from the database for these primary keys. */
+  public void addLoaded(String source, Set<String> pks, Map<String, TreeMap<Long, Map<String, String>>> read) {
+    loaded.computeIfAbsent(source, s -> new HashSet<>()).addAll(pks);
+    Map<String, TreeMap<Long, Map<String, String>>> m = bySource.computeIfAbsent(source, s -> new HashMap<>());
+    read.forEach((pk, tl) -> m.computeIfAbsent(pk, k -> new TreeMap<>()).putAll(tl));
+  }
+
+  /**
+   * Records that the row with this primary key has these key values from time {@code micros} on.
+   *
+   * @return the time the mapping was recorded at (the next free microsecond when another mapping
+   *     holds that time), or -1 when the mapping in force already has these values
+   */
+  public long put(String source, String pk, long micros, Map<String, String> values) {
+    TreeMap<Long, Map<String, String>> tl =
+        bySource.computeIfAbsent(source, s -> new HashMap<>()).computeIfAbsent(pk, k -> new TreeMap<>());
+    long t = micros;
+    while (tl.containsKey(t)) {
+      if (tl.get(t).equals(values)) {
+        return -1;
+      }
+      t++;
+    }
+    Map.Entry<Long, Map<String, String>> before = tl.floorEntry(t);
+    if (before != null && before.getValue().equals(values)) {
+      return -1;
+    }
+    tl.put(t, values);
+    return t;
+  }
+
+  /**
+   * The key values in force at {@code micros}: the latest mapping from before or at that time, or
+   * the earliest one when the time is older than all; null when the key is unknown.
+   */
+  public Map<String, String> at(String source, String pk, long micros) {
+    Map<String, TreeMap<Long, Map<String, String>>> m = bySource.get(source);
+    NavigableMap<Long, Map<String, String>> tl = m == null ? null : m.get(pk);
+    if (tl == null || tl.isEmpty()) {
+      return null;
+    }
+    Map.Entry<Long, Map<String, String>> e = tl.floorEntry(micros);
+    return e != null ? e.getValue() : tl.firstEntry().getValue();
+  }
+}

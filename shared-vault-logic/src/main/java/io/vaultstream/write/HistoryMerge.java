@@ -1,0 +1,91 @@
+package io.vaultstream.write;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Places one key's new versions into its stored history: a version is kept when its (delete flag,
+ * hash diff) differs from the version just before it in load_dts order; a stored version that an
+ * older, later-arriving version makes redundant is removed, so the result does not depend on the
+ * order events were processed in. A delete carries the attributes of the version before it.
+ */
+final class HistoryMerge {
+
+  /** One version of a key, stored or new. */
+  static final class Version {
+    long t;
+    String hashDiff;
+    final boolean delete;
+    Map<String, String> attrs;
+    final boolean stored;
+    final String recordSource;
+
+    Version(long t, String hashDiff, boolean delete, Map<String, String> attrs, boolean stored, String recordSource) {
+      this.t = t;
+      this.hashDiff = hashDiff;
+      this.delete = delete;
+      this.attrs = attrs;
+      this.stored = stored;
+      this.recordSource = recordSource;
+    }
+
+    boolean sameAs(Version o) {
+      return delete == o.delete && Objects.equals(hashDiff, o.hashDiff);
+    }
+  }
+
+  /** What to write for one key. */
+  record Outcome(List<Version> inserts, List<Version> deletes) {}
+
+  /**
+   * Merges.
+   *
+   * @param stored the stored versions: the latest before the batch's earliest time, then all after
+   * @param fresh the batch's versions in load_dts order (deletes without attributes yet)
+   * @param emptyDiff the hash diff of all-NULL attributes, for a delete with nothing before it
+   */
+  static Outcome merge(List<Version> stored, List<Version> fresh, long firstNew, Map<String, String> nullAttrs, String emptyDiff) {
+    Set<Long> storedTimes = new HashSet<>();
+    stored.forEach(v -> storedTimes.add(v.t));
+    Set<Long> assigned = new HashSet<>();
+    List<Version> all = new ArrayList<>(stored);
+    for (Version v : fresh) {
+      Version at = stored.stream().filter(s -> s.t == v.t).findFirst().orElse(null);
+      if (at != null && (v.delete ? at.delete : at.sameAs(v))) {
+        continue; // the same event, loaded before: a replay
+      }
+      while (storedTimes.contains(v.t) || assigned.contains(v.t)) {
+        v.t++;
+      }
+      assigned.add(v.t);
+      all.add(v);
+    }
+    all.sort(Comparator.comparingLong((Version v) -> v.t));
+    List<Version> inserts = new ArrayList<>();
+    List<Version> deletes = new ArrayList<>();
+    Version prev = null;
+    for (Version v : all) {
+      if (!v.stored && v.delete) {
+        v.attrs = prev == null ? nullAttrs : prev.attrs;
+        v.hashDiff = prev == null ? emptyDiff : prev.hashDiff;
+      }
+      boolean changed = prev == null || !prev.sameAs(v);
+      if (changed) {
+        if (!v.stored) {
+          inserts.add(v);
+        }
+        prev = v;
+      } else if (v.stored && v.t >= firstNew) {
+        deletes.add(v);
+      }
+    }
+    return new Outcome(inserts, deletes);
+  }
+
+  private HistoryMerge() {}
+}

@@ -1,0 +1,147 @@
+package io.vaultstream.write;
+
+import io.vaultstream.ddl.ColumnSpec;
+import io.vaultstream.ddl.DdlScript;
+import io.vaultstream.ddl.TableSpec;
+import io.vaultstream.ddl.VaultTables;
+import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.hash.HashKeyCalculator;
+import io.vaultstream.model.Naming;
+import io.vaultstream.model.VaultModel;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Knows the current shape of every vault table: creates tables and ghost records when asked, and
+ * adds attribute columns first seen in events to tables whose model does not list them.
+ */
+public final class SchemaManager {
+  private static final Logger LOG = LoggerFactory.getLogger(SchemaManager.class);
+  private final VaultModel model;
+  private final VaultDialect dialect;
+  private final HashKeyCalculator hasher;
+  private final String schema;
+  private final boolean autoCreate;
+  private final Map<String, TableSpec> tables;
+
+  public SchemaManager(VaultModel model, VaultDialect dialect, HashKeyCalculator hasher, String schema, boolean autoCreate) {
+    this.model = model;
+    this.dialect = dialect;
+    this.hasher = hasher;
+    this.schema = schema;
+    this.autoCreate = autoCreate;
+    this.tables = new LinkedHashMap<>(new VaultTables(model, dialect, hasher).all());
+  }
+
+  /** The table as it is now. */
+  public TableSpec table(String name) {
+    return tables.get(name);
+  }
+
+  /** The schema the vault tables live in. */
+  public String schema() {
+    return schema;
+  }
+
+  /** Creates what is missing (when auto-create is on) and reads columns taken from events. */
+  public void initialize(Connection c) throws SQLException {
+    if (autoCreate) {
+      try (Statement st = c.createStatement()) {
+        for (String sql : DdlScript.statements(model, dialect, hasher, schema)) {
+          st.execute(sql);
+        }
+      }
+    }
+    for (TableSpec t : List.copyOf(tables.values())) {
+      List<ColumnSpec> existing = columnsInDatabase(c, t.name());
+      if (existing.isEmpty()) {
+        throw new SQLException(
+            "The vault table " + schema + "." + t.name() + " does not exist; create it with the output of"
+                + " 'vaultstream ddl' or turn auto-create on", "42P01");
+      }
+      if (t.discoversColumns()) {
+        List<ColumnSpec> cols = new ArrayList<>(t.columns());
+        for (ColumnSpec e : existing) {
+          if (t.column(e.name()) == null) {
+            cols.add(cols.size() - 1, e);
+          }
+        }
+        tables.put(t.name(), new TableSpec(t.name(), t.kind(), cols, t.primaryKey(), true));
+      }
+    }
+  }
+
+  private List<ColumnSpec> columnsInDatabase(Connection c, String table) throws SQLException {
+    List<ColumnSpec> out = new ArrayList<>();
+    try (PreparedStatement ps = c.prepareStatement(dialect.selectColumns())) {
+      ps.setString(1, schema);
+      ps.setString(2, table);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(new ColumnSpec(rs.getString(1), rs.getString(2), false));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The attribute columns of a satellite, reference table or non-historized link, in order. */
+  public List<String> attributes(String table) {
+    TableSpec t = tables.get(table);
+    Naming n = model.naming();
+    List<String> technical = List.of(n.loadDts(), n.recordSource(), n.hashDiff(), n.deleteFlag(), n.loadedAt());
+    List<String> out = new ArrayList<>();
+    for (ColumnSpec c : t.columns()) {
+      if (!technical.contains(c.name()) && !t.primaryKey().contains(c.name()) && !isKeyColumn(t, c.name())) {
+        out.add(c.name());
+      }
+    }
+    return out;
+  }
+
+  private boolean isKeyColumn(TableSpec t, String column) {
+    var link = model.links().get(t.name());
+    if (link == null) {
+      return false;
+    }
+    return link.hubs().stream().anyMatch(e -> e.column().equals(column)) || link.dependentChildKey().contains(column);
+  }
+
+  /** Adds attribute columns first seen in this batch to a table that takes them from events. */
+  public void addColumns(Connection c, String table, Map<String, Class<?>> seen) throws SQLException {
+    TableSpec t = tables.get(table);
+    if (!t.discoversColumns()) {
+      return;
+    }
+    List<ColumnSpec> cols = new ArrayList<>(t.columns());
+    boolean changed = false;
+    for (Map.Entry<String, Class<?>> e : seen.entrySet()) {
+      if (t.column(e.getKey()) != null || cols.stream().anyMatch(x -> x.name().equals(e.getKey()))) {
+        continue;
+      }
+      ColumnSpec col = new ColumnSpec(e.getKey(), e.getValue() == null ? dialect.textType() : dialect.typeFor(e.getValue()), false);
+      if (!autoCreate) {
+        throw new SQLException("The events of " + table + " carry the column '" + e.getKey() + "', which the table lacks;"
+            + " add it or turn auto-create on", "42703");
+      }
+      try (Statement st = c.createStatement()) {
+        st.execute(dialect.addColumn(schema, table, col));
+      }
+      LOG.info("Added column {} {} to vault table {}", col.name(), col.type(), table);
+      cols.add(cols.size() - 1, col);
+      changed = true;
+    }
+    if (changed) {
+      tables.put(table, new TableSpec(t.name(), t.kind(), cols, t.primaryKey(), true));
+    }
+  }
+}

@@ -1,0 +1,66 @@
+package io.vaultstream.write;
+
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Rows gathered column by column as text, bound as one text array per column. */
+final class TextColumns {
+  private final List<String> names;
+  private final List<List<String>> values = new ArrayList<>();
+
+  TextColumns(List<String> names) {
+    this.names = names;
+    names.forEach(n -> values.add(new ArrayList<>()));
+  }
+
+  void add(List<String> row) {
+    for (int i = 0; i < names.size(); i++) {
+      values.get(i).add(row.get(i));
+    }
+  }
+
+  int size() {
+    return values.isEmpty() ? 0 : values.get(0).size();
+  }
+
+  List<String> names() {
+    return names;
+  }
+
+  /** Binds the arrays from parameter 1 on and runs the statement; returns the update count. */
+  int execute(Connection c, String sql) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      bind(c, ps);
+      return ps.executeUpdate();
+    }
+  }
+
+  /** Binds the arrays and hands each result row to {@code reader}. */
+  void query(Connection c, String sql, RowReader reader) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      bind(c, ps);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          reader.read(rs);
+        }
+      }
+    }
+  }
+
+  /** Reads one result row. */
+  interface RowReader {
+    void read(ResultSet rs) throws SQLException;
+  }
+
+  private void bind(Connection c, PreparedStatement ps) throws SQLException {
+    for (int i = 0; i < names.size(); i++) {
+      Array a = c.createArrayOf("text", values.get(i).toArray(new String[0]));
+      ps.setArray(i + 1, a);
+    }
+  }
+}

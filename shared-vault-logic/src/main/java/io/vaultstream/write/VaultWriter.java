@@ -1,0 +1,223 @@
+package io.vaultstream.write;
+
+import io.vaultstream.ddl.ColumnSpec;
+import io.vaultstream.ddl.TableKind;
+import io.vaultstream.ddl.TableSpec;
+import io.vaultstream.ddl.VaultTables;
+import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.hash.HashKeyCalculator;
+import io.vaultstream.model.Naming;
+import io.vaultstream.model.VaultModel;
+import io.vaultstream.plan.BatchPlan;
+import io.vaultstream.plan.HistoryRow;
+import io.vaultstream.plan.VaultRow;
+import io.vaultstream.resolve.KeyText;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Writes a planned batch inside the caller's transaction, set-based: one statement per table for
+ * hubs, links and the key map; for satellites and reference tables one read of the history around
+ * the batch, one insert and (rarely) one delete.
+ */
+public final class VaultWriter {
+  private final VaultModel model;
+  private final VaultDialect dialect;
+  private final HashKeyCalculator hasher;
+  private final SchemaManager schema;
+  private final Naming n;
+
+  public VaultWriter(VaultModel model, VaultDialect dialect, HashKeyCalculator hasher, SchemaManager schema) {
+    this.model = model;
+    this.dialect = dialect;
+    this.hasher = hasher;
+    this.schema = schema;
+    this.n = model.naming();
+  }
+
+  /** Writes the plan; returns rows written per vault table. */
+  public Map<String, Integer> write(Connection c, BatchPlan plan) throws SQLException {
+    Map<String, Integer> written = new LinkedHashMap<>();
+    for (String table : new VaultTables(model, dialect, hasher).all().keySet()) {
+      TableSpec t = schema.table(table);
+      int count =
+          switch (t.kind()) {
+            case HUB, LINK, NON_HISTORIZED_LINK -> writeEarliest(c, t, plan.earliest.get(table));
+            case SATELLITE, REFERENCE -> writeHistory(c, t, plan.history.get(table));
+            case TECHNICAL -> writeKeyMap(c, t, plan.keyMap);
+          };
+      if (count > 0) {
+        written.put(table, count);
+      }
+    }
+    return written;
+  }
+
+  private List<String> columnsWithout(TableSpec t, String excluded) {
+    List<String> out = new ArrayList<>();
+    for (ColumnSpec col : t.columns()) {
+      if (!col.name().equals(excluded)) {
+        out.add(col.name());
+      }
+    }
+    return out;
+  }
+
+  private int writeEarliest(Connection c, TableSpec t, Map<String, VaultRow> rows) throws SQLException {
+    if (rows == null || rows.isEmpty()) {
+      return 0;
+    }
+    List<String> cols = columnsWithout(t, n.loadedAt());
+    TextColumns data = new TextColumns(cols);
+    String pk = t.primaryKey().get(0);
+    for (VaultRow r : rows.values()) {
+      List<String> row = new ArrayList<>(cols.size());
+      for (String col : cols) {
+        if (col.equals(pk)) {
+          row.add(r.key());
+        } else if (col.equals(n.loadDts())) {
+          row.add(Micros.toSql(r.loadDts()));
+        } else if (col.equals(n.recordSource())) {
+          row.add(r.recordSource());
+        } else {
+          row.add(r.values().get(col));
+        }
+      }
+      data.add(row);
+    }
+    return data.execute(c, dialect.upsertEarliest(schema.schema(), t, cols, n.loadDts(), n.recordSource(), n.loadedAt()));
+  }
+
+  private int writeKeyMap(Connection c, TableSpec t, List<BatchPlan.KeyMapEntry> entries) throws SQLException {
+    if (entries.isEmpty() || !t.name().equals(VaultTables.KEY_MAP)) {
+      return 0;
+    }
+    List<String> cols = List.of("source_table", "pk", "valid_from", "key_values");
+    TextColumns data = new TextColumns(cols);
+    for (BatchPlan.KeyMapEntry e : entries) {
+      data.add(List.of(e.source(), e.pk(), Micros.toSql(e.validFrom()), KeyText.values(e.values())));
+    }
+    data.execute(c, dialect.insertIgnore(schema.schema(), t, cols, null));
+    return 0; // bookkeeping, not a vault table
+  }
+
+  private String hashText(String fromDb) {
+    if (fromDb == null || !model.hashing().binary()) {
+      return fromDb;
+    }
+    return hasher.unknownKey().startsWith("F") ? fromDb.toUpperCase(Locale.ROOT) : fromDb.toLowerCase(Locale.ROOT);
+  }
+
+  private int writeHistory(Connection c, TableSpec t, List<HistoryRow> rows) throws SQLException {
+    if (rows == null || rows.isEmpty()) {
+      return 0;
+    }
+    List<String> keyCols = new ArrayList<>(t.primaryKey());
+    keyCols.remove(n.loadDts());
+    List<String> attrs = schema.attributes(t.name());
+    Map<String, String> nullAttrs = new LinkedHashMap<>();
+    attrs.forEach(a -> nullAttrs.put(a, null));
+    String emptyDiff = hasher.hashDiff(attrs, new ArrayList<>(nullAttrs.values()));
+
+    Map<List<String>, List<HistoryMerge.Version>> fresh = new LinkedHashMap<>();
+    for (HistoryRow r : rows) {
+      String hd = null;
+      if (!r.delete()) {
+        List<String> vals = new ArrayList<>(attrs.size());
+        attrs.forEach(a -> vals.add(r.attributes().get(a)));
+        hd = hasher.hashDiff(attrs, vals);
+      }
+      fresh.computeIfAbsent(r.key(), k -> new ArrayList<>())
+          .add(new HistoryMerge.Version(r.loadDts(), hd, r.delete(), r.attributes(), false, r.recordSource()));
+    }
+    Map<List<String>, List<HistoryMerge.Version>> stored = readAround(c, t, keyCols, attrs, fresh);
+
+    TextColumns inserts = new TextColumns(insertColumns(keyCols, attrs));
+    List<String> delCols = new ArrayList<>(keyCols);
+    delCols.add(n.loadDts());
+    TextColumns deletes = new TextColumns(delCols);
+    for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
+      List<HistoryMerge.Version> versions = e.getValue();
+      versions.sort(Comparator.comparingLong(v -> v.t));
+      HistoryMerge.Outcome o =
+          HistoryMerge.merge(stored.getOrDefault(e.getKey(), List.of()), versions, versions.get(0).t, nullAttrs, emptyDiff);
+      for (HistoryMerge.Version v : o.inserts()) {
+        List<String> row = new ArrayList<>(e.getKey());
+        row.add(Micros.toSql(v.t));
+        row.add(v.recordSource);
+        row.add(v.hashDiff);
+        row.add(Boolean.toString(v.delete));
+        attrs.forEach(a -> row.add(v.attrs == null ? null : v.attrs.get(a)));
+        inserts.add(row);
+      }
+      for (HistoryMerge.Version v : o.deletes()) {
+        List<String> row = new ArrayList<>(e.getKey());
+        row.add(Micros.toSql(v.t));
+        deletes.add(row);
+      }
+    }
+    int count = 0;
+    if (deletes.size() > 0) {
+      deletes.execute(c, dialect.deleteRows(schema.schema(), t, keyCols, n.loadDts()));
+    }
+    if (inserts.size() > 0) {
+      count = inserts.execute(c, dialect.insertIgnore(schema.schema(), t, inserts.names(), n.loadedAt()));
+    }
+    return count;
+  }
+
+  private List<String> insertColumns(List<String> keyCols, List<String> attrs) {
+    List<String> cols = new ArrayList<>(keyCols);
+    cols.add(n.loadDts());
+    cols.add(n.recordSource());
+    cols.add(n.hashDiff());
+    cols.add(n.deleteFlag());
+    cols.addAll(attrs);
+    return cols;
+  }
+
+  private Map<List<String>, List<HistoryMerge.Version>> readAround(
+      Connection c, TableSpec t, List<String> keyCols, List<String> attrs, Map<List<String>, List<HistoryMerge.Version>> fresh)
+      throws SQLException {
+    List<String> cols = new ArrayList<>(keyCols);
+    cols.add("t__");
+    TextColumns keys = new TextColumns(cols);
+    for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
+      long min = e.getValue().stream().mapToLong(v -> v.t).min().orElseThrow();
+      List<String> row = new ArrayList<>(e.getKey());
+      row.add(Micros.toSql(min));
+      keys.add(row);
+    }
+    List<String> read = new ArrayList<>();
+    read.add(n.hashDiff());
+    read.add(n.deleteFlag());
+    read.addAll(attrs);
+    Map<List<String>, List<HistoryMerge.Version>> out = new LinkedHashMap<>();
+    boolean hashKeyed = t.kind() == TableKind.SATELLITE;
+    keys.query(
+        c,
+        dialect.selectHistoryAround(schema.schema(), t, keyCols, n.loadDts(), read),
+        rs -> {
+          List<String> key = new ArrayList<>(keyCols.size());
+          for (int i = 1; i <= keyCols.size(); i++) {
+            key.add(hashKeyed ? hashText(rs.getString(i)) : rs.getString(i));
+          }
+          int p = keyCols.size() + 1;
+          long micros = rs.getLong(p);
+          String hd = hashText(rs.getString(p + 1));
+          boolean del = "true".equals(rs.getString(p + 2)) || "t".equals(rs.getString(p + 2));
+          Map<String, String> a = new LinkedHashMap<>();
+          for (int i = 0; i < attrs.size(); i++) {
+            a.put(attrs.get(i), rs.getString(p + 3 + i));
+          }
+          out.computeIfAbsent(key, k -> new ArrayList<>()).add(new HistoryMerge.Version(micros, hd, del, a, true, null));
+        });
+    return out;
+  }
+}
