@@ -14,6 +14,7 @@ import java.util.List;
 public final class DdlScript {
   /** load_dts of ghost records. */
   public static final String GHOST_LOAD_DTS = "1900-01-01 00:00:00+00";
+
   /** record_source of ghost records. */
   public static final String GHOST_RECORD_SOURCE = "SYSTEM";
 

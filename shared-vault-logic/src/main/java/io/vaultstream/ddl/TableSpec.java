@@ -9,7 +9,11 @@ import java.util.List;
  *     list them)
  */
 public record TableSpec(
-    String name, TableKind kind, List<ColumnSpec> columns, List<String> primaryKey, boolean discoversColumns) {
+    String name,
+    TableKind kind,
+    List<ColumnSpec> columns,
+    List<String> primaryKey,
+    boolean discoversColumns) {
   public TableSpec {
     columns = List.copyOf(columns);
     primaryKey = List.copyOf(primaryKey);

@@ -37,12 +37,18 @@ public final class VaultTables {
     return hashType;
   }
 
-  /** Every table in load order: hubs, links, non-historized links, satellites, references, key map. */
+  /**
+   * Every table in load order: hubs, links, non-historized links, satellites, references, key map.
+   */
   public Map<String, TableSpec> all() {
     Map<String, TableSpec> out = new LinkedHashMap<>();
     model.hubs().values().forEach(h -> out.put(h.name(), hub(h)));
-    model.links().values().stream().filter(l -> !l.nonHistorized()).forEach(l -> out.put(l.name(), link(l)));
-    model.links().values().stream().filter(Link::nonHistorized).forEach(l -> out.put(l.name(), link(l)));
+    model.links().values().stream()
+        .filter(l -> !l.nonHistorized())
+        .forEach(l -> out.put(l.name(), link(l)));
+    model.links().values().stream()
+        .filter(Link::nonHistorized)
+        .forEach(l -> out.put(l.name(), link(l)));
     model.satellites().values().forEach(s -> out.put(s.name(), satellite(s)));
     model.referenceTables().values().forEach(r -> out.put(r.name(), reference(r)));
     out.put(KEY_MAP, keyMap());
@@ -87,7 +93,10 @@ public final class VaultTables {
       cols.add(col(c, typeOf(l.source(), c), false));
     }
     technical(cols);
-    List<String> attrs = l.nonHistorized() ? attributes(l.source(), l.columns().isEmpty() ? null : l.columns()) : List.of();
+    List<String> attrs =
+        l.nonHistorized()
+            ? attributes(l.source(), l.columns().isEmpty() ? null : l.columns())
+            : List.of();
     for (String c : attrs == null ? List.<String>of() : attrs) {
       cols.add(col(c, typeOf(l.source(), c), false));
     }
@@ -109,7 +118,12 @@ public final class VaultTables {
       cols.add(col(c, typeOf(s.source(), c), false));
     }
     cols.add(col(n.loadedAt(), dialect.timestampType(), true));
-    return new TableSpec(s.name(), TableKind.SATELLITE, cols, List.of(model.parentHashKey(s), n.loadDts()), attrs == null);
+    return new TableSpec(
+        s.name(),
+        TableKind.SATELLITE,
+        cols,
+        List.of(model.parentHashKey(s), n.loadDts()),
+        attrs == null);
   }
 
   TableSpec reference(ReferenceTable r) {

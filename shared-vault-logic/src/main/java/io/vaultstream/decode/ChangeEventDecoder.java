@@ -44,7 +44,8 @@ public final class ChangeEventDecoder implements Serializable {
       return Optional.empty();
     }
     if (!(v instanceof Map<?, ?>)) {
-      throw new DecodeException("the value of " + topic + "/" + partition + "@" + offset + " is not a JSON object");
+      throw new DecodeException(
+          "the value of " + topic + "/" + partition + "@" + offset + " is not a JSON object");
     }
     @SuppressWarnings("unchecked")
     Map<String, Object> map = (Map<String, Object>) v;
@@ -74,7 +75,9 @@ public final class ChangeEventDecoder implements Serializable {
                         "topic '"
                             + topic
                             + "' is not a source of the model; the sources' topics are: "
-                            + model.sources().values().stream().map(SourceTable::topic).collect(Collectors.joining(", "))));
+                            + model.sources().values().stream()
+                                .map(SourceTable::topic)
+                                .collect(Collectors.joining(", "))));
     long kafkaMicros = kafkaTimestampMs * 1000L;
     Frame f;
     if (value.containsKey("op") && (value.containsKey("after") || value.containsKey("before"))) {
@@ -91,7 +94,11 @@ public final class ChangeEventDecoder implements Serializable {
     }
     if (f.row == null) {
       throw new DecodeException(
-          "the " + f.op.name().toLowerCase(Locale.ROOT) + " event has no row image ('" + (f.op == Operation.DELETE ? "before" : "after") + "' is null)");
+          "the "
+              + f.op.name().toLowerCase(Locale.ROOT)
+              + " event has no row image ('"
+              + (f.op == Operation.DELETE ? "before" : "after")
+              + "' is null)");
     }
     for (String pk : source.primaryKey()) {
       if (f.row.get(pk) == null) {
@@ -106,7 +113,13 @@ public final class ChangeEventDecoder implements Serializable {
     }
     return Optional.of(
         new ChangeEvent(
-            source.name(), f.op, f.row, f.micros, new SourcePosition(topic, partition, offset, f.lsn), rawKey, rawValue));
+            source.name(),
+            f.op,
+            f.row,
+            f.micros,
+            new SourcePosition(topic, partition, offset, f.lsn),
+            rawKey,
+            rawValue));
   }
 
   private record Frame(Operation op, Map<String, Object> row, long micros, Long lsn) {}
@@ -121,16 +134,22 @@ public final class ChangeEventDecoder implements Serializable {
           case "d" -> Operation.DELETE;
           case "r" -> Operation.READ;
           case "t", "m" -> null;
-          default -> throw new DecodeException("unknown Debezium operation '" + op + "'; valid: c, u, d, r, t");
+          default ->
+              throw new DecodeException(
+                  "unknown Debezium operation '" + op + "'; valid: c, u, d, r, t");
         };
     if (operation == null) {
       return null;
     }
     Object image = operation == Operation.DELETE ? v.get("before") : v.get("after");
-    Map<String, Object> source = v.get("source") instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
-    long micros = firstTime(kafkaMicros, source.get("ts_us"), source.get("ts_ms"), v.get("ts_us"), v.get("ts_ms"));
+    Map<String, Object> source =
+        v.get("source") instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    long micros =
+        firstTime(
+            kafkaMicros, source.get("ts_us"), source.get("ts_ms"), v.get("ts_us"), v.get("ts_ms"));
     Long lsn = source.get("lsn") instanceof Number n ? n.longValue() : null;
-    return new Frame(operation, image instanceof Map<?, ?> m ? (Map<String, Object>) m : null, micros, lsn);
+    return new Frame(
+        operation, image instanceof Map<?, ?> m ? (Map<String, Object>) m : null, micros, lsn);
   }
 
   private static Frame flattened(Map<String, Object> v, long kafkaMicros) {
@@ -156,8 +175,17 @@ public final class ChangeEventDecoder implements Serializable {
     if ("true".equalsIgnoreCase(String.valueOf(v.get("__deleted")))) {
       op = Operation.DELETE;
     }
-    long micros = firstTime(kafkaMicros, v.get("__source_ts_us"), v.get("__source_ts_ms"), v.get("__ts_us"), v.get("__ts_ms"));
-    Long lsn = v.get("__source_lsn") instanceof Number n ? n.longValue() : (v.get("__lsn") instanceof Number n2 ? n2.longValue() : null);
+    long micros =
+        firstTime(
+            kafkaMicros,
+            v.get("__source_ts_us"),
+            v.get("__source_ts_ms"),
+            v.get("__ts_us"),
+            v.get("__ts_ms"));
+    Long lsn =
+        v.get("__source_lsn") instanceof Number n
+            ? n.longValue()
+            : (v.get("__lsn") instanceof Number n2 ? n2.longValue() : null);
     return new Frame(op, row, micros, lsn);
   }
 
@@ -171,7 +199,11 @@ public final class ChangeEventDecoder implements Serializable {
           case "R", "READ" -> Operation.READ;
           default ->
               throw new DecodeException(
-                  "unknown value '" + o + "' in operation column '" + options.operationColumn() + "'; valid: I, U, D");
+                  "unknown value '"
+                      + o
+                      + "' in operation column '"
+                      + options.operationColumn()
+                      + "'; valid: I, U, D");
         };
     Map<String, Object> row = new LinkedHashMap<>(v);
     row.remove(options.operationColumn());
@@ -217,7 +249,11 @@ public final class ChangeEventDecoder implements Serializable {
         return toMicros(LocalDateTime.parse(s.replace(' ', 'T')), column);
       } catch (DateTimeParseException e2) {
         throw new DecodeException(
-            "timestamp column '" + column + "' holds '" + s + "', which is not an ISO-8601 timestamp or epoch milliseconds");
+            "timestamp column '"
+                + column
+                + "' holds '"
+                + s
+                + "', which is not an ISO-8601 timestamp or epoch milliseconds");
       }
     }
   }

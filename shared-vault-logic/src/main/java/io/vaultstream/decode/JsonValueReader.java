@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Turns JSON bytes as written by Kafka's JsonConverter, with schemas ({@code {"schema", "payload"}})
- * or without, into a map of Java values; with a schema, logical types are normalised.
+ * Turns JSON bytes as written by Kafka's JsonConverter, with schemas ({@code {"schema",
+ * "payload"}}) or without, into a map of Java values; with a schema, logical types are normalised.
  */
 public final class JsonValueReader {
   private static final ObjectMapper JSON =
@@ -66,7 +66,11 @@ public final class JsonValueReader {
           case "map" -> {
             Map<String, Object> out = new LinkedHashMap<>();
             if (v.isObject()) {
-              v.fields().forEachRemaining(e -> out.put(e.getKey(), withSchema(schema.path("values"), e.getValue(), path)));
+              v.fields()
+                  .forEachRemaining(
+                      e ->
+                          out.put(
+                              e.getKey(), withSchema(schema.path("values"), e.getValue(), path)));
             } else {
               for (JsonNode pair : v) {
                 out.put(pair.get(0).asText(), withSchema(schema.path("values"), pair.get(1), path));
@@ -84,7 +88,8 @@ public final class JsonValueReader {
             try {
               yield Base64.getDecoder().decode(v.asText());
             } catch (IllegalArgumentException e) {
-              throw new DecodeException("field '" + path + "' of type bytes is not base64: '" + v.asText() + "'");
+              throw new DecodeException(
+                  "field '" + path + "' of type bytes is not base64: '" + v.asText() + "'");
             }
           }
           default -> plain(v);
@@ -94,13 +99,17 @@ public final class JsonValueReader {
       return physical;
     }
     Map<String, String> params = new HashMap<>();
-    schema.path("parameters").fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
+    schema
+        .path("parameters")
+        .fields()
+        .forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
     try {
       return LogicalTypes.normalize(name, params, physical);
     } catch (DecodeException e) {
       throw new DecodeException("field '" + path + "': " + e.getMessage(), e);
     } catch (RuntimeException e) {
-      throw new DecodeException("field '" + path + "' (" + name + "): cannot read '" + v + "': " + e.getMessage(), e);
+      throw new DecodeException(
+          "field '" + path + "' (" + name + "): cannot read '" + v + "': " + e.getMessage(), e);
     }
   }
 

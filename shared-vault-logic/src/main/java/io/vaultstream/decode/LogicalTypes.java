@@ -14,9 +14,9 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * Normalises values carrying a Connect or Debezium logical type name into Java values: decimals
- * to BigDecimal, dates and times to java.time, UUIDs to lower-case text. Shared by every
- * runtime's decoding so values hash the same everywhere.
+ * Normalises values carrying a Connect or Debezium logical type name into Java values: decimals to
+ * BigDecimal, dates and times to java.time, UUIDs to lower-case text. Shared by every runtime's
+ * decoding so values hash the same everywhere.
  */
 public final class LogicalTypes {
   private LogicalTypes() {}
@@ -72,7 +72,10 @@ public final class LogicalTypes {
         return micros(number(value, name).longValue());
       case "io.debezium.time.NanoTimestamp":
         long n = number(value, name).longValue();
-        return LocalDateTime.ofEpochSecond(Math.floorDiv(n, 1_000_000_000L), (int) Math.floorMod(n, 1_000_000_000L), ZoneOffset.UTC);
+        return LocalDateTime.ofEpochSecond(
+            Math.floorDiv(n, 1_000_000_000L),
+            (int) Math.floorMod(n, 1_000_000_000L),
+            ZoneOffset.UTC);
       case "io.debezium.time.ZonedTimestamp":
         return OffsetDateTime.parse(value.toString()).toInstant();
       case "io.debezium.time.ZonedTime":
@@ -105,7 +108,8 @@ public final class LogicalTypes {
         throw new DecodeException("a " + name + " value must be base64 bytes, got '" + s + "'");
       }
     }
-    throw new DecodeException("a " + name + " value must be bytes, got " + v.getClass().getSimpleName());
+    throw new DecodeException(
+        "a " + name + " value must be bytes, got " + v.getClass().getSimpleName());
   }
 
   private static int scale(Map<String, String> params, String name) {

@@ -4,8 +4,8 @@ import java.io.Serializable;
 import java.util.Comparator;
 
 /**
- * Where an event came from: its Kafka coordinates and, when the source reports it, the log
- * position (PostgreSQL LSN) that orders changes within one transaction.
+ * Where an event came from: its Kafka coordinates and, when the source reports it, the log position
+ * (PostgreSQL LSN) that orders changes within one transaction.
  */
 public record SourcePosition(String topic, int partition, long offset, Long lsn)
     implements Serializable {

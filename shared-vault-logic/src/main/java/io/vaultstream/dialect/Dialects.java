@@ -32,7 +32,9 @@ public final class Dialects {
     throw new IllegalArgumentException(
         name != null
             ? "unknown dialect '" + name + "'; known: " + known
-            : "no dialect accepts the JDBC URL '" + jdbcUrl.replaceAll("password=[^&;]*", "password=***")
-                + "'; known dialects: " + known);
+            : "no dialect accepts the JDBC URL '"
+                + jdbcUrl.replaceAll("password=[^&;]*", "password=***")
+                + "'; known dialects: "
+                + known);
   }
 }

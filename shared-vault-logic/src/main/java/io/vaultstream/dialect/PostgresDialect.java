@@ -106,7 +106,10 @@ public final class PostgresDialect implements VaultDialect {
 
   @Override
   public String createTable(String schema, TableSpec t) {
-    StringBuilder sb = new StringBuilder("CREATE TABLE IF NOT EXISTS ").append(table(schema, t.name())).append(" (\n");
+    StringBuilder sb =
+        new StringBuilder("CREATE TABLE IF NOT EXISTS ")
+            .append(table(schema, t.name()))
+            .append(" (\n");
     for (ColumnSpec c : t.columns()) {
       sb.append("  ").append(quote(c.name())).append(' ').append(c.type());
       if (c.notNull()) {
@@ -120,7 +123,12 @@ public final class PostgresDialect implements VaultDialect {
 
   @Override
   public String addColumn(String schema, String table, ColumnSpec c) {
-    return "ALTER TABLE " + table(schema, table) + " ADD COLUMN IF NOT EXISTS " + quote(c.name()) + " " + c.type();
+    return "ALTER TABLE "
+        + table(schema, table)
+        + " ADD COLUMN IF NOT EXISTS "
+        + quote(c.name())
+        + " "
+        + c.type();
   }
 
   @Override
@@ -170,27 +178,63 @@ public final class PostgresDialect implements VaultDialect {
 
   @Override
   public String upsertEarliest(
-      String schema, TableSpec t, List<String> columns, String loadDts, String recordSource, String loadedAt) {
+      String schema,
+      TableSpec t,
+      List<String> columns,
+      String loadDts,
+      String recordSource,
+      String loadedAt) {
     List<String> updates = new ArrayList<>();
     for (String c : columns) {
       if (!t.primaryKey().contains(c)) {
         updates.add(quote(c) + " = EXCLUDED." + quote(c));
       }
     }
-    return "INSERT INTO " + table(schema, t.name()) + " AS t (" + list(columns) + ", " + quote(loadedAt) + ")\n"
-        + "SELECT " + unnestSelect(t, columns, "u") + ", now() FROM " + unnestFrom(columns, "u") + "\n"
-        + "ON CONFLICT (" + list(t.primaryKey()) + ") DO UPDATE SET " + String.join(", ", updates) + "\n"
-        + "WHERE (EXCLUDED." + quote(loadDts) + ", EXCLUDED." + quote(recordSource) + ") < (t." + quote(loadDts)
-        + ", t." + quote(recordSource) + ")";
+    return "INSERT INTO "
+        + table(schema, t.name())
+        + " AS t ("
+        + list(columns)
+        + ", "
+        + quote(loadedAt)
+        + ")\n"
+        + "SELECT "
+        + unnestSelect(t, columns, "u")
+        + ", now() FROM "
+        + unnestFrom(columns, "u")
+        + "\n"
+        + "ON CONFLICT ("
+        + list(t.primaryKey())
+        + ") DO UPDATE SET "
+        + String.join(", ", updates)
+        + "\n"
+        + "WHERE (EXCLUDED."
+        + quote(loadDts)
+        + ", EXCLUDED."
+        + quote(recordSource)
+        + ") < (t."
+        + quote(loadDts)
+        + ", t."
+        + quote(recordSource)
+        + ")";
   }
 
   @Override
   public String insertIgnore(String schema, TableSpec t, List<String> columns, String loadedAt) {
-    return "INSERT INTO " + table(schema, t.name()) + " (" + list(columns)
-        + (loadedAt == null ? "" : ", " + quote(loadedAt)) + ")\n"
-        + "SELECT " + unnestSelect(t, columns, "u") + (loadedAt == null ? "" : ", now()")
-        + " FROM " + unnestFrom(columns, "u") + "\n"
-        + "ON CONFLICT (" + list(t.primaryKey()) + ") DO NOTHING";
+    return "INSERT INTO "
+        + table(schema, t.name())
+        + " ("
+        + list(columns)
+        + (loadedAt == null ? "" : ", " + quote(loadedAt))
+        + ")\n"
+        + "SELECT "
+        + unnestSelect(t, columns, "u")
+        + (loadedAt == null ? "" : ", now()")
+        + " FROM "
+        + unnestFrom(columns, "u")
+        + "\n"
+        + "ON CONFLICT ("
+        + list(t.primaryKey())
+        + ") DO NOTHING";
   }
 
   @Override
@@ -200,8 +244,13 @@ public final class PostgresDialect implements VaultDialect {
     List<String> kcols = new ArrayList<>(keyColumns);
     kcols.add("t__");
     String keyCasts =
-        keyColumns.stream().map(c -> fromText("u." + quote(c), t.column(c).type()) + " AS " + quote(c)).collect(Collectors.joining(", "));
-    String match = keyColumns.stream().map(c -> "x." + quote(c) + " = k." + quote(c)).collect(Collectors.joining(" AND "));
+        keyColumns.stream()
+            .map(c -> fromText("u." + quote(c), t.column(c).type()) + " AS " + quote(c))
+            .collect(Collectors.joining(", "));
+    String match =
+        keyColumns.stream()
+            .map(c -> "x." + quote(c) + " = k." + quote(c))
+            .collect(Collectors.joining(" AND "));
     StringBuilder out = new StringBuilder();
     for (String c : keyColumns) {
       out.append(toText("x." + quote(c), t.column(c).type())).append(", ");
@@ -210,11 +259,32 @@ public final class PostgresDialect implements VaultDialect {
     for (String c : columns) {
       out.append(", ").append(toText("x." + quote(c), t.column(c).type()));
     }
-    return "WITH k AS (SELECT " + keyCasts + ", CAST(u.t__ AS timestamptz) AS t__ FROM " + unnestFrom(kcols, "u") + ")\n"
-        + "SELECT " + out + " FROM k CROSS JOIN LATERAL (SELECT * FROM " + tbl + " x WHERE " + match
-        + " AND x." + quote(loadDts) + " < k.t__ ORDER BY x." + quote(loadDts) + " DESC LIMIT 1) x\n"
+    return "WITH k AS (SELECT "
+        + keyCasts
+        + ", CAST(u.t__ AS timestamptz) AS t__ FROM "
+        + unnestFrom(kcols, "u")
+        + ")\n"
+        + "SELECT "
+        + out
+        + " FROM k CROSS JOIN LATERAL (SELECT * FROM "
+        + tbl
+        + " x WHERE "
+        + match
+        + " AND x."
+        + quote(loadDts)
+        + " < k.t__ ORDER BY x."
+        + quote(loadDts)
+        + " DESC LIMIT 1) x\n"
         + "UNION ALL\n"
-        + "SELECT " + out + " FROM k JOIN " + tbl + " x ON " + match + " AND x." + quote(loadDts) + " >= k.t__";
+        + "SELECT "
+        + out
+        + " FROM k JOIN "
+        + tbl
+        + " x ON "
+        + match
+        + " AND x."
+        + quote(loadDts)
+        + " >= k.t__";
   }
 
   @Override
@@ -225,19 +295,33 @@ public final class PostgresDialect implements VaultDialect {
         cols.stream()
             .map(c -> "x." + quote(c) + " = " + fromText("u." + quote(c), t.column(c).type()))
             .collect(Collectors.joining(" AND "));
-    return "DELETE FROM " + table(schema, t.name()) + " x USING " + unnestFrom(cols, "u") + " WHERE " + match;
+    return "DELETE FROM "
+        + table(schema, t.name())
+        + " x USING "
+        + unnestFrom(cols, "u")
+        + " WHERE "
+        + match;
   }
 
   @Override
   public String selectKeyMap(String schema, String keyMapTable) {
     return "SELECT pk, round(extract(epoch FROM valid_from) * 1000000)::bigint, key_values FROM "
-        + table(schema, keyMapTable) + " WHERE source_table = ? AND pk = ANY(?::text[])";
+        + table(schema, keyMapTable)
+        + " WHERE source_table = ? AND pk = ANY(?::text[])";
   }
 
   @Override
-  public String insertLiteralIgnore(String schema, TableSpec t, List<String> columns, List<String> literals) {
-    return "INSERT INTO " + table(schema, t.name()) + " (" + list(columns) + ") VALUES ("
-        + String.join(", ", literals) + ") ON CONFLICT (" + list(t.primaryKey()) + ") DO NOTHING";
+  public String insertLiteralIgnore(
+      String schema, TableSpec t, List<String> columns, List<String> literals) {
+    return "INSERT INTO "
+        + table(schema, t.name())
+        + " ("
+        + list(columns)
+        + ") VALUES ("
+        + String.join(", ", literals)
+        + ") ON CONFLICT ("
+        + list(t.primaryKey())
+        + ") DO NOTHING";
   }
 
   @Override

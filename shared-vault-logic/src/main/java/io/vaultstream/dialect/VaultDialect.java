@@ -62,7 +62,12 @@ public interface VaultDialect {
    * (load_dts, record_source): hubs, links and non-historized links.
    */
   String upsertEarliest(
-      String schema, TableSpec table, List<String> columns, String loadDts, String recordSource, String loadedAt);
+      String schema,
+      TableSpec table,
+      List<String> columns,
+      String loadDts,
+      String recordSource,
+      String loadedAt);
 
   /** Inserts rows given as text arrays; rows whose primary key exists are left alone. */
   String insertIgnore(String schema, TableSpec table, List<String> columns, String loadedAt);
@@ -73,7 +78,11 @@ public interface VaultDialect {
    * as text.
    */
   String selectHistoryAround(
-      String schema, TableSpec table, List<String> keyColumns, String loadDts, List<String> columns);
+      String schema,
+      TableSpec table,
+      List<String> keyColumns,
+      String loadDts,
+      List<String> columns);
 
   /**
    * Reads key map entries of one source for primary keys given as a text array: returns pk,
@@ -82,7 +91,8 @@ public interface VaultDialect {
   String selectKeyMap(String schema, String keyMapTable);
 
   /** Inserts one row of SQL literals unless its primary key exists (ghost records). */
-  String insertLiteralIgnore(String schema, TableSpec table, List<String> columns, List<String> literals);
+  String insertLiteralIgnore(
+      String schema, TableSpec table, List<String> columns, List<String> literals);
 
   /** A SQL literal of canonical text for a column of this type; NULL for null. */
   String literal(String text, String type);

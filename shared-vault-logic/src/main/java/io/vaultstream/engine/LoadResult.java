@@ -10,7 +10,8 @@ import java.util.Map;
  * @param rowsWritten rows inserted or updated per vault table
  * @param problems rows not loaded, with the reason
  */
-public record LoadResult(int events, Map<String, Integer> rowsWritten, List<Problem> problems, long millis) {
+public record LoadResult(
+    int events, Map<String, Integer> rowsWritten, List<Problem> problems, long millis) {
   /** Total vault rows written. */
   public int totalRows() {
     return rowsWritten.values().stream().mapToInt(Integer::intValue).sum();

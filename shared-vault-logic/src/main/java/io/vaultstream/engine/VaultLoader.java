@@ -90,7 +90,8 @@ public final class VaultLoader implements AutoCloseable {
   }
 
   /** Uses a data source the caller owns (and closes). */
-  public static VaultLoader withDataSource(VaultModel model, VaultOptions options, DataSource ds) throws SQLException {
+  public static VaultLoader withDataSource(VaultModel model, VaultOptions options, DataSource ds)
+      throws SQLException {
     VaultLoader loader = new VaultLoader(model, options, ds, false);
     loader.initialize();
     return loader;
@@ -157,30 +158,43 @@ public final class VaultLoader implements AutoCloseable {
     }
     long ms = (System.nanoTime() - start) / 1_000_000;
     LoadResult r = new LoadResult(events.size(), written, List.copyOf(plan.problems), ms);
-    LOG.info("Loaded {} events into {} vault rows in {} ms ({} not loaded yet): {}",
-        r.events(), r.totalRows(), ms, r.problems().size(), written);
+    LOG.info(
+        "Loaded {} events into {} vault rows in {} ms ({} not loaded yet): {}",
+        r.events(),
+        r.totalRows(),
+        ms,
+        r.problems().size(),
+        written);
     return r;
   }
 
   private void addDiscoveredColumns(BatchPlan plan) throws SQLException {
     Map<String, Map<String, Class<?>>> seen = new LinkedHashMap<>();
-    plan.history.forEach((table, rows) -> {
-      if (schema.table(table).discoversColumns()) {
-        Map<String, Class<?>> cols = seen.computeIfAbsent(table, t -> new LinkedHashMap<>());
-        for (HistoryRow r : rows) {
-          if (r.attributes() != null) {
-            r.attributes().keySet().forEach(a -> cols.putIfAbsent(a, r.types().get(a)));
-            r.types().forEach((a, type) -> { if (cols.get(a) == null) { cols.put(a, type); } });
+    plan.history.forEach(
+        (table, rows) -> {
+          if (schema.table(table).discoversColumns()) {
+            Map<String, Class<?>> cols = seen.computeIfAbsent(table, t -> new LinkedHashMap<>());
+            for (HistoryRow r : rows) {
+              if (r.attributes() != null) {
+                r.attributes().keySet().forEach(a -> cols.putIfAbsent(a, r.types().get(a)));
+                r.types()
+                    .forEach(
+                        (a, type) -> {
+                          if (cols.get(a) == null) {
+                            cols.put(a, type);
+                          }
+                        });
+              }
+            }
           }
-        }
-      }
-    });
-    plan.earliest.forEach((table, rows) -> {
-      if (schema.table(table).discoversColumns()) {
-        Map<String, Class<?>> cols = seen.computeIfAbsent(table, t -> new LinkedHashMap<>());
-        rows.values().forEach(r -> r.values().keySet().forEach(a -> cols.putIfAbsent(a, null)));
-      }
-    });
+        });
+    plan.earliest.forEach(
+        (table, rows) -> {
+          if (schema.table(table).discoversColumns()) {
+            Map<String, Class<?>> cols = seen.computeIfAbsent(table, t -> new LinkedHashMap<>());
+            rows.values().forEach(r -> r.values().keySet().forEach(a -> cols.putIfAbsent(a, null)));
+          }
+        });
     if (seen.isEmpty()) {
       return;
     }

@@ -83,9 +83,19 @@ public final class VaultOptions implements Serializable {
 
   @Override
   public String toString() {
-    return "VaultOptions{jdbcUrl=" + jdbcUrl.replaceAll("password=[^&;]*", "password=***") + ", user=" + user
-        + ", targetSchema=" + targetSchema + ", autoCreate=" + autoCreate + ", pool=" + poolMinIdle + ".."
-        + poolMaxSize + "}";
+    return "VaultOptions{jdbcUrl="
+        + jdbcUrl.replaceAll("password=[^&;]*", "password=***")
+        + ", user="
+        + user
+        + ", targetSchema="
+        + targetSchema
+        + ", autoCreate="
+        + autoCreate
+        + ", pool="
+        + poolMinIdle
+        + ".."
+        + poolMaxSize
+        + "}";
   }
 
   /** Builds {@link VaultOptions}; only the JDBC URL is required. */

@@ -42,7 +42,11 @@ public final class CanonicalText {
     if (v instanceof String s) {
       return s;
     }
-    if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte || v instanceof BigInteger) {
+    if (v instanceof Integer
+        || v instanceof Long
+        || v instanceof Short
+        || v instanceof Byte
+        || v instanceof BigInteger) {
       return v.toString();
     }
     if (v instanceof BigDecimal d) {

@@ -35,7 +35,10 @@ final class Datavault4dbtProfile implements HashProfile {
       return null;
     }
     String s = upper ? HashProfile.upper(sb.toString()) : sb.toString();
-    if (s.indexOf('\n') >= 0 || s.indexOf('\t') >= 0 || s.indexOf('\u000B') >= 0 || s.indexOf('\r') >= 0) {
+    if (s.indexOf('\n') >= 0
+        || s.indexOf('\t') >= 0
+        || s.indexOf('\u000B') >= 0
+        || s.indexOf('\r') >= 0) {
       s = s.replace("\n", "").replace("\t", "").replace("\u000B", "").replace("\r", "");
     }
     return s;

@@ -11,6 +11,7 @@ import java.util.List;
  */
 public final class HashKeyCalculator implements Serializable {
   private static final long serialVersionUID = 1L;
+
   /** The text hashed for each business key value of a hub the engine could not resolve. */
   public static final String UNKNOWN_VALUE = "(unknown)";
 

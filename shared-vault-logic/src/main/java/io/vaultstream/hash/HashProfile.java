@@ -4,8 +4,8 @@ import io.vaultstream.model.HashingSettings;
 import java.util.List;
 
 /**
- * One tool's rules for turning canonical values into hash keys and hash diffs. Values are
- * canonical text ({@link CanonicalText}), {@code null} for SQL NULL; results are hexadecimal text.
+ * One tool's rules for turning canonical values into hash keys and hash diffs. Values are canonical
+ * text ({@link CanonicalText}), {@code null} for SQL NULL; results are hexadecimal text.
  */
 public interface HashProfile {
 

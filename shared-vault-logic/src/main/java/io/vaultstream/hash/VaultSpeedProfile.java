@@ -24,7 +24,8 @@ final class VaultSpeedProfile implements HashProfile {
     StringBuilder sb = new StringBuilder();
     for (String v : values) {
       String t = v == null ? "" : HashProfile.trimSpaces(v);
-      sb.append(t.isEmpty() ? nullValue : HashProfile.upper(t.replace(delimiter, escapedDelimiter)));
+      sb.append(
+          t.isEmpty() ? nullValue : HashProfile.upper(t.replace(delimiter, escapedDelimiter)));
       sb.append(delimiter);
     }
     return sb.toString();

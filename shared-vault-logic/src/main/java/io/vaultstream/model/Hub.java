@@ -9,10 +9,10 @@ import java.util.Map;
 /**
  * A hub: one row per business key.
  *
- * @param sources per feeding source table, its columns that carry the business key, in the order
- *     of {@link #businessKey()}
- * @param collisionCode optional business-key collision code (VaultSpeed's source prefix), hashed
- *     in front of the business key values
+ * @param sources per feeding source table, its columns that carry the business key, in the order of
+ *     {@link #businessKey()}
+ * @param collisionCode optional business-key collision code (VaultSpeed's source prefix), hashed in
+ *     front of the business key values
  */
 public record Hub(
     String name,

@@ -52,16 +52,27 @@ public final class ModelLoader {
       String where =
           e.getLocation() == null
               ? ""
-              : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+              : " (line "
+                  + e.getLocation().getLineNr()
+                  + ", column "
+                  + e.getLocation().getColumnNr()
+                  + ")";
       throw new ModelException(
           origin,
           List.of(
               new ModelProblem(
-                  "/", "not valid " + (json ? "JSON" : "YAML") + where + ": " + e.getOriginalMessage())));
+                  "/",
+                  "not valid "
+                      + (json ? "JSON" : "YAML")
+                      + where
+                      + ": "
+                      + e.getOriginalMessage())));
     }
     if (root == null || !root.isObject()) {
       throw new ModelException(
-          origin, List.of(new ModelProblem("/", "the document must be an object with 'sources' and 'hubs'")));
+          origin,
+          List.of(
+              new ModelProblem("/", "the document must be an object with 'sources' and 'hubs'")));
     }
     List<ModelProblem> problems = new ArrayList<>();
     VaultModel model = new ModelReader(problems).read(root);
@@ -111,14 +122,21 @@ public final class ModelLoader {
       Map<String, List<String>> pks = new LinkedHashMap<>();
       JsonNode srcNodes = objectAt(root, "", "sources", true);
       // Primary keys first: a foreign key's referenced columns default to the referenced key.
-      forEach(srcNodes, "/sources", (table, node, path) -> pks.put(table, list(node, path, "primaryKey", true)));
       forEach(
           srcNodes,
           "/sources",
-          (table, node, path) -> sources.put(table, readSource(table, node, path, topicPrefix, pks)));
+          (table, node, path) -> pks.put(table, list(node, path, "primaryKey", true)));
+      forEach(
+          srcNodes,
+          "/sources",
+          (table, node, path) ->
+              sources.put(table, readSource(table, node, path, topicPrefix, pks)));
 
       Map<String, Hub> hubs = new LinkedHashMap<>();
-      forEach(objectAt(root, "", "hubs", true), "/hubs", (n, node, p) -> hubs.put(n, readHub(n, node, p)));
+      forEach(
+          objectAt(root, "", "hubs", true),
+          "/hubs",
+          (n, node, p) -> hubs.put(n, readHub(n, node, p)));
       Map<String, Link> links = new LinkedHashMap<>();
       forEach(
           objectAt(root, "", "links", false),
@@ -166,14 +184,21 @@ public final class ModelLoader {
     }
 
     private SourceTable readSource(
-        String table, JsonNode node, String path, String topicPrefix, Map<String, List<String>> pks) {
+        String table,
+        JsonNode node,
+        String path,
+        String topicPrefix,
+        Map<String, List<String>> pks) {
       allowOnly(node, path, "topic", "primaryKey", "foreignKeys", "columns");
-      String topic = text(node, path, "topic", topicPrefix == null ? null : topicPrefix + "." + table);
+      String topic =
+          text(node, path, "topic", topicPrefix == null ? null : topicPrefix + "." + table);
       if (topic == null) {
         problems.add(
             new ModelProblem(
                 path + "/topic",
-                "missing: give the topic (e.g. \"shop.public." + table + "\") or a top-level 'topicPrefix'"));
+                "missing: give the topic (e.g. \"shop.public."
+                    + table
+                    + "\") or a top-level 'topicPrefix'"));
         topic = table;
       }
       Map<String, ForeignKey> fks = new LinkedHashMap<>();
@@ -196,7 +221,11 @@ public final class ModelLoader {
         if (cols.isArray()) {
           cols.forEach(c -> columns.put(c.asText(), null));
         } else if (cols.isObject()) {
-          cols.fields().forEachRemaining(e -> columns.put(e.getKey(), e.getValue().isNull() ? null : e.getValue().asText()));
+          cols.fields()
+              .forEachRemaining(
+                  e ->
+                      columns.put(
+                          e.getKey(), e.getValue().isNull() ? null : e.getValue().asText()));
         } else {
           problems.add(
               new ModelProblem(
@@ -217,7 +246,8 @@ public final class ModelLoader {
           path + "/sources",
           (src, cols, p) -> {
             if (!cols.isArray()) {
-              problems.add(new ModelProblem(p, "must be the list of this source's business key columns"));
+              problems.add(
+                  new ModelProblem(p, "must be the list of this source's business key columns"));
               return;
             }
             List<String> l = new ArrayList<>();
@@ -228,7 +258,8 @@ public final class ModelLoader {
       return new Hub(name, hashKey, bk, sources, code);
     }
 
-    private Link readLink(String name, JsonNode node, String path, boolean nonHist, Map<String, Hub> hubs) {
+    private Link readLink(
+        String name, JsonNode node, String path, boolean nonHist, Map<String, Hub> hubs) {
       if (nonHist) {
         allowOnly(node, path, "hashKey", "source", "hubs", "dependentChildKey", "columns");
       } else {
@@ -248,7 +279,9 @@ public final class ModelLoader {
           JsonNode end = hubsNode.get(i);
           String p = path + "/hubs/" + i;
           if (!end.isObject()) {
-            problems.add(new ModelProblem(p, "must be an object like { \"hub\": \"hub_x\", \"via\": \"fk\" }"));
+            problems.add(
+                new ModelProblem(
+                    p, "must be an object like { \"hub\": \"hub_x\", \"via\": \"fk\" }"));
             continue;
           }
           allowOnly(end, p, "hub", "via", "column");
@@ -258,7 +291,8 @@ public final class ModelLoader {
           ends.add(new LinkEnd(hub, text(end, p, "via", null), column));
         }
       }
-      List<String> dck = node.has("dependentChildKey") ? list(node, path, "dependentChildKey", false) : List.of();
+      List<String> dck =
+          node.has("dependentChildKey") ? list(node, path, "dependentChildKey", false) : List.of();
       List<String> cols = node.has("columns") ? list(node, path, "columns", false) : List.of();
       return new Link(name, hashKey, source, ends, dck, cols, nonHist);
     }
@@ -287,13 +321,15 @@ public final class ModelLoader {
       if ("binary".equalsIgnoreCase(output)) {
         binary = true;
       } else if (!"hex".equalsIgnoreCase(output)) {
-        problems.add(new ModelProblem(p + "/output", "unknown output '" + output + "'; valid: hex, binary"));
+        problems.add(
+            new ModelProblem(p + "/output", "unknown output '" + output + "'; valid: hex, binary"));
       }
       String delimiter = text(node, p, "delimiter", d.delimiter());
       if (delimiter.isEmpty()) {
         problems.add(new ModelProblem(p + "/delimiter", "must not be empty"));
       }
-      return new HashingSettings(profile, algorithm, binary, delimiter, text(node, p, "nullValue", d.nullValue()));
+      return new HashingSettings(
+          profile, algorithm, binary, delimiter, text(node, p, "nullValue", d.nullValue()));
     }
 
     private Naming readNaming(JsonNode node) {
@@ -338,19 +374,22 @@ public final class ModelLoader {
       if (obj == null) {
         return;
       }
-      obj.fields().forEachRemaining(e -> entry.accept(e.getKey(), e.getValue(), path + "/" + e.getKey()));
+      obj.fields()
+          .forEachRemaining(e -> entry.accept(e.getKey(), e.getValue(), path + "/" + e.getKey()));
     }
 
     private JsonNode objectAt(JsonNode node, String path, String field, boolean required) {
       JsonNode v = node.get(field);
       if (v == null || v.isNull()) {
         if (required) {
-          problems.add(new ModelProblem(path + "/" + field, "missing: an object of " + field + " by name"));
+          problems.add(
+              new ModelProblem(path + "/" + field, "missing: an object of " + field + " by name"));
         }
         return null;
       }
       if (!v.isObject()) {
-        problems.add(new ModelProblem(path + "/" + field, "must be an object of " + field + " by name"));
+        problems.add(
+            new ModelProblem(path + "/" + field, "must be an object of " + field + " by name"));
         return null;
       }
       return v;
@@ -421,7 +460,8 @@ public final class ModelLoader {
                 if (!ok.contains(f)) {
                   problems.add(
                       new ModelProblem(
-                          path + "/" + f, "unknown key '" + f + "'; valid here: " + String.join(", ", ok)));
+                          path + "/" + f,
+                          "unknown key '" + f + "'; valid here: " + String.join(", ", ok)));
                 }
               });
     }

@@ -52,7 +52,8 @@ final class ModelValidator {
     tableNames("/satellites/", m.satellites().keySet(), seen);
     tableNames("/referenceTables/", m.referenceTables().keySet(), seen);
     Naming n = m.naming();
-    for (String c : List.of(n.loadDts(), n.recordSource(), n.hashDiff(), n.deleteFlag(), n.loadedAt())) {
+    for (String c :
+        List.of(n.loadDts(), n.recordSource(), n.hashDiff(), n.deleteFlag(), n.loadedAt())) {
       identifier("/naming", c);
     }
   }
@@ -91,7 +92,9 @@ final class ModelValidator {
 
   private boolean source(String path, String name) {
     if (!m.sources().containsKey(name)) {
-      problem(path, "unknown source '" + name + "'; sources: " + String.join(", ", m.sources().keySet()));
+      problem(
+          path,
+          "unknown source '" + name + "'; sources: " + String.join(", ", m.sources().keySet()));
       return false;
     }
     return true;
@@ -182,7 +185,9 @@ final class ModelValidator {
         }
         Hub hub = m.hubs().get(end.hub());
         if (hub == null) {
-          problem(ep + "/hub", "unknown hub '" + end.hub() + "'; hubs: " + String.join(", ", m.hubs().keySet()));
+          problem(
+              ep + "/hub",
+              "unknown hub '" + end.hub() + "'; hubs: " + String.join(", ", m.hubs().keySet()));
           continue;
         }
         if (end.via() == null) {
@@ -210,7 +215,9 @@ final class ModelValidator {
                   + "' of source '"
                   + l.source()
                   + "'; its foreign keys: "
-                  + (src.foreignKeys().isEmpty() ? "(none)" : String.join(", ", src.foreignKeys().keySet())));
+                  + (src.foreignKeys().isEmpty()
+                      ? "(none)"
+                      : String.join(", ", src.foreignKeys().keySet())));
         } else if (!hub.sources().containsKey(fk.references())) {
           problem(
               ep + "/via",
@@ -223,7 +230,8 @@ final class ModelValidator {
                   + "', so the link cannot reach it; hubs fed by "
                   + fk.references()
                   + ": "
-                  + String.join(", ", m.hubsFedBy(fk.references()).stream().map(Hub::name).toList()));
+                  + String.join(
+                      ", ", m.hubsFedBy(fk.references()).stream().map(Hub::name).toList()));
         }
       }
       columns(p + "/dependentChildKey", l.source(), l.dependentChildKey());
@@ -251,16 +259,28 @@ final class ModelValidator {
                 + String.join(", ", m.hubs().keySet())
                 + (m.links().isEmpty() ? "" : ", ")
                 + String.join(
-                    ", ", m.links().values().stream().filter(x -> !x.nonHistorized()).map(Link::name).toList()));
+                    ", ",
+                    m.links().values().stream()
+                        .filter(x -> !x.nonHistorized())
+                        .map(Link::name)
+                        .toList()));
       } else if (srcOk && hub != null && !hub.sources().containsKey(s.source())) {
         problem(
             p + "/source",
-            "source '" + s.source() + "' does not feed hub '" + hub.name() + "'; it is fed by "
+            "source '"
+                + s.source()
+                + "' does not feed hub '"
+                + hub.name()
+                + "'; it is fed by "
                 + String.join(", ", hub.sources().keySet()));
       } else if (srcOk && link != null && !link.source().equals(s.source())) {
         problem(
             p + "/source",
-            "a link satellite is loaded from its link's source '" + link.source() + "', not '" + s.source() + "'");
+            "a link satellite is loaded from its link's source '"
+                + link.source()
+                + "', not '"
+                + s.source()
+                + "'");
       }
       if (srcOk && s.columns() != null) {
         columns(p + "/columns", s.source(), s.columns());

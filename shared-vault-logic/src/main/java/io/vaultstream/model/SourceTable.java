@@ -11,8 +11,8 @@ import java.util.Map;
  * A source table: one Kafka topic of change events, with its primary key, foreign keys and
  * (optionally) declared columns with SQL types.
  *
- * @param columns declared columns in source order, each mapped to its SQL type or {@code null}
- *     when only the name is declared; empty when the source declares no columns
+ * @param columns declared columns in source order, each mapped to its SQL type or {@code null} when
+ *     only the name is declared; empty when the source declares no columns
  */
 public record SourceTable(
     String name,

@@ -100,9 +100,9 @@ public record VaultModel(
   }
 
   /**
-   * The attribute columns a satellite, non-historized link or reference table takes by default:
-   * the source's columns minus its key columns; {@code null} when the source declares no columns
-   * (they are then taken from the events).
+   * The attribute columns a satellite, non-historized link or reference table takes by default: the
+   * source's columns minus its key columns; {@code null} when the source declares no columns (they
+   * are then taken from the events).
    */
   public List<String> defaultAttributesOf(String source) {
     SourceTable src = sources.get(source);

@@ -9,12 +9,16 @@ import java.util.Map;
 public final class BatchPlan {
   /** Hub, link and non-historized link rows per table, one per key. */
   public final Map<String, Map<String, VaultRow>> earliest = new LinkedHashMap<>();
+
   /** Satellite and reference table versions per table, in source order. */
   public final Map<String, List<HistoryRow>> history = new LinkedHashMap<>();
+
   /** New key map entries. */
   public final List<KeyMapEntry> keyMap = new ArrayList<>();
+
   /** Rows not loaded, with the reason. */
   public final List<Problem> problems = new ArrayList<>();
+
   /** Number of events planned. */
   public int events;
 

@@ -77,7 +77,10 @@ public final class BatchPlanner {
                   e,
                   Problem.UNRESOLVED_REFERENCE,
                   e.sourceTable(),
-                  "delete of " + e.sourceTable() + " " + pk
+                  "delete of "
+                      + e.sourceTable()
+                      + " "
+                      + pk
                       + ": the row's business key is not known yet (no earlier event of this row in the key map)"));
           continue;
         }
@@ -96,7 +99,8 @@ public final class BatchPlanner {
         }
       }
     }
-    parents.forEach((source, keys) -> load(timelines, reader, source, timelines.missing(source, keys)));
+    parents.forEach(
+        (source, keys) -> load(timelines, reader, source, timelines.missing(source, keys)));
 
     Map<String, Set<Long>> taken = new HashMap<>();
     for (Item it : items) {
@@ -105,7 +109,8 @@ public final class BatchPlanner {
     return plan;
   }
 
-  private static void load(KeyTimelines timelines, KeyMapReader reader, String source, Set<String> keys) {
+  private static void load(
+      KeyTimelines timelines, KeyMapReader reader, String source, Set<String> keys) {
     if (!keys.isEmpty()) {
       timelines.addLoaded(source, keys, reader.read(source, keys));
     }
@@ -129,13 +134,15 @@ public final class BatchPlanner {
   }
 
   /** A hub's business key as reached by one event: values, or why there are none. */
-  private record Reach(List<String> businessKey, String ghostKey, String problemCode, String problem) {
+  private record Reach(
+      List<String> businessKey, String ghostKey, String problemCode, String problem) {
     static Reach of(List<String> bk) {
       return new Reach(bk, null, null, null);
     }
   }
 
-  private void rowsOf(Item it, KeyTimelines timelines, BatchPlan plan, Map<String, Set<Long>> taken) {
+  private void rowsOf(
+      Item it, KeyTimelines timelines, BatchPlan plan, Map<String, Set<Long>> taken) {
     ChangeEvent e = it.event;
     String source = e.sourceTable();
     String rsrc = model.recordSourceOf(source);
@@ -146,8 +153,17 @@ public final class BatchPlanner {
       List<String> bk = values(it.keys, hub.sources().get(source));
       if (allNull(bk)) {
         plan.problems.add(
-            new Problem(e, Problem.NULL_BUSINESS_KEY, hub.name(),
-                "business key " + hub.sources().get(source) + " of " + source + " " + it.pk + " is NULL"));
+            new Problem(
+                e,
+                Problem.NULL_BUSINESS_KEY,
+                hub.name(),
+                "business key "
+                    + hub.sources().get(source)
+                    + " of "
+                    + source
+                    + " "
+                    + it.pk
+                    + " is NULL"));
         continue;
       }
       String hk = hubKey(hub, bk);
@@ -172,7 +188,10 @@ public final class BatchPlanner {
     }
 
     for (Satellite sat : model.satellitesOf(source)) {
-      String parent = model.hubs().containsKey(sat.parent()) ? ownHubKeys.get(sat.parent()) : linkKeys.get(sat.parent());
+      String parent =
+          model.hubs().containsKey(sat.parent())
+              ? ownHubKeys.get(sat.parent())
+              : linkKeys.get(sat.parent());
       if (parent == null || (!e.operation().carriesRow() && !sat.deleteTracking())) {
         continue;
       }
@@ -181,7 +200,9 @@ public final class BatchPlanner {
     for (ReferenceTable ref : model.referenceTablesOf(source)) {
       List<String> code = values(it.keys, ref.code());
       if (code.contains(null)) {
-        plan.problems.add(new Problem(e, Problem.NULL_BUSINESS_KEY, ref.name(), "code " + ref.code() + " is NULL"));
+        plan.problems.add(
+            new Problem(
+                e, Problem.NULL_BUSINESS_KEY, ref.name(), "code " + ref.code() + " is NULL"));
         continue;
       }
       history(plan, taken, ref.name(), code, e, rsrc, ref.columns());
@@ -189,7 +210,12 @@ public final class BatchPlanner {
   }
 
   private String linkRow(
-      Item it, Link link, Map<String, String> ownHubKeys, KeyTimelines timelines, BatchPlan plan, String rsrc) {
+      Item it,
+      Link link,
+      Map<String, String> ownHubKeys,
+      KeyTimelines timelines,
+      BatchPlan plan,
+      String rsrc) {
     ChangeEvent e = it.event;
     List<String> hashInput = new ArrayList<>();
     Map<String, String> values = new LinkedHashMap<>();
@@ -216,7 +242,9 @@ public final class BatchPlanner {
     }
     String lk = hasher.hashKey(hashInput);
     if (lk == null) {
-      plan.problems.add(new Problem(e, Problem.NULL_BUSINESS_KEY, link.name(), "every business key of the link is NULL"));
+      plan.problems.add(
+          new Problem(
+              e, Problem.NULL_BUSINESS_KEY, link.name(), "every business key of the link is NULL"));
       return null;
     }
     values.put(link.hashKey(), lk);
@@ -235,7 +263,11 @@ public final class BatchPlanner {
     if (end.via() == null) {
       List<String> bk = values(it.keys, hub.sources().get(source));
       return allNull(bk)
-          ? new Reach(null, null, Problem.NULL_BUSINESS_KEY, "business key " + hub.sources().get(source) + " is NULL")
+          ? new Reach(
+              null,
+              null,
+              Problem.NULL_BUSINESS_KEY,
+              "business key " + hub.sources().get(source) + " is NULL")
           : Reach.of(bk);
     }
     ForeignKey fk = model.sources().get(source).foreignKeys().get(end.via());
@@ -249,24 +281,53 @@ public final class BatchPlanner {
       return Reach.of(fkValues);
     }
     String parentPk = KeyText.pk(fkValues);
-    Map<String, String> parent = timelines.at(fk.references(), parentPk, it.event.eventTimeMicros());
+    Map<String, String> parent =
+        timelines.at(fk.references(), parentPk, it.event.eventTimeMicros());
     if (parent == null) {
-      return new Reach(null, null, Problem.UNRESOLVED_REFERENCE,
-          "foreign key '" + fk.name() + "' " + fk.columns() + " = " + parentPk + " of " + source + " " + it.pk
-              + ": no " + fk.references() + " row with that key is known yet");
+      return new Reach(
+          null,
+          null,
+          Problem.UNRESOLVED_REFERENCE,
+          "foreign key '"
+              + fk.name()
+              + "' "
+              + fk.columns()
+              + " = "
+              + parentPk
+              + " of "
+              + source
+              + " "
+              + it.pk
+              + ": no "
+              + fk.references()
+              + " row with that key is known yet");
     }
     List<String> bk = values(parent, hub.sources().get(fk.references()));
     if (allNull(bk)) {
-      return new Reach(null, null, Problem.NULL_BUSINESS_KEY,
-          "the " + fk.references() + " row " + parentPk + " has a NULL business key for " + hub.name());
+      return new Reach(
+          null,
+          null,
+          Problem.NULL_BUSINESS_KEY,
+          "the "
+              + fk.references()
+              + " row "
+              + parentPk
+              + " has a NULL business key for "
+              + hub.name());
     }
     return Reach.of(bk);
   }
 
   private void history(
-      BatchPlan plan, Map<String, Set<Long>> taken, String table, List<String> key, ChangeEvent e, String rsrc,
+      BatchPlan plan,
+      Map<String, Set<Long>> taken,
+      String table,
+      List<String> key,
+      ChangeEvent e,
+      String rsrc,
       List<String> declared) {
-    Set<Long> times = taken.computeIfAbsent(table + "\u0000" + String.join("\u0000", key), k -> new HashSet<>());
+    Set<Long> times =
+        taken.computeIfAbsent(table + "\u0000" + String.join("\u0000", key), k -> new HashSet<>());
     long t = e.eventTimeMicros();
     while (!times.add(t)) {
       t++;
@@ -278,7 +339,8 @@ public final class BatchPlanner {
   }
 
   /** Attribute values: the declared columns, or every non-key column of the row. */
-  private Map<String, String> attributes(ChangeEvent e, List<String> declared, Map<String, Class<?>> types) {
+  private Map<String, String> attributes(
+      ChangeEvent e, List<String> declared, Map<String, Class<?>> types) {
     Map<String, String> out = new LinkedHashMap<>();
     List<String> cols = declared != null ? declared : model.defaultAttributesOf(e.sourceTable());
     if (cols != null) {
@@ -286,14 +348,16 @@ public final class BatchPlanner {
       return out;
     }
     List<String> keys = keyColumns.get(e.sourceTable());
-    e.row().forEach((c, v) -> {
-      if (!keys.contains(c)) {
-        out.put(c, CanonicalText.of(v));
-        if (types != null && v != null) {
-          types.put(c, v.getClass());
-        }
-      }
-    });
+    e.row()
+        .forEach(
+            (c, v) -> {
+              if (!keys.contains(c)) {
+                out.put(c, CanonicalText.of(v));
+                if (types != null && v != null) {
+                  types.put(c, v.getClass());
+                }
+              }
+            });
     return out;
   }
 

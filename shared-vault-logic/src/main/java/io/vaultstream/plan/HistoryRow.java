@@ -8,8 +8,7 @@ import java.util.Map;
  * history.
  *
  * @param key the parent hash key (satellite) or code values (reference table)
- * @param attributes column to canonical text; null for a delete (carried from the previous
- *     version)
+ * @param attributes column to canonical text; null for a delete (carried from the previous version)
  * @param types the Java type of each attribute value seen (for columns taken from the events)
  */
 public record HistoryRow(

@@ -12,7 +12,8 @@ import java.util.TreeMap;
  * each event time on, merged from the database and the batch's own events.
  */
 public final class KeyTimelines {
-  private final Map<String, Map<String, TreeMap<Long, Map<String, String>>>> bySource = new HashMap<>();
+  private final Map<String, Map<String, TreeMap<Long, Map<String, String>>>> bySource =
+      new HashMap<>();
   private final Map<String, Set<String>> loaded = new HashMap<>();
 
   /** Primary keys of a source not yet read from the database. */
@@ -28,9 +29,11 @@ public final class KeyTimelines {
   }
 
   /** Adds mappings read from the database for these primary keys. */
-  public void addLoaded(String source, Set<String> pks, Map<String, TreeMap<Long, Map<String, String>>> read) {
+  public void addLoaded(
+      String source, Set<String> pks, Map<String, TreeMap<Long, Map<String, String>>> read) {
     loaded.computeIfAbsent(source, s -> new HashSet<>()).addAll(pks);
-    Map<String, TreeMap<Long, Map<String, String>>> m = bySource.computeIfAbsent(source, s -> new HashMap<>());
+    Map<String, TreeMap<Long, Map<String, String>>> m =
+        bySource.computeIfAbsent(source, s -> new HashMap<>());
     read.forEach((pk, tl) -> m.computeIfAbsent(pk, k -> new TreeMap<>()).putAll(tl));
   }
 
@@ -42,7 +45,9 @@ public final class KeyTimelines {
    */
   public long put(String source, String pk, long micros, Map<String, String> values) {
     TreeMap<Long, Map<String, String>> tl =
-        bySource.computeIfAbsent(source, s -> new HashMap<>()).computeIfAbsent(pk, k -> new TreeMap<>());
+        bySource
+            .computeIfAbsent(source, s -> new HashMap<>())
+            .computeIfAbsent(pk, k -> new TreeMap<>());
     long t = micros;
     while (tl.containsKey(t)) {
       if (tl.get(t).equals(values)) {

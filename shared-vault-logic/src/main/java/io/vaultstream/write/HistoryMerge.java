@@ -25,7 +25,13 @@ final class HistoryMerge {
     final boolean stored;
     final String recordSource;
 
-    Version(long t, String hashDiff, boolean delete, Map<String, String> attrs, boolean stored, String recordSource) {
+    Version(
+        long t,
+        String hashDiff,
+        boolean delete,
+        Map<String, String> attrs,
+        boolean stored,
+        String recordSource) {
       this.t = t;
       this.hashDiff = hashDiff;
       this.delete = delete;
@@ -49,7 +55,12 @@ final class HistoryMerge {
    * @param fresh the batch's versions in load_dts order (deletes without attributes yet)
    * @param emptyDiff the hash diff of all-NULL attributes, for a delete with nothing before it
    */
-  static Outcome merge(List<Version> stored, List<Version> fresh, long firstNew, Map<String, String> nullAttrs, String emptyDiff) {
+  static Outcome merge(
+      List<Version> stored,
+      List<Version> fresh,
+      long firstNew,
+      Map<String, String> nullAttrs,
+      String emptyDiff) {
     Set<Long> storedTimes = new HashSet<>();
     stored.forEach(v -> storedTimes.add(v.t));
     Set<Long> assigned = new HashSet<>();

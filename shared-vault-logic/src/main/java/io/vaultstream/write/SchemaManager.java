@@ -33,7 +33,12 @@ public final class SchemaManager {
   private final boolean autoCreate;
   private final Map<String, TableSpec> tables;
 
-  public SchemaManager(VaultModel model, VaultDialect dialect, HashKeyCalculator hasher, String schema, boolean autoCreate) {
+  public SchemaManager(
+      VaultModel model,
+      VaultDialect dialect,
+      HashKeyCalculator hasher,
+      String schema,
+      boolean autoCreate) {
     this.model = model;
     this.dialect = dialect;
     this.hasher = hasher;
@@ -65,8 +70,13 @@ public final class SchemaManager {
       List<ColumnSpec> existing = columnsInDatabase(c, t.name());
       if (existing.isEmpty()) {
         throw new SQLException(
-            "The vault table " + schema + "." + t.name() + " does not exist; create it with the output of"
-                + " 'vaultstream ddl' or turn auto-create on", "42P01");
+            "The vault table "
+                + schema
+                + "."
+                + t.name()
+                + " does not exist; create it with the output of"
+                + " 'vaultstream ddl' or turn auto-create on",
+            "42P01");
       }
       if (t.discoversColumns()) {
         List<ColumnSpec> cols = new ArrayList<>(t.columns());
@@ -98,10 +108,13 @@ public final class SchemaManager {
   public List<String> attributes(String table) {
     TableSpec t = tables.get(table);
     Naming n = model.naming();
-    List<String> technical = List.of(n.loadDts(), n.recordSource(), n.hashDiff(), n.deleteFlag(), n.loadedAt());
+    List<String> technical =
+        List.of(n.loadDts(), n.recordSource(), n.hashDiff(), n.deleteFlag(), n.loadedAt());
     List<String> out = new ArrayList<>();
     for (ColumnSpec c : t.columns()) {
-      if (!technical.contains(c.name()) && !t.primaryKey().contains(c.name()) && !isKeyColumn(t, c.name())) {
+      if (!technical.contains(c.name())
+          && !t.primaryKey().contains(c.name())
+          && !isKeyColumn(t, c.name())) {
         out.add(c.name());
       }
     }
@@ -113,11 +126,13 @@ public final class SchemaManager {
     if (link == null) {
       return false;
     }
-    return link.hubs().stream().anyMatch(e -> e.column().equals(column)) || link.dependentChildKey().contains(column);
+    return link.hubs().stream().anyMatch(e -> e.column().equals(column))
+        || link.dependentChildKey().contains(column);
   }
 
   /** Adds attribute columns first seen in this batch to a table that takes them from events. */
-  public void addColumns(Connection c, String table, Map<String, Class<?>> seen) throws SQLException {
+  public void addColumns(Connection c, String table, Map<String, Class<?>> seen)
+      throws SQLException {
     TableSpec t = tables.get(table);
     if (!t.discoversColumns()) {
       return;
@@ -125,13 +140,24 @@ public final class SchemaManager {
     List<ColumnSpec> cols = new ArrayList<>(t.columns());
     boolean changed = false;
     for (Map.Entry<String, Class<?>> e : seen.entrySet()) {
-      if (t.column(e.getKey()) != null || cols.stream().anyMatch(x -> x.name().equals(e.getKey()))) {
+      if (t.column(e.getKey()) != null
+          || cols.stream().anyMatch(x -> x.name().equals(e.getKey()))) {
         continue;
       }
-      ColumnSpec col = new ColumnSpec(e.getKey(), e.getValue() == null ? dialect.textType() : dialect.typeFor(e.getValue()), false);
+      ColumnSpec col =
+          new ColumnSpec(
+              e.getKey(),
+              e.getValue() == null ? dialect.textType() : dialect.typeFor(e.getValue()),
+              false);
       if (!autoCreate) {
-        throw new SQLException("The events of " + table + " carry the column '" + e.getKey() + "', which the table lacks;"
-            + " add it or turn auto-create on", "42703");
+        throw new SQLException(
+            "The events of "
+                + table
+                + " carry the column '"
+                + e.getKey()
+                + "', which the table lacks;"
+                + " add it or turn auto-create on",
+            "42703");
       }
       try (Statement st = c.createStatement()) {
         st.execute(dialect.addColumn(schema, table, col));

@@ -33,7 +33,8 @@ public final class VaultWriter {
   private final SchemaManager schema;
   private final Naming n;
 
-  public VaultWriter(VaultModel model, VaultDialect dialect, HashKeyCalculator hasher, SchemaManager schema) {
+  public VaultWriter(
+      VaultModel model, VaultDialect dialect, HashKeyCalculator hasher, SchemaManager schema) {
     this.model = model;
     this.dialect = dialect;
     this.hasher = hasher;
@@ -69,7 +70,8 @@ public final class VaultWriter {
     return out;
   }
 
-  private int writeEarliest(Connection c, TableSpec t, Map<String, VaultRow> rows) throws SQLException {
+  private int writeEarliest(Connection c, TableSpec t, Map<String, VaultRow> rows)
+      throws SQLException {
     if (rows == null || rows.isEmpty()) {
       return 0;
     }
@@ -91,17 +93,22 @@ public final class VaultWriter {
       }
       data.add(row);
     }
-    return data.execute(c, dialect.upsertEarliest(schema.schema(), t, cols, n.loadDts(), n.recordSource(), n.loadedAt()));
+    return data.execute(
+        c,
+        dialect.upsertEarliest(
+            schema.schema(), t, cols, n.loadDts(), n.recordSource(), n.loadedAt()));
   }
 
-  private int writeKeyMap(Connection c, TableSpec t, List<BatchPlan.KeyMapEntry> entries) throws SQLException {
+  private int writeKeyMap(Connection c, TableSpec t, List<BatchPlan.KeyMapEntry> entries)
+      throws SQLException {
     if (entries.isEmpty() || !t.name().equals(VaultTables.KEY_MAP)) {
       return 0;
     }
     List<String> cols = List.of("source_table", "pk", "valid_from", "key_values");
     TextColumns data = new TextColumns(cols);
     for (BatchPlan.KeyMapEntry e : entries) {
-      data.add(List.of(e.source(), e.pk(), Micros.toSql(e.validFrom()), KeyText.values(e.values())));
+      data.add(
+          List.of(e.source(), e.pk(), Micros.toSql(e.validFrom()), KeyText.values(e.values())));
     }
     data.execute(c, dialect.insertIgnore(schema.schema(), t, cols, null));
     return 0; // bookkeeping, not a vault table
@@ -111,7 +118,9 @@ public final class VaultWriter {
     if (fromDb == null || !model.hashing().binary()) {
       return fromDb;
     }
-    return hasher.unknownKey().startsWith("F") ? fromDb.toUpperCase(Locale.ROOT) : fromDb.toLowerCase(Locale.ROOT);
+    return hasher.unknownKey().startsWith("F")
+        ? fromDb.toUpperCase(Locale.ROOT)
+        : fromDb.toLowerCase(Locale.ROOT);
   }
 
   private int writeHistory(Connection c, TableSpec t, List<HistoryRow> rows) throws SQLException {
@@ -133,8 +142,11 @@ public final class VaultWriter {
         attrs.forEach(a -> vals.add(r.attributes().get(a)));
         hd = hasher.hashDiff(attrs, vals);
       }
-      fresh.computeIfAbsent(r.key(), k -> new ArrayList<>())
-          .add(new HistoryMerge.Version(r.loadDts(), hd, r.delete(), r.attributes(), false, r.recordSource()));
+      fresh
+          .computeIfAbsent(r.key(), k -> new ArrayList<>())
+          .add(
+              new HistoryMerge.Version(
+                  r.loadDts(), hd, r.delete(), r.attributes(), false, r.recordSource()));
     }
     Map<List<String>, List<HistoryMerge.Version>> stored = readAround(c, t, keyCols, attrs, fresh);
 
@@ -146,7 +158,12 @@ public final class VaultWriter {
       List<HistoryMerge.Version> versions = e.getValue();
       versions.sort(Comparator.comparingLong(v -> v.t));
       HistoryMerge.Outcome o =
-          HistoryMerge.merge(stored.getOrDefault(e.getKey(), List.of()), versions, versions.get(0).t, nullAttrs, emptyDiff);
+          HistoryMerge.merge(
+              stored.getOrDefault(e.getKey(), List.of()),
+              versions,
+              versions.get(0).t,
+              nullAttrs,
+              emptyDiff);
       for (HistoryMerge.Version v : o.inserts()) {
         List<String> row = new ArrayList<>(e.getKey());
         row.add(Micros.toSql(v.t));
@@ -167,7 +184,9 @@ public final class VaultWriter {
       deletes.execute(c, dialect.deleteRows(schema.schema(), t, keyCols, n.loadDts()));
     }
     if (inserts.size() > 0) {
-      count = inserts.execute(c, dialect.insertIgnore(schema.schema(), t, inserts.names(), n.loadedAt()));
+      count =
+          inserts.execute(
+              c, dialect.insertIgnore(schema.schema(), t, inserts.names(), n.loadedAt()));
     }
     return count;
   }
@@ -183,7 +202,11 @@ public final class VaultWriter {
   }
 
   private Map<List<String>, List<HistoryMerge.Version>> readAround(
-      Connection c, TableSpec t, List<String> keyCols, List<String> attrs, Map<List<String>, List<HistoryMerge.Version>> fresh)
+      Connection c,
+      TableSpec t,
+      List<String> keyCols,
+      List<String> attrs,
+      Map<List<String>, List<HistoryMerge.Version>> fresh)
       throws SQLException {
     List<String> cols = new ArrayList<>(keyCols);
     cols.add("t__");
@@ -216,7 +239,8 @@ public final class VaultWriter {
           for (int i = 0; i < attrs.size(); i++) {
             a.put(attrs.get(i), rs.getString(p + 3 + i));
           }
-          out.computeIfAbsent(key, k -> new ArrayList<>()).add(new HistoryMerge.Version(micros, hd, del, a, true, null));
+          out.computeIfAbsent(key, k -> new ArrayList<>())
+              .add(new HistoryMerge.Version(micros, hd, del, a, true, null));
         });
     return out;
   }

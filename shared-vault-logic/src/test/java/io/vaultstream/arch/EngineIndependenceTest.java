@@ -12,7 +12,9 @@ class EngineIndependenceTest {
   @Test
   void engineImportsNeitherKafkaNorSpark() {
     JavaClasses engine =
-        new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("io.vaultstream");
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("io.vaultstream");
     noClasses()
         .should()
         .dependOnClassesThat()

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 /** Decoding the real Debezium samples and the other record shapes. */
 class ChangeEventDecoderTest {
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
-  private final ChangeEventDecoder decoder = new ChangeEventDecoder(SHOP, DecoderOptions.defaults());
+  private final ChangeEventDecoder decoder =
+      new ChangeEventDecoder(SHOP, DecoderOptions.defaults());
 
   private ChangeEvent sample(String topic, String file) {
     return decoder.decode(topic, 0, 7, 1_700_000_000_000L, null, Samples.bytes(file)).orElseThrow();
@@ -67,9 +68,23 @@ class ChangeEventDecoderTest {
 
   @Test
   void tombstonesAndNullsAreSkipped() {
-    assertThat(decoder.decode("shop.public.orders", 0, 1, 0, Samples.bytes("orders.tombstone.key.json"), null)).isEmpty();
-    assertThat(decoder.decode("shop.public.orders", 0, 1, 0, null, "null".getBytes(StandardCharsets.UTF_8))).isEmpty();
-    assertThat(decoder.decode("shop.public.orders", 0, 1, 0, null, "{\"schema\":null,\"payload\":null}".getBytes(StandardCharsets.UTF_8))).isEmpty();
+    assertThat(
+            decoder.decode(
+                "shop.public.orders", 0, 1, 0, Samples.bytes("orders.tombstone.key.json"), null))
+        .isEmpty();
+    assertThat(
+            decoder.decode(
+                "shop.public.orders", 0, 1, 0, null, "null".getBytes(StandardCharsets.UTF_8)))
+        .isEmpty();
+    assertThat(
+            decoder.decode(
+                "shop.public.orders",
+                0,
+                1,
+                0,
+                null,
+                "{\"schema\":null,\"payload\":null}".getBytes(StandardCharsets.UTF_8)))
+        .isEmpty();
   }
 
   @Test
@@ -77,7 +92,10 @@ class ChangeEventDecoderTest {
     String json =
         "{\"before\":null,\"after\":{\"id\":3,\"order_no\":\"O3\",\"customer_id\":7,\"status\":\"NEW\"},"
             + "\"source\":{\"ts_ms\":1700000000123,\"lsn\":99},\"op\":\"u\"}";
-    ChangeEvent e = decoder.decode("shop.public.orders", 1, 2, 0, null, json.getBytes(StandardCharsets.UTF_8)).orElseThrow();
+    ChangeEvent e =
+        decoder
+            .decode("shop.public.orders", 1, 2, 0, null, json.getBytes(StandardCharsets.UTF_8))
+            .orElseThrow();
     assertThat(e.operation()).isEqualTo(Operation.UPDATE);
     assertThat(e.eventTimeMicros()).isEqualTo(1700000000123000L);
     assertThat(e.get("customer_id")).isEqualTo(7L);
@@ -85,8 +103,12 @@ class ChangeEventDecoderTest {
 
   @Test
   void flattenedRecords() {
-    String json = "{\"id\":5,\"order_no\":\"O5\",\"__op\":\"d\",\"__deleted\":\"true\",\"__source_ts_ms\":1000}";
-    ChangeEvent e = decoder.decode("shop.public.orders", 0, 0, 0, null, json.getBytes(StandardCharsets.UTF_8)).orElseThrow();
+    String json =
+        "{\"id\":5,\"order_no\":\"O5\",\"__op\":\"d\",\"__deleted\":\"true\",\"__source_ts_ms\":1000}";
+    ChangeEvent e =
+        decoder
+            .decode("shop.public.orders", 0, 0, 0, null, json.getBytes(StandardCharsets.UTF_8))
+            .orElseThrow();
     assertThat(e.operation()).isEqualTo(Operation.DELETE);
     assertThat(e.row()).containsOnlyKeys("id", "order_no");
     assertThat(e.eventTimeMicros()).isEqualTo(1_000_000L);
@@ -103,23 +125,51 @@ class ChangeEventDecoderTest {
     ChangeEvent e = d.decodeMap("shop.public.products", 0, 0, 0, v, null, null).orElseThrow();
     assertThat(e.operation()).isEqualTo(Operation.INSERT);
     assertThat(e.row()).containsOnlyKeys("id", "sku");
-    assertThat(e.eventTimeMicros()).isEqualTo(Instant.parse("2024-05-01T10:00:00.000001Z").toEpochMilli() * 1000 + 1);
+    assertThat(e.eventTimeMicros())
+        .isEqualTo(Instant.parse("2024-05-01T10:00:00.000001Z").toEpochMilli() * 1000 + 1);
   }
 
   @Test
   void badRecordsSayWhatIsWrong() {
-    assertThatThrownBy(() -> decoder.decode("shop.public.nope", 0, 0, 0, null, "{}".getBytes(StandardCharsets.UTF_8)))
+    assertThatThrownBy(
+            () ->
+                decoder.decode(
+                    "shop.public.nope", 0, 0, 0, null, "{}".getBytes(StandardCharsets.UTF_8)))
         .isInstanceOf(DecodeException.class)
         .hasMessageContaining("topic 'shop.public.nope' is not a source of the model")
         .hasMessageContaining("shop.public.customers");
-    assertThatThrownBy(() -> decoder.decode("shop.public.orders", 0, 0, 0, null, "{not json".getBytes(StandardCharsets.UTF_8)))
+    assertThatThrownBy(
+            () ->
+                decoder.decode(
+                    "shop.public.orders",
+                    0,
+                    0,
+                    0,
+                    null,
+                    "{not json".getBytes(StandardCharsets.UTF_8)))
         .isInstanceOf(DecodeException.class)
         .hasMessageContaining("not valid JSON");
     assertThatThrownBy(
-            () -> decoder.decode("shop.public.orders", 0, 0, 0, null, "{\"op\":\"c\",\"after\":{\"order_no\":\"x\"}}".getBytes(StandardCharsets.UTF_8)))
+            () ->
+                decoder.decode(
+                    "shop.public.orders",
+                    0,
+                    0,
+                    0,
+                    null,
+                    "{\"op\":\"c\",\"after\":{\"order_no\":\"x\"}}"
+                        .getBytes(StandardCharsets.UTF_8)))
         .isInstanceOf(DecodeException.class)
         .hasMessageContaining("no value for primary key column 'id'");
-    assertThatThrownBy(() -> decoder.decode("shop.public.orders", 0, 0, 0, null, "{\"op\":\"x\",\"after\":{}}".getBytes(StandardCharsets.UTF_8)))
+    assertThatThrownBy(
+            () ->
+                decoder.decode(
+                    "shop.public.orders",
+                    0,
+                    0,
+                    0,
+                    null,
+                    "{\"op\":\"x\",\"after\":{}}".getBytes(StandardCharsets.UTF_8)))
         .hasMessageContaining("unknown Debezium operation 'x'; valid: c, u, d, r, t");
   }
 }

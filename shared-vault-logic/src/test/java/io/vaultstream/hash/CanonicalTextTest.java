@@ -44,7 +44,8 @@ class CanonicalTextTest {
     assertThat(CanonicalText.of(LocalDate.of(2024, 2, 29))).isEqualTo("2024-02-29");
     assertThat(CanonicalText.of(LocalTime.of(9, 5, 0))).isEqualTo("09:05:00");
     assertThat(CanonicalText.of(LocalTime.of(9, 5, 0, 120_000_000))).isEqualTo("09:05:00.12");
-    assertThat(CanonicalText.of(Instant.parse("2024-01-01T01:00:00Z"))).isEqualTo("2024-01-01 01:00:00");
+    assertThat(CanonicalText.of(Instant.parse("2024-01-01T01:00:00Z")))
+        .isEqualTo("2024-01-01 01:00:00");
     assertThat(CanonicalText.of(OffsetDateTime.parse("2024-01-01T03:00:00.000001+02:00")))
         .isEqualTo("2024-01-01 01:00:00.000001");
     assertThat(CanonicalText.of(LocalDateTime.of(2024, 1, 1, 0, 0, 0, 123_456_789)))

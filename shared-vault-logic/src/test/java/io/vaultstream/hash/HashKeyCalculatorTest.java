@@ -19,7 +19,8 @@ class HashKeyCalculatorTest {
   }
 
   private static final HashKeyCalculator ADV = calc(HashProfileName.AUTOMATE_DV, HashAlgorithm.MD5);
-  private static final HashKeyCalculator D4 = calc(HashProfileName.DATAVAULT4DBT, HashAlgorithm.MD5);
+  private static final HashKeyCalculator D4 =
+      calc(HashProfileName.DATAVAULT4DBT, HashAlgorithm.MD5);
   private static final HashKeyCalculator VS = calc(HashProfileName.VAULTSPEED, HashAlgorithm.MD5);
 
   private static List<String> v(String... values) {
@@ -29,7 +30,8 @@ class HashKeyCalculatorTest {
   @Test
   void automateDvPublishedVectors() {
     assertThat(ADV.hashKey(v("1001", "GBR"))).isEqualTo("424314C252E99AF1C1371D91571A7017");
-    assertThat(ADV.hashDiff(v("a", "b", "c"), v(null, null, null))).isEqualTo("3C92E664B39D90428DBC94975B5DDA58");
+    assertThat(ADV.hashDiff(v("a", "b", "c"), v(null, null, null)))
+        .isEqualTo("3C92E664B39D90428DBC94975B5DDA58");
     assertThat(ADV.hashKey(v("1000"))).isEqualTo("A9B7BA70783B617E9998DC4DD82EB3C5");
     assertThat(ADV.hashKey(v("2000"))).isEqualTo("08F90C1A417155361A5C4B8D297E0D78");
     assertThat(calc(HashProfileName.AUTOMATE_DV, HashAlgorithm.SHA256).hashKey(v("1000")))
@@ -40,7 +42,8 @@ class HashKeyCalculatorTest {
   void automateDvSortsHashDiffColumnsCaseInsensitively() {
     // The AutomateDV fixture: DOB, ID, NAME, PHONE sorted, only the id present.
     List<String> cols = v("CUSTOMER_NAME", "customer_id", "CUSTOMER_PHONE", "Customer_DOB");
-    assertThat(ADV.hashDiff(cols, v(null, "1001", null, null))).isEqualTo("ECEAA751D9C24A93E3D1903FE42F476B");
+    assertThat(ADV.hashDiff(cols, v(null, "1001", null, null)))
+        .isEqualTo("ECEAA751D9C24A93E3D1903FE42F476B");
   }
 
   @Test
@@ -78,7 +81,8 @@ class HashKeyCalculatorTest {
             CanonicalText.of(LocalDateTime.of(2024, 1, 1, 1, 0, 0, 500_000_000)),
             CanonicalText.of(null));
     assertThat(ADV.hashKey(vals)).isEqualTo("362664BF249826C987BC5649EE4C25FA");
-    List<String> floats = Arrays.asList(CanonicalText.of(1e20), CanonicalText.of(0.1), CanonicalText.of(1e-5));
+    List<String> floats =
+        Arrays.asList(CanonicalText.of(1e20), CanonicalText.of(0.1), CanonicalText.of(1e-5));
     assertThat(ADV.hashKey(floats)).isEqualTo("9DEC5A907F8072F40BF1B0DB78E4DB20");
   }
 
@@ -91,9 +95,11 @@ class HashKeyCalculatorTest {
 
   @Test
   void datavault4dbtEscapesDelimitersQuotesAndNullTokens() {
-    assertThat(D4.hashKey(v(" a\\b\"c||d^^e ", null))).isEqualTo("a19c6dd171d43a35d221e57355596ebe");
+    assertThat(D4.hashKey(v(" a\\b\"c||d^^e ", null)))
+        .isEqualTo("a19c6dd171d43a35d221e57355596ebe");
     // Hash diffs keep case; an empty string is quoted, not NULL.
-    assertThat(D4.hashDiff(v("x", "y", "z"), v("Mixed Case", null, ""))).isEqualTo("e95df6b66ac0c4fe415ddf108dbdef7c");
+    assertThat(D4.hashDiff(v("x", "y", "z"), v("Mixed Case", null, "")))
+        .isEqualTo("e95df6b66ac0c4fe415ddf108dbdef7c");
     assertThat(D4.hashKey(v(null, null))).isEqualTo("0".repeat(32));
     assertThat(D4.hashDiff(v("x"), v((String) null))).isEqualTo("0".repeat(32));
   }

@@ -13,11 +13,14 @@ class ModelLoaderTest {
   void acceptsTheShopExampleUnchanged() {
     VaultModel m = ModelLoader.load(Samples.shopModel());
     assertThat(m.name()).isEqualTo("shop");
-    assertThat(m.sources()).containsOnlyKeys("customers", "products", "order_status", "orders", "order_lines", "payments");
+    assertThat(m.sources())
+        .containsOnlyKeys(
+            "customers", "products", "order_status", "orders", "order_lines", "payments");
     assertThat(m.hubs()).containsOnlyKeys("hub_customer", "hub_product", "hub_order");
     assertThat(m.links()).containsOnlyKeys("lnk_order_customer", "lnk_order_line", "nhl_payment");
     assertThat(m.links().get("nhl_payment").nonHistorized()).isTrue();
-    assertThat(m.sources().get("orders").foreignKeys().get("customer").referencedColumns()).containsExactly("id");
+    assertThat(m.sources().get("orders").foreignKeys().get("customer").referencedColumns())
+        .containsExactly("id");
     assertThat(m.links().get("lnk_order_customer").hubs().get(1).column()).isEqualTo("customer_hk");
     assertThat(m.satellites().get("sat_product").columns()).isNull();
     assertThat(m.recordSourceOf("customers")).isEqualTo("SHOP.customers");
@@ -79,11 +82,18 @@ class ModelLoaderTest {
             e -> {
               List<String> paths = e.problems().stream().map(ModelProblem::path).toList();
               assertThat(paths).contains("/hashing/profile", "/satellites/bad-name/colums");
-              assertThat(e.getMessage()).contains("unknown hashing profile 'dbtvault'; valid: automate-dv, datavault4dbt, vaultspeed");
-              assertThat(e.getMessage()).contains("unknown key 'colums'; valid here: parent, source, columns, deleteTracking");
+              assertThat(e.getMessage())
+                  .contains(
+                      "unknown hashing profile 'dbtvault'; valid: automate-dv, datavault4dbt, vaultspeed");
+              assertThat(e.getMessage())
+                  .contains(
+                      "unknown key 'colums'; valid here: parent, source, columns, deleteTracking");
             });
     // With the shape fixed, the reference problems are all reported together.
-    String shapeOk = json.replace("\"dbtvault\"", "\"automate-dv\"").replace("\"colums\"", "\"columns\"").replace("[\"x\"]", "[\"order_no\"]");
+    String shapeOk =
+        json.replace("\"dbtvault\"", "\"automate-dv\"")
+            .replace("\"colums\"", "\"columns\"")
+            .replace("[\"x\"]", "[\"order_no\"]");
     assertThatThrownBy(() -> ModelLoader.parse(shapeOk, "bad.json"))
         .isInstanceOfSatisfying(
             ModelException.class,
@@ -97,8 +107,10 @@ class ModelLoaderTest {
                       "/satellites/sat_order/parent",
                       "/satellites/bad-name");
               assertThat(e.getMessage())
-                  .contains("unknown column 'order_number' of source 'orders'; its columns: id, order_no, customer_id")
-                  .contains("unknown foreign key 'custmer' of source 'orders'; its foreign keys: customer")
+                  .contains(
+                      "unknown column 'order_number' of source 'orders'; its columns: id, order_no, customer_id")
+                  .contains(
+                      "unknown foreign key 'custmer' of source 'orders'; its foreign keys: customer")
                   .contains("unknown source 'clients'; sources: orders, customers")
                   .contains("needs an explicit \"column\"")
                   .contains("unknown parent 'hub_ordr'")
@@ -108,7 +120,8 @@ class ModelLoaderTest {
 
   @Test
   void reportsSyntaxErrorsWithLineAndColumn() {
-    assertThatThrownBy(() -> ModelLoader.parse("{ \"name\": \"x\",\n  \"sources\": { ] }", "broken.json"))
+    assertThatThrownBy(
+            () -> ModelLoader.parse("{ \"name\": \"x\",\n  \"sources\": { ] }", "broken.json"))
         .isInstanceOf(ModelException.class)
         .hasMessageContaining("/: not valid JSON (line 2");
   }

@@ -30,6 +30,7 @@ public final class Samples {
         return m;
       }
     }
-    throw new IllegalStateException("examples/shop/model.json not found above " + Path.of("").toAbsolutePath());
+    throw new IllegalStateException(
+        "examples/shop/model.json not found above " + Path.of("").toAbsolutePath());
   }
 }

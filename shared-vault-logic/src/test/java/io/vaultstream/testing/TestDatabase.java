@@ -36,13 +36,16 @@ public final class TestDatabase {
           throw new UncheckedIOException("Cannot start the embedded PostgreSQL", e);
         }
         url = embedded.getJdbcUrl("postgres", "postgres");
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-          try {
-            embedded.close();
-          } catch (IOException ignored) {
-            // the JVM is going away
-          }
-        }));
+        Runtime.getRuntime()
+            .addShutdownHook(
+                new Thread(
+                    () -> {
+                      try {
+                        embedded.close();
+                      } catch (IOException ignored) {
+                        // the JVM is going away
+                      }
+                    }));
       }
     }
     return url;
