@@ -1,0 +1,43 @@
+package io.vaultstream.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code vaultstream} command. */
+@Command(
+    name = "vaultstream",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Streams CDC events from Kafka into a Data Vault 2.0 model.",
+    subcommands = {
+      ValidateCommand.class,
+      DdlCommand.class,
+      HashCommand.class,
+      CommandLine.HelpCommand.class
+    })
+public final class VaultStreamCli {
+
+  /** Exit code for a model or input with problems. */
+  static final int PROBLEMS = 1;
+
+  /** Exit code for a usage or environment error. */
+  static final int USAGE = 2;
+
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The configured command line (also used by tests). */
+  public static CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new VaultStreamCli());
+    // Lets 'hash' take --null among its values.
+    cl.getSubcommands().get("hash").setUnmatchedOptionsArePositionalParams(true);
+    cl.setExitCodeExceptionMapper(e -> USAGE);
+    cl.setExecutionExceptionHandler(
+        (e, cmd, parsed) -> {
+          cmd.getErr().println("vaultstream: " + e.getMessage());
+          return USAGE;
+        });
+    return cl;
+  }
+}

@@ -1,0 +1,108 @@
+package io.vaultstream.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vaultstream.testing.Samples;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The commands as a user runs them: output and exit codes. */
+class CliTest {
+
+  record Run(int code, String out, String err) {}
+
+  static Run run(String... args) {
+    CommandLine cl = VaultStreamCli.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    int code = cl.execute(args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  @Test
+  void validateAcceptsTheShopModel() {
+    Run r = run("validate", Samples.shopModel().toString());
+    assertThat(r.code()).isZero();
+    assertThat(r.out())
+        .contains(
+            "model 'shop' is valid: 6 sources, 3 hubs, 2 links, 1 non-historized links, 4 satellites");
+  }
+
+  @Test
+  void validateListsProblemsAndExitsWithOne(@TempDir Path dir) throws Exception {
+    Path bad = dir.resolve("bad.yaml");
+    Files.writeString(
+        bad,
+        """
+        name: bad
+        sources:
+          orders: { topic: t.orders, primaryKey: [id] }
+        hubs:
+          hub_order: { hashKey: order_hk, businessKey: [order_no], sources: { ordrs: [order_no] } }
+        satellites:
+          sat_order: { parent: hub_order, source: orders }
+        """);
+    Run r = run("validate", bad.toString());
+    assertThat(r.code()).isEqualTo(1);
+    assertThat(r.err())
+        .contains("2 problem(s)")
+        .contains("/hubs/hub_order/sources/ordrs: unknown source 'ordrs'; sources: orders")
+        .contains("/satellites/sat_order/source: source 'orders' does not feed hub 'hub_order'");
+  }
+
+  @Test
+  void validateOfAMissingFileExitsWithTwo() {
+    Run r = run("validate", "/no/such/model.json");
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err()).contains("cannot read the model file /no/such/model.json");
+  }
+
+  @Test
+  void hashPrintsOnlyTheDigest() {
+    assertThat(run("hash", "1001", "GBR").out()).isEqualTo("424314C252E99AF1C1371D91571A7017\n");
+    assertThat(run("hash", "--hashdiff", "--null", "--null", "--null").out())
+        .isEqualTo("3C92E664B39D90428DBC94975B5DDA58\n");
+    assertThat(run("hash", "--profile", "datavault4dbt", "2400102").out())
+        .isEqualTo("1f3a375fb2b610de97f1ca606b4228e0\n");
+    assertThat(run("hash", "--algorithm", "SHA-1", "abc", "def").out())
+        .isEqualTo("E8F008984C9BCAC30EB9A750D1093E2F13C27F87\n");
+    assertThat(run("hash", "--profile", "vaultspeed", "sf1", "c#1").out())
+        .isEqualTo("99170DE162F8D3CA87C17268DA757B43\n");
+    Run none = run("hash", "--null", "--null");
+    assertThat(none.code()).isEqualTo(1);
+    assertThat(none.out()).isEmpty();
+    assertThat(run("hash", "--profile", "dbtvault", "x").err())
+        .contains("unknown hashing profile 'dbtvault'; valid: automate-dv");
+  }
+
+  @Test
+  void ddlCreatesEveryTable() {
+    Run r = run("ddl", Samples.shopModel().toString(), "--schema", "vault");
+    assertThat(r.code()).isZero();
+    for (String t :
+        new String[] {
+          "hub_customer",
+          "hub_product",
+          "hub_order",
+          "lnk_order_customer",
+          "lnk_order_line",
+          "nhl_payment",
+          "sat_customer",
+          "sat_product",
+          "sat_order",
+          "lsat_order_line",
+          "ref_order_status",
+          "vs_key_map"
+        }) {
+      assertThat(r.out()).contains("CREATE TABLE IF NOT EXISTS \"vault\".\"" + t + "\"");
+    }
+    assertThat(r.out()).contains("INSERT INTO \"vault\".\"hub_customer\"");
+  }
+}
