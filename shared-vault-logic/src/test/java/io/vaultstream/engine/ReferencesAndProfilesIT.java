@@ -1,0 +1,241 @@
+package io.vaultstream.engine;
+
+import static io.vaultstream.engine.ShopVaultIT.md5;
+import static io.vaultstream.testing.EventFactory.at;
+import static io.vaultstream.testing.EventFactory.row;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vaultstream.decode.ChangeEvent;
+import io.vaultstream.model.ModelLoader;
+import io.vaultstream.model.VaultModel;
+import io.vaultstream.plan.Problem;
+import io.vaultstream.testing.EventFactory;
+import io.vaultstream.testing.Samples;
+import io.vaultstream.testing.TestDatabase;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Foreign keys through the key map, NULL keys, early-arriving parents and the other profiles. */
+class ReferencesAndProfilesIT {
+  private final List<VaultLoader> loaders = new ArrayList<>();
+  private String schema;
+
+  @AfterEach
+  void close() {
+    loaders.forEach(VaultLoader::close);
+  }
+
+  private static String shopJson() throws Exception {
+    return Files.readString(Samples.shopModel());
+  }
+
+  private VaultLoader open(VaultModel model) throws Exception {
+    schema = TestDatabase.newSchema();
+    VaultLoader l =
+        VaultLoader.open(
+            model,
+            VaultOptions.builder().jdbcUrl(TestDatabase.jdbcUrl()).targetSchema(schema).build());
+    loaders.add(l);
+    return l;
+  }
+
+  private List<String> rows(String sql) throws Exception {
+    return TestDatabase.rows(sql.replace("$s", schema));
+  }
+
+  private static ChangeEvent customer(EventFactory ev, String op, long t, long id, String no) {
+    return ev.event(
+        "customers",
+        op,
+        t,
+        row(
+            "id",
+            id,
+            "customer_no",
+            no,
+            "name",
+            "n",
+            "email",
+            null,
+            "city",
+            null,
+            "updated_at",
+            null));
+  }
+
+  private static ChangeEvent order(EventFactory ev, long t, long id, String no, Long customerId) {
+    return ev.event(
+        "orders",
+        "c",
+        t,
+        row("id", id, "order_no", no, "customer_id", customerId, "status", "NEW"));
+  }
+
+  @Test
+  void linksFollowTheBusinessKeyInForceAtTheChildsTime() throws Exception {
+    VaultModel shop = ModelLoader.parse(shopJson(), "shop");
+    VaultLoader loader = open(shop);
+    EventFactory ev = new EventFactory(shop);
+    loader.load(List.of(customer(ev, "c", at(0), 1, "C1")));
+    // The customer's business key changes at t=50; orders before and after find the key of their
+    // time.
+    loader.load(List.of(customer(ev, "u", at(50), 1, "C1-NEW")));
+    LoadResult r =
+        loader.load(List.of(order(ev, at(70), 11, "O11", 1L), order(ev, at(30), 10, "O10", 1L)));
+    assertThat(r.problems()).isEmpty();
+    assertThat(
+            rows(
+                "SELECT order_customer_hk, customer_hk FROM $s.lnk_order_customer WHERE record_source <> 'SYSTEM' ORDER BY load_dts"))
+        .containsExactly(
+            md5("O10||C1") + "|" + md5("C1"), md5("O11||C1-NEW") + "|" + md5("C1-NEW"));
+  }
+
+  @Test
+  void parentAndChildInOneBatchInEitherOrder() throws Exception {
+    VaultModel shop = ModelLoader.parse(shopJson(), "shop");
+    VaultLoader loader = open(shop);
+    EventFactory ev = new EventFactory(shop);
+    ChangeEvent child = order(ev, at(1), 10, "O10", 2L);
+    ChangeEvent parent = customer(ev, "c", at(1), 2, "C2");
+    LoadResult r = loader.load(List.of(child, parent));
+    assertThat(r.problems()).isEmpty();
+    assertThat(
+            rows("SELECT customer_hk FROM $s.lnk_order_customer WHERE record_source <> 'SYSTEM'"))
+        .containsExactly(md5("C2"));
+  }
+
+  @Test
+  void nullForeignKeyPointsAtTheNullGhost() throws Exception {
+    VaultModel shop = ModelLoader.parse(shopJson(), "shop");
+    VaultLoader loader = open(shop);
+    EventFactory ev = new EventFactory(shop);
+    loader.load(List.of(order(ev, at(1), 10, "O10", null)));
+    assertThat(
+            rows(
+                "SELECT order_customer_hk, order_hk, customer_hk FROM $s.lnk_order_customer WHERE record_source <> 'SYSTEM'"))
+        .containsExactly(md5("O10||^^") + "|" + md5("O10") + "|" + "0".repeat(32));
+  }
+
+  @Test
+  void nullBusinessKeyLoadsNoHubRowAndSaysWhy() throws Exception {
+    VaultModel shop = ModelLoader.parse(shopJson(), "shop");
+    VaultLoader loader = open(shop);
+    EventFactory ev = new EventFactory(shop);
+    LoadResult r =
+        loader.load(List.of(customer(ev, "c", at(1), 3, null), customer(ev, "c", at(1), 4, "C4")));
+    assertThat(rows("SELECT customer_no FROM $s.hub_customer WHERE record_source <> 'SYSTEM'"))
+        .containsExactly("C4");
+    assertThat(rows("SELECT count(*) FROM $s.sat_customer WHERE record_source <> 'SYSTEM'"))
+        .containsExactly("1");
+    assertThat(r.problems())
+        .singleElement()
+        .satisfies(
+            p -> {
+              assertThat(p.code()).isEqualTo(Problem.NULL_BUSINESS_KEY);
+              assertThat(p.target()).isEqualTo("hub_customer");
+              assertThat(p.message())
+                  .isEqualTo("business key [customer_no] of customers [\"3\"] is NULL");
+            });
+  }
+
+  @Test
+  void childCarryingTheParentsBusinessKeyFeedsTheHub() throws Exception {
+    String json =
+        shopJson()
+            .replace(
+                "\"customer\": { \"columns\": [\"customer_id\"], \"references\": \"customers\" }",
+                "\"customer\": { \"columns\": [\"customer_no\"], \"references\": \"customers\", \"referencedColumns\": [\"customer_no\"] }");
+    VaultModel model = ModelLoader.parse(json, "early-arriving");
+    VaultLoader loader = open(model);
+    EventFactory ev = new EventFactory(model);
+    LoadResult r =
+        loader.load(
+            List.of(
+                ev.event(
+                    "orders", "c", at(1), row("id", 10L, "order_no", "O10", "customer_no", "C9"))));
+    assertThat(r.problems()).isEmpty();
+    assertThat(
+            rows(
+                "SELECT customer_hk, customer_no, record_source FROM $s.hub_customer WHERE record_source <> 'SYSTEM'"))
+        .containsExactly(md5("C9") + "|C9|SHOP.orders");
+    assertThat(
+            rows("SELECT customer_hk FROM $s.lnk_order_customer WHERE record_source <> 'SYSTEM'"))
+        .containsExactly(md5("C9"));
+    // The customer's own event, later, keeps the earliest load time and record source.
+    loader.load(List.of(customer(ev, "c", at(5), 9, "C9")));
+    assertThat(
+            rows(
+                "SELECT load_dts, record_source FROM $s.hub_customer WHERE record_source <> 'SYSTEM'"))
+        .containsExactly("2026-01-01 00:00:01+00|SHOP.orders");
+    // An earlier event processed later moves the hub row back.
+    loader.load(List.of(customer(ev, "c", at(-5), 9, "C9")));
+    assertThat(
+            rows(
+                "SELECT load_dts, record_source FROM $s.hub_customer WHERE record_source <> 'SYSTEM'"))
+        .containsExactly("2025-12-31 23:59:55+00|SHOP.customers");
+  }
+
+  @Test
+  void datavault4dbtWithBinaryHashes() throws Exception {
+    String json =
+        shopJson()
+            .replace(
+                "\"profile\": \"automate-dv\", \"algorithm\": \"MD5\"",
+                "\"profile\": \"datavault4dbt\", \"output\": \"binary\"");
+    VaultModel model = ModelLoader.parse(json, "d4");
+    VaultLoader loader = open(model);
+    EventFactory ev = new EventFactory(model);
+    loader.load(List.of(customer(ev, "c", at(1), 1, "c1"), customer(ev, "u", at(2), 1, "c1")));
+    assertThat(
+            rows(
+                "SELECT encode(customer_hk, 'hex') FROM $s.hub_customer WHERE record_source <> 'SYSTEM'"))
+        .containsExactly(md5("\"C1\"").toLowerCase());
+    assertThat(
+            rows(
+                "SELECT encode(customer_hk, 'hex') FROM $s.hub_customer WHERE record_source = 'SYSTEM' ORDER BY 1"))
+        .containsExactly("0".repeat(32), "f".repeat(32));
+    // The update with equal attributes is a duplicate: comparing binary hash diffs read back works.
+    assertThat(rows("SELECT count(*) FROM $s.sat_customer WHERE record_source <> 'SYSTEM'"))
+        .containsExactly("1");
+    assertThat(
+            rows(
+                "SELECT data_type FROM information_schema.columns WHERE table_schema = '$s' AND table_name = 'hub_customer'"
+                    + " AND column_name = 'customer_hk'"))
+        .containsExactly("bytea");
+  }
+
+  @Test
+  void vaultspeedProfile() throws Exception {
+    String json =
+        shopJson()
+            .replace(
+                "\"profile\": \"automate-dv\", \"algorithm\": \"MD5\"",
+                "\"profile\": \"vaultspeed\"");
+    VaultModel model = ModelLoader.parse(json, "vs");
+    VaultLoader loader = open(model);
+    EventFactory ev = new EventFactory(model);
+    loader.load(List.of(customer(ev, "c", at(1), 1, "c#1")));
+    assertThat(rows("SELECT customer_hk FROM $s.hub_customer WHERE record_source <> 'SYSTEM'"))
+        .containsExactly(md5("C\\#1#"));
+  }
+
+  @Test
+  void deleteTrackingCanBeTurnedOff() throws Exception {
+    String json =
+        shopJson()
+            .replace(
+                "\"source\": \"customers\", \"columns\": [\"name\", \"email\", \"city\", \"updated_at\"] }",
+                "\"source\": \"customers\", \"columns\": [\"name\", \"email\", \"city\", \"updated_at\"], \"deleteTracking\": false }");
+    VaultModel model = ModelLoader.parse(json, "no-deletes");
+    VaultLoader loader = open(model);
+    EventFactory ev = new EventFactory(model);
+    loader.load(
+        List.of(
+            customer(ev, "c", at(1), 1, "C1"), ev.event("customers", "d", at(2), row("id", 1L))));
+    assertThat(rows("SELECT delete_flag FROM $s.sat_customer WHERE record_source <> 'SYSTEM'"))
+        .containsExactly("f");
+  }
+}
