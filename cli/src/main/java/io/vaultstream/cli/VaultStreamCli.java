@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
       ValidateCommand.class,
       DdlCommand.class,
       HashCommand.class,
+      DemoCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class VaultStreamCli {

@@ -1,0 +1,186 @@
+package io.vaultstream.cli;
+
+import io.vaultstream.cli.demo.ShopEventGenerator;
+import io.vaultstream.decode.ChangeEvent;
+import io.vaultstream.decode.DecodeException;
+import io.vaultstream.engine.LoadResult;
+import io.vaultstream.engine.VaultLoader;
+import io.vaultstream.engine.VaultOptions;
+import io.vaultstream.model.ModelLoader;
+import io.vaultstream.model.VaultModel;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code vaultstream demo}: generates shop change events and loads them into a vault in an embedded
+ * PostgreSQL (or a database you name), showing progress and the resulting tables.
+ */
+@Command(
+    name = "demo",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Loads generated Debezium change events of the shop example into a Data Vault, with live progress.",
+      "Needs nothing installed: an embedded PostgreSQL is started unless --jdbc-url names one."
+    })
+final class DemoCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--events",
+      defaultValue = "20000",
+      description = "Change events to load (default: ${DEFAULT-VALUE}).")
+  int events;
+
+  @Option(
+      names = "--batch-size",
+      defaultValue = "2000",
+      description = "Events per transaction (default: ${DEFAULT-VALUE}).")
+  int batchSize;
+
+  @Option(names = "--jdbc-url", description = "Load this PostgreSQL instead of an embedded one.")
+  String jdbcUrl;
+
+  @Option(
+      names = "--schema",
+      defaultValue = "vault",
+      description = "Schema of the vault tables (default: ${DEFAULT-VALUE}).")
+  String schema;
+
+  @Option(
+      names = "--keep-running",
+      description = "Keep the embedded database running until Ctrl-C.")
+  boolean keepRunning;
+
+  @Override
+  public Integer call() throws Exception {
+    System.setProperty("org.slf4j.simpleLogger.log.io.vaultstream", "warn");
+    PrintWriter out = spec.commandLine().getOut();
+    EmbeddedPostgres pg = null;
+    String url = jdbcUrl;
+    if (url == null) {
+      out.println("Starting an embedded PostgreSQL...");
+      out.flush();
+      pg = EmbeddedPostgres.builder().start();
+      url = pg.getJdbcUrl("postgres", "postgres");
+    }
+    try {
+      VaultModel model = shopModel();
+      VaultOptions options =
+          VaultOptions.builder().jdbcUrl(url).targetSchema(schema).poolMaxSize(2).build();
+      try (VaultLoader loader = VaultLoader.open(model, options)) {
+        load(loader, out);
+      }
+      summary(out, url);
+      if (pg != null && keepRunning) {
+        out.println("The embedded PostgreSQL keeps running; press Ctrl-C to stop it.");
+        out.flush();
+        new CountDownLatch(1).await();
+      }
+    } finally {
+      if (pg != null) {
+        pg.close();
+      }
+    }
+    return 0;
+  }
+
+  static VaultModel shopModel() throws IOException {
+    try (InputStream in = DemoCommand.class.getResourceAsStream("/examples/shop/model.json")) {
+      return ModelLoader.parse(
+          new String(in.readAllBytes(), StandardCharsets.UTF_8), "examples/shop/model.json");
+    }
+  }
+
+  private void load(VaultLoader loader, PrintWriter out) throws Exception {
+    ShopEventGenerator gen = new ShopEventGenerator("shop.public", 42);
+    Map<String, Long> offsets = new HashMap<>();
+    long start = System.nanoTime();
+    int done = 0;
+    long rows = 0;
+    int waiting = 0;
+    int bad = 0;
+    out.printf(
+        "Loading %,d change events into schema '%s' in batches of %,d%n",
+        events, schema, batchSize);
+    while (done < events) {
+      List<ShopEventGenerator.Record> records = gen.next(Math.min(batchSize, events - done));
+      List<ChangeEvent> batch = new ArrayList<>(records.size());
+      for (ShopEventGenerator.Record r : records) {
+        long offset = offsets.merge(r.topic(), 1L, Long::sum) - 1;
+        try {
+          loader
+              .decoder()
+              .decode(r.topic(), 0, offset, System.currentTimeMillis(), r.key(), r.value())
+              .ifPresent(batch::add);
+        } catch (DecodeException e) {
+          bad++;
+        }
+      }
+      LoadResult result = loader.load(batch);
+      done += records.size();
+      rows += result.totalRows();
+      waiting += result.problems().size();
+      double secs = (System.nanoTime() - start) / 1e9;
+      out.printf(
+          "  %,9d / %,d events  %,10d vault rows  %,8.0f events/s  %,d not loaded yet%n",
+          done, events, rows, done / secs, waiting);
+      out.flush();
+    }
+    if (bad > 0) {
+      out.printf("%,d records could not be decoded%n", bad);
+    }
+  }
+
+  private void summary(PrintWriter out, String url) throws Exception {
+    out.println();
+    out.println("Rows per vault table (ghost records included):");
+    try (Connection c = DriverManager.getConnection(url);
+        Statement st = c.createStatement()) {
+      List<String> tables = new ArrayList<>();
+      try (ResultSet rs =
+          st.executeQuery(
+              "SELECT table_name FROM information_schema.tables WHERE table_schema = '"
+                  + schema
+                  + "' AND table_name NOT LIKE 'vs\\_%' ORDER BY 1")) {
+        while (rs.next()) {
+          tables.add(rs.getString(1));
+        }
+      }
+      for (String t : tables) {
+        try (ResultSet rs =
+            st.executeQuery("SELECT count(*) FROM \"" + schema + "\".\"" + t + "\"")) {
+          rs.next();
+          out.printf("  %-20s %,10d%n", t, rs.getLong(1));
+        }
+      }
+    }
+    out.println();
+    out.println("The vault: " + url.replaceAll("password=[^&;]*", "password=***"));
+    out.println("Try:");
+    out.printf("  SELECT * FROM %s.hub_customer ORDER BY load_dts LIMIT 5;%n", schema);
+    out.printf(
+        "  SELECT customer_hk, load_dts, delete_flag, email, city FROM %s.sat_customer ORDER BY customer_hk, load_dts LIMIT 10;%n",
+        schema);
+    out.printf(
+        "  SELECT l.order_hk, h.customer_no FROM %s.lnk_order_customer l JOIN %s.hub_customer h USING (customer_hk) LIMIT 5;%n",
+        schema, schema);
+    out.flush();
+  }
+}
