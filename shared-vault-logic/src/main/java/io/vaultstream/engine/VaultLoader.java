@@ -25,7 +25,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
@@ -151,6 +150,9 @@ public final class VaultLoader implements AutoCloseable {
         addDiscoveredColumns(plan);
         written = writer.write(c, plan);
         c.commit();
+      } catch (KeyMapReadException e) {
+        c.rollback();
+        throw e.getCause();
       } catch (SQLException | RuntimeException e) {
         c.rollback();
         throw e;
@@ -235,6 +237,11 @@ public final class VaultLoader implements AutoCloseable {
     KeyMapReadException(SQLException cause) {
       super(cause);
     }
+
+    @Override
+    public synchronized SQLException getCause() {
+      return (SQLException) super.getCause();
+    }
   }
 
   @Override
@@ -242,10 +249,5 @@ public final class VaultLoader implements AutoCloseable {
     if (ownsPool && dataSource instanceof HikariDataSource h) {
       h.close();
     }
-  }
-
-  /** Unused-key guard for callers that pass sets of primary keys. */
-  static Set<String> none() {
-    return Set.of();
   }
 }
