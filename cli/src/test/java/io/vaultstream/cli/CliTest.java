@@ -99,7 +99,9 @@ class CliTest {
           "sat_order",
           "lsat_order_line",
           "ref_order_status",
-          "vs_key_map"
+          "vs_key_map",
+          "vs_waiting",
+          "vs_errors"
         }) {
       assertThat(r.out()).contains("CREATE TABLE IF NOT EXISTS \"vault\".\"" + t + "\"");
     }

@@ -31,6 +31,12 @@ public final class DdlScript {
     for (TableSpec t : tables.all().values()) {
       out.add(dialect.createTable(schema, t));
     }
+    out.add(
+        dialect.createIndex(
+            schema, VaultTables.WAITING, "vs_waiting_ref", List.of("ref_source", "ref_pk")));
+    out.add(
+        dialect.createIndex(
+            schema, VaultTables.ERRORS, "vs_errors_ref", List.of("ref_source", "ref_pk")));
     for (TableSpec t : tables.all().values()) {
       out.addAll(ghosts(model.naming(), dialect, tables.hashType(), hasher, schema, t));
     }

@@ -20,6 +20,32 @@ public final class VaultTables {
   /** The key map: source primary key to the key columns' values, from an event time on. */
   public static final String KEY_MAP = "vs_key_map";
 
+  /** Events whose rows wait for a parent that is not known yet. */
+  public static final String WAITING = "vs_waiting";
+
+  /** The error table. */
+  public static final String ERRORS = "vs_errors";
+
+  /** Columns the waiting rows and the error rows share. */
+  public static final List<String> EVENT_COLUMNS =
+      List.of(
+          "topic",
+          "kafka_partition",
+          "kafka_offset",
+          "source_table",
+          "target_object",
+          "message",
+          "ref_source",
+          "ref_pk",
+          "links_only",
+          "operation",
+          "event_time",
+          "record_key",
+          "record_value",
+          "event",
+          "attempts",
+          "last_attempt");
+
   private final VaultModel model;
   private final VaultDialect dialect;
   private final String hashType;
@@ -52,6 +78,8 @@ public final class VaultTables {
     model.satellites().values().forEach(s -> out.put(s.name(), satellite(s)));
     model.referenceTables().values().forEach(r -> out.put(r.name(), reference(r)));
     out.put(KEY_MAP, keyMap());
+    out.put(WAITING, waiting());
+    out.put(ERRORS, errors());
     return out;
   }
 
@@ -164,6 +192,55 @@ public final class VaultTables {
             col("valid_from", dialect.timestampType(), true),
             col("key_values", text, true)),
         List.of("source_table", "pk", "valid_from"),
+        false);
+  }
+
+  private List<ColumnSpec> eventColumns() {
+    String text = dialect.textType();
+    String ts = dialect.timestampType();
+    return List.of(
+        col("topic", text, true),
+        col("kafka_partition", "integer", true),
+        col("kafka_offset", "bigint", true),
+        col("source_table", text, true),
+        col("target_object", text, true),
+        col("message", text, false),
+        col("ref_source", text, false),
+        col("ref_pk", text, false),
+        col("links_only", dialect.booleanType(), true),
+        col("operation", text, false),
+        col("event_time", ts, false),
+        col("record_key", text, false),
+        col("record_value", text, false),
+        col("event", text, false),
+        col("attempts", "integer", true),
+        col("last_attempt", ts, false));
+  }
+
+  TableSpec waiting() {
+    List<ColumnSpec> cols = new ArrayList<>(eventColumns());
+    cols.add(col("state", dialect.textType(), true));
+    cols.add(col("arrived_at", dialect.timestampType(), true));
+    return new TableSpec(
+        WAITING,
+        TableKind.TECHNICAL,
+        cols,
+        List.of("topic", "kafka_partition", "kafka_offset"),
+        false);
+  }
+
+  TableSpec errors() {
+    List<ColumnSpec> cols = new ArrayList<>();
+    cols.add(col("id", dialect.identityType(), true));
+    cols.add(col("error_code", dialect.textType(), true));
+    cols.addAll(eventColumns());
+    cols.add(col("first_seen", dialect.timestampType(), true));
+    cols.add(col("expires_at", dialect.timestampType(), false));
+    return new TableSpec(
+        ERRORS,
+        TableKind.TECHNICAL,
+        cols,
+        List.of("topic", "kafka_partition", "kafka_offset", "error_code", "target_object"),
         false);
   }
 }

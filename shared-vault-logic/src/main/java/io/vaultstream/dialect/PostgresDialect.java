@@ -288,9 +288,7 @@ public final class PostgresDialect implements VaultDialect {
   }
 
   @Override
-  public String deleteRows(String schema, TableSpec t, List<String> keyColumns, String loadDts) {
-    List<String> cols = new ArrayList<>(keyColumns);
-    cols.add(loadDts);
+  public String deleteByKey(String schema, TableSpec t, List<String> cols) {
     String match =
         cols.stream()
             .map(c -> "x." + quote(c) + " = " + fromText("u." + quote(c), t.column(c).type()))
@@ -301,6 +299,83 @@ public final class PostgresDialect implements VaultDialect {
         + unnestFrom(cols, "u")
         + " WHERE "
         + match;
+  }
+
+  @Override
+  public String updateByKey(
+      String schema, TableSpec t, List<String> keyColumns, List<String> setColumns) {
+    List<String> all = new ArrayList<>(keyColumns);
+    all.addAll(setColumns);
+    String sets =
+        setColumns.stream()
+            .map(c -> quote(c) + " = " + fromText("u." + quote(c), t.column(c).type()))
+            .collect(Collectors.joining(", "));
+    String match =
+        keyColumns.stream()
+            .map(c -> "x." + quote(c) + " = " + fromText("u." + quote(c), t.column(c).type()))
+            .collect(Collectors.joining(" AND "));
+    return "UPDATE "
+        + table(schema, t.name())
+        + " x SET "
+        + sets
+        + " FROM "
+        + unnestFrom(all, "u")
+        + " WHERE "
+        + match;
+  }
+
+  @Override
+  public String deleteReturning(String schema, TableSpec t, String where, List<String> columns) {
+    String out =
+        columns.stream()
+            .map(c -> toText(quote(c), t.column(c).type()))
+            .collect(Collectors.joining(", "));
+    return "DELETE FROM " + table(schema, t.name()) + " WHERE " + where + " RETURNING " + out;
+  }
+
+  @Override
+  public String moveRows(
+      String schema,
+      TableSpec from,
+      TableSpec to,
+      String where,
+      List<String> columns,
+      java.util.Map<String, String> extra) {
+    List<String> target = new ArrayList<>(columns);
+    target.addAll(extra.keySet());
+    List<String> source = new ArrayList<>();
+    columns.forEach(c -> source.add("m." + quote(c)));
+    source.addAll(extra.values());
+    return "WITH m AS (DELETE FROM "
+        + table(schema, from.name())
+        + " WHERE "
+        + where
+        + " RETURNING *)\n"
+        + "INSERT INTO "
+        + table(schema, to.name())
+        + " ("
+        + list(target)
+        + ") SELECT "
+        + String.join(", ", source)
+        + " FROM m ON CONFLICT ("
+        + list(to.primaryKey())
+        + ") DO NOTHING";
+  }
+
+  @Override
+  public String identityType() {
+    return "bigserial";
+  }
+
+  @Override
+  public String createIndex(String schema, String table, String name, List<String> columns) {
+    return "CREATE INDEX IF NOT EXISTS "
+        + quote(name)
+        + " ON "
+        + table(schema, table)
+        + " ("
+        + list(columns)
+        + ")";
   }
 
   @Override

@@ -97,6 +97,38 @@ public interface VaultDialect {
   /** A SQL literal of canonical text for a column of this type; NULL for null. */
   String literal(String text, String type);
 
-  /** Deletes rows whose key columns and load_dts are given as text arrays. */
-  String deleteRows(String schema, TableSpec table, List<String> keyColumns, String loadDts);
+  /** Deletes rows whose {@code keyColumns} values are given as text arrays. */
+  String deleteByKey(String schema, TableSpec table, List<String> keyColumns);
+
+  /**
+   * Updates {@code setColumns} of rows found by {@code keyColumns}; parameters are text arrays, key
+   * columns first.
+   */
+  String updateByKey(
+      String schema, TableSpec table, List<String> keyColumns, List<String> setColumns);
+
+  /**
+   * Deletes the rows matching {@code where} (plain SQL over the table's columns, with parameters)
+   * and returns {@code columns} of each as text.
+   */
+  String deleteReturning(String schema, TableSpec table, String where, List<String> columns);
+
+  /**
+   * Moves rows matching {@code where} from one table to another in one statement: the target gets
+   * {@code columns} copied plus {@code extra} (target column name to SQL expression, may use
+   * parameters after those of {@code where}). Rows whose key exists in the target are dropped.
+   */
+  String moveRows(
+      String schema,
+      TableSpec from,
+      TableSpec to,
+      String where,
+      List<String> columns,
+      java.util.Map<String, String> extra);
+
+  /** An auto-incremented integer column type. */
+  String identityType();
+
+  /** Creates an index unless it exists. */
+  String createIndex(String schema, String table, String name, List<String> columns);
 }

@@ -5,15 +5,49 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What one batch did.
+ * What one flush did.
  *
- * @param rowsWritten rows inserted or updated per vault table
- * @param problems rows not loaded, with the reason
+ * @param rowsWritten rows inserted or updated per vault table (new events and retried ones)
+ * @param problems the new events' rows that did not load, with the reason
+ * @param waiting events of this batch whose link rows now wait for a parent
+ * @param resolved waiting or error rows whose parent arrived and that are now loaded
+ * @param movedToErrors waiting rows moved to the error table because the watermark passed
+ * @param releasedToUnknown error rows loaded against the unknown ghost after the retention time
+ * @param dropped rows dropped after the retention time (by option, or deletes of unknown rows)
+ * @param errors new rows in the error table
  */
 public record LoadResult(
-    int events, Map<String, Integer> rowsWritten, List<Problem> problems, long millis) {
+    int events,
+    Map<String, Integer> rowsWritten,
+    List<Problem> problems,
+    int waiting,
+    int resolved,
+    int movedToErrors,
+    int releasedToUnknown,
+    int dropped,
+    int errors,
+    long millis) {
   /** Total vault rows written. */
   public int totalRows() {
     return rowsWritten.values().stream().mapToInt(Integer::intValue).sum();
+  }
+
+  /** This result and a later one (of the same flush, loaded in parts) together. */
+  LoadResult plus(LoadResult o) {
+    Map<String, Integer> rows = new java.util.LinkedHashMap<>(rowsWritten);
+    o.rowsWritten.forEach((k, v) -> rows.merge(k, v, Integer::sum));
+    List<Problem> all = new java.util.ArrayList<>(problems);
+    all.addAll(o.problems);
+    return new LoadResult(
+        events + o.events,
+        rows,
+        all,
+        waiting + o.waiting,
+        resolved + o.resolved,
+        movedToErrors + o.movedToErrors,
+        releasedToUnknown + o.releasedToUnknown,
+        dropped + o.dropped,
+        errors + o.errors,
+        millis + o.millis);
   }
 }

@@ -7,13 +7,17 @@ import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.ChangeEventDecoder;
 import io.vaultstream.dialect.Dialects;
 import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.error.BadRecord;
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.plan.BatchPlan;
 import io.vaultstream.plan.BatchPlanner;
 import io.vaultstream.plan.HistoryRow;
+import io.vaultstream.plan.Problem;
 import io.vaultstream.resolve.KeyMapReader;
 import io.vaultstream.resolve.KeyText;
+import io.vaultstream.resolve.PendingReferenceStore;
+import io.vaultstream.write.Micros;
 import io.vaultstream.write.SchemaManager;
 import io.vaultstream.write.VaultWriter;
 import java.sql.Connection;
@@ -21,6 +25,10 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Clock;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,12 +53,16 @@ public final class VaultLoader implements AutoCloseable {
   private final HashKeyCalculator hasher;
   private final BatchPlanner planner;
   private final ChangeEventDecoder decoder;
+  private final Clock clock;
   private SchemaManager schema;
   private VaultWriter writer;
+  private PendingCycle cycle;
 
-  private VaultLoader(VaultModel model, VaultOptions options, DataSource ds, boolean ownsPool) {
+  private VaultLoader(
+      VaultModel model, VaultOptions options, DataSource ds, boolean ownsPool, Clock clock) {
     this.model = model;
     this.options = options;
+    this.clock = clock;
     this.dataSource = ds;
     this.ownsPool = ownsPool;
     this.dialect = Dialects.forUrl(options.jdbcUrl(), options.dialect());
@@ -62,6 +74,15 @@ public final class VaultLoader implements AutoCloseable {
 
   /** Opens a HikariCP pool on the options' database and prepares the vault tables. */
   public static VaultLoader open(VaultModel model, VaultOptions options) throws SQLException {
+    return open(model, options, Clock.systemUTC());
+  }
+
+  /**
+   * As {@link #open(VaultModel, VaultOptions)}, with the clock that drives the watermark and the
+   * retention time (tests move it forward instead of waiting).
+   */
+  public static VaultLoader open(VaultModel model, VaultOptions options, Clock clock)
+      throws SQLException {
     VaultDialect d = Dialects.forUrl(options.jdbcUrl(), options.dialect());
     HikariConfig cfg = new HikariConfig();
     cfg.setJdbcUrl(options.jdbcUrl());
@@ -78,7 +99,7 @@ public final class VaultLoader implements AutoCloseable {
     cfg.setConnectionInitSql(d.connectionInitSql());
     cfg.setPoolName("vaultstream");
     HikariDataSource ds = new HikariDataSource(cfg);
-    VaultLoader loader = new VaultLoader(model, options, ds, true);
+    VaultLoader loader = new VaultLoader(model, options, ds, true, clock);
     try {
       loader.initialize();
     } catch (SQLException | RuntimeException e) {
@@ -89,9 +110,9 @@ public final class VaultLoader implements AutoCloseable {
   }
 
   /** Uses a data source the caller owns (and closes). */
-  public static VaultLoader withDataSource(VaultModel model, VaultOptions options, DataSource ds)
-      throws SQLException {
-    VaultLoader loader = new VaultLoader(model, options, ds, false);
+  public static VaultLoader withDataSource(
+      VaultModel model, VaultOptions options, DataSource ds, Clock clock) throws SQLException {
+    VaultLoader loader = new VaultLoader(model, options, ds, false, clock);
     loader.initialize();
     return loader;
   }
@@ -121,6 +142,9 @@ public final class VaultLoader implements AutoCloseable {
       schema.initialize(c);
       c.commit();
       writer = new VaultWriter(model, dialect, hasher, schema);
+      cycle =
+          new PendingCycle(
+              model, new PendingReferenceStore(dialect, schema), planner, writer, options);
     }
   }
 
@@ -141,15 +165,68 @@ public final class VaultLoader implements AutoCloseable {
 
   /** Loads one batch in one transaction; returns what it wrote and what it could not load. */
   public LoadResult load(List<ChangeEvent> events) throws SQLException {
+    return load(events, List.of());
+  }
+
+  /**
+   * Loads one batch of events, and records that could not be decoded, in one transaction: vault
+   * rows, key map, waiting rows and error rows commit together or not at all. Waiting and
+   * unresolved error rows are retried, and the watermark and retention applied, on every call (an
+   * empty batch included).
+   *
+   * <p>When the database rejects a value (a data or constraint error), the batch is loaded in parts
+   * so that every good event loads and each failing one lands in the error table.
+   */
+  public LoadResult load(List<ChangeEvent> events, List<BadRecord> bad) throws SQLException {
+    LoadResult r;
+    try {
+      r = attempt(events, bad, List.of());
+    } catch (SQLException e) {
+      if (!isDataError(e) || events.isEmpty()) {
+        throw e;
+      }
+      r = isolate(events, bad, e);
+    }
+    LOG.info(
+        "Flushed {} events: {} vault rows in {} ms; {} waiting for a parent, {} resolved, {} moved to"
+            + " the error table, {} loaded against the unknown ghost, {} dropped, {} new error rows",
+        r.events(),
+        r.totalRows(),
+        r.millis(),
+        r.waiting(),
+        r.resolved(),
+        r.movedToErrors(),
+        r.releasedToUnknown(),
+        r.dropped(),
+        r.errors());
+    LOG.debug("Rows per vault table: {}", r.rowsWritten());
+    return r;
+  }
+
+  private LoadResult attempt(List<ChangeEvent> events, List<BadRecord> bad, List<Problem> failed)
+      throws SQLException {
     long start = System.nanoTime();
-    BatchPlan plan;
-    Map<String, Integer> written;
     try (Connection c = connection()) {
       try {
-        plan = planner.plan(events, keyMapReader(c));
+        long now = Micros.of(clock.instant());
+        KeyMapReader reader = keyMapReader(c);
+        BatchPlan plan = planner.plan(events, reader);
         addDiscoveredColumns(plan);
-        written = writer.write(c, plan);
+        Map<String, Integer> written = new LinkedHashMap<>(writer.write(c, plan));
+        PendingCycle.Counts k = cycle.run(c, plan.problems, bad, failed, reader, now);
+        k.written().forEach((t, n) -> written.merge(t, n, Integer::sum));
         c.commit();
+        return new LoadResult(
+            events.size(),
+            written,
+            List.copyOf(plan.problems),
+            k.waiting(),
+            k.resolved(),
+            k.toErrors(),
+            k.toUnknown(),
+            k.dropped(),
+            k.errors(),
+            (System.nanoTime() - start) / 1_000_000);
       } catch (KeyMapReadException e) {
         c.rollback();
         throw e.getCause();
@@ -158,16 +235,55 @@ public final class VaultLoader implements AutoCloseable {
         throw e;
       }
     }
-    long ms = (System.nanoTime() - start) / 1_000_000;
-    LoadResult r = new LoadResult(events.size(), written, List.copyOf(plan.problems), ms);
-    LOG.info(
-        "Loaded {} events into {} vault rows in {} ms ({} not loaded yet): {}",
-        r.events(),
-        r.totalRows(),
-        ms,
-        r.problems().size(),
-        written);
-    return r;
+  }
+
+  /** SQLSTATE class 22 (data exception) or 23 (integrity constraint violation). */
+  static boolean isDataError(SQLException e) {
+    String state = e.getSQLState();
+    return state != null && (state.startsWith("22") || state.startsWith("23"));
+  }
+
+  private LoadResult isolate(List<ChangeEvent> events, List<BadRecord> bad, SQLException first)
+      throws SQLException {
+    LOG.warn(
+        "A batch of {} events was rejected by the database ({}); loading it in parts to find the"
+            + " failing events",
+        events.size(),
+        first.getMessage());
+    List<Problem> failed = new ArrayList<>();
+    LoadResult total = null;
+    Deque<List<ChangeEvent>> work = new ArrayDeque<>();
+    work.push(events);
+    while (!work.isEmpty()) {
+      List<ChangeEvent> part = work.pop();
+      try {
+        LoadResult r = attempt(part, List.of(), List.of());
+        total = total == null ? r : total.plus(r);
+      } catch (SQLException e) {
+        if (!isDataError(e)) {
+          throw e;
+        }
+        if (part.size() == 1) {
+          ChangeEvent ev = part.get(0);
+          String code =
+              e.getSQLState().startsWith("22")
+                  ? Problem.TYPE_CONVERSION
+                  : Problem.CONSTRAINT_VIOLATION;
+          failed.add(
+              Problem.of(
+                  ev,
+                  code,
+                  ev.sourceTable(),
+                  "the database rejected the event's rows: " + e.getMessage().replace('\n', ' ')));
+        } else {
+          int mid = part.size() / 2;
+          work.push(part.subList(mid, part.size()));
+          work.push(part.subList(0, mid));
+        }
+      }
+    }
+    LoadResult last = attempt(List.of(), bad, failed);
+    return total == null ? last : total.plus(last);
   }
 
   private void addDiscoveredColumns(BatchPlan plan) throws SQLException {

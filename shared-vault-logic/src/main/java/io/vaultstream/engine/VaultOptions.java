@@ -20,6 +20,17 @@ public final class VaultOptions implements Serializable {
   private final int poolMinIdle;
   private final long connectionTimeoutMs;
   private final DecoderOptions decoder;
+  private final long watermarkSeconds;
+  private final long errorRetentionSeconds;
+  private final ExpiredReferences expiredReferences;
+
+  /** What happens to a reference still unresolved when its error row's retention runs out. */
+  public enum ExpiredReferences {
+    /** Load the link against the unknown ghost record (the default: nothing is lost). */
+    UNKNOWN,
+    /** Drop it (counted and logged). */
+    DROP
+  }
 
   private VaultOptions(Builder b) {
     this.jdbcUrl = b.jdbcUrl;
@@ -32,6 +43,26 @@ public final class VaultOptions implements Serializable {
     this.poolMinIdle = b.poolMinIdle;
     this.connectionTimeoutMs = b.connectionTimeoutMs;
     this.decoder = b.decoder;
+    this.watermarkSeconds = b.watermarkSeconds;
+    this.errorRetentionSeconds = b.errorRetentionSeconds;
+    this.expiredReferences = b.expiredReferences;
+  }
+
+  /** Seconds a row waits for its parent before it goes to the error table (WATER_MARK_SIZE). */
+  public long watermarkSeconds() {
+    return watermarkSeconds;
+  }
+
+  /**
+   * Seconds an unresolved error row is retried before it is released (ERROR_RECORD_RETENTION_TIME).
+   */
+  public long errorRetentionSeconds() {
+    return errorRetentionSeconds;
+  }
+
+  /** What happens to references unresolved after the retention time. */
+  public ExpiredReferences expiredReferences() {
+    return expiredReferences;
   }
 
   public static Builder builder() {
@@ -110,6 +141,24 @@ public final class VaultOptions implements Serializable {
     private int poolMinIdle = 1;
     private long connectionTimeoutMs = 30_000;
     private DecoderOptions decoder = DecoderOptions.defaults();
+    private long watermarkSeconds = 120;
+    private long errorRetentionSeconds = 120;
+    private ExpiredReferences expiredReferences = ExpiredReferences.UNKNOWN;
+
+    public Builder watermarkSeconds(long v) {
+      this.watermarkSeconds = v;
+      return this;
+    }
+
+    public Builder errorRetentionSeconds(long v) {
+      this.errorRetentionSeconds = v;
+      return this;
+    }
+
+    public Builder expiredReferences(ExpiredReferences v) {
+      this.expiredReferences = v;
+      return this;
+    }
 
     public Builder jdbcUrl(String v) {
       this.jdbcUrl = v;
@@ -164,6 +213,10 @@ public final class VaultOptions implements Serializable {
     public VaultOptions build() {
       if (jdbcUrl == null || jdbcUrl.isBlank()) {
         throw new IllegalArgumentException("a JDBC URL of the target database is required");
+      }
+      if (watermarkSeconds < 0 || errorRetentionSeconds < 0) {
+        throw new IllegalArgumentException(
+            "the watermark and the error record retention must be 0 seconds or more");
       }
       return new VaultOptions(this);
     }

@@ -19,6 +19,10 @@ public final class BatchPlan {
   /** Rows not loaded, with the reason. */
   public final List<Problem> problems = new ArrayList<>();
 
+  /** Retried events loaded (in part) against the unknown ghost record. */
+  public final java.util.Set<io.vaultstream.decode.ChangeEvent> unknownParents =
+      java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
   /** Number of events planned. */
   public int events;
 

@@ -40,13 +40,26 @@ public final class BatchPlanner {
   }
 
   /** An event with its key values completed (from the row, or the key map for deletes). */
-  private record Item(ChangeEvent event, String pk, Map<String, String> keys) {}
+  private record Item(
+      ChangeEvent event,
+      String pk,
+      Map<String, String> keys,
+      boolean linksOnly,
+      boolean unknownParent) {}
 
   /** Plans a batch; reads the key map only through {@code reader}, one query per source. */
   public BatchPlan plan(List<ChangeEvent> input, KeyMapReader reader) {
+    return plan(input, List.of(), reader);
+  }
+
+  /** Plans new events and events retried from the waiting rows, together. */
+  public BatchPlan plan(List<ChangeEvent> input, List<Retry> retries, KeyMapReader reader) {
     BatchPlan plan = new BatchPlan();
     plan.events = input.size();
+    Map<ChangeEvent, Retry> retried = new java.util.IdentityHashMap<>();
+    retries.forEach(r -> retried.put(r.event(), r));
     List<ChangeEvent> events = new ArrayList<>(input);
+    retries.forEach(r -> events.add(r.event()));
     events.sort(ChangeEvent.SOURCE_ORDER);
 
     KeyTimelines timelines = new KeyTimelines();
@@ -59,7 +72,16 @@ public final class BatchPlanner {
     List<Item> items = new ArrayList<>();
     for (ChangeEvent e : events) {
       String pk = pkText(e);
-      if (e.operation().carriesRow()) {
+      Retry retry = retried.get(e);
+      boolean linksOnly = retry != null && retry.linksOnly();
+      boolean unknownParent = retry != null && retry.unknownParent();
+      if (e.operation().carriesRow() && linksOnly) {
+        Map<String, String> keys = new LinkedHashMap<>();
+        for (String c : keyColumns.get(e.sourceTable())) {
+          keys.put(c, CanonicalText.of(e.get(c)));
+        }
+        items.add(new Item(e, pk, keys, true, unknownParent));
+      } else if (e.operation().carriesRow()) {
         Map<String, String> keys = new LinkedHashMap<>();
         for (String c : keyColumns.get(e.sourceTable())) {
           keys.put(c, CanonicalText.of(e.get(c)));
@@ -68,23 +90,24 @@ public final class BatchPlanner {
         if (at >= 0) {
           plan.keyMap.add(new BatchPlan.KeyMapEntry(e.sourceTable(), pk, at, keys));
         }
-        items.add(new Item(e, pk, keys));
+        items.add(new Item(e, pk, keys, false, false));
       } else {
         Map<String, String> keys = timelines.at(e.sourceTable(), pk, e.eventTimeMicros());
         if (keys == null) {
           plan.problems.add(
-              new Problem(
+              Problem.unresolved(
                   e,
-                  Problem.UNRESOLVED_REFERENCE,
                   e.sourceTable(),
                   "delete of "
                       + e.sourceTable()
                       + " "
                       + pk
-                      + ": the row's business key is not known yet (no earlier event of this row in the key map)"));
+                      + ": the row's business key is not known yet (no earlier event of this row in the key map)",
+                  e.sourceTable(),
+                  pk));
           continue;
         }
-        items.add(new Item(e, pk, keys));
+        items.add(new Item(e, pk, keys, linksOnly, unknownParent));
       }
     }
 
@@ -135,9 +158,18 @@ public final class BatchPlanner {
 
   /** A hub's business key as reached by one event: values, or why there are none. */
   private record Reach(
-      List<String> businessKey, String ghostKey, String problemCode, String problem) {
+      List<String> businessKey,
+      String ghostKey,
+      String problemCode,
+      String problem,
+      String refSource,
+      String refPk) {
     static Reach of(List<String> bk) {
-      return new Reach(bk, null, null, null);
+      return new Reach(bk, null, null, null, null, null);
+    }
+
+    static Reach failed(String code, String message) {
+      return new Reach(null, null, code, message, null, null);
     }
   }
 
@@ -149,11 +181,11 @@ public final class BatchPlanner {
     long t = e.eventTimeMicros();
 
     Map<String, String> ownHubKeys = new HashMap<>();
-    for (Hub hub : model.hubsFedBy(source)) {
+    for (Hub hub : it.linksOnly ? List.<Hub>of() : model.hubsFedBy(source)) {
       List<String> bk = values(it.keys, hub.sources().get(source));
       if (allNull(bk)) {
         plan.problems.add(
-            new Problem(
+            Problem.of(
                 e,
                 Problem.NULL_BUSINESS_KEY,
                 hub.name(),
@@ -173,7 +205,7 @@ public final class BatchPlanner {
     for (ForeignKey fk : model.sources().get(source).foreignKeys().values()) {
       Optional<Hub> carried = model.hubCarriedBy(fk);
       List<String> bk = values(it.keys, fk.columns());
-      if (carried.isPresent() && !allNull(bk)) {
+      if (carried.isPresent() && !allNull(bk) && !it.linksOnly) {
         Hub hub = carried.get();
         plan.offer(hub.name(), new VaultRow(hubKey(hub, bk), hubValues(hub, bk), t, rsrc));
       }
@@ -192,16 +224,20 @@ public final class BatchPlanner {
           model.hubs().containsKey(sat.parent())
               ? ownHubKeys.get(sat.parent())
               : linkKeys.get(sat.parent());
-      if (parent == null || (!e.operation().carriesRow() && !sat.deleteTracking())) {
+      boolean hubParent = model.hubs().containsKey(sat.parent());
+      if (parent == null
+          || (hubParent && it.linksOnly)
+          || (!e.operation().carriesRow() && !sat.deleteTracking())) {
         continue;
       }
       history(plan, taken, sat.name(), List.of(parent), e, rsrc, sat.columns());
     }
-    for (ReferenceTable ref : model.referenceTablesOf(source)) {
+    for (ReferenceTable ref :
+        it.linksOnly ? List.<ReferenceTable>of() : model.referenceTablesOf(source)) {
       List<String> code = values(it.keys, ref.code());
       if (code.contains(null)) {
         plan.problems.add(
-            new Problem(
+            Problem.of(
                 e, Problem.NULL_BUSINESS_KEY, ref.name(), "code " + ref.code() + " is NULL"));
         continue;
       }
@@ -221,9 +257,10 @@ public final class BatchPlanner {
     Map<String, String> values = new LinkedHashMap<>();
     for (LinkEnd end : link.hubs()) {
       Hub hub = model.hubs().get(end.hub());
-      Reach r = reach(it, end, hub, timelines);
+      Reach r = reach(it, end, hub, timelines, plan);
       if (r.problem != null) {
-        plan.problems.add(new Problem(e, r.problemCode, link.name(), r.problem));
+        plan.problems.add(
+            new Problem(e, r.problemCode, link.name(), r.problem, r.refSource, r.refPk));
         return null;
       }
       if (hub.collisionCode() != null) {
@@ -243,7 +280,7 @@ public final class BatchPlanner {
     String lk = hasher.hashKey(hashInput);
     if (lk == null) {
       plan.problems.add(
-          new Problem(
+          Problem.of(
               e, Problem.NULL_BUSINESS_KEY, link.name(), "every business key of the link is NULL"));
       return null;
     }
@@ -258,16 +295,13 @@ public final class BatchPlanner {
     return lk;
   }
 
-  private Reach reach(Item it, LinkEnd end, Hub hub, KeyTimelines timelines) {
+  private Reach reach(Item it, LinkEnd end, Hub hub, KeyTimelines timelines, BatchPlan plan) {
     String source = it.event.sourceTable();
     if (end.via() == null) {
       List<String> bk = values(it.keys, hub.sources().get(source));
       return allNull(bk)
-          ? new Reach(
-              null,
-              null,
-              Problem.NULL_BUSINESS_KEY,
-              "business key " + hub.sources().get(source) + " is NULL")
+          ? Reach.failed(
+              Problem.NULL_BUSINESS_KEY, "business key " + hub.sources().get(source) + " is NULL")
           : Reach.of(bk);
     }
     ForeignKey fk = model.sources().get(source).foreignKeys().get(end.via());
@@ -275,7 +309,7 @@ public final class BatchPlanner {
     if (fkValues.contains(null)) {
       List<String> nulls = new ArrayList<>();
       hub.businessKey().forEach(c -> nulls.add(null));
-      return new Reach(nulls, hasher.nullKey(), null, null);
+      return new Reach(nulls, hasher.nullKey(), null, null, null, null);
     }
     if (model.hubCarriedBy(fk).filter(h -> h.name().equals(hub.name())).isPresent()) {
       return Reach.of(fkValues);
@@ -283,6 +317,12 @@ public final class BatchPlanner {
     String parentPk = KeyText.pk(fkValues);
     Map<String, String> parent =
         timelines.at(fk.references(), parentPk, it.event.eventTimeMicros());
+    if (parent == null && it.unknownParent) {
+      plan.unknownParents.add(it.event);
+      List<String> unknown = new ArrayList<>();
+      hub.businessKey().forEach(c -> unknown.add(HashKeyCalculator.UNKNOWN_VALUE));
+      return new Reach(unknown, hasher.unknownKey(), null, null, null, null);
+    }
     if (parent == null) {
       return new Reach(
           null,
@@ -300,13 +340,13 @@ public final class BatchPlanner {
               + it.pk
               + ": no "
               + fk.references()
-              + " row with that key is known yet");
+              + " row with that key is known yet",
+          fk.references(),
+          parentPk);
     }
     List<String> bk = values(parent, hub.sources().get(fk.references()));
     if (allNull(bk)) {
-      return new Reach(
-          null,
-          null,
+      return Reach.failed(
           Problem.NULL_BUSINESS_KEY,
           "the "
               + fk.references()

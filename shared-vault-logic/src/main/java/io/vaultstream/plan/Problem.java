@@ -7,9 +7,30 @@ import io.vaultstream.decode.ChangeEvent;
  *
  * @param code an error code of the error table (NULL_BUSINESS_KEY, UNRESOLVED_REFERENCE, ...)
  * @param target the vault object concerned
+ * @param refSource for an unresolved reference: the source table whose row is missing
+ * @param refPk for an unresolved reference: that row's primary key (key map text form)
  */
-public record Problem(ChangeEvent event, String code, String target, String message) {
+public record Problem(
+    ChangeEvent event, String code, String target, String message, String refSource, String refPk) {
   public static final String NULL_BUSINESS_KEY = "NULL_BUSINESS_KEY";
   public static final String UNRESOLVED_REFERENCE = "UNRESOLVED_REFERENCE";
   public static final String BAD_RECORD = "BAD_RECORD";
+  public static final String TYPE_CONVERSION = "TYPE_CONVERSION";
+  public static final String CONSTRAINT_VIOLATION = "CONSTRAINT_VIOLATION";
+
+  /** A problem that waiting will not solve. */
+  public static Problem of(ChangeEvent event, String code, String target, String message) {
+    return new Problem(event, code, target, message, null, null);
+  }
+
+  /** A row of another source that is not known yet. */
+  public static Problem unresolved(
+      ChangeEvent event, String target, String message, String refSource, String refPk) {
+    return new Problem(event, UNRESOLVED_REFERENCE, target, message, refSource, refPk);
+  }
+
+  /** Whether waiting for the referenced row can solve it. */
+  public boolean waits() {
+    return refSource != null;
+  }
 }

@@ -9,31 +9,34 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Rows gathered column by column as text, bound as one text array per column. */
-final class TextColumns {
+public final class TextColumns {
   private final List<String> names;
   private final List<List<String>> values = new ArrayList<>();
 
-  TextColumns(List<String> names) {
+  public TextColumns(List<String> names) {
     this.names = names;
     names.forEach(n -> values.add(new ArrayList<>()));
   }
 
-  void add(List<String> row) {
+  /** Adds one row, values in the order of the names. */
+  public void add(List<String> row) {
     for (int i = 0; i < names.size(); i++) {
       values.get(i).add(row.get(i));
     }
   }
 
-  int size() {
+  /** Number of rows. */
+  public int size() {
     return values.isEmpty() ? 0 : values.get(0).size();
   }
 
-  List<String> names() {
+  /** The column names. */
+  public List<String> names() {
     return names;
   }
 
   /** Binds the arrays from parameter 1 on and runs the statement; returns the update count. */
-  int execute(Connection c, String sql) throws SQLException {
+  public int execute(Connection c, String sql) throws SQLException {
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       bind(c, ps);
       return ps.executeUpdate();
@@ -41,7 +44,7 @@ final class TextColumns {
   }
 
   /** Binds the arrays and hands each result row to {@code reader}. */
-  void query(Connection c, String sql, RowReader reader) throws SQLException {
+  public void query(Connection c, String sql, RowReader reader) throws SQLException {
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       bind(c, ps);
       try (ResultSet rs = ps.executeQuery()) {
@@ -53,7 +56,7 @@ final class TextColumns {
   }
 
   /** Reads one result row. */
-  interface RowReader {
+  public interface RowReader {
     void read(ResultSet rs) throws SQLException;
   }
 

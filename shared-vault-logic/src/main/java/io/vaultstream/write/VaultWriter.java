@@ -181,7 +181,7 @@ public final class VaultWriter {
     }
     int count = 0;
     if (deletes.size() > 0) {
-      deletes.execute(c, dialect.deleteRows(schema.schema(), t, keyCols, n.loadDts()));
+      deletes.execute(c, dialect.deleteByKey(schema.schema(), t, delCols));
     }
     if (inserts.size() > 0) {
       count =

@@ -1,0 +1,234 @@
+package io.vaultstream.engine;
+
+import io.vaultstream.decode.ChangeEvent;
+import io.vaultstream.error.BadRecord;
+import io.vaultstream.error.EventCodec;
+import io.vaultstream.model.VaultModel;
+import io.vaultstream.plan.BatchPlan;
+import io.vaultstream.plan.BatchPlanner;
+import io.vaultstream.plan.Problem;
+import io.vaultstream.plan.Retry;
+import io.vaultstream.resolve.KeyMapReader;
+import io.vaultstream.resolve.PendingReferenceStore;
+import io.vaultstream.resolve.PendingReferenceStore.Origin;
+import io.vaultstream.resolve.PendingReferenceStore.Pending;
+import io.vaultstream.write.Micros;
+import io.vaultstream.write.VaultWriter;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The part of a flush that deals with rows that could not load: retries waiting and unresolved
+ * error rows whose parent is now known, applies the watermark and the retention time, and stores
+ * the batch's new waiting and error rows. Runs inside the batch's transaction, with a fixed number
+ * of statements whatever the number of rows.
+ */
+final class PendingCycle {
+  private static final Logger LOG = LoggerFactory.getLogger(PendingCycle.class);
+
+  private final VaultModel model;
+  private final PendingReferenceStore store;
+  private final BatchPlanner planner;
+  private final VaultWriter writer;
+  private final VaultOptions options;
+
+  PendingCycle(
+      VaultModel model,
+      PendingReferenceStore store,
+      BatchPlanner planner,
+      VaultWriter writer,
+      VaultOptions options) {
+    this.model = model;
+    this.store = store;
+    this.planner = planner;
+    this.writer = writer;
+    this.options = options;
+  }
+
+  /** What the cycle did. */
+  record Counts(
+      Map<String, Integer> written,
+      int waiting,
+      int resolved,
+      int toErrors,
+      int toUnknown,
+      int dropped,
+      int errors) {}
+
+  Counts run(
+      Connection c,
+      List<Problem> problems,
+      List<BadRecord> bad,
+      List<Problem> failed,
+      KeyMapReader reader,
+      long now)
+      throws SQLException {
+    List<Pending> resolvable = store.findResolvable(c);
+    List<Pending> expired = store.takeExpiredErrors(c, now);
+    Map<String, Pending> expiredByKey = new LinkedHashMap<>();
+    expired.forEach(p -> expiredByKey.put(key(p), p));
+    boolean toUnknown = options.expiredReferences() == VaultOptions.ExpiredReferences.UNKNOWN;
+
+    List<Retry> retries = new ArrayList<>();
+    Map<ChangeEvent, Pending> origin = new IdentityHashMap<>();
+    for (Pending p : resolvable) {
+      Pending exp = expiredByKey.remove(key(p));
+      retries.add(new Retry(p.event(), p.linksOnly(), exp != null && toUnknown && p.linksOnly()));
+      origin.put(p.event(), exp != null ? exp : p);
+    }
+    for (Pending p : expiredByKey.values()) {
+      if (toUnknown && p.linksOnly()) {
+        retries.add(new Retry(p.event(), true, true));
+        origin.put(p.event(), p);
+      }
+    }
+    Map<String, Integer> written = new LinkedHashMap<>();
+    List<Map<String, String>> newWaiting = new ArrayList<>();
+    List<Map<String, String>> newErrors = new ArrayList<>();
+    int resolved = 0;
+    int dropped = 0;
+    int unknown = 0;
+    if (!retries.isEmpty()) {
+      BatchPlan plan = planner.plan(List.of(), retries, reader);
+      written = writer.write(c, plan);
+      Map<ChangeEvent, Problem> waits = new IdentityHashMap<>();
+      for (Problem pr : plan.problems) {
+        if (pr.waits()) {
+          waits.putIfAbsent(pr.event(), pr);
+        } else {
+          newErrors.add(errorRow(pr, now));
+        }
+      }
+      List<Pending> stillWaiting = new ArrayList<>();
+      Map<Pending, Problem> why = new IdentityHashMap<>();
+      List<Pending> done = new ArrayList<>();
+      for (Retry r : retries) {
+        Pending p = origin.get(r.event());
+        boolean wasExpired = p.origin() == Origin.ERROR_TABLE && expired.contains(p);
+        Problem pr = waits.get(r.event());
+        if (plan.unknownParents.contains(r.event())) {
+          // Loaded against the unknown ghost: park it so the real parent still creates the link.
+          Map<String, String> row = new LinkedHashMap<>(p.columns());
+          row.put("attempts", Integer.toString(p.attempts() + 1));
+          row.put("last_attempt", Micros.toSql(now));
+          newWaiting.add(waitingRow(row, PendingReferenceStore.UNKNOWN, now));
+          unknown++;
+          if (!wasExpired) {
+            done.add(p);
+          }
+        } else if (pr != null && !wasExpired) {
+          stillWaiting.add(p);
+          why.put(p, pr);
+        } else if (pr != null) {
+          dropped++;
+          LOG.warn(
+              "Dropped {} {} of {}: {} (retention of {} s ran out)",
+              p.event().operation(),
+              p.event().position(),
+              p.event().sourceTable(),
+              pr.message(),
+              options.errorRetentionSeconds());
+        } else {
+          resolved++;
+          if (!wasExpired) {
+            done.add(p);
+          }
+        }
+      }
+      store.delete(c, done);
+      store.update(c, stillWaiting, why, now);
+    }
+    for (Pending p : expiredByKey.values()) {
+      if (!(toUnknown && p.linksOnly())) {
+        dropped++;
+        LOG.warn(
+            "Dropped {} {} of {} after the retention time: {}",
+            p.event().operation(),
+            p.event().position(),
+            p.event().sourceTable(),
+            p.columns().get("message"));
+      }
+    }
+    int moved =
+        store.moveToErrors(
+            c,
+            now - options.watermarkSeconds() * 1_000_000L,
+            now,
+            now + options.errorRetentionSeconds() * 1_000_000L);
+
+    Map<ChangeEvent, Boolean> waitingEvents = new IdentityHashMap<>();
+    for (Problem pr : problems) {
+      if (pr.waits()) {
+        if (waitingEvents.putIfAbsent(pr.event(), true) == null) {
+          boolean linksOnly = !pr.target().equals(pr.event().sourceTable());
+          newWaiting.add(
+              waitingRow(
+                  PendingReferenceStore.row(pr.event(), pr, linksOnly, 0, now),
+                  PendingReferenceStore.WAITING,
+                  now));
+        }
+      } else {
+        newErrors.add(errorRow(pr, now));
+      }
+    }
+    failed.forEach(pr -> newErrors.add(errorRow(pr, now)));
+    for (BadRecord b : bad) {
+      newErrors.add(badRow(b, now));
+    }
+    store.insertWaiting(c, newWaiting);
+    store.insertErrors(c, newErrors);
+    return new Counts(
+        written, waitingEvents.size(), resolved, moved, unknown, dropped, newErrors.size());
+  }
+
+  private static String key(Pending p) {
+    return p.topic() + "\u0000" + p.partition() + "\u0000" + p.offset() + "\u0000" + p.target();
+  }
+
+  private static Map<String, String> waitingRow(Map<String, String> row, String state, long now) {
+    Map<String, String> m = new LinkedHashMap<>(row);
+    m.put("state", state);
+    m.put("arrived_at", Micros.toSql(now));
+    return m;
+  }
+
+  private static Map<String, String> errorRow(Problem pr, long now) {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("error_code", pr.code());
+    m.putAll(PendingReferenceStore.row(pr.event(), pr, true, 1, now));
+    m.put("first_seen", Micros.toSql(now));
+    m.put("expires_at", null);
+    return m;
+  }
+
+  private Map<String, String> badRow(BadRecord b, long now) {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("error_code", Problem.BAD_RECORD);
+    m.put("topic", b.topic());
+    m.put("kafka_partition", Integer.toString(b.partition()));
+    m.put("kafka_offset", Long.toString(b.offset()));
+    m.put("source_table", model.sourceForTopic(b.topic()).map(s -> s.name()).orElse(""));
+    m.put("target_object", "");
+    m.put("message", b.message());
+    m.put("ref_source", null);
+    m.put("ref_pk", null);
+    m.put("links_only", "false");
+    m.put("operation", null);
+    m.put("event_time", null);
+    m.put("record_key", EventCodec.raw(b.key()));
+    m.put("record_value", EventCodec.raw(b.value()));
+    m.put("event", null);
+    m.put("attempts", "1");
+    m.put("last_attempt", Micros.toSql(now));
+    m.put("first_seen", Micros.toSql(now));
+    m.put("expires_at", null);
+    return m;
+  }
+}

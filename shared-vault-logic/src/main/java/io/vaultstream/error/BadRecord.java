@@ -1,0 +1,8 @@
+package io.vaultstream.error;
+
+/**
+ * A Kafka record that could not be turned into a change event, handed to the engine so it lands in
+ * the error table in the same transaction as the batch it came with.
+ */
+public record BadRecord(
+    String topic, int partition, long offset, byte[] key, byte[] value, String message) {}

@@ -1,0 +1,12 @@
+package io.vaultstream.plan;
+
+import io.vaultstream.decode.ChangeEvent;
+
+/**
+ * An event planned again because the rows it waited for may be known now.
+ *
+ * @param linksOnly only its link, link satellite and non-historized link rows are planned (the rest
+ *     loaded when it first arrived)
+ * @param unknownParent a reference still unresolved is loaded against the unknown ghost record
+ */
+public record Retry(ChangeEvent event, boolean linksOnly, boolean unknownParent) {}

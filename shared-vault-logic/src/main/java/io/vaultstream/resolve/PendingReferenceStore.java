@@ -1,0 +1,335 @@
+package io.vaultstream.resolve;
+
+import io.vaultstream.ddl.TableSpec;
+import io.vaultstream.ddl.VaultTables;
+import io.vaultstream.decode.ChangeEvent;
+import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.error.EventCodec;
+import io.vaultstream.plan.Problem;
+import io.vaultstream.write.Micros;
+import io.vaultstream.write.SchemaManager;
+import io.vaultstream.write.TextColumns;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The durable waiting rows: events whose link rows wait for a parent row, kept in the target
+ * database in the batch's transaction, retried set-based at every flush, moved to the error table
+ * after the watermark and released after the retention time.
+ */
+public final class PendingReferenceStore {
+  /** Waiting for its parent, within the watermark. */
+  public static final String WAITING = "WAITING";
+
+  /** Loaded against the unknown ghost after expiry; still waiting so the real parent fixes it. */
+  public static final String UNKNOWN = "UNKNOWN";
+
+  private final VaultDialect dialect;
+  private final SchemaManager schema;
+
+  public PendingReferenceStore(VaultDialect dialect, SchemaManager schema) {
+    this.dialect = dialect;
+    this.schema = schema;
+  }
+
+  /** Where a pending row lives. */
+  public enum Origin {
+    WAITING_TABLE,
+    ERROR_TABLE
+  }
+
+  /**
+   * A stored waiting or error row, with its event.
+   *
+   * @param state WAITING or UNKNOWN for waiting rows, the error code for error rows
+   */
+  public record Pending(
+      Origin origin,
+      String topic,
+      int partition,
+      long offset,
+      String target,
+      String state,
+      boolean linksOnly,
+      ChangeEvent event,
+      long sinceMicros,
+      int attempts,
+      Map<String, String> columns) {}
+
+  private TableSpec waiting() {
+    return schema.table(VaultTables.WAITING);
+  }
+
+  private TableSpec errors() {
+    return schema.table(VaultTables.ERRORS);
+  }
+
+  private String t(String table) {
+    return dialect.table(schema.schema(), table);
+  }
+
+  private String q(String id) {
+    return dialect.quote(id);
+  }
+
+  /**
+   * Waiting rows (either state) and unresolved error rows whose missing parent is now in the key
+   * map: one query.
+   */
+  public List<Pending> findResolvable(Connection c) throws SQLException {
+    String exists =
+        " EXISTS (SELECT 1 FROM "
+            + t(VaultTables.KEY_MAP)
+            + " k WHERE k.source_table = x.ref_source AND k.pk = x.ref_pk)";
+    String sql =
+        select("'W'", "x.state", "x.arrived_at")
+            + " FROM "
+            + t(VaultTables.WAITING)
+            + " x WHERE x.event IS NOT NULL AND"
+            + exists
+            + "\nUNION ALL\n"
+            + select("'E'", "x.error_code", "x.first_seen")
+            + " FROM "
+            + t(VaultTables.ERRORS)
+            + " x WHERE x.error_code = '"
+            + Problem.UNRESOLVED_REFERENCE
+            + "' AND x.event IS NOT NULL AND"
+            + exists;
+    List<Pending> out = new ArrayList<>();
+    try (PreparedStatement ps = c.prepareStatement(sql);
+        ResultSet rs = ps.executeQuery()) {
+      while (rs.next()) {
+        out.add(read(rs, "W".equals(rs.getString(1)) ? Origin.WAITING_TABLE : Origin.ERROR_TABLE));
+      }
+    }
+    return out;
+  }
+
+  private String select(String origin, String state, String since) {
+    StringBuilder sb =
+        new StringBuilder("SELECT ")
+            .append(origin)
+            .append(", ")
+            .append(state)
+            .append(", round(extract(epoch FROM ")
+            .append(since)
+            .append(") * 1000000)::bigint");
+    for (String col : VaultTables.EVENT_COLUMNS) {
+      sb.append(", x.").append(q(col)).append("::text");
+    }
+    return sb.toString();
+  }
+
+  private Pending read(ResultSet rs, Origin origin) throws SQLException {
+    Map<String, String> cols = new LinkedHashMap<>();
+    for (int i = 0; i < VaultTables.EVENT_COLUMNS.size(); i++) {
+      cols.put(VaultTables.EVENT_COLUMNS.get(i), rs.getString(4 + i));
+    }
+    return pending(origin, rs.getString(2), rs.getLong(3), cols);
+  }
+
+  private static Pending pending(
+      Origin origin, String state, long since, Map<String, String> cols) {
+    return new Pending(
+        origin,
+        cols.get("topic"),
+        Integer.parseInt(cols.get("kafka_partition")),
+        Long.parseLong(cols.get("kafka_offset")),
+        cols.get("target_object"),
+        state,
+        "true".equals(cols.get("links_only")),
+        EventCodec.read(cols.get("event")),
+        since,
+        Integer.parseInt(cols.get("attempts")),
+        cols);
+  }
+
+  /** Removes unresolved error rows whose retention has run out and returns them (one statement). */
+  public List<Pending> takeExpiredErrors(Connection c, long nowMicros) throws SQLException {
+    List<String> cols = new ArrayList<>(VaultTables.EVENT_COLUMNS);
+    cols.add("first_seen");
+    String sql =
+        dialect.deleteReturning(
+            schema.schema(),
+            errors(),
+            q("error_code")
+                + " = '"
+                + Problem.UNRESOLVED_REFERENCE
+                + "' AND "
+                + q("expires_at")
+                + " < CAST(? AS "
+                + dialect.timestampType()
+                + ")",
+            cols);
+    List<Pending> out = new ArrayList<>();
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      ps.setString(1, Micros.toSql(nowMicros));
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          Map<String, String> m = new LinkedHashMap<>();
+          for (int i = 0; i < VaultTables.EVENT_COLUMNS.size(); i++) {
+            m.put(VaultTables.EVENT_COLUMNS.get(i), rs.getString(1 + i));
+          }
+          out.add(pending(Origin.ERROR_TABLE, Problem.UNRESOLVED_REFERENCE, 0, m));
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Moves waiting rows older than the watermark to the error table as UNRESOLVED_REFERENCE, to
+   * expire at {@code expiresMicros}; returns how many moved (one statement).
+   */
+  public int moveToErrors(Connection c, long cutoffMicros, long nowMicros, long expiresMicros)
+      throws SQLException {
+    Map<String, String> extra = new LinkedHashMap<>();
+    String ts = dialect.timestampType();
+    extra.put("error_code", "'" + Problem.UNRESOLVED_REFERENCE + "'");
+    extra.put("first_seen", "m." + q("arrived_at"));
+    extra.put("expires_at", "CAST(? AS " + ts + ")");
+    List<String> copied = new ArrayList<>(VaultTables.EVENT_COLUMNS);
+    copied.remove("last_attempt");
+    extra.put("last_attempt", "CAST(? AS " + ts + ")");
+    String sql =
+        dialect.moveRows(
+            schema.schema(),
+            waiting(),
+            errors(),
+            q("state") + " = '" + WAITING + "' AND " + q("arrived_at") + " < CAST(? AS " + ts + ")",
+            copied,
+            extra);
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      ps.setString(1, Micros.toSql(cutoffMicros));
+      ps.setString(2, Micros.toSql(expiresMicros));
+      ps.setString(3, Micros.toSql(nowMicros));
+      return ps.executeUpdate();
+    }
+  }
+
+  /** Inserts waiting rows (ignoring rows already waiting: a replay keeps the first arrival). */
+  public void insertWaiting(Connection c, List<Map<String, String>> rows) throws SQLException {
+    insert(c, waiting(), rows);
+  }
+
+  /** Inserts error rows (ignoring rows already there). */
+  public void insertErrors(Connection c, List<Map<String, String>> rows) throws SQLException {
+    insert(c, errors(), rows);
+  }
+
+  private void insert(Connection c, TableSpec table, List<Map<String, String>> rows)
+      throws SQLException {
+    if (rows.isEmpty()) {
+      return;
+    }
+    List<String> cols = new ArrayList<>(rows.get(0).keySet());
+    TextColumns data = new TextColumns(cols);
+    for (Map<String, String> r : rows) {
+      List<String> vals = new ArrayList<>(cols.size());
+      cols.forEach(col -> vals.add(r.get(col)));
+      data.add(vals);
+    }
+    data.execute(c, dialect.insertIgnore(schema.schema(), table, cols, null));
+  }
+
+  /** Deletes resolved rows, per table (one statement per table with rows). */
+  public void delete(Connection c, List<Pending> rows) throws SQLException {
+    TextColumns w = new TextColumns(List.of("topic", "kafka_partition", "kafka_offset"));
+    TextColumns e =
+        new TextColumns(
+            List.of("topic", "kafka_partition", "kafka_offset", "error_code", "target_object"));
+    for (Pending p : rows) {
+      if (p.origin() == Origin.WAITING_TABLE) {
+        w.add(List.of(p.topic(), Integer.toString(p.partition()), Long.toString(p.offset())));
+      } else {
+        e.add(
+            List.of(
+                p.topic(),
+                Integer.toString(p.partition()),
+                Long.toString(p.offset()),
+                p.state(),
+                p.target()));
+      }
+    }
+    if (w.size() > 0) {
+      w.execute(c, dialect.deleteByKey(schema.schema(), waiting(), w.names()));
+    }
+    if (e.size() > 0) {
+      e.execute(c, dialect.deleteByKey(schema.schema(), errors(), e.names()));
+    }
+  }
+
+  /**
+   * Records a retry that left rows unresolved: their (possibly new) missing parent, message,
+   * attempts and time (one statement per table with rows).
+   */
+  public void update(
+      Connection c, List<Pending> rows, Map<Pending, Problem> problems, long nowMicros)
+      throws SQLException {
+    List<String> set = List.of("ref_source", "ref_pk", "message", "attempts", "last_attempt");
+    List<String> wKey = List.of("topic", "kafka_partition", "kafka_offset");
+    List<String> eKey =
+        List.of("topic", "kafka_partition", "kafka_offset", "error_code", "target_object");
+    TextColumns w = new TextColumns(concat(wKey, set));
+    TextColumns e = new TextColumns(concat(eKey, set));
+    for (Pending p : rows) {
+      Problem pr = problems.get(p);
+      List<String> vals =
+          new ArrayList<>(
+              List.of(p.topic(), Integer.toString(p.partition()), Long.toString(p.offset())));
+      if (p.origin() == Origin.ERROR_TABLE) {
+        vals.add(p.state());
+        vals.add(p.target());
+      }
+      vals.addAll(
+          List.of(
+              pr.refSource(),
+              pr.refPk(),
+              pr.message(),
+              Integer.toString(p.attempts() + 1),
+              Micros.toSql(nowMicros)));
+      (p.origin() == Origin.WAITING_TABLE ? w : e).add(vals);
+    }
+    if (w.size() > 0) {
+      w.execute(c, dialect.updateByKey(schema.schema(), waiting(), wKey, set));
+    }
+    if (e.size() > 0) {
+      e.execute(c, dialect.updateByKey(schema.schema(), errors(), eKey, set));
+    }
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> out = new ArrayList<>(a);
+    out.addAll(b);
+    return out;
+  }
+
+  /** The columns of a new waiting or error row for an event and its problem. */
+  public static Map<String, String> row(
+      ChangeEvent e, Problem p, boolean linksOnly, int attempts, long nowMicros) {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("topic", e.position().topic());
+    m.put("kafka_partition", Integer.toString(e.position().partition()));
+    m.put("kafka_offset", Long.toString(e.position().offset()));
+    m.put("source_table", e.sourceTable());
+    m.put("target_object", p.target());
+    m.put("message", p.message());
+    m.put("ref_source", p.refSource());
+    m.put("ref_pk", p.refPk());
+    m.put("links_only", Boolean.toString(linksOnly));
+    m.put("operation", e.operation().name());
+    m.put("event_time", Micros.toSql(e.eventTimeMicros()));
+    m.put("record_key", EventCodec.raw(e.rawKey()));
+    m.put("record_value", EventCodec.raw(e.rawValue()));
+    m.put("event", EventCodec.write(e));
+    m.put("attempts", Integer.toString(attempts));
+    m.put("last_attempt", Micros.toSql(nowMicros));
+    return m;
+  }
+}
