@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
       DdlCommand.class,
       HashCommand.class,
       DemoCommand.class,
+      ErrorsCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class VaultStreamCli {

@@ -158,6 +158,11 @@ public final class VaultLoader implements AutoCloseable {
     return model;
   }
 
+  /** The dialect in use. */
+  public VaultDialect dialect() {
+    return dialect;
+  }
+
   /** The schema the vault tables are in. */
   public String targetSchema() {
     return schema.schema();
@@ -283,7 +288,8 @@ public final class VaultLoader implements AutoCloseable {
       }
     }
     LoadResult last = attempt(List.of(), bad, failed);
-    return total == null ? last : total.plus(last);
+    LoadResult withFailed = new LoadResult(0, Map.of(), List.copyOf(failed), 0, 0, 0, 0, 0, 0, 0);
+    return (total == null ? last : total.plus(last)).plus(withFailed);
   }
 
   private void addDiscoveredColumns(BatchPlan plan) throws SQLException {
