@@ -4,7 +4,6 @@ import io.vaultstream.ddl.DdlScript;
 import io.vaultstream.dialect.Dialects;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.hash.HashKeyCalculator;
-import io.vaultstream.model.ModelException;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import java.io.PrintWriter;
@@ -44,13 +43,7 @@ final class DdlCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    VaultModel m;
-    try {
-      m = ModelLoader.load(model);
-    } catch (ModelException e) {
-      spec.commandLine().getErr().println(e.getMessage());
-      return VaultStreamCli.PROBLEMS;
-    }
+    VaultModel m = ModelLoader.load(model);
     VaultDialect d = Dialects.forUrl(null, dialect);
     out.printf(
         "-- vaultstream DDL for model '%s' (%s), hashing %s%n",

@@ -9,7 +9,6 @@ import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.error.ErrorTable;
 import io.vaultstream.error.EventCodec;
-import io.vaultstream.model.ModelException;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.plan.Problem;
@@ -193,13 +192,7 @@ final class ErrorsCommand {
     @Override
     public Integer call() throws Exception {
       PrintWriter out = spec.commandLine().getOut();
-      VaultModel m;
-      try {
-        m = ModelLoader.load(model);
-      } catch (ModelException e) {
-        spec.commandLine().getErr().println(e.getMessage());
-        return VaultStreamCli.PROBLEMS;
-      }
+      VaultModel m = ModelLoader.load(model);
       try (Connection c = target.connect()) {
         String schema = target.schema(c);
         ErrorTable table = new ErrorTable(target.dialect(), schema);

@@ -1,5 +1,6 @@
 package io.vaultstream.cli;
 
+import io.vaultstream.model.ModelException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -37,6 +38,10 @@ public final class VaultStreamCli {
     cl.setExitCodeExceptionMapper(e -> USAGE);
     cl.setExecutionExceptionHandler(
         (e, cmd, parsed) -> {
+          if (e instanceof ModelException) {
+            cmd.getErr().println(e.getMessage());
+            return PROBLEMS;
+          }
           cmd.getErr().println("vaultstream: " + e.getMessage());
           return USAGE;
         });

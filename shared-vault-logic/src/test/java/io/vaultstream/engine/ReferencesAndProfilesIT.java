@@ -34,10 +34,7 @@ class ReferencesAndProfilesIT {
 
   private VaultLoader open(VaultModel model) throws Exception {
     schema = TestDatabase.newSchema();
-    VaultLoader l =
-        VaultLoader.open(
-            model,
-            VaultOptions.builder().jdbcUrl(TestDatabase.jdbcUrl()).targetSchema(schema).build());
+    VaultLoader l = VaultLoader.open(model, TestDatabase.options(schema).build());
     loaders.add(l);
     return l;
   }

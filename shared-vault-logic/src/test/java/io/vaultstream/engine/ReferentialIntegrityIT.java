@@ -42,20 +42,14 @@ class ReferentialIntegrityIT {
   private VaultLoader open(VaultOptions.ExpiredReferences expired) throws Exception {
     schema = TestDatabase.newSchema();
     VaultLoader l =
-        VaultLoader.open(SHOP, options(schema).expiredReferences(expired).build(), clock);
+        VaultLoader.open(
+            SHOP, TestDatabase.options(schema).expiredReferences(expired).build(), clock);
     loaders.add(l);
     return l;
   }
 
   private VaultLoader open() throws Exception {
     return open(VaultOptions.ExpiredReferences.UNKNOWN);
-  }
-
-  private static VaultOptions.Builder options(String schema) {
-    return VaultOptions.builder()
-        .jdbcUrl(TestDatabase.jdbcUrl())
-        .targetSchema(schema)
-        .poolMaxSize(2);
   }
 
   private List<String> rows(String sql) throws SQLException {
@@ -205,7 +199,8 @@ class ReferentialIntegrityIT {
   private int statementsToResolve(int orphans) throws Exception {
     schema = TestDatabase.newSchema();
     CountingDataSource ds = new CountingDataSource();
-    VaultLoader loader = VaultLoader.withDataSource(SHOP, options(schema).build(), ds, clock);
+    VaultLoader loader =
+        VaultLoader.withDataSource(SHOP, TestDatabase.options(schema).build(), ds, clock);
     List<ChangeEvent> children = new ArrayList<>();
     for (int i = 0; i < orphans; i++) {
       children.add(order(i, 7));
@@ -286,7 +281,8 @@ class ReferentialIntegrityIT {
   void waitingRowsCommitWithTheirBatchOrNotAtAll() throws Exception {
     schema = TestDatabase.newSchema();
     CountingDataSource ds = new CountingDataSource();
-    VaultLoader loader = VaultLoader.withDataSource(SHOP, options(schema).build(), ds, clock);
+    VaultLoader loader =
+        VaultLoader.withDataSource(SHOP, TestDatabase.options(schema).build(), ds, clock);
     List<ChangeEvent> batch = List.of(order(1, 5), customer(1, "C1"));
     ds.failNextCommit();
     assertThatThrownBy(() -> loader.load(batch))

@@ -48,14 +48,7 @@ class ShopVaultIT {
   }
 
   private VaultLoader open(String target) throws Exception {
-    VaultLoader l =
-        VaultLoader.open(
-            SHOP,
-            VaultOptions.builder()
-                .jdbcUrl(TestDatabase.jdbcUrl())
-                .targetSchema(target)
-                .poolMaxSize(2)
-                .build());
+    VaultLoader l = VaultLoader.open(SHOP, TestDatabase.options(target).build());
     loaders.add(l);
     return l;
   }

@@ -51,6 +51,14 @@ public final class TestDatabase {
     return url;
   }
 
+  /** Engine options for the test database and a schema, with a small pool. */
+  public static io.vaultstream.engine.VaultOptions.Builder options(String schema) {
+    return io.vaultstream.engine.VaultOptions.builder()
+        .jdbcUrl(jdbcUrl())
+        .targetSchema(schema)
+        .poolMaxSize(2);
+  }
+
   /** A new connection (auto-commit, UTC). */
   public static Connection connect() throws SQLException {
     Connection c = DriverManager.getConnection(jdbcUrl());

@@ -155,22 +155,7 @@ public final class ShopEventGenerator {
                   "amount",
                   price())));
     }
-    tx.add(
-        event(
-            "orders",
-            "c",
-            key("id", id),
-            row(
-                "id",
-                id,
-                "order_no",
-                String.format("O%09d", id),
-                "customer_id",
-                customer,
-                "ordered_at",
-                Instant.ofEpochSecond(micros / 1_000_000).toString(),
-                "status",
-                "NEW")));
+    tx.add(event("orders", "c", key("id", id), orderRow(id, customer, "NEW")));
     out.addAll(tx);
   }
 
@@ -209,22 +194,22 @@ public final class ShopEventGenerator {
   private void updateOrder(List<Record> out) {
     long id = pick(orders.keySet());
     long customer = pick(customers.keySet());
-    out.add(
-        event(
-            "orders",
-            "u",
-            key("id", id),
-            row(
-                "id",
-                id,
-                "order_no",
-                String.format("O%09d", id),
-                "customer_id",
-                customer,
-                "ordered_at",
-                Instant.ofEpochSecond(micros / 1_000_000).toString(),
-                "status",
-                STATUSES[1 + random.nextInt(STATUSES.length - 1)])));
+    String status = STATUSES[1 + random.nextInt(STATUSES.length - 1)];
+    out.add(event("orders", "u", key("id", id), orderRow(id, customer, status)));
+  }
+
+  private ObjectNode orderRow(long id, long customer, String status) {
+    return row(
+        "id",
+        id,
+        "order_no",
+        String.format("O%09d", id),
+        "customer_id",
+        customer,
+        "ordered_at",
+        Instant.ofEpochSecond(micros / 1_000_000).toString(),
+        "status",
+        status);
   }
 
   private void updateProduct(List<Record> out) {
