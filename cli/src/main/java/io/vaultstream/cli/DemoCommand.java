@@ -1,6 +1,5 @@
 package io.vaultstream.cli;
 
-import io.vaultstream.cli.demo.ShopEventGenerator;
 import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.DecodeException;
 import io.vaultstream.engine.LoadResult;
@@ -8,6 +7,7 @@ import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
+import io.vaultstream.sample.ShopEventGenerator;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.InputStream;

@@ -26,6 +26,9 @@ public final class VaultTables {
   /** The error table. */
   public static final String ERRORS = "vs_errors";
 
+  /** How far each consumer has loaded (Connect offsets, Spark batch ids). */
+  public static final String PROGRESS = "vs_progress";
+
   /** Columns the waiting rows and the error rows share. */
   public static final List<String> EVENT_COLUMNS =
       List.of(
@@ -80,6 +83,7 @@ public final class VaultTables {
     out.put(KEY_MAP, keyMap());
     out.put(WAITING, waiting());
     out.put(ERRORS, errors());
+    out.put(PROGRESS, progress());
     return out;
   }
 
@@ -241,6 +245,20 @@ public final class VaultTables {
         TableKind.TECHNICAL,
         cols,
         List.of("topic", "kafka_partition", "kafka_offset", "error_code", "target_object"),
+        false);
+  }
+
+  TableSpec progress() {
+    return new TableSpec(
+        PROGRESS,
+        TableKind.TECHNICAL,
+        List.of(
+            col("consumer", dialect.textType(), true),
+            col("topic", dialect.textType(), true),
+            col("kafka_partition", "integer", true),
+            col("next_offset", "bigint", true),
+            col("updated_at", dialect.timestampType(), true)),
+        List.of("consumer", "topic", "kafka_partition"),
         false);
   }
 }

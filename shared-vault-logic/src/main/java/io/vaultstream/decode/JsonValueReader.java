@@ -3,6 +3,7 @@ package io.vaultstream.decode;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -17,8 +18,11 @@ import java.util.Map;
  * "payload"}}) or without, into a map of Java values; with a schema, logical types are normalised.
  */
 public final class JsonValueReader {
+  // Exact decimals: 29.70 keeps its scale, as the source column's text does.
   private static final ObjectMapper JSON =
-      new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+      new ObjectMapper()
+          .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+          .setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
 
   private JsonValueReader() {}
 

@@ -35,6 +35,9 @@ public final class LogicalTypes {
     }
     switch (name) {
       case "org.apache.kafka.connect.data.Decimal":
+        if (value instanceof BigDecimal d) {
+          return d;
+        }
         return new BigDecimal(new BigInteger(bytes(value, name)), scale(params, name));
       case "io.debezium.data.VariableScaleDecimal":
         if (value instanceof Map<?, ?> m) {

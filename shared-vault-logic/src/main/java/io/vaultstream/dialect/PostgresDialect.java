@@ -219,6 +219,30 @@ public final class PostgresDialect implements VaultDialect {
   }
 
   @Override
+  public String upsert(String schema, TableSpec t, List<String> columns) {
+    List<String> updates = new ArrayList<>();
+    for (String c : columns) {
+      if (!t.primaryKey().contains(c)) {
+        updates.add(quote(c) + " = EXCLUDED." + quote(c));
+      }
+    }
+    return "INSERT INTO "
+        + table(schema, t.name())
+        + " ("
+        + list(columns)
+        + ")\n"
+        + "SELECT "
+        + unnestSelect(t, columns, "u")
+        + " FROM "
+        + unnestFrom(columns, "u")
+        + "\n"
+        + "ON CONFLICT ("
+        + list(t.primaryKey())
+        + ") DO UPDATE SET "
+        + String.join(", ", updates);
+  }
+
+  @Override
   public String insertIgnore(String schema, TableSpec t, List<String> columns, String loadedAt) {
     return "INSERT INTO "
         + table(schema, t.name())

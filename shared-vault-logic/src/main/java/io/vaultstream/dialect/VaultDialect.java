@@ -69,6 +69,9 @@ public interface VaultDialect {
       String recordSource,
       String loadedAt);
 
+  /** Inserts rows given as text arrays; rows whose primary key exists are overwritten. */
+  String upsert(String schema, TableSpec table, List<String> columns);
+
   /** Inserts rows given as text arrays; rows whose primary key exists are left alone. */
   String insertIgnore(String schema, TableSpec table, List<String> columns, String loadedAt);
 

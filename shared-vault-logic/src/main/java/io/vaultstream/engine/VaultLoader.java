@@ -19,6 +19,7 @@ import io.vaultstream.resolve.KeyText;
 import io.vaultstream.resolve.PendingReferenceStore;
 import io.vaultstream.write.Micros;
 import io.vaultstream.write.SchemaManager;
+import io.vaultstream.write.TextColumns;
 import io.vaultstream.write.VaultWriter;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -183,14 +184,23 @@ public final class VaultLoader implements AutoCloseable {
    * so that every good event loads and each failing one lands in the error table.
    */
   public LoadResult load(List<ChangeEvent> events, List<BadRecord> bad) throws SQLException {
+    return load(events, bad, null);
+  }
+
+  /**
+   * As {@link #load(List, List)}, also storing the consumer's progress in the same transaction, so
+   * the stored position never runs ahead of, or behind, the rows.
+   */
+  public LoadResult load(List<ChangeEvent> events, List<BadRecord> bad, Progress progress)
+      throws SQLException {
     LoadResult r;
     try {
-      r = attempt(events, bad, List.of());
+      r = attempt(events, bad, List.of(), progress);
     } catch (SQLException e) {
       if (!isDataError(e) || events.isEmpty()) {
         throw e;
       }
-      r = isolate(events, bad, e);
+      r = isolate(events, bad, e, progress);
     }
     LOG.info(
         "Flushed {} events: {} vault rows in {} ms; {} waiting for a parent, {} resolved, {} moved to"
@@ -208,7 +218,8 @@ public final class VaultLoader implements AutoCloseable {
     return r;
   }
 
-  private LoadResult attempt(List<ChangeEvent> events, List<BadRecord> bad, List<Problem> failed)
+  private LoadResult attempt(
+      List<ChangeEvent> events, List<BadRecord> bad, List<Problem> failed, Progress progress)
       throws SQLException {
     long start = System.nanoTime();
     try (Connection c = connection()) {
@@ -220,6 +231,9 @@ public final class VaultLoader implements AutoCloseable {
         Map<String, Integer> written = new LinkedHashMap<>(writer.write(c, plan));
         PendingCycle.Counts k = cycle.run(c, plan.problems, bad, failed, reader, now);
         k.written().forEach((t, n) -> written.merge(t, n, Integer::sum));
+        if (progress != null) {
+          storeProgress(c, progress, now);
+        }
         c.commit();
         return new LoadResult(
             events.size(),
@@ -242,13 +256,53 @@ public final class VaultLoader implements AutoCloseable {
     }
   }
 
+  private void storeProgress(Connection c, Progress p, long now) throws SQLException {
+    if (p.positions().isEmpty()) {
+      return;
+    }
+    List<String> cols =
+        List.of("consumer", "topic", "kafka_partition", "next_offset", "updated_at");
+    TextColumns data = new TextColumns(cols);
+    for (Progress.Position pos : p.positions()) {
+      data.add(
+          List.of(
+              p.consumer(),
+              pos.topic(),
+              Integer.toString(pos.partition()),
+              Long.toString(pos.nextOffset()),
+              Micros.toSql(now)));
+    }
+    data.execute(c, dialect.upsert(schema.schema(), schema.table(VaultTables.PROGRESS), cols));
+  }
+
+  /** The stored progress of a consumer: its next offset per topic partition. */
+  public List<Progress.Position> progress(String consumer) throws SQLException {
+    String sql =
+        "SELECT topic, kafka_partition, next_offset FROM "
+            + dialect.table(schema.schema(), VaultTables.PROGRESS)
+            + " WHERE consumer = ?";
+    List<Progress.Position> out = new ArrayList<>();
+    try (Connection c = connection();
+        PreparedStatement ps = c.prepareStatement(sql)) {
+      ps.setString(1, consumer);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(new Progress.Position(rs.getString(1), rs.getInt(2), rs.getLong(3)));
+        }
+      }
+      c.commit();
+    }
+    return out;
+  }
+
   /** SQLSTATE class 22 (data exception) or 23 (integrity constraint violation). */
   static boolean isDataError(SQLException e) {
     String state = e.getSQLState();
     return state != null && (state.startsWith("22") || state.startsWith("23"));
   }
 
-  private LoadResult isolate(List<ChangeEvent> events, List<BadRecord> bad, SQLException first)
+  private LoadResult isolate(
+      List<ChangeEvent> events, List<BadRecord> bad, SQLException first, Progress progress)
       throws SQLException {
     LOG.warn(
         "A batch of {} events was rejected by the database ({}); loading it in parts to find the"
@@ -262,7 +316,7 @@ public final class VaultLoader implements AutoCloseable {
     while (!work.isEmpty()) {
       List<ChangeEvent> part = work.pop();
       try {
-        LoadResult r = attempt(part, List.of(), List.of());
+        LoadResult r = attempt(part, List.of(), List.of(), null);
         total = total == null ? r : total.plus(r);
       } catch (SQLException e) {
         if (!isDataError(e)) {
@@ -287,7 +341,7 @@ public final class VaultLoader implements AutoCloseable {
         }
       }
     }
-    LoadResult last = attempt(List.of(), bad, failed);
+    LoadResult last = attempt(List.of(), bad, failed, progress);
     LoadResult withFailed = new LoadResult(0, Map.of(), List.copyOf(failed), 0, 0, 0, 0, 0, 0, 0);
     return (total == null ? last : total.plus(last)).plus(withFailed);
   }

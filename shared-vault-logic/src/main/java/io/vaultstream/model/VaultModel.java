@@ -35,6 +35,12 @@ public record VaultModel(
     return Collections.unmodifiableMap(new LinkedHashMap<>(m));
   }
 
+  /** The same model with other hashing settings (a configuration override). */
+  public VaultModel withHashing(HashingSettings other) {
+    return new VaultModel(
+        name, recordSource, other, naming, sources, hubs, links, satellites, referenceTables);
+  }
+
   /** The record source written for events of a source table: {@code SHOP.customers}. */
   public String recordSourceOf(String sourceTable) {
     return recordSource + "." + sourceTable;

@@ -102,6 +102,17 @@ class ChangeEventDecoderTest {
   }
 
   @Test
+  void schemalessDecimalsKeepTheirScale() {
+    String json = "{\"op\":\"c\",\"after\":{\"id\":1,\"sku\":\"S\",\"price\":29.70,\"big\":1E+3}}";
+    ChangeEvent e =
+        decoder
+            .decode("shop.public.products", 0, 0, 0, null, json.getBytes(StandardCharsets.UTF_8))
+            .orElseThrow();
+    assertThat(io.vaultstream.hash.CanonicalText.of(e.get("price"))).isEqualTo("29.70");
+    assertThat(io.vaultstream.hash.CanonicalText.of(e.get("big"))).isEqualTo("1000");
+  }
+
+  @Test
   void flattenedRecords() {
     String json =
         "{\"id\":5,\"order_no\":\"O5\",\"__op\":\"d\",\"__deleted\":\"true\",\"__source_ts_ms\":1000}";

@@ -1,6 +1,8 @@
-package io.vaultstream.cli.demo;
+package io.vaultstream.sample;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
@@ -17,7 +19,7 @@ import java.util.TreeMap;
  * and deletes whose before image carries only the primary key, as PostgreSQL sends it.
  */
 public final class ShopEventGenerator {
-  private static final JsonNodeFactory F = JsonNodeFactory.instance;
+  private static final JsonNodeFactory F = JsonNodeFactory.withExactBigDecimals(true);
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String[] CITIES = {
     "Hamburg", "Amsterdam", "Lyon", "Porto", "Gdańsk", "Malmö", "Zürich"
@@ -29,6 +31,7 @@ public final class ShopEventGenerator {
 
   private final String prefix;
   private final Random random;
+  private boolean schemas;
   private long micros = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli() * 1000;
   private long lsn = 10_000;
   private final Map<Long, String> customers = new TreeMap<>();
@@ -45,6 +48,16 @@ public final class ShopEventGenerator {
   public ShopEventGenerator(String topicPrefix, long seed) {
     this.prefix = topicPrefix;
     this.random = new Random(seed);
+  }
+
+  /**
+   * Writes values and keys as JsonConverter does with {@code schemas.enable=true}: a {@code schema}
+   * and a {@code payload}, decimals as Connect Decimal bytes, timestamps as Debezium
+   * ZonedTimestamp.
+   */
+  public ShopEventGenerator withSchemas() {
+    this.schemas = true;
+    return this;
   }
 
   /** The next {@code count} records; a transaction (an order with its lines) is never split. */
@@ -304,10 +317,102 @@ public final class ShopEventGenerator {
     v.put("op", op);
     v.put("ts_ms", micros / 1000);
     try {
+      if (schemas) {
+        return new Record(
+            prefix + "." + table,
+            JSON.writeValueAsBytes(enveloped(key, table + ".Key")),
+            JSON.writeValueAsBytes(withSchema(v, image, table)));
+      }
       return new Record(
           prefix + "." + table, JSON.writeValueAsBytes(key), JSON.writeValueAsBytes(v));
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  private static ObjectNode enveloped(ObjectNode row, String name) {
+    ObjectNode out = F.objectNode();
+    out.set("schema", rowSchema(row, name, false));
+    out.set("payload", bytesForDecimals(row));
+    return out;
+  }
+
+  private static ObjectNode withSchema(ObjectNode value, ObjectNode image, String table) {
+    ObjectNode schema = F.objectNode();
+    schema.put("type", "struct");
+    schema.put("optional", false);
+    schema.put("name", "shop.public." + table + ".Envelope");
+    ArrayNode fields = schema.putArray("fields");
+    ObjectNode before = rowSchema(image, "shop.public." + table + ".Value", true);
+    before.put("field", "before");
+    fields.add(before);
+    ObjectNode after = before.deepCopy();
+    after.put("field", "after");
+    fields.add(after);
+    ObjectNode source = F.objectNode();
+    source.put("type", "struct");
+    source.put("optional", false);
+    source.put("field", "source");
+    ArrayNode sf = source.putArray("fields");
+    for (String f : new String[] {"connector", "db", "schema", "table"}) {
+      sf.addObject().put("type", "string").put("optional", false).put("field", f);
+    }
+    sf.addObject().put("type", "int64").put("optional", true).put("field", "ts_us");
+    sf.addObject().put("type", "int64").put("optional", true).put("field", "lsn");
+    fields.add(source);
+    fields.addObject().put("type", "string").put("optional", false).put("field", "op");
+    fields.addObject().put("type", "int64").put("optional", true).put("field", "ts_ms");
+    ObjectNode payload = value.deepCopy();
+    for (String f : new String[] {"before", "after"}) {
+      if (payload.get(f).isObject()) {
+        payload.set(f, bytesForDecimals((ObjectNode) payload.get(f)));
+      }
+    }
+    ObjectNode out = F.objectNode();
+    out.set("schema", schema);
+    out.set("payload", payload);
+    return out;
+  }
+
+  private static ObjectNode rowSchema(ObjectNode row, String name, boolean optional) {
+    ObjectNode schema = F.objectNode();
+    schema.put("type", "struct");
+    schema.put("optional", optional);
+    schema.put("name", name);
+    ArrayNode fields = schema.putArray("fields");
+    row.fields()
+        .forEachRemaining(
+            e -> {
+              ObjectNode f = fields.addObject();
+              JsonNode v = e.getValue();
+              if (v.isBigDecimal()) {
+                f.put("type", "bytes").put("name", "org.apache.kafka.connect.data.Decimal");
+                f.putObject("parameters").put("scale", Integer.toString(v.decimalValue().scale()));
+              } else if (v.isLong()) {
+                f.put("type", "int64");
+              } else if (v.isInt()) {
+                f.put("type", "int32");
+              } else if (e.getKey().endsWith("_at")) {
+                f.put("type", "string").put("name", "io.debezium.time.ZonedTimestamp");
+              } else {
+                f.put("type", "string");
+              }
+              f.put("optional", !e.getKey().equals("id"));
+              f.put("field", e.getKey());
+            });
+    return schema;
+  }
+
+  private static ObjectNode bytesForDecimals(ObjectNode row) {
+    ObjectNode out = row.deepCopy();
+    row.fields()
+        .forEachRemaining(
+            e -> {
+              if (e.getValue().isBigDecimal()) {
+                byte[] unscaled = e.getValue().decimalValue().unscaledValue().toByteArray();
+                out.put(e.getKey(), java.util.Base64.getEncoder().encodeToString(unscaled));
+              }
+            });
+    return out;
   }
 }

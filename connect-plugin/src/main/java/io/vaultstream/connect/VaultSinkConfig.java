@@ -1,0 +1,329 @@
+package io.vaultstream.connect;
+
+import io.vaultstream.decode.DecoderOptions;
+import io.vaultstream.engine.VaultOptions;
+import io.vaultstream.model.HashProfileName;
+import io.vaultstream.model.ModelLoader;
+import io.vaultstream.model.VaultModel;
+import java.nio.file.Path;
+import java.util.Map;
+import org.apache.kafka.common.config.AbstractConfig;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigDef.Importance;
+import org.apache.kafka.common.config.ConfigDef.Range;
+import org.apache.kafka.common.config.ConfigDef.Type;
+import org.apache.kafka.common.config.ConfigDef.ValidString;
+import org.apache.kafka.common.config.ConfigDef.Width;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.config.types.Password;
+
+/** The connector's configuration: every key documented, defaulted, validated and grouped. */
+public final class VaultSinkConfig extends AbstractConfig {
+  static final String GROUP_CONNECTION = "Connection";
+  static final String GROUP_VAULT = "Vault";
+  static final String GROUP_INTEGRITY = "Referential integrity";
+  static final String GROUP_INPUT = "Input";
+  static final String GROUP_WRITES = "Writes";
+
+  public static final String CONNECTION_URL = "connection.url";
+  public static final String CONNECTION_USER = "connection.user";
+  public static final String CONNECTION_PASSWORD = "connection.password";
+  public static final String DIALECT = "dialect.name";
+  public static final String POOL_MAX_SIZE = "connection.pool.max.size";
+  public static final String POOL_MIN_IDLE = "connection.pool.min.idle";
+  public static final String POOL_CONNECTION_TIMEOUT = "connection.pool.connection.timeout.ms";
+  public static final String VAULT_MODEL = "vault.model";
+  public static final String VAULT_MODEL_PATH = "vault.model.path";
+  public static final String TARGET_SCHEMA = "target.schema";
+  public static final String AUTO_CREATE = "auto.create";
+  public static final String HASH_PROFILE = "hash.profile";
+  public static final String WATERMARK = "watermark.size.seconds";
+  public static final String RETENTION = "error.record.retention.seconds";
+  public static final String EXPIRED_ACTION = "error.record.expired.action";
+  public static final String OPERATION_COLUMN = "input.operation.column";
+  public static final String TIMESTAMP_COLUMN = "input.timestamp.column";
+  public static final String BATCH_SIZE = "batch.size";
+  public static final String MAX_RETRIES = "max.retries";
+  public static final String RETRY_BACKOFF = "retry.backoff.ms";
+
+  /** The definition of every key. */
+  public static final ConfigDef CONFIG = define();
+
+  private static ConfigDef define() {
+    ConfigDef d = new ConfigDef();
+    int o = 0;
+    d.define(
+        CONNECTION_URL,
+        Type.STRING,
+        ConfigDef.NO_DEFAULT_VALUE,
+        new ConfigDef.NonEmptyString(),
+        Importance.HIGH,
+        "JDBC URL of the database that holds the vault, e.g. jdbc:postgresql://db:5432/dwh. The SQL dialect is chosen from it.",
+        GROUP_CONNECTION,
+        ++o,
+        Width.LONG,
+        "JDBC URL");
+    d.define(
+        CONNECTION_USER,
+        Type.STRING,
+        null,
+        Importance.HIGH,
+        "Database user (or give it in the URL).",
+        GROUP_CONNECTION,
+        ++o,
+        Width.MEDIUM,
+        "User");
+    d.define(
+        CONNECTION_PASSWORD,
+        Type.PASSWORD,
+        null,
+        Importance.HIGH,
+        "Database password. Never logged.",
+        GROUP_CONNECTION,
+        ++o,
+        Width.MEDIUM,
+        "Password");
+    d.define(
+        DIALECT,
+        Type.STRING,
+        "",
+        Importance.LOW,
+        "SQL dialect; empty to choose it from the JDBC URL. Known: postgresql.",
+        GROUP_CONNECTION,
+        ++o,
+        Width.SHORT,
+        "Dialect");
+    d.define(
+        POOL_MAX_SIZE,
+        Type.INT,
+        4,
+        Range.atLeast(1),
+        Importance.LOW,
+        "HikariCP maximum pool size per task.",
+        GROUP_CONNECTION,
+        ++o,
+        Width.SHORT,
+        "Pool size");
+    d.define(
+        POOL_MIN_IDLE,
+        Type.INT,
+        1,
+        Range.atLeast(0),
+        Importance.LOW,
+        "HikariCP minimum idle connections per task.",
+        GROUP_CONNECTION,
+        ++o,
+        Width.SHORT,
+        "Pool minimum idle");
+    d.define(
+        POOL_CONNECTION_TIMEOUT,
+        Type.LONG,
+        30_000L,
+        Range.atLeast(250),
+        Importance.LOW,
+        "HikariCP connection timeout in milliseconds.",
+        GROUP_CONNECTION,
+        ++o,
+        Width.SHORT,
+        "Connection timeout");
+    o = 0;
+    d.define(
+        VAULT_MODEL,
+        Type.STRING,
+        "",
+        Importance.HIGH,
+        "The vault model as JSON or YAML text. Give this or " + VAULT_MODEL_PATH + ".",
+        GROUP_VAULT,
+        ++o,
+        Width.LONG,
+        "Model");
+    d.define(
+        VAULT_MODEL_PATH,
+        Type.STRING,
+        "",
+        Importance.HIGH,
+        "Path of the vault model file (JSON or YAML) on every worker. Give this or "
+            + VAULT_MODEL
+            + ".",
+        GROUP_VAULT,
+        ++o,
+        Width.LONG,
+        "Model file");
+    d.define(
+        TARGET_SCHEMA,
+        Type.STRING,
+        "",
+        Importance.MEDIUM,
+        "Database schema of the vault tables; empty for the connection's current schema.",
+        GROUP_VAULT,
+        ++o,
+        Width.MEDIUM,
+        "Target schema");
+    d.define(
+        AUTO_CREATE,
+        Type.BOOLEAN,
+        true,
+        Importance.MEDIUM,
+        "Create missing vault tables, ghost records and columns first seen in events.",
+        GROUP_VAULT,
+        ++o,
+        Width.SHORT,
+        "Auto create");
+    d.define(
+        HASH_PROFILE,
+        Type.STRING,
+        "",
+        ValidString.in("", "automate-dv", "datavault4dbt", "vaultspeed"),
+        Importance.LOW,
+        "Overrides the model's hashing profile: automate-dv, datavault4dbt or vaultspeed; empty to keep the model's.",
+        GROUP_VAULT,
+        ++o,
+        Width.SHORT,
+        "Hash profile");
+    o = 0;
+    d.define(
+        WATERMARK,
+        Type.LONG,
+        120L,
+        Range.atLeast(0),
+        Importance.MEDIUM,
+        "Seconds a link row waits for its parent before it goes to the error table (VaultSpeed WATER_MARK_SIZE).",
+        GROUP_INTEGRITY,
+        ++o,
+        Width.SHORT,
+        "Watermark");
+    d.define(
+        RETENTION,
+        Type.LONG,
+        120L,
+        Range.atLeast(0),
+        Importance.MEDIUM,
+        "Seconds an unresolved error row is retried before it is released (VaultSpeed ERROR_RECORD_RETENTION_TIME).",
+        GROUP_INTEGRITY,
+        ++o,
+        Width.SHORT,
+        "Error retention");
+    d.define(
+        EXPIRED_ACTION,
+        Type.STRING,
+        "unknown",
+        ValidString.in("unknown", "drop"),
+        Importance.LOW,
+        "What happens to a reference still unresolved after the retention: 'unknown' loads it against the unknown ghost"
+            + " record (a later parent still creates the correct link), 'drop' drops it.",
+        GROUP_INTEGRITY,
+        ++o,
+        Width.SHORT,
+        "Expired references");
+    o = 0;
+    d.define(
+        OPERATION_COLUMN,
+        Type.STRING,
+        "",
+        Importance.LOW,
+        "For operation-column records (VaultSpeed/GoldenGate style): the column holding I, U or D. Debezium envelopes and"
+            + " flattened records are detected without it.",
+        GROUP_INPUT,
+        ++o,
+        Width.MEDIUM,
+        "Operation column");
+    d.define(
+        TIMESTAMP_COLUMN,
+        Type.STRING,
+        "",
+        Importance.LOW,
+        "For operation-column records: the column holding the change time; empty to use the Kafka timestamp.",
+        GROUP_INPUT,
+        ++o,
+        Width.MEDIUM,
+        "Timestamp column");
+    o = 0;
+    d.define(
+        BATCH_SIZE,
+        Type.INT,
+        5000,
+        Range.atLeast(1),
+        Importance.MEDIUM,
+        "Records buffered before they are written in one transaction (the buffer is also written at every offset commit).",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Batch size");
+    d.define(
+        MAX_RETRIES,
+        Type.INT,
+        10,
+        Range.atLeast(0),
+        Importance.LOW,
+        "Times a batch is retried after a transient database error before the task fails.",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Max retries");
+    d.define(
+        RETRY_BACKOFF,
+        Type.LONG,
+        3000L,
+        Range.atLeast(0),
+        Importance.LOW,
+        "Milliseconds to wait before retrying after a transient database error.",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Retry backoff");
+    return d;
+  }
+
+  public VaultSinkConfig(Map<String, String> props) {
+    super(CONFIG, props);
+  }
+
+  /** Reads the model named by the configuration, with the hash profile override applied. */
+  public VaultModel model() {
+    String inline = getString(VAULT_MODEL);
+    String path = getString(VAULT_MODEL_PATH);
+    if (inline.isBlank() == path.isBlank()) {
+      throw new ConfigException(
+          "give exactly one of "
+              + VAULT_MODEL
+              + " (the model text) and "
+              + VAULT_MODEL_PATH
+              + " (a file)");
+    }
+    VaultModel m =
+        inline.isBlank() ? ModelLoader.load(Path.of(path)) : ModelLoader.parse(inline, VAULT_MODEL);
+    String profile = getString(HASH_PROFILE);
+    return profile.isEmpty()
+        ? m
+        : m.withHashing(m.hashing().withProfile(HashProfileName.parse(profile)));
+  }
+
+  /** The engine options, mapped here and nowhere else. */
+  public VaultOptions options() {
+    Password pw = getPassword(CONNECTION_PASSWORD);
+    return VaultOptions.builder()
+        .jdbcUrl(getString(CONNECTION_URL))
+        .user(getString(CONNECTION_USER))
+        .password(pw == null ? null : pw.value())
+        .dialect(blankToNull(getString(DIALECT)))
+        .targetSchema(blankToNull(getString(TARGET_SCHEMA)))
+        .autoCreate(getBoolean(AUTO_CREATE))
+        .poolMaxSize(getInt(POOL_MAX_SIZE))
+        .poolMinIdle(getInt(POOL_MIN_IDLE))
+        .connectionTimeoutMs(getLong(POOL_CONNECTION_TIMEOUT))
+        .watermarkSeconds(getLong(WATERMARK))
+        .errorRetentionSeconds(getLong(RETENTION))
+        .expiredReferences(
+            "drop".equals(getString(EXPIRED_ACTION))
+                ? VaultOptions.ExpiredReferences.DROP
+                : VaultOptions.ExpiredReferences.UNKNOWN)
+        .decoder(
+            new DecoderOptions(
+                blankToNull(getString(OPERATION_COLUMN)), blankToNull(getString(TIMESTAMP_COLUMN))))
+        .build();
+  }
+
+  private static String blankToNull(String s) {
+    return s == null || s.isBlank() ? null : s;
+  }
+}

@@ -1,0 +1,118 @@
+package io.vaultstream.connect;
+
+import io.vaultstream.dialect.Dialects;
+import io.vaultstream.model.ModelException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.config.Config;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.config.ConfigValue;
+import org.apache.kafka.connect.connector.Task;
+import org.apache.kafka.connect.sink.SinkConnector;
+
+/** Loads CDC topics into a Data Vault 2.0 model: one task per share of the topic partitions. */
+public class VaultSinkConnector extends SinkConnector {
+  private Map<String, String> props;
+
+  @Override
+  public String version() {
+    return Version.get();
+  }
+
+  @Override
+  public void start(Map<String, String> props) {
+    this.props = new HashMap<>(props);
+    VaultSinkConfig config = new VaultSinkConfig(this.props);
+    config.model(); // fail fast, with every model problem, before tasks start
+  }
+
+  @Override
+  public Class<? extends Task> taskClass() {
+    return VaultSinkTask.class;
+  }
+
+  @Override
+  public List<Map<String, String>> taskConfigs(int maxTasks) {
+    List<Map<String, String>> out = new ArrayList<>();
+    for (int i = 0; i < maxTasks; i++) {
+      out.add(new HashMap<>(props));
+    }
+    return out;
+  }
+
+  @Override
+  public void stop() {}
+
+  @Override
+  public ConfigDef config() {
+    return VaultSinkConfig.CONFIG;
+  }
+
+  /** Adds the checks that span fields, each shown on the field the user must change. */
+  @Override
+  public Config validate(Map<String, String> connectorConfigs) {
+    Config config = super.validate(connectorConfigs);
+    Map<String, ConfigValue> byName = new HashMap<>();
+    config.configValues().forEach(v -> byName.put(v.name(), v));
+    if (hasErrors(config)) {
+      return config;
+    }
+    VaultSinkConfig parsed = new VaultSinkConfig(connectorConfigs);
+    String inline = parsed.getString(VaultSinkConfig.VAULT_MODEL);
+    String path = parsed.getString(VaultSinkConfig.VAULT_MODEL_PATH);
+    if (inline.isBlank() && path.isBlank()) {
+      String m =
+          "give the vault model: its text in "
+              + VaultSinkConfig.VAULT_MODEL
+              + " or a file in "
+              + VaultSinkConfig.VAULT_MODEL_PATH;
+      byName.get(VaultSinkConfig.VAULT_MODEL).addErrorMessage(m);
+      byName.get(VaultSinkConfig.VAULT_MODEL_PATH).addErrorMessage(m);
+    } else if (!inline.isBlank() && !path.isBlank()) {
+      String m =
+          "give only one of "
+              + VaultSinkConfig.VAULT_MODEL
+              + " and "
+              + VaultSinkConfig.VAULT_MODEL_PATH;
+      byName.get(VaultSinkConfig.VAULT_MODEL).addErrorMessage(m);
+      byName.get(VaultSinkConfig.VAULT_MODEL_PATH).addErrorMessage(m);
+    } else {
+      String field =
+          inline.isBlank() ? VaultSinkConfig.VAULT_MODEL_PATH : VaultSinkConfig.VAULT_MODEL;
+      try {
+        parsed.model();
+      } catch (ModelException e) {
+        e.problems().forEach(p -> byName.get(field).addErrorMessage(p.path() + ": " + p.message()));
+      } catch (UncheckedIOException | ConfigException | IllegalArgumentException e) {
+        byName.get(field).addErrorMessage(e.getMessage());
+      }
+    }
+    try {
+      String dialect = parsed.getString(VaultSinkConfig.DIALECT);
+      Dialects.forUrl(
+          parsed.getString(VaultSinkConfig.CONNECTION_URL), dialect.isBlank() ? null : dialect);
+    } catch (IllegalArgumentException e) {
+      String field =
+          parsed.getString(VaultSinkConfig.DIALECT).isBlank()
+              ? VaultSinkConfig.CONNECTION_URL
+              : VaultSinkConfig.DIALECT;
+      byName.get(field).addErrorMessage(e.getMessage());
+    }
+    if (parsed.getInt(VaultSinkConfig.POOL_MIN_IDLE)
+        > parsed.getInt(VaultSinkConfig.POOL_MAX_SIZE)) {
+      String m =
+          VaultSinkConfig.POOL_MIN_IDLE + " must not exceed " + VaultSinkConfig.POOL_MAX_SIZE;
+      byName.get(VaultSinkConfig.POOL_MIN_IDLE).addErrorMessage(m);
+      byName.get(VaultSinkConfig.POOL_MAX_SIZE).addErrorMessage(m);
+    }
+    return config;
+  }
+
+  private static boolean hasErrors(Config config) {
+    return config.configValues().stream().anyMatch(v -> !v.errorMessages().isEmpty());
+  }
+}

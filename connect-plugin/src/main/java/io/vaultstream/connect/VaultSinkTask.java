@@ -1,0 +1,217 @@
+package io.vaultstream.connect;
+
+import io.vaultstream.decode.ChangeEvent;
+import io.vaultstream.decode.DecodeException;
+import io.vaultstream.engine.LoadResult;
+import io.vaultstream.engine.Progress;
+import io.vaultstream.engine.VaultLoader;
+import io.vaultstream.error.BadRecord;
+import io.vaultstream.plan.Problem;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.connect.errors.ConnectException;
+import org.apache.kafka.connect.errors.RetriableException;
+import org.apache.kafka.connect.sink.ErrantRecordReporter;
+import org.apache.kafka.connect.sink.SinkRecord;
+import org.apache.kafka.connect.sink.SinkTask;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Buffers records, hands them to the engine in one transaction per batch (with this connector's
+ * offsets), and tells Connect to commit only offsets whose rows are committed.
+ */
+public class VaultSinkTask extends SinkTask {
+  private static final Logger LOG = LoggerFactory.getLogger(VaultSinkTask.class);
+
+  private VaultSinkConfig config;
+  private VaultLoader loader;
+  private RecordConverter converter;
+  private ErrantRecordReporter reporter;
+  private String consumer;
+  private final List<SinkRecord> buffer = new ArrayList<>();
+  private final Map<TopicPartition, Long> buffered = new HashMap<>();
+  private final Map<TopicPartition, Long> committed = new HashMap<>();
+  private int failures;
+
+  @Override
+  public String version() {
+    return Version.get();
+  }
+
+  @Override
+  public void start(Map<String, String> props) {
+    config = new VaultSinkConfig(props);
+    consumer = props.getOrDefault("name", "vaultstream");
+    try {
+      loader = VaultLoader.open(config.model(), config.options());
+    } catch (SQLException e) {
+      throw new ConnectException(
+          "Cannot prepare the vault in " + config.options() + ": " + e.getMessage(), e);
+    }
+    converter = new RecordConverter(loader.decoder());
+    try {
+      reporter = context.errantRecordReporter();
+    } catch (NoSuchMethodError | NoClassDefFoundError e) {
+      reporter = null; // a worker older than Kafka 2.6
+    }
+  }
+
+  @Override
+  public void open(Collection<TopicPartition> partitions) {
+    try {
+      Map<TopicPartition, Long> seek = new HashMap<>();
+      for (Progress.Position p : loader.progress(consumer)) {
+        TopicPartition tp = new TopicPartition(p.topic(), p.partition());
+        if (partitions.contains(tp)) {
+          seek.put(tp, p.nextOffset());
+          committed.put(tp, p.nextOffset());
+        }
+      }
+      if (!seek.isEmpty()) {
+        LOG.info("Task for {} resumes from the offsets stored in the vault: {}", consumer, seek);
+        context.offset(seek);
+      }
+    } catch (SQLException e) {
+      throw new RetriableException(
+          "Cannot read the stored offsets of " + consumer + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void put(Collection<SinkRecord> records) {
+    for (SinkRecord r : records) {
+      TopicPartition tp = new TopicPartition(r.topic(), r.kafkaPartition());
+      long next = Math.max(committed.getOrDefault(tp, -1L), buffered.getOrDefault(tp, -1L));
+      if (r.kafkaOffset() < next) {
+        continue; // delivered again after a retry or a seek: already buffered or loaded
+      }
+      buffer.add(r);
+      buffered.put(tp, r.kafkaOffset() + 1);
+    }
+    if (buffer.size() >= config.getInt(VaultSinkConfig.BATCH_SIZE)) {
+      flushBuffer();
+    }
+  }
+
+  @Override
+  public Map<TopicPartition, OffsetAndMetadata> preCommit(
+      Map<TopicPartition, OffsetAndMetadata> current) {
+    try {
+      flushBuffer();
+    } catch (RetriableException e) {
+      LOG.warn(
+          "Flush before the offset commit failed; committing only what is in the vault: {}",
+          e.getMessage());
+    }
+    Map<TopicPartition, OffsetAndMetadata> out = new HashMap<>();
+    committed.forEach(
+        (tp, next) -> {
+          if (current.containsKey(tp)) {
+            out.put(tp, new OffsetAndMetadata(next));
+          }
+        });
+    return out;
+  }
+
+  /** Loads the buffer (or, when empty, retries waiting rows) in one transaction. */
+  private void flushBuffer() {
+    List<ChangeEvent> events = new ArrayList<>(buffer.size());
+    List<BadRecord> bad = new ArrayList<>();
+    Map<ChangeEvent, SinkRecord> source = new IdentityHashMap<>();
+    Map<TopicPartition, Long> next = new HashMap<>();
+    for (SinkRecord r : buffer) {
+      next.put(new TopicPartition(r.topic(), r.kafkaPartition()), r.kafkaOffset() + 1);
+      try {
+        converter
+            .convert(r)
+            .ifPresent(
+                e -> {
+                  events.add(e);
+                  source.put(e, r);
+                });
+      } catch (DecodeException | IllegalArgumentException | ClassCastException e) {
+        bad.add(
+            new BadRecord(
+                r.topic(),
+                r.kafkaPartition(),
+                r.kafkaOffset(),
+                RecordConverter.raw(r.key()),
+                RecordConverter.raw(r.value()),
+                e.getMessage()));
+        report(r, e);
+      }
+    }
+    List<Progress.Position> positions = new ArrayList<>();
+    next.forEach(
+        (tp, off) -> positions.add(new Progress.Position(tp.topic(), tp.partition(), off)));
+    LoadResult result;
+    try {
+      result = loader.load(events, bad, new Progress(consumer, positions));
+    } catch (SQLException e) {
+      failures++;
+      int max = config.getInt(VaultSinkConfig.MAX_RETRIES);
+      if (failures > max) {
+        throw new ConnectException(
+            "Writing "
+                + events.size()
+                + " events failed "
+                + failures
+                + " times; giving up: "
+                + e.getMessage(),
+            e);
+      }
+      long backoff = config.getLong(VaultSinkConfig.RETRY_BACKOFF);
+      LOG.warn(
+          "Flush of {} events for {} failed (attempt {} of {}), retrying in {} ms: {}",
+          events.size(),
+          consumer,
+          failures,
+          max + 1,
+          backoff,
+          e.getMessage());
+      context.timeout(backoff);
+      throw new RetriableException(e.getMessage(), e);
+    }
+    failures = 0;
+    for (Problem p : result.problems()) {
+      if (!p.waits() && source.containsKey(p.event())) {
+        report(source.get(p.event()), new DecodeException(p.code() + ": " + p.message()));
+      }
+    }
+    committed.putAll(next);
+    buffer.clear();
+  }
+
+  private void report(SinkRecord r, Exception e) {
+    if (reporter != null) {
+      reporter.report(r, e);
+    }
+  }
+
+  @Override
+  public void close(Collection<TopicPartition> partitions) {
+    // Buffered records of partitions taken away are not loaded; their offsets are not committed, so
+    // the next owner reads them again (writes are idempotent).
+    buffer.removeIf(r -> partitions.contains(new TopicPartition(r.topic(), r.kafkaPartition())));
+    partitions.forEach(
+        tp -> {
+          buffered.remove(tp);
+          committed.remove(tp);
+        });
+  }
+
+  @Override
+  public void stop() {
+    if (loader != null) {
+      loader.close();
+    }
+  }
+}
