@@ -101,7 +101,8 @@ class CliTest {
           "ref_order_status",
           "vs_key_map",
           "vs_waiting",
-          "vs_errors"
+          "vs_errors",
+          "vs_progress"
         }) {
       assertThat(r.out()).contains("CREATE TABLE IF NOT EXISTS \"vault\".\"" + t + "\"");
     }
