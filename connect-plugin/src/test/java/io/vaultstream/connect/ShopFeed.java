@@ -1,0 +1,79 @@
+package io.vaultstream.connect;
+
+import io.vaultstream.decode.ChangeEvent;
+import io.vaultstream.engine.Progress;
+import io.vaultstream.engine.VaultLoader;
+import io.vaultstream.sample.ShopEventGenerator;
+import io.vaultstream.testing.TestDatabase;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.connect.util.clusters.EmbeddedKafkaCluster;
+
+/** Generated shop change events in real topics, remembered so tests know when all are loaded. */
+final class ShopFeed {
+  final List<ShopEventGenerator.Record> records = new ArrayList<>();
+  final Map<TopicPartition, Long> endOffsets = new HashMap<>();
+  private final Map<ShopEventGenerator.Record, TopicPartition> where = new HashMap<>();
+  private final Map<ShopEventGenerator.Record, Long> offsets = new HashMap<>();
+
+  /** Produces the records, keyed like Debezium (by primary key), and waits for the acks. */
+  void produce(EmbeddedKafkaCluster kafka, List<ShopEventGenerator.Record> batch) throws Exception {
+    try (KafkaProducer<byte[], byte[]> p = kafka.createProducer(new HashMap<>())) {
+      List<java.util.concurrent.Future<RecordMetadata>> acks = new ArrayList<>();
+      for (ShopEventGenerator.Record r : batch) {
+        acks.add(p.send(new ProducerRecord<>(r.topic(), r.key(), r.value())));
+      }
+      p.flush();
+      for (int i = 0; i < batch.size(); i++) {
+        RecordMetadata m = acks.get(i).get();
+        TopicPartition tp = new TopicPartition(m.topic(), m.partition());
+        endOffsets.merge(tp, m.offset() + 1, Math::max);
+        where.put(batch.get(i), tp);
+        offsets.put(batch.get(i), m.offset());
+      }
+    }
+    records.addAll(batch);
+  }
+
+  /** Loads the same records straight through the engine, as a reference vault. */
+  void loadDirectly(VaultLoader loader) throws Exception {
+    List<ChangeEvent> events = new ArrayList<>();
+    for (ShopEventGenerator.Record r : records) {
+      TopicPartition tp = where.get(r);
+      loader
+          .decoder()
+          .decode(r.topic(), tp.partition(), offsets.get(r), 0, r.key(), r.value())
+          .ifPresent(events::add);
+    }
+    for (int i = 0; i < events.size(); i += 700) {
+      loader.load(events.subList(i, Math.min(events.size(), i + 700)));
+    }
+  }
+
+  /** Waits (polling, with a deadline) until the consumer's stored offsets reach the end offsets. */
+  void awaitLoaded(VaultLoader reader, String consumer, Duration timeout) {
+    org.awaitility.Awaitility.await("all records loaded by " + consumer)
+        .atMost(timeout)
+        .pollInterval(Duration.ofMillis(200))
+        .until(
+            () -> {
+              Map<TopicPartition, Long> stored = new HashMap<>();
+              for (Progress.Position p : reader.progress(consumer)) {
+                stored.put(new TopicPartition(p.topic(), p.partition()), p.nextOffset());
+              }
+              return endOffsets.entrySet().stream()
+                  .allMatch(e -> stored.getOrDefault(e.getKey(), 0L) >= e.getValue());
+            });
+  }
+
+  static String jdbcUrl() {
+    return TestDatabase.jdbcUrl();
+  }
+}

@@ -1,0 +1,274 @@
+package io.vaultstream.connect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vaultstream.engine.VaultLoader;
+import io.vaultstream.model.ModelLoader;
+import io.vaultstream.model.VaultModel;
+import io.vaultstream.sample.ShopEventGenerator;
+import io.vaultstream.testing.Samples;
+import io.vaultstream.testing.TestDatabase;
+import io.vaultstream.testing.VaultDump;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.kafka.connect.runtime.rest.entities.ConfigInfo;
+import org.apache.kafka.connect.runtime.rest.entities.ConfigInfos;
+import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The connector in a real Connect worker with a real broker: created through the REST API, it must
+ * build the same vault, row by row, as the engine loading the same events directly.
+ */
+class VaultSinkConnectorIT {
+  private static final Duration LOADED = Duration.ofSeconds(90);
+  private static EmbeddedConnectCluster connect;
+  private static String shopJson;
+  private static final ShopFeed typed = new ShopFeed();
+  private static final ShopFeed plain = new ShopFeed();
+  private final List<String> connectors = new ArrayList<>();
+  private final List<VaultLoader> loaders = new ArrayList<>();
+
+  @BeforeAll
+  static void startCluster() throws Exception {
+    Map<String, String> worker = new HashMap<>();
+    worker.put("plugin.discovery", "service_load");
+    worker.put("offset.flush.interval.ms", "1000");
+    connect =
+        new EmbeddedConnectCluster.Builder()
+            .name("vaultstream-it")
+            .numWorkers(1)
+            .numBrokers(1)
+            .workerProps(worker)
+            .build();
+    connect.start();
+    shopJson = Files.readString(Samples.shopModel());
+    for (String prefix : List.of("shop.public", "plain.public", "fail.public")) {
+      for (String table :
+          List.of("customers", "products", "order_status", "orders", "order_lines", "payments")) {
+        connect
+            .kafka()
+            .createTopic(
+                prefix + "." + table,
+                table.equals("orders") || table.equals("order_lines") ? 2 : 1);
+      }
+    }
+    typed.produce(
+        connect.kafka(), new ShopEventGenerator("shop.public", 11).withSchemas().next(3000));
+    plain.produce(connect.kafka(), new ShopEventGenerator("plain.public", 11).next(3000));
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    if (connect != null) {
+      connect.stop();
+    }
+  }
+
+  @AfterEach
+  void cleanUp() {
+    connectors.forEach(connect::deleteConnector);
+    loaders.forEach(VaultLoader::close);
+  }
+
+  private static String model(String prefix) {
+    return shopJson.replace("shop.public.", prefix + ".");
+  }
+
+  private VaultLoader loader(String prefix, String schema) throws Exception {
+    VaultModel m = ModelLoader.parse(model(prefix), prefix);
+    VaultLoader l = VaultLoader.open(m, TestDatabase.options(schema).build());
+    loaders.add(l);
+    return l;
+  }
+
+  private Map<String, String> props(
+      String prefix, String schema, String converter, boolean schemas) {
+    Map<String, String> p = new HashMap<>();
+    p.put("connector.class", VaultSinkConnector.class.getName());
+    p.put("tasks.max", "1");
+    p.put(
+        "topics",
+        List.of("customers", "products", "order_status", "orders", "order_lines", "payments")
+            .stream()
+            .map(t -> prefix + "." + t)
+            .collect(Collectors.joining(",")));
+    p.put("key.converter", converter);
+    p.put("value.converter", converter);
+    p.put("key.converter.schemas.enable", Boolean.toString(schemas));
+    p.put("value.converter.schemas.enable", Boolean.toString(schemas));
+    p.put("connection.url", TestDatabase.jdbcUrl());
+    p.put("target.schema", schema);
+    p.put("vault.model", model(prefix));
+    p.put("batch.size", "500");
+    return p;
+  }
+
+  private void start(String name, Map<String, String> props) throws InterruptedException {
+    connect.configureConnector(name, props);
+    connectors.add(name);
+    connect
+        .assertions()
+        .assertConnectorAndExactlyNumTasksAreRunning(
+            name, 1, "connector " + name + " did not start");
+  }
+
+  private static Map<String, List<String>> vault(String schema) throws Exception {
+    Map<String, List<String>> dump = VaultDump.of(schema);
+    dump.keySet().removeIf(t -> t.startsWith("vs_"));
+    return dump;
+  }
+
+  @Test
+  void jsonWithSchemasBuildsTheSameVaultAsTheEngine() throws Exception {
+    String ref = TestDatabase.newSchema();
+    typed.loadDirectly(loader("shop.public", ref));
+    String schema = TestDatabase.newSchema();
+    VaultLoader reader = loader("shop.public", schema);
+    // A record the converter accepts but that has no primary key: error table and dead letter
+    // queue.
+    connect
+        .kafka()
+        .produce(
+            "shop.public.customers",
+            null,
+            "{\"schema\":null,\"payload\":{\"op\":\"c\",\"after\":{\"name\":\"no id\"}}}");
+    Map<String, String> p =
+        props("shop.public", schema, "org.apache.kafka.connect.json.JsonConverter", true);
+    p.put("errors.tolerance", "all");
+    p.put("errors.deadletterqueue.topic.name", "vaultstream-dlq");
+    p.put("errors.deadletterqueue.topic.replication.factor", "1");
+    start("typed", p);
+    typed.endOffsets.merge(
+        new org.apache.kafka.common.TopicPartition("shop.public.customers", 0), 1L, Long::sum);
+    typed.awaitLoaded(reader, "typed", LOADED);
+
+    assertThat(vault(schema)).isEqualTo(vault(ref));
+    assertThat(
+            Long.parseLong(
+                TestDatabase.value("SELECT count(*) FROM " + schema + ".lnk_order_line")))
+        .isGreaterThan(1000);
+    assertThat(TestDatabase.rows("SELECT error_code, message FROM " + schema + ".vs_errors"))
+        .containsExactly(
+            "BAD_RECORD|the row of source 'customers' has no value for primary key column 'id'; its columns: name");
+    assertThat(connect.kafka().consume(1, 30_000, "vaultstream-dlq").count()).isEqualTo(1);
+  }
+
+  @Test
+  void rawBytesAndSchemalessJsonLoadToo() throws Exception {
+    String ref = TestDatabase.newSchema();
+    plain.loadDirectly(loader("plain.public", ref));
+
+    String bytes = TestDatabase.newSchema();
+    VaultLoader bytesReader = loader("plain.public", bytes);
+    start(
+        "bytes",
+        props(
+            "plain.public",
+            bytes,
+            "org.apache.kafka.connect.converters.ByteArrayConverter",
+            false));
+    plain.awaitLoaded(bytesReader, "bytes", LOADED);
+    assertThat(vault(bytes)).isEqualTo(vault(ref));
+
+    // JsonConverter without schemas hands over maps whose decimals are doubles (29.7, not 29.70):
+    // keys and links are the same, satellites with decimals may differ in the hash diff.
+    String maps = TestDatabase.newSchema();
+    VaultLoader mapsReader = loader("plain.public", maps);
+    start(
+        "maps", props("plain.public", maps, "org.apache.kafka.connect.json.JsonConverter", false));
+    plain.awaitLoaded(mapsReader, "maps", LOADED);
+    Map<String, List<String>> got = vault(maps);
+    Map<String, List<String>> want = vault(ref);
+    for (String t :
+        List.of(
+            "hub_customer",
+            "hub_order",
+            "hub_product",
+            "lnk_order_customer",
+            "lnk_order_line",
+            "sat_customer",
+            "sat_order")) {
+      assertThat(got.get(t)).as(t).isEqualTo(want.get(t));
+    }
+  }
+
+  @Test
+  void aTaskFailureAndRestartsGiveTheSameVaultAsAnUndisturbedRun() throws Exception {
+    ShopEventGenerator gen = new ShopEventGenerator("fail.public", 23);
+    ShopFeed feed = new ShopFeed();
+    String ref = TestDatabase.newSchema();
+    String schema = TestDatabase.newSchema();
+    VaultLoader reader = loader("fail.public", schema);
+    Map<String, String> p =
+        props(
+            "fail.public", schema, "org.apache.kafka.connect.converters.ByteArrayConverter", false);
+    p.put("max.retries", "0");
+    start("disturbed", p);
+
+    feed.produce(connect.kafka(), gen.next(1000));
+    feed.awaitLoaded(reader, "disturbed", LOADED);
+
+    // The database refuses writes: with no retries left the task fails, records stay unloaded.
+    TestDatabase.execute("ALTER TABLE " + schema + ".hub_customer RENAME TO hub_customer_away");
+    feed.produce(connect.kafka(), gen.next(1000));
+    connect
+        .assertions()
+        .assertConnectorIsRunningAndTasksHaveFailed(
+            "disturbed", 1, "the task should fail while the table is away");
+    TestDatabase.execute("ALTER TABLE " + schema + ".hub_customer_away RENAME TO hub_customer");
+    connect.restartConnectorAndTasks("disturbed", false, true, false);
+    connect
+        .assertions()
+        .assertConnectorAndExactlyNumTasksAreRunning("disturbed", 1, "restart failed");
+    feed.awaitLoaded(reader, "disturbed", LOADED);
+
+    // A plain connector restart in the middle of the next part.
+    feed.produce(connect.kafka(), gen.next(1000));
+    connect.restartConnectorAndTasks("disturbed", false, true, false);
+    connect
+        .assertions()
+        .assertConnectorAndExactlyNumTasksAreRunning("disturbed", 1, "restart failed");
+    feed.awaitLoaded(reader, "disturbed", LOADED);
+
+    feed.loadDirectly(loader("fail.public", ref));
+    assertThat(vault(schema)).isEqualTo(vault(ref));
+  }
+
+  @Test
+  void validationShowsProblemsOnTheRightFields() {
+    Map<String, String> p =
+        props("shop.public", "x", "org.apache.kafka.connect.json.JsonConverter", true);
+    p.put(
+        "vault.model",
+        model("shop.public").replace("\"via\": \"customer\"", "\"via\": \"custmer\""));
+    p.put("connection.pool.min.idle", "9");
+    p.put("connection.password", "secret");
+    p.put("name", "validated");
+    ConfigInfos infos =
+        connect.validateConnectorConfig(VaultSinkConnector.class.getSimpleName(), p);
+    Map<String, List<String>> errors = new HashMap<>();
+    for (ConfigInfo i : infos.values()) {
+      if (!i.configValue().errors().isEmpty()) {
+        errors.put(i.configValue().name(), i.configValue().errors());
+      }
+    }
+    assertThat(errors)
+        .containsOnlyKeys("vault.model", "connection.pool.min.idle", "connection.pool.max.size");
+    assertThat(errors.get("vault.model"))
+        .containsExactly(
+            "/links/lnk_order_customer/hubs/1/via: unknown foreign key 'custmer' of source 'orders'; its foreign keys: customer");
+    assertThat(
+            new String(infos.toString().getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8))
+        .doesNotContain("secret");
+  }
+}
