@@ -1,0 +1,64 @@
+package io.vaultstream.connect;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.kafka.common.config.ConfigDef;
+
+/** Renders the configuration reference (docs/CONNECT-CONFIG.md) from the ConfigDef. */
+public final class ConfigReference {
+  private ConfigReference() {}
+
+  /** The reference as Markdown, keys grouped and ordered as in the ConfigDef. */
+  public static String markdown() {
+    StringBuilder sb = new StringBuilder();
+    sb.append("# Kafka Connect configuration reference\n\n")
+        .append(
+            "Generated from `VaultSinkConfig` by `ConfigReference`; a test fails when this file is stale.\n")
+        .append(
+            "Regenerate with `mvn -pl connect-plugin -am test -Dtest=ConfigReferenceTest -Dsurefire.failIfNoSpecifiedTests=false -Dvaultstream.updateDocs=true`.\n\n")
+        .append(
+            "Besides these keys the connector takes Kafka Connect's own (`topics` or `topics.regex`, `tasks.max`,\n")
+        .append("converters, `errors.tolerance`, `errors.deadletterqueue.*`).\n");
+    List<ConfigDef.ConfigKey> keys = new ArrayList<>(VaultSinkConfig.CONFIG.configKeys().values());
+    for (String group : VaultSinkConfig.CONFIG.groups()) {
+      sb.append("\n## ").append(group).append("\n\n");
+      sb.append(
+          "| key | type | default | valid values | importance | description |\n|---|---|---|---|---|---|\n");
+      keys.stream()
+          .filter(k -> group.equals(k.group))
+          .sorted(Comparator.comparingInt(k -> k.orderInGroup))
+          .forEach(
+              k ->
+                  sb.append("| `")
+                      .append(k.name)
+                      .append("` | ")
+                      .append(k.type.name().toLowerCase(java.util.Locale.ROOT))
+                      .append(" | ")
+                      .append(defaultText(k))
+                      .append(" | ")
+                      .append(k.validator == null ? "" : cell(k.validator.toString()))
+                      .append(" | ")
+                      .append(k.importance.name().toLowerCase(java.util.Locale.ROOT))
+                      .append(" | ")
+                      .append(cell(k.documentation))
+                      .append(" |\n"));
+    }
+    return sb.toString();
+  }
+
+  private static String defaultText(ConfigDef.ConfigKey k) {
+    if (!k.hasDefault()) {
+      return "required";
+    }
+    if (k.defaultValue == null) {
+      return "null";
+    }
+    String v = String.valueOf(k.defaultValue);
+    return v.isEmpty() ? "\"\"" : "`" + v + "`";
+  }
+
+  private static String cell(String s) {
+    return s.replace("|", "\\|").replace("\n", " ");
+  }
+}
