@@ -186,7 +186,7 @@ public final class VaultTables {
   }
 
   TableSpec keyMap() {
-    String text = dialect.textType();
+    String text = dialect.keyTextType();
     return new TableSpec(
         KEY_MAP,
         TableKind.TECHNICAL,

@@ -43,12 +43,18 @@ public final class PostgresDialect implements VaultDialect {
 
   @Override
   public String hashType(int hexLength, boolean binary) {
-    return binary ? "bytea" : "varchar(" + hexLength + ")";
+    // Hash keys are compared byte-wise: the "C" collation keeps index work cheap.
+    return binary ? "bytea" : "varchar(" + hexLength + ") COLLATE \"C\"";
   }
 
   @Override
   public String textType() {
     return "text";
+  }
+
+  @Override
+  public String keyTextType() {
+    return "text COLLATE \"C\"";
   }
 
   @Override
@@ -149,6 +155,10 @@ public final class PostgresDialect implements VaultDialect {
   /** The expression that turns canonical text into a value of the column's type. */
   private String fromText(String expr, String type) {
     String t = type.toLowerCase(Locale.ROOT);
+    int collate = t.indexOf(" collate ");
+    if (collate > 0) {
+      t = t.substring(0, collate);
+    }
     if (t.equals("text") || t.startsWith("varchar") || t.startsWith("character varying")) {
       return expr;
     }

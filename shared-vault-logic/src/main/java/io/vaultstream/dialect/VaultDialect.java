@@ -34,6 +34,9 @@ public interface VaultDialect {
 
   String textType();
 
+  /** Text compared byte-wise, for the engine's own key columns. */
+  String keyTextType();
+
   String timestampType();
 
   String booleanType();

@@ -31,12 +31,12 @@ import java.util.Set;
 public final class BatchPlanner {
   private final VaultModel model;
   private final HashKeyCalculator hasher;
-  private final Map<String, List<String>> keyColumns = new HashMap<>();
+  private final Map<String, SourceIndex> index;
 
   public BatchPlanner(VaultModel model, HashKeyCalculator hasher) {
     this.model = model;
     this.hasher = hasher;
-    model.sources().keySet().forEach(s -> keyColumns.put(s, model.keyColumnsOf(s)));
+    this.index = SourceIndex.of(model);
   }
 
   /** An event with its key values completed (from the row, or the key map for deletes). */
@@ -77,17 +77,17 @@ public final class BatchPlanner {
       boolean unknownParent = retry != null && retry.unknownParent();
       if (e.operation().carriesRow() && linksOnly) {
         Map<String, String> keys = new LinkedHashMap<>();
-        for (String c : keyColumns.get(e.sourceTable())) {
+        for (String c : index.get(e.sourceTable()).keyColumns()) {
           keys.put(c, CanonicalText.of(e.get(c)));
         }
         items.add(new Item(e, pk, keys, true, unknownParent));
       } else if (e.operation().carriesRow()) {
         Map<String, String> keys = new LinkedHashMap<>();
-        for (String c : keyColumns.get(e.sourceTable())) {
+        for (String c : index.get(e.sourceTable()).keyColumns()) {
           keys.put(c, CanonicalText.of(e.get(c)));
         }
         long at = timelines.put(e.sourceTable(), pk, e.eventTimeMicros(), keys);
-        if (at >= 0) {
+        if (at >= 0 && index.get(e.sourceTable()).needsKeyMap()) {
           plan.keyMap.add(new BatchPlan.KeyMapEntry(e.sourceTable(), pk, at, keys));
         }
         items.add(new Item(e, pk, keys, false, false));
@@ -113,8 +113,9 @@ public final class BatchPlanner {
 
     Map<String, Set<String>> parents = new LinkedHashMap<>();
     for (Item it : items) {
-      for (ForeignKey fk : model.sources().get(it.event.sourceTable()).foreignKeys().values()) {
-        if (model.hubCarriedBy(fk).isEmpty()) {
+      SourceIndex si = index.get(it.event.sourceTable());
+      for (ForeignKey fk : si.table().foreignKeys().values()) {
+        if (si.carried().get(fk.name()).isEmpty()) {
           List<String> vals = values(it.keys, fk.columns());
           if (!vals.contains(null)) {
             parents.computeIfAbsent(fk.references(), s -> new HashSet<>()).add(KeyText.pk(vals));
@@ -140,7 +141,7 @@ public final class BatchPlanner {
   }
 
   private String pkText(ChangeEvent e) {
-    SourceTable s = model.sources().get(e.sourceTable());
+    SourceTable s = index.get(e.sourceTable()).table();
     List<String> vals = new ArrayList<>(s.primaryKey().size());
     for (String c : s.primaryKey()) {
       vals.add(CanonicalText.of(e.get(c)));
@@ -181,7 +182,8 @@ public final class BatchPlanner {
     long t = e.eventTimeMicros();
 
     Map<String, String> ownHubKeys = new HashMap<>();
-    for (Hub hub : it.linksOnly ? List.<Hub>of() : model.hubsFedBy(source)) {
+    SourceIndex si = index.get(source);
+    for (Hub hub : it.linksOnly ? List.<Hub>of() : si.hubs()) {
       List<String> bk = values(it.keys, hub.sources().get(source));
       if (allNull(bk)) {
         plan.problems.add(
@@ -202,8 +204,8 @@ public final class BatchPlanner {
       ownHubKeys.put(hub.name(), hk);
       plan.offer(hub.name(), new VaultRow(hk, hubValues(hub, bk), t, rsrc));
     }
-    for (ForeignKey fk : model.sources().get(source).foreignKeys().values()) {
-      Optional<Hub> carried = model.hubCarriedBy(fk);
+    for (ForeignKey fk : si.table().foreignKeys().values()) {
+      Optional<Hub> carried = si.carried().get(fk.name());
       List<String> bk = values(it.keys, fk.columns());
       if (carried.isPresent() && !allNull(bk) && !it.linksOnly) {
         Hub hub = carried.get();
@@ -212,14 +214,14 @@ public final class BatchPlanner {
     }
 
     Map<String, String> linkKeys = new HashMap<>();
-    for (Link link : model.linksOf(source)) {
+    for (Link link : si.links()) {
       String lk = linkRow(it, link, ownHubKeys, timelines, plan, rsrc);
       if (lk != null) {
         linkKeys.put(link.name(), lk);
       }
     }
 
-    for (Satellite sat : model.satellitesOf(source)) {
+    for (Satellite sat : si.satellites()) {
       String parent =
           model.hubs().containsKey(sat.parent())
               ? ownHubKeys.get(sat.parent())
@@ -232,8 +234,7 @@ public final class BatchPlanner {
       }
       history(plan, taken, sat.name(), List.of(parent), e, rsrc, sat.columns());
     }
-    for (ReferenceTable ref :
-        it.linksOnly ? List.<ReferenceTable>of() : model.referenceTablesOf(source)) {
+    for (ReferenceTable ref : it.linksOnly ? List.<ReferenceTable>of() : si.referenceTables()) {
       List<String> code = values(it.keys, ref.code());
       if (code.contains(null)) {
         plan.problems.add(
@@ -304,14 +305,15 @@ public final class BatchPlanner {
               Problem.NULL_BUSINESS_KEY, "business key " + hub.sources().get(source) + " is NULL")
           : Reach.of(bk);
     }
-    ForeignKey fk = model.sources().get(source).foreignKeys().get(end.via());
+    SourceIndex si = index.get(source);
+    ForeignKey fk = si.table().foreignKeys().get(end.via());
     List<String> fkValues = values(it.keys, fk.columns());
     if (fkValues.contains(null)) {
       List<String> nulls = new ArrayList<>();
       hub.businessKey().forEach(c -> nulls.add(null));
       return new Reach(nulls, hasher.nullKey(), null, null, null, null);
     }
-    if (model.hubCarriedBy(fk).filter(h -> h.name().equals(hub.name())).isPresent()) {
+    if (si.carried().get(fk.name()).filter(h -> h.name().equals(hub.name())).isPresent()) {
       return Reach.of(fkValues);
     }
     String parentPk = KeyText.pk(fkValues);
@@ -382,12 +384,13 @@ public final class BatchPlanner {
   private Map<String, String> attributes(
       ChangeEvent e, List<String> declared, Map<String, Class<?>> types) {
     Map<String, String> out = new LinkedHashMap<>();
-    List<String> cols = declared != null ? declared : model.defaultAttributesOf(e.sourceTable());
+    List<String> cols =
+        declared != null ? declared : index.get(e.sourceTable()).defaultAttributes();
     if (cols != null) {
       cols.forEach(c -> out.put(c, CanonicalText.of(e.get(c))));
       return out;
     }
-    List<String> keys = keyColumns.get(e.sourceTable());
+    List<String> keys = index.get(e.sourceTable()).keyColumns();
     e.row()
         .forEach(
             (c, v) -> {

@@ -27,6 +27,7 @@ import java.util.Map;
  * the batch, one insert and (rarely) one delete.
  */
 public final class VaultWriter {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(VaultWriter.class);
   private final VaultModel model;
   private final VaultDialect dialect;
   private final HashKeyCalculator hasher;
@@ -47,6 +48,7 @@ public final class VaultWriter {
     Map<String, Integer> written = new LinkedHashMap<>();
     for (String table : new VaultTables(model, dialect, hasher).all().keySet()) {
       TableSpec t = schema.table(table);
+      long began = System.nanoTime();
       int count =
           switch (t.kind()) {
             case HUB, LINK, NON_HISTORIZED_LINK -> writeEarliest(c, t, plan.earliest.get(table));
@@ -55,6 +57,10 @@ public final class VaultWriter {
           };
       if (count > 0) {
         written.put(table, count);
+      }
+      if (LOG.isTraceEnabled()) {
+        LOG.trace(
+            "Wrote {} rows to {} in {} ms", count, table, (System.nanoTime() - began) / 1_000_000);
       }
     }
     return written;

@@ -1,0 +1,286 @@
+package io.vaultstream.bench;
+
+import io.vaultstream.sample.ShopEventGenerator;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Future;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
+
+/**
+ * Loads N generated shop change events, pre-loaded into a real broker, with one task of the
+ * connector in a real Connect worker into PostgreSQL, then measures event-to-vault latency at a
+ * steady rate. Prints events/s, vault rows/s, p50/p99 latency and the JVM's peak heap.
+ *
+ * <p>Run: {@code bench/connect.sh [--events=200000] [--batch-size=5000] [--jdbc-url=...]}.
+ */
+public final class ConnectBenchmark {
+  private static final List<String> TABLES =
+      List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
+
+  private ConnectBenchmark() {}
+
+  public static void main(String[] args) throws Exception {
+    Map<String, String> opt = new HashMap<>();
+    for (String a : args) {
+      for (String part : a.split("\\s+")) {
+        if (part.startsWith("--") && part.contains("=")) {
+          opt.put(part.substring(2, part.indexOf('=')), part.substring(part.indexOf('=') + 1));
+        }
+      }
+    }
+    int events = Integer.parseInt(opt.getOrDefault("events", "200000"));
+    int batch = Integer.parseInt(opt.getOrDefault("batch-size", "5000"));
+    int rate = Integer.parseInt(opt.getOrDefault("latency-rate", "2000"));
+    int seconds = Integer.parseInt(opt.getOrDefault("latency-seconds", "10"));
+    EmbeddedPostgres pg = null;
+    String url = opt.get("jdbc-url");
+    if (url == null) {
+      pg = EmbeddedPostgres.builder().start();
+      url = pg.getJdbcUrl("postgres", "postgres");
+    }
+    Map<String, String> worker = new HashMap<>();
+    worker.put("plugin.discovery", "service_load");
+    worker.put("offset.flush.interval.ms", "1000");
+    EmbeddedConnectCluster connect =
+        new EmbeddedConnectCluster.Builder()
+            .name("bench")
+            .numWorkers(1)
+            .numBrokers(1)
+            .workerProps(worker)
+            .build();
+    int code = 0;
+    try {
+      connect.start();
+      run(connect, url, events, batch, rate, seconds);
+    } catch (Exception | Error e) {
+      e.printStackTrace();
+      code = 1;
+    } finally {
+      connect.stop();
+      if (pg != null) {
+        pg.close();
+      }
+    }
+    // Kafka's embedded threads are not daemons; end the benchmark whatever they do.
+    System.exit(code);
+  }
+
+  private static void run(
+      EmbeddedConnectCluster connect, String url, int events, int batch, int rate, int seconds)
+      throws Exception {
+    TABLES.forEach(t -> connect.kafka().createTopic("shop.public." + t, 1));
+    ShopEventGenerator gen = new ShopEventGenerator("shop.public", 1);
+    Map<TopicPartition, Long> end = new HashMap<>();
+    long t0 = System.nanoTime();
+    try (KafkaProducer<byte[], byte[]> p = connect.kafka().createProducer(new HashMap<>())) {
+      for (int done = 0; done < events; ) {
+        List<ShopEventGenerator.Record> chunk = gen.next(Math.min(10_000, events - done));
+        produce(p, chunk, end, null);
+        done += chunk.size();
+      }
+    }
+    System.out.printf(
+        "Produced %,d change events in %.1f s%n", events, (System.nanoTime() - t0) / 1e9);
+
+    String schema = "bench";
+    Map<String, String> c = new HashMap<>();
+    c.put("connector.class", "io.vaultstream.connect.VaultSinkConnector");
+    c.put("tasks.max", "1");
+    c.put("topics", TABLES.stream().map(t -> "shop.public." + t).collect(Collectors.joining(",")));
+    c.put("key.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
+    c.put("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
+    c.put("connection.url", url);
+    c.put("target.schema", schema);
+    c.put("vault.model", Files.readString(model()));
+    c.put("batch.size", Integer.toString(batch));
+    c.put("consumer.override.max.poll.records", Integer.toString(Math.max(500, batch)));
+    long start = System.nanoTime();
+    connect.configureConnector("bench", c);
+    try (Connection db = DriverManager.getConnection(url)) {
+      awaitProgress(db, schema, end, null);
+      double secs = (System.nanoTime() - start) / 1e9;
+      long rows = vaultRows(db, schema);
+      System.out.printf(
+          "Loaded %,d events into %,d vault rows in %.1f s: %,.0f events/s, %,.0f vault rows/s (one task, batch.size %d)%n",
+          events, rows, secs, events / secs, rows / secs, batch);
+
+      // Latency: a steady stream, each record timed from its send to its commit in the vault.
+      Map<TopicPartition, Map<Long, Long>> sent = new HashMap<>();
+      List<Long> latencies = Collections.synchronizedList(new ArrayList<>());
+      try (KafkaProducer<byte[], byte[]> p = connect.kafka().createProducer(new HashMap<>())) {
+        long begin = System.nanoTime();
+        int per = Math.max(1, rate / 20);
+        for (int tick = 0; tick < seconds * 20; tick++) {
+          produce(p, gen.next(per), end, sent);
+          long next = begin + (tick + 1) * 50_000_000L;
+          pollLatencies(db, schema, sent, latencies);
+          LockSupport.parkNanos(Math.max(0, next - System.nanoTime()));
+        }
+      }
+      awaitProgress(db, schema, end, () -> pollLatencies(db, schema, sent, latencies));
+      List<Long> sorted = new ArrayList<>(latencies);
+      Collections.sort(sorted);
+      System.out.printf(
+          "Event-to-vault latency at %,d events/s for %d s (%,d events, offset.flush.interval.ms 1000): p50 %d ms, p99 %d ms%n",
+          rate, seconds, sorted.size(), pct(sorted, 50), pct(sorted, 99));
+    }
+    long peak = 0;
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (pool.getType() == MemoryType.HEAP && pool.getPeakUsage() != null) {
+        peak += pool.getPeakUsage().getUsed();
+      }
+    }
+    System.out.printf(
+        "Peak heap of the JVM running broker, worker and task: %,d MiB (max heap %,d MiB)%n",
+        peak >> 20, Runtime.getRuntime().maxMemory() >> 20);
+  }
+
+  private static long pct(List<Long> sorted, int p) {
+    return sorted.isEmpty()
+        ? -1
+        : sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(p / 100.0 * sorted.size()) - 1));
+  }
+
+  private static void produce(
+      KafkaProducer<byte[], byte[]> p,
+      List<ShopEventGenerator.Record> records,
+      Map<TopicPartition, Long> end,
+      Map<TopicPartition, Map<Long, Long>> sent)
+      throws Exception {
+    List<Future<RecordMetadata>> acks = new ArrayList<>(records.size());
+    for (ShopEventGenerator.Record r : records) {
+      acks.add(p.send(new ProducerRecord<>(r.topic(), r.key(), r.value())));
+    }
+    p.flush();
+    long now = System.nanoTime();
+    for (Future<RecordMetadata> f : acks) {
+      RecordMetadata m = f.get();
+      TopicPartition tp = new TopicPartition(m.topic(), m.partition());
+      end.merge(tp, m.offset() + 1, Math::max);
+      if (sent != null) {
+        sent.computeIfAbsent(tp, k -> new HashMap<>()).put(m.offset(), now);
+      }
+    }
+  }
+
+  private static Map<TopicPartition, Long> progress(Connection db, String schema)
+      throws SQLException {
+    Map<TopicPartition, Long> out = new HashMap<>();
+    try (Statement st = db.createStatement();
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT topic, kafka_partition, next_offset FROM "
+                    + schema
+                    + ".vs_progress WHERE consumer = 'bench'")) {
+      while (rs.next()) {
+        out.put(new TopicPartition(rs.getString(1), rs.getInt(2)), rs.getLong(3));
+      }
+    } catch (SQLException e) {
+      if (!"42P01".equals(e.getSQLState())) {
+        throw e;
+      }
+    }
+    return out;
+  }
+
+  private static void pollLatencies(
+      Connection db, String schema, Map<TopicPartition, Map<Long, Long>> sent, List<Long> out)
+      throws SQLException {
+    Map<TopicPartition, Long> stored = progress(db, schema);
+    long now = System.nanoTime();
+    sent.forEach(
+        (tp, offsets) -> {
+          long next = stored.getOrDefault(tp, 0L);
+          offsets
+              .entrySet()
+              .removeIf(
+                  e -> {
+                    if (e.getKey() < next) {
+                      out.add((now - e.getValue()) / 1_000_000);
+                      return true;
+                    }
+                    return false;
+                  });
+        });
+  }
+
+  interface Poll {
+    void run() throws SQLException;
+  }
+
+  private static void awaitProgress(
+      Connection db, String schema, Map<TopicPartition, Long> end, Poll each) throws Exception {
+    long deadline = System.nanoTime() + 30 * 60 * 1_000_000_000L;
+    while (System.nanoTime() < deadline) {
+      if (each != null) {
+        each.run();
+      }
+      Map<TopicPartition, Long> stored = progress(db, schema);
+      if (end.entrySet().stream()
+          .allMatch(e -> stored.getOrDefault(e.getKey(), 0L) >= e.getValue())) {
+        return;
+      }
+      LockSupport.parkNanos(20_000_000L);
+    }
+    throw new IllegalStateException("the connector did not finish within 30 minutes");
+  }
+
+  private static long vaultRows(Connection db, String schema) throws SQLException {
+    long total = 0;
+    List<String> tables = new ArrayList<>();
+    try (Statement st = db.createStatement();
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = '"
+                    + schema
+                    + "' AND table_name NOT LIKE 'vs\\_%'")) {
+      while (rs.next()) {
+        tables.add(rs.getString(1));
+      }
+    }
+    for (String t : tables) {
+      try (Statement st = db.createStatement();
+          ResultSet rs =
+              st.executeQuery(
+                  "SELECT count(*) FROM "
+                      + schema
+                      + "."
+                      + t
+                      + " WHERE record_source <> 'SYSTEM'")) {
+        rs.next();
+        total += rs.getLong(1);
+      }
+    }
+    return total;
+  }
+
+  private static Path model() {
+    for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+      Path m = p.resolve("examples/shop/model.json");
+      if (Files.exists(m)) {
+        return m;
+      }
+    }
+    throw new IllegalStateException("examples/shop/model.json not found");
+  }
+}

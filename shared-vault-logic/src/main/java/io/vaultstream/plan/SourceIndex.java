@@ -1,0 +1,66 @@
+package io.vaultstream.plan;
+
+import io.vaultstream.model.ForeignKey;
+import io.vaultstream.model.Hub;
+import io.vaultstream.model.Link;
+import io.vaultstream.model.ReferenceTable;
+import io.vaultstream.model.Satellite;
+import io.vaultstream.model.SourceTable;
+import io.vaultstream.model.VaultModel;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the model says about one source table, looked up once instead of per event: the hubs it
+ * feeds, its links, satellites and reference tables, the hub each foreign key carries, its key
+ * columns and default attributes.
+ */
+record SourceIndex(
+    SourceTable table,
+    List<Hub> hubs,
+    List<Link> links,
+    List<Satellite> satellites,
+    List<ReferenceTable> referenceTables,
+    Map<String, Optional<Hub>> carried,
+    List<String> keyColumns,
+    List<String> defaultAttributes,
+    boolean referenced) {
+
+  /**
+   * Whether the key map must remember this source's rows: when a key column lies outside the
+   * primary key (a delete's before image holds only the primary key), or another source's foreign
+   * key reaches it.
+   */
+  boolean needsKeyMap() {
+    return referenced || !table.primaryKey().containsAll(keyColumns);
+  }
+
+  /** The index of every source of a model. */
+  static Map<String, SourceIndex> of(VaultModel model) {
+    Map<String, SourceIndex> out = new HashMap<>();
+    for (SourceTable s : model.sources().values()) {
+      Map<String, Optional<Hub>> carried = new HashMap<>();
+      for (ForeignKey fk : s.foreignKeys().values()) {
+        carried.put(fk.name(), model.hubCarriedBy(fk));
+      }
+      List<String> defaults = model.defaultAttributesOf(s.name());
+      out.put(
+          s.name(),
+          new SourceIndex(
+              s,
+              model.hubsFedBy(s.name()),
+              model.linksOf(s.name()),
+              model.satellitesOf(s.name()),
+              model.referenceTablesOf(s.name()),
+              carried,
+              List.copyOf(model.keyColumnsOf(s.name())),
+              defaults == null ? null : List.copyOf(defaults),
+              model.sources().values().stream()
+                  .flatMap(o -> o.foreignKeys().values().stream())
+                  .anyMatch(fk -> fk.references().equals(s.name()))));
+    }
+    return out;
+  }
+}
