@@ -5,15 +5,12 @@ import io.vaultstream.error.BadRecord;
 import io.vaultstream.error.EventCodec;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.plan.BatchPlan;
-import io.vaultstream.plan.BatchPlanner;
 import io.vaultstream.plan.Problem;
 import io.vaultstream.plan.Retry;
-import io.vaultstream.resolve.KeyMapReader;
 import io.vaultstream.resolve.PendingReferenceStore;
 import io.vaultstream.resolve.PendingReferenceStore.Origin;
 import io.vaultstream.resolve.PendingReferenceStore.Pending;
 import io.vaultstream.write.Micros;
-import io.vaultstream.write.VaultWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -21,6 +18,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,126 +33,132 @@ final class PendingCycle {
 
   private final VaultModel model;
   private final PendingReferenceStore store;
-  private final BatchPlanner planner;
-  private final VaultWriter writer;
   private final VaultOptions options;
 
-  PendingCycle(
-      VaultModel model,
-      PendingReferenceStore store,
-      BatchPlanner planner,
-      VaultWriter writer,
-      VaultOptions options) {
+  PendingCycle(VaultModel model, PendingReferenceStore store, VaultOptions options) {
     this.model = model;
     this.store = store;
-    this.planner = planner;
-    this.writer = writer;
     this.options = options;
   }
 
   /** What the cycle did. */
-  record Counts(
-      Map<String, Integer> written,
-      int waiting,
-      int resolved,
-      int toErrors,
-      int toUnknown,
-      int dropped,
-      int errors) {}
+  record Counts(int waiting, int resolved, int toErrors, int toUnknown, int dropped, int errors) {}
 
-  Counts run(
-      Connection c,
-      List<Problem> problems,
-      List<BadRecord> bad,
-      List<Problem> failed,
-      KeyMapReader reader,
-      long now)
-      throws SQLException {
-    List<Pending> resolvable = store.findResolvable(c);
-    List<Pending> expired = store.takeExpiredErrors(c, now);
+  /** The retries of one flush, and where each came from. */
+  static final class Prepared {
+    final List<Retry> retries = new ArrayList<>();
+    final Map<ChangeEvent, Pending> origin = new IdentityHashMap<>();
+    final List<Pending> expired = new ArrayList<>();
+    final List<Pending> expiredOnly = new ArrayList<>();
+  }
+
+  /**
+   * Finds the waiting and unresolved error rows whose parent is now known (in the key map, or in
+   * this batch's events) and the error rows whose retention ran out: two statements.
+   */
+  Prepared prepare(Connection c, Map<String, Set<String>> batchKeys, long now) throws SQLException {
+    Prepared p = new Prepared();
+    List<Pending> resolvable = store.findResolvable(c, batchKeys);
+    p.expired.addAll(store.takeExpiredErrors(c, now));
     Map<String, Pending> expiredByKey = new LinkedHashMap<>();
-    expired.forEach(p -> expiredByKey.put(key(p), p));
+    p.expired.forEach(x -> expiredByKey.put(key(x), x));
     boolean toUnknown = options.expiredReferences() == VaultOptions.ExpiredReferences.UNKNOWN;
-
-    List<Retry> retries = new ArrayList<>();
-    Map<ChangeEvent, Pending> origin = new IdentityHashMap<>();
-    for (Pending p : resolvable) {
-      Pending exp = expiredByKey.remove(key(p));
-      retries.add(new Retry(p.event(), p.linksOnly(), exp != null && toUnknown && p.linksOnly()));
-      origin.put(p.event(), exp != null ? exp : p);
+    for (Pending x : resolvable) {
+      Pending exp = expiredByKey.remove(key(x));
+      p.retries.add(new Retry(x.event(), x.linksOnly(), exp != null && toUnknown && x.linksOnly()));
+      p.origin.put(x.event(), exp != null ? exp : x);
     }
-    for (Pending p : expiredByKey.values()) {
-      if (toUnknown && p.linksOnly()) {
-        retries.add(new Retry(p.event(), true, true));
-        origin.put(p.event(), p);
+    for (Pending x : expiredByKey.values()) {
+      if (toUnknown && x.linksOnly()) {
+        p.retries.add(new Retry(x.event(), true, true));
+        p.origin.put(x.event(), x);
+      } else {
+        p.expiredOnly.add(x);
       }
     }
-    Map<String, Integer> written = new LinkedHashMap<>();
+    return p;
+  }
+
+  /**
+   * After the batch (new events and retries together) is written: settles the retried rows, applies
+   * the watermark, and stores the batch's new waiting and error rows.
+   */
+  Counts finish(
+      Connection c,
+      Prepared prep,
+      BatchPlan plan,
+      List<BadRecord> bad,
+      List<Problem> failed,
+      long now)
+      throws SQLException {
     List<Map<String, String>> newWaiting = new ArrayList<>();
     List<Map<String, String>> newErrors = new ArrayList<>();
+    Map<ChangeEvent, Problem> retryWaits = new IdentityHashMap<>();
+    Map<ChangeEvent, Boolean> waitingEvents = new IdentityHashMap<>();
+    for (Problem pr : plan.problems) {
+      boolean retried = prep.origin.containsKey(pr.event());
+      if (!pr.waits()) {
+        newErrors.add(errorRow(pr, now));
+      } else if (retried) {
+        retryWaits.putIfAbsent(pr.event(), pr);
+      } else if (waitingEvents.putIfAbsent(pr.event(), true) == null) {
+        boolean linksOnly = !pr.target().equals(pr.event().sourceTable());
+        newWaiting.add(
+            waitingRow(
+                PendingReferenceStore.row(pr.event(), pr, linksOnly, 0, now),
+                PendingReferenceStore.WAITING,
+                now));
+      }
+    }
     int resolved = 0;
     int dropped = 0;
     int unknown = 0;
-    if (!retries.isEmpty()) {
-      BatchPlan plan = planner.plan(List.of(), retries, reader);
-      written = writer.write(c, plan);
-      Map<ChangeEvent, Problem> waits = new IdentityHashMap<>();
-      for (Problem pr : plan.problems) {
-        if (pr.waits()) {
-          waits.putIfAbsent(pr.event(), pr);
-        } else {
-          newErrors.add(errorRow(pr, now));
+    List<Pending> stillWaiting = new ArrayList<>();
+    Map<Pending, Problem> why = new IdentityHashMap<>();
+    List<Pending> done = new ArrayList<>();
+    for (Retry r : prep.retries) {
+      Pending p = prep.origin.get(r.event());
+      boolean wasExpired = p.origin() == Origin.ERROR_TABLE && prep.expired.contains(p);
+      Problem pr = retryWaits.get(r.event());
+      if (plan.unknownParents.contains(r.event())) {
+        // Loaded against the unknown ghost: park it so the real parent still creates the link.
+        Map<String, String> row = new LinkedHashMap<>(p.columns());
+        row.put("attempts", Integer.toString(p.attempts() + 1));
+        row.put("last_attempt", Micros.toSql(now));
+        newWaiting.add(waitingRow(row, PendingReferenceStore.UNKNOWN, now));
+        unknown++;
+        if (!wasExpired) {
+          done.add(p);
         }
-      }
-      List<Pending> stillWaiting = new ArrayList<>();
-      Map<Pending, Problem> why = new IdentityHashMap<>();
-      List<Pending> done = new ArrayList<>();
-      for (Retry r : retries) {
-        Pending p = origin.get(r.event());
-        boolean wasExpired = p.origin() == Origin.ERROR_TABLE && expired.contains(p);
-        Problem pr = waits.get(r.event());
-        if (plan.unknownParents.contains(r.event())) {
-          // Loaded against the unknown ghost: park it so the real parent still creates the link.
-          Map<String, String> row = new LinkedHashMap<>(p.columns());
-          row.put("attempts", Integer.toString(p.attempts() + 1));
-          row.put("last_attempt", Micros.toSql(now));
-          newWaiting.add(waitingRow(row, PendingReferenceStore.UNKNOWN, now));
-          unknown++;
-          if (!wasExpired) {
-            done.add(p);
-          }
-        } else if (pr != null && !wasExpired) {
-          stillWaiting.add(p);
-          why.put(p, pr);
-        } else if (pr != null) {
-          dropped++;
-          LOG.warn(
-              "Dropped {} {} of {}: {} (retention of {} s ran out)",
-              p.event().operation(),
-              p.event().position(),
-              p.event().sourceTable(),
-              pr.message(),
-              options.errorRetentionSeconds());
-        } else {
-          resolved++;
-          if (!wasExpired) {
-            done.add(p);
-          }
-        }
-      }
-      store.delete(c, done);
-      store.update(c, stillWaiting, why, now);
-    }
-    for (Pending p : expiredByKey.values()) {
-      if (!(toUnknown && p.linksOnly())) {
+      } else if (pr != null && !wasExpired) {
+        stillWaiting.add(p);
+        why.put(p, pr);
+      } else if (pr != null) {
         dropped++;
         LOG.warn(
-            "Dropped {} {} of {} after the retention time: {}",
+            "Dropped {} {} of {}: {} (retention of {} s ran out)",
             p.event().operation(),
             p.event().position(),
             p.event().sourceTable(),
-            p.columns().get("message"));
+            pr.message(),
+            options.errorRetentionSeconds());
+      } else {
+        resolved++;
+        if (!wasExpired) {
+          done.add(p);
+        }
       }
+    }
+    store.delete(c, done);
+    store.update(c, stillWaiting, why, now);
+    for (Pending p : prep.expiredOnly) {
+      dropped++;
+      LOG.warn(
+          "Dropped {} {} of {} after the retention time: {}",
+          p.event().operation(),
+          p.event().position(),
+          p.event().sourceTable(),
+          p.columns().get("message"));
     }
     int moved =
         store.moveToErrors(
@@ -162,30 +166,13 @@ final class PendingCycle {
             now - options.watermarkSeconds() * 1_000_000L,
             now,
             now + options.errorRetentionSeconds() * 1_000_000L);
-
-    Map<ChangeEvent, Boolean> waitingEvents = new IdentityHashMap<>();
-    for (Problem pr : problems) {
-      if (pr.waits()) {
-        if (waitingEvents.putIfAbsent(pr.event(), true) == null) {
-          boolean linksOnly = !pr.target().equals(pr.event().sourceTable());
-          newWaiting.add(
-              waitingRow(
-                  PendingReferenceStore.row(pr.event(), pr, linksOnly, 0, now),
-                  PendingReferenceStore.WAITING,
-                  now));
-        }
-      } else {
-        newErrors.add(errorRow(pr, now));
-      }
-    }
     failed.forEach(pr -> newErrors.add(errorRow(pr, now)));
     for (BadRecord b : bad) {
       newErrors.add(badRow(b, now));
     }
     store.insertWaiting(c, newWaiting);
     store.insertErrors(c, newErrors);
-    return new Counts(
-        written, waitingEvents.size(), resolved, moved, unknown, dropped, newErrors.size());
+    return new Counts(waitingEvents.size(), resolved, moved, unknown, dropped, newErrors.size());
   }
 
   private static String key(Pending p) {

@@ -143,9 +143,7 @@ public final class VaultLoader implements AutoCloseable {
       schema.initialize(c);
       c.commit();
       writer = new VaultWriter(model, dialect, hasher, schema);
-      cycle =
-          new PendingCycle(
-              model, new PendingReferenceStore(dialect, schema), planner, writer, options);
+      cycle = new PendingCycle(model, new PendingReferenceStore(dialect, schema), options);
     }
   }
 
@@ -226,19 +224,21 @@ public final class VaultLoader implements AutoCloseable {
       try {
         long now = Micros.of(clock.instant());
         KeyMapReader reader = keyMapReader(c);
-        BatchPlan plan = planner.plan(events, reader);
+        PendingCycle.Prepared prep = cycle.prepare(c, planner.rowKeys(events), now);
+        BatchPlan plan = planner.plan(events, prep.retries, reader);
         addDiscoveredColumns(plan);
         long planned = System.nanoTime();
         Map<String, Integer> written = new LinkedHashMap<>(writer.write(c, plan));
         long wrote = System.nanoTime();
-        PendingCycle.Counts k = cycle.run(c, plan.problems, bad, failed, reader, now);
+        PendingCycle.Counts k = cycle.finish(c, prep, plan, bad, failed, now);
         LOG.debug(
-            "Batch of {} events: planned in {} ms, written in {} ms, waiting rows handled in {} ms",
+            "Batch of {} events and {} retries: planned in {} ms, written in {} ms, waiting rows"
+                + " handled in {} ms",
             events.size(),
+            prep.retries.size(),
             (planned - start) / 1_000_000,
             (wrote - planned) / 1_000_000,
             (System.nanoTime() - wrote) / 1_000_000);
-        k.written().forEach((t, n) -> written.merge(t, n, Integer::sum));
         if (progress != null) {
           storeProgress(c, progress, now);
         }
@@ -246,7 +246,7 @@ public final class VaultLoader implements AutoCloseable {
         return new LoadResult(
             events.size(),
             written,
-            List.copyOf(plan.problems),
+            plan.problems.stream().filter(p -> !prep.origin.containsKey(p.event())).toList(),
             k.waiting(),
             k.resolved(),
             k.toErrors(),

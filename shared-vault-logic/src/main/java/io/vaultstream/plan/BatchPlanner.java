@@ -133,6 +133,17 @@ public final class BatchPlanner {
     return plan;
   }
 
+  /** The rows (source table to primary keys) whose new state these events carry. */
+  public Map<String, Set<String>> rowKeys(List<ChangeEvent> events) {
+    Map<String, Set<String>> out = new HashMap<>();
+    for (ChangeEvent e : events) {
+      if (e.operation().carriesRow()) {
+        out.computeIfAbsent(e.sourceTable(), s -> new HashSet<>()).add(pkText(e));
+      }
+    }
+    return out;
+  }
+
   private static void load(
       KeyTimelines timelines, KeyMapReader reader, String source, Set<String> keys) {
     if (!keys.isEmpty()) {

@@ -82,13 +82,17 @@ public final class PendingReferenceStore {
    * Waiting rows (either state) and unresolved error rows whose missing parent is now in the key
    * map: one query.
    */
-  public List<Pending> findResolvable(Connection c) throws SQLException {
+  public List<Pending> findResolvable(Connection c, Map<String, java.util.Set<String>> batchKeys)
+      throws SQLException {
+    // The parent is in the key map, or among the rows of the batch being loaded.
     String exists =
-        " EXISTS (SELECT 1 FROM "
+        " (EXISTS (SELECT 1 FROM "
             + t(VaultTables.KEY_MAP)
-            + " k WHERE k.source_table = x.ref_source AND k.pk = x.ref_pk)";
+            + " k WHERE k.source_table = x.ref_source AND k.pk = x.ref_pk) OR EXISTS (SELECT 1 FROM b"
+            + " WHERE b.s = x.ref_source AND b.p = x.ref_pk))";
     String sql =
-        select("'W'", "x.state", "x.arrived_at")
+        "WITH b(s, p) AS (SELECT * FROM unnest(?::text[], ?::text[]))\n"
+            + select("'W'", "x.state", "x.arrived_at")
             + " FROM "
             + t(VaultTables.WAITING)
             + " x WHERE x.event IS NOT NULL AND"
@@ -101,11 +105,24 @@ public final class PendingReferenceStore {
             + Problem.UNRESOLVED_REFERENCE
             + "' AND x.event IS NOT NULL AND"
             + exists;
+    List<String> sources = new ArrayList<>();
+    List<String> pks = new ArrayList<>();
+    batchKeys.forEach(
+        (source, keys) ->
+            keys.forEach(
+                k -> {
+                  sources.add(source);
+                  pks.add(k);
+                }));
     List<Pending> out = new ArrayList<>();
-    try (PreparedStatement ps = c.prepareStatement(sql);
-        ResultSet rs = ps.executeQuery()) {
-      while (rs.next()) {
-        out.add(read(rs, "W".equals(rs.getString(1)) ? Origin.WAITING_TABLE : Origin.ERROR_TABLE));
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      ps.setArray(1, c.createArrayOf("text", sources.toArray()));
+      ps.setArray(2, c.createArrayOf("text", pks.toArray()));
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(
+              read(rs, "W".equals(rs.getString(1)) ? Origin.WAITING_TABLE : Origin.ERROR_TABLE));
+        }
       }
     }
     return out;
