@@ -50,6 +50,14 @@ final class PendingCycle {
     final Map<ChangeEvent, Pending> origin = new IdentityHashMap<>();
     final List<Pending> expired = new ArrayList<>();
     final List<Pending> expiredOnly = new ArrayList<>();
+    boolean sweep;
+  }
+
+  private long lastSweep = Long.MIN_VALUE / 2;
+
+  /** How often the sweep runs: the configured interval, or more often for a shorter watermark. */
+  private long sweepMicros() {
+    return Math.min(options.sweepIntervalMs() * 1000L, options.watermarkSeconds() * 1_000_000L);
   }
 
   /**
@@ -58,8 +66,13 @@ final class PendingCycle {
    */
   Prepared prepare(Connection c, Map<String, Set<String>> batchKeys, long now) throws SQLException {
     Prepared p = new Prepared();
-    List<Pending> resolvable = store.findResolvable(c, batchKeys);
-    p.expired.addAll(store.takeExpiredErrors(c, now));
+    // Parents that arrive in the batch are found by index at every flush; the sweep that scans the
+    // tables (parents loaded elsewhere, the watermark, the retention) runs every few seconds.
+    p.sweep = now - lastSweep >= sweepMicros();
+    List<Pending> resolvable = store.findResolvable(c, batchKeys, p.sweep);
+    if (p.sweep) {
+      p.expired.addAll(store.takeExpiredErrors(c, now));
+    }
     Map<String, Pending> expiredByKey = new LinkedHashMap<>();
     p.expired.forEach(x -> expiredByKey.put(key(x), x));
     boolean toUnknown = options.expiredReferences() == VaultOptions.ExpiredReferences.UNKNOWN;
@@ -160,12 +173,16 @@ final class PendingCycle {
           p.event().sourceTable(),
           p.columns().get("message"));
     }
-    int moved =
-        store.moveToErrors(
-            c,
-            now - options.watermarkSeconds() * 1_000_000L,
-            now,
-            now + options.errorRetentionSeconds() * 1_000_000L);
+    int moved = 0;
+    if (prep.sweep) {
+      moved =
+          store.moveToErrors(
+              c,
+              now - options.watermarkSeconds() * 1_000_000L,
+              now,
+              now + options.errorRetentionSeconds() * 1_000_000L);
+      lastSweep = now;
+    }
     failed.forEach(pr -> newErrors.add(errorRow(pr, now)));
     for (BadRecord b : bad) {
       newErrors.add(badRow(b, now));

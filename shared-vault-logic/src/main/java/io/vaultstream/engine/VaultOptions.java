@@ -23,6 +23,7 @@ public final class VaultOptions implements Serializable {
   private final long watermarkSeconds;
   private final long errorRetentionSeconds;
   private final ExpiredReferences expiredReferences;
+  private final long sweepIntervalMs;
 
   /** What happens to a reference still unresolved when its error row's retention runs out. */
   public enum ExpiredReferences {
@@ -46,6 +47,15 @@ public final class VaultOptions implements Serializable {
     this.watermarkSeconds = b.watermarkSeconds;
     this.errorRetentionSeconds = b.errorRetentionSeconds;
     this.expiredReferences = b.expiredReferences;
+    this.sweepIntervalMs = b.sweepIntervalMs;
+  }
+
+  /**
+   * How often waiting rows are checked against the whole key map and the watermark and retention
+   * applied (parents arriving in a batch are matched at every flush regardless).
+   */
+  public long sweepIntervalMs() {
+    return sweepIntervalMs;
   }
 
   /** Seconds a row waits for its parent before it goes to the error table (WATER_MARK_SIZE). */
@@ -144,6 +154,12 @@ public final class VaultOptions implements Serializable {
     private long watermarkSeconds = 120;
     private long errorRetentionSeconds = 120;
     private ExpiredReferences expiredReferences = ExpiredReferences.UNKNOWN;
+    private long sweepIntervalMs = 5000;
+
+    public Builder sweepIntervalMs(long v) {
+      this.sweepIntervalMs = v;
+      return this;
+    }
 
     public Builder watermarkSeconds(long v) {
       this.watermarkSeconds = v;

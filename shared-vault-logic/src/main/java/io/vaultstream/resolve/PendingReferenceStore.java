@@ -79,32 +79,53 @@ public final class PendingReferenceStore {
   }
 
   /**
-   * Waiting rows (either state) and unresolved error rows whose missing parent is now in the key
-   * map: one query.
+   * Waiting rows (either state) and unresolved error rows whose missing parent is among the rows of
+   * the batch being loaded (index probes, one query); with {@code sweep}, also those whose parent
+   * reached the key map some other way (another task, an operator), which scans the tables.
    */
-  public List<Pending> findResolvable(Connection c, Map<String, java.util.Set<String>> batchKeys)
+  public List<Pending> findResolvable(
+      Connection c, Map<String, java.util.Set<String>> batchKeys, boolean sweep)
       throws SQLException {
-    // The parent is in the key map, or among the rows of the batch being loaded.
-    String exists =
-        " (EXISTS (SELECT 1 FROM "
-            + t(VaultTables.KEY_MAP)
-            + " k WHERE k.source_table = x.ref_source AND k.pk = x.ref_pk) OR EXISTS (SELECT 1 FROM b"
-            + " WHERE b.s = x.ref_source AND b.p = x.ref_pk))";
+    String inBatch = " JOIN b ON x.ref_source = b.s AND x.ref_pk = b.p";
+    String unresolved =
+        " x.error_code = '" + Problem.UNRESOLVED_REFERENCE + "' AND x.event IS NOT NULL";
     String sql =
-        "WITH b(s, p) AS (SELECT * FROM unnest(?::text[], ?::text[]))\n"
+        "WITH b(s, p) AS (SELECT DISTINCT * FROM unnest(?::text[], ?::text[]))\n"
             + select("'W'", "x.state", "x.arrived_at")
             + " FROM "
             + t(VaultTables.WAITING)
-            + " x WHERE x.event IS NOT NULL AND"
-            + exists
-            + "\nUNION ALL\n"
+            + " x"
+            + inBatch
+            + " WHERE x.event IS NOT NULL\nUNION ALL\n"
             + select("'E'", "x.error_code", "x.first_seen")
             + " FROM "
             + t(VaultTables.ERRORS)
-            + " x WHERE x.error_code = '"
-            + Problem.UNRESOLVED_REFERENCE
-            + "' AND x.event IS NOT NULL AND"
-            + exists;
+            + " x"
+            + inBatch
+            + " WHERE"
+            + unresolved;
+    if (sweep) {
+      String exists =
+          " EXISTS (SELECT 1 FROM "
+              + t(VaultTables.KEY_MAP)
+              + " k WHERE k.source_table = x.ref_source AND k.pk = x.ref_pk)";
+      sql =
+          "WITH b(s, p) AS (SELECT DISTINCT * FROM unnest(?::text[], ?::text[]))\n"
+              + select("'W'", "x.state", "x.arrived_at")
+              + " FROM "
+              + t(VaultTables.WAITING)
+              + " x WHERE x.event IS NOT NULL AND ("
+              + exists
+              + " OR (x.ref_source, x.ref_pk) IN (SELECT b.s, b.p FROM b))\nUNION ALL\n"
+              + select("'E'", "x.error_code", "x.first_seen")
+              + " FROM "
+              + t(VaultTables.ERRORS)
+              + " x WHERE"
+              + unresolved
+              + " AND ("
+              + exists
+              + " OR (x.ref_source, x.ref_pk) IN (SELECT b.s, b.p FROM b))";
+    }
     List<String> sources = new ArrayList<>();
     List<String> pks = new ArrayList<>();
     batchKeys.forEach(

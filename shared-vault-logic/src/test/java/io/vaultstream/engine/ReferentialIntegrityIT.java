@@ -43,7 +43,9 @@ class ReferentialIntegrityIT {
     schema = TestDatabase.newSchema();
     VaultLoader l =
         VaultLoader.open(
-            SHOP, TestDatabase.options(schema).expiredReferences(expired).build(), clock);
+            SHOP,
+            TestDatabase.options(schema).expiredReferences(expired).sweepIntervalMs(0).build(),
+            clock);
     loaders.add(l);
     return l;
   }
