@@ -43,6 +43,7 @@ public final class VaultSinkConfig extends AbstractConfig {
   public static final String OPERATION_COLUMN = "input.operation.column";
   public static final String TIMESTAMP_COLUMN = "input.timestamp.column";
   public static final String BATCH_SIZE = "batch.size";
+  public static final String BATCH_MAX_WAIT = "batch.max.wait.ms";
   public static final String MAX_RETRIES = "max.retries";
   public static final String RETRY_BACKOFF = "retry.backoff.ms";
 
@@ -249,6 +250,18 @@ public final class VaultSinkConfig extends AbstractConfig {
         ++o,
         Width.SHORT,
         "Batch size");
+    d.define(
+        BATCH_MAX_WAIT,
+        Type.LONG,
+        250L,
+        Range.atLeast(0),
+        Importance.MEDIUM,
+        "Milliseconds a buffered record waits at most before its batch is written, so a slow stream"
+            + " still reaches the vault quickly; 0 writes at every put.",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Batch max wait");
     d.define(
         MAX_RETRIES,
         Type.INT,

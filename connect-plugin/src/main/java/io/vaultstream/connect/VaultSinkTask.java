@@ -40,6 +40,7 @@ public class VaultSinkTask extends SinkTask {
   private final Map<TopicPartition, Long> buffered = new HashMap<>();
   private final Map<TopicPartition, Long> committed = new HashMap<>();
   private int failures;
+  private long oldestBuffered;
 
   @Override
   public String version() {
@@ -93,10 +94,15 @@ public class VaultSinkTask extends SinkTask {
       if (r.kafkaOffset() < next) {
         continue; // delivered again after a retry or a seek: already buffered or loaded
       }
+      if (buffer.isEmpty()) {
+        oldestBuffered = System.nanoTime();
+      }
       buffer.add(r);
       buffered.put(tp, r.kafkaOffset() + 1);
     }
-    if (buffer.size() >= config.getInt(VaultSinkConfig.BATCH_SIZE)) {
+    long waited = (System.nanoTime() - oldestBuffered) / 1_000_000;
+    if (buffer.size() >= config.getInt(VaultSinkConfig.BATCH_SIZE)
+        || (!buffer.isEmpty() && waited >= config.getLong(VaultSinkConfig.BATCH_MAX_WAIT))) {
       flushBuffer();
     }
   }

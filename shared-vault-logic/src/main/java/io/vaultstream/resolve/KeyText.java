@@ -15,12 +15,54 @@ public final class KeyText {
 
   /** A primary key as a JSON array of canonical values: {@code ["50","1"]}. */
   public static String pk(List<String> values) {
-    return write(values);
+    // Written by hand: this runs several times per event.
+    StringBuilder sb = new StringBuilder(values.size() * 12).append('[');
+    for (int i = 0; i < values.size(); i++) {
+      if (i > 0) {
+        sb.append(',');
+      }
+      string(sb, values.get(i));
+    }
+    return sb.append(']').toString();
   }
 
   /** Key values as a JSON object. */
   public static String values(Map<String, String> values) {
-    return write(values);
+    StringBuilder sb = new StringBuilder(values.size() * 24).append('{');
+    boolean first = true;
+    for (Map.Entry<String, String> e : values.entrySet()) {
+      if (!first) {
+        sb.append(',');
+      }
+      first = false;
+      string(sb, e.getKey());
+      sb.append(':');
+      string(sb, e.getValue());
+    }
+    return sb.append('}').toString();
+  }
+
+  private static void string(StringBuilder sb, String s) {
+    if (s == null) {
+      sb.append("null");
+      return;
+    }
+    sb.append('"');
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '"' -> sb.append("\\\"");
+        case '\\' -> sb.append("\\\\");
+        default -> {
+          if (c < 0x20) {
+            sb.append(String.format("\\u%04x", (int) c));
+          } else {
+            sb.append(c);
+          }
+        }
+      }
+    }
+    sb.append('"');
   }
 
   /** Parses {@link #values(Map)}. */
@@ -29,14 +71,6 @@ public final class KeyText {
       return JSON.readValue(json, new TypeReference<LinkedHashMap<String, String>>() {});
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("corrupt key map entry: " + json, e);
-    }
-  }
-
-  private static String write(Object o) {
-    try {
-      return JSON.writeValueAsString(o);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException(e);
     }
   }
 }

@@ -1,0 +1,26 @@
+package io.vaultstream.resolve;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class KeyTextTest {
+  @Test
+  void primaryKeysAreJsonArrays() {
+    assertThat(KeyText.pk(Arrays.asList("50", "1"))).isEqualTo("[\"50\",\"1\"]");
+    assertThat(KeyText.pk(Arrays.asList("a\"b\\c", null, "tab\t")))
+        .isEqualTo("[\"a\\\"b\\\\c\",null,\"tab\\u0009\"]");
+  }
+
+  @Test
+  void keyValuesRoundTrip() {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("id", "7");
+    m.put("customer_no", "C\"7\\x\n");
+    m.put("email", null);
+    assertThat(KeyText.parseValues(KeyText.values(m))).isEqualTo(m);
+  }
+}
