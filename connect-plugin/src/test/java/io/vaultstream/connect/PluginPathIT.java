@@ -1,117 +1,16 @@
 package io.vaultstream.connect;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import io.vaultstream.engine.VaultLoader;
-import io.vaultstream.model.ModelLoader;
-import io.vaultstream.sample.ShopEventGenerator;
-import io.vaultstream.testing.Samples;
-import io.vaultstream.testing.TestDatabase;
-import io.vaultstream.testing.VaultDump;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
-import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A worker that finds the plugin only in the built zip, through plugin.path and its own class
- * loader, loads the vault. (Run by the plugin-path-it execution, after the zip is built.)
+ * A worker of this build's Kafka loads the plugin from the built zip through plugin.path. (Run by
+ * the plugin-path-it execution, after the zip is built.)
  */
 class PluginPathIT {
-  private static final String CONNECTOR = "io.vaultstream.connect.VaultSinkConnector";
-
   @Test
   void aWorkerLoadsThePluginFromTheZip(@TempDir Path dir) throws Exception {
-    Path zip = Path.of(System.getProperty("plugin.zip", "target/missing.zip"));
-    assertThat(zip).exists();
-    Path plugins = dir.resolve("plugins");
-    unzip(zip, plugins);
-    assertThat(getClass().getClassLoader().getResource(CONNECTOR.replace('.', '/') + ".class"))
-        .as("the connector must not be on the test class path")
-        .isNull();
-
-    Map<String, String> worker = new HashMap<>();
-    worker.put("plugin.discovery", "service_load");
-    worker.put("plugin.path", plugins.toString());
-    worker.put("offset.flush.interval.ms", "1000");
-    EmbeddedConnectCluster connect =
-        new EmbeddedConnectCluster.Builder()
-            .name("plugin-path")
-            .numWorkers(1)
-            .numBrokers(1)
-            .workerProps(worker)
-            .build();
-    connect.start();
-    try {
-      String model = Files.readString(Samples.shopModel()).replace("shop.public.", "iso.public.");
-      List<String> tables =
-          List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
-      tables.forEach(t -> connect.kafka().createTopic("iso.public." + t, 1));
-      ShopFeed feed = new ShopFeed();
-      feed.produce(connect.kafka(), new ShopEventGenerator("iso.public", 5).next(800));
-
-      assertThat(connect.executeGet(connect.endpointForResource("connector-plugins")))
-          .contains(CONNECTOR);
-      String schema = TestDatabase.newSchema();
-      Map<String, String> p = new HashMap<>();
-      p.put("connector.class", CONNECTOR);
-      p.put("tasks.max", "1");
-      p.put("topics", tables.stream().map(t -> "iso.public." + t).collect(Collectors.joining(",")));
-      p.put("key.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
-      p.put("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
-      p.put("connection.url", TestDatabase.jdbcUrl());
-      p.put("target.schema", schema);
-      p.put("vault.model", model);
-      connect.configureConnector("isolated", p);
-      connect
-          .assertions()
-          .assertConnectorAndExactlyNumTasksAreRunning("isolated", 1, "the plugin did not start");
-
-      try (VaultLoader reader =
-              VaultLoader.open(
-                  ModelLoader.parse(model, "iso"), TestDatabase.options(schema).build());
-          VaultLoader direct =
-              VaultLoader.open(
-                  ModelLoader.parse(model, "iso"),
-                  TestDatabase.options(TestDatabase.newSchema()).build())) {
-        feed.awaitLoaded(reader, "isolated", Duration.ofSeconds(90));
-        feed.loadDirectly(direct);
-        Map<String, List<String>> got = VaultDump.of(schema);
-        Map<String, List<String>> want = VaultDump.of(direct.targetSchema());
-        got.keySet().removeIf(t -> t.startsWith("vs_"));
-        want.keySet().removeIf(t -> t.startsWith("vs_"));
-        assertThat(got).isEqualTo(want);
-        assertThat(got.get("hub_customer").size()).isGreaterThan(10);
-      }
-    } finally {
-      connect.stop();
-    }
-  }
-
-  private static void unzip(Path zip, Path into) throws Exception {
-    try (InputStream in = Files.newInputStream(zip);
-        ZipInputStream z = new ZipInputStream(in)) {
-      for (ZipEntry e = z.getNextEntry(); e != null; e = z.getNextEntry()) {
-        Path out = into.resolve(e.getName()).normalize();
-        if (!out.startsWith(into)) {
-          throw new IllegalStateException("bad entry " + e.getName());
-        }
-        if (e.isDirectory()) {
-          Files.createDirectories(out);
-        } else {
-          Files.createDirectories(out.getParent());
-          Files.copy(z, out);
-        }
-      }
-    }
+    PluginPathScenario.run(Path.of(System.getProperty("plugin.zip", "target/missing.zip")), dir);
   }
 }

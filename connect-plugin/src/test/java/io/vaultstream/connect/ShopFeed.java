@@ -17,14 +17,15 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.util.clusters.EmbeddedKafkaCluster;
 
 /** Generated shop change events in real topics, remembered so tests know when all are loaded. */
-final class ShopFeed {
-  final List<ShopEventGenerator.Record> records = new ArrayList<>();
-  final Map<TopicPartition, Long> endOffsets = new HashMap<>();
+public final class ShopFeed {
+  public final List<ShopEventGenerator.Record> records = new ArrayList<>();
+  public final Map<TopicPartition, Long> endOffsets = new HashMap<>();
   private final Map<ShopEventGenerator.Record, TopicPartition> where = new HashMap<>();
   private final Map<ShopEventGenerator.Record, Long> offsets = new HashMap<>();
 
   /** Produces the records, keyed like Debezium (by primary key), and waits for the acks. */
-  void produce(EmbeddedKafkaCluster kafka, List<ShopEventGenerator.Record> batch) throws Exception {
+  public void produce(EmbeddedKafkaCluster kafka, List<ShopEventGenerator.Record> batch)
+      throws Exception {
     try (KafkaProducer<byte[], byte[]> p = kafka.createProducer(new HashMap<>())) {
       List<java.util.concurrent.Future<RecordMetadata>> acks = new ArrayList<>();
       for (ShopEventGenerator.Record r : batch) {
@@ -43,7 +44,7 @@ final class ShopFeed {
   }
 
   /** Loads the same records straight through the engine, as a reference vault. */
-  void loadDirectly(VaultLoader loader) throws Exception {
+  public void loadDirectly(VaultLoader loader) throws Exception {
     List<ChangeEvent> events = new ArrayList<>();
     for (ShopEventGenerator.Record r : records) {
       TopicPartition tp = where.get(r);
@@ -58,7 +59,7 @@ final class ShopFeed {
   }
 
   /** Waits (polling, with a deadline) until the consumer's stored offsets reach the end offsets. */
-  void awaitLoaded(VaultLoader reader, String consumer, Duration timeout) {
+  public void awaitLoaded(VaultLoader reader, String consumer, Duration timeout) {
     org.awaitility.Awaitility.await("all records loaded by " + consumer)
         .atMost(timeout)
         .pollInterval(Duration.ofMillis(200))
