@@ -88,7 +88,7 @@ public final class ConnectBenchmark {
     int code = 0;
     try {
       connect.start();
-      run(connect, url, events, batch, rate, seconds);
+      run(connect, url, events, batch, rate, seconds, opt);
     } catch (Exception | Error e) {
       e.printStackTrace();
       code = 1;
@@ -103,7 +103,13 @@ public final class ConnectBenchmark {
   }
 
   private static void run(
-      EmbeddedConnectCluster connect, String url, int events, int batch, int rate, int seconds)
+      EmbeddedConnectCluster connect,
+      String url,
+      int events,
+      int batch,
+      int rate,
+      int seconds,
+      Map<String, String> opt)
       throws Exception {
     TABLES.forEach(t -> connect.kafka().createTopic("shop.public." + t, 1));
     ShopEventGenerator gen = new ShopEventGenerator("shop.public", 1);
@@ -131,6 +137,9 @@ public final class ConnectBenchmark {
     c.put("vault.model", Files.readString(model()));
     c.put("batch.size", Integer.toString(batch));
     c.put("consumer.override.max.poll.records", Integer.toString(Math.max(500, batch)));
+    if (opt.containsKey("partition-fetch-bytes")) {
+      c.put("consumer.override.max.partition.fetch.bytes", opt.get("partition-fetch-bytes"));
+    }
     long start = System.nanoTime();
     connect.configureConnector("bench", c);
     try (Connection db = DriverManager.getConnection(url)) {

@@ -383,6 +383,12 @@ public final class VaultLoader implements AutoCloseable {
             rows.values().forEach(r -> r.values().keySet().forEach(a -> cols.putIfAbsent(a, null)));
           }
         });
+    // Most batches bring no new column: only then is a connection needed.
+    seen.entrySet()
+        .removeIf(
+            e ->
+                e.getValue().keySet().stream()
+                    .allMatch(col -> schema.table(e.getKey()).column(col) != null));
     if (seen.isEmpty()) {
       return;
     }

@@ -1,6 +1,7 @@
 package io.vaultstream.plan;
 
 import io.vaultstream.decode.ChangeEvent;
+import io.vaultstream.decode.Operation;
 import io.vaultstream.hash.CanonicalText;
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.model.ForeignKey;
@@ -65,7 +66,11 @@ public final class BatchPlanner {
     KeyTimelines timelines = new KeyTimelines();
     Map<String, Set<String>> pks = new LinkedHashMap<>();
     for (ChangeEvent e : events) {
-      pks.computeIfAbsent(e.sourceTable(), s -> new HashSet<>()).add(pkText(e));
+      // An insert creates its row: nothing to read for it, unless other events of the row need it
+      // (or a child refers to it, which the second read below covers).
+      if (e.operation() != Operation.INSERT || retried.containsKey(e)) {
+        pks.computeIfAbsent(e.sourceTable(), s -> new HashSet<>()).add(pkText(e));
+      }
     }
     pks.forEach((source, keys) -> load(timelines, reader, source, keys));
 
