@@ -194,12 +194,7 @@ public final class PostgresDialect implements VaultDialect {
       String loadDts,
       String recordSource,
       String loadedAt) {
-    List<String> updates = new ArrayList<>();
-    for (String c : columns) {
-      if (!t.primaryKey().contains(c)) {
-        updates.add(quote(c) + " = EXCLUDED." + quote(c));
-      }
-    }
+    String updates = setFromExcluded(t, columns);
     return "INSERT INTO "
         + table(schema, t.name())
         + " AS t ("
@@ -215,7 +210,7 @@ public final class PostgresDialect implements VaultDialect {
         + "ON CONFLICT ("
         + list(t.primaryKey())
         + ") DO UPDATE SET "
-        + String.join(", ", updates)
+        + updates
         + "\n"
         + "WHERE (EXCLUDED."
         + quote(loadDts)
@@ -228,14 +223,17 @@ public final class PostgresDialect implements VaultDialect {
         + ")";
   }
 
+  /** {@code col = EXCLUDED.col} for every column outside the primary key. */
+  private String setFromExcluded(TableSpec t, List<String> columns) {
+    return columns.stream()
+        .filter(c -> !t.primaryKey().contains(c))
+        .map(c -> quote(c) + " = EXCLUDED." + quote(c))
+        .collect(Collectors.joining(", "));
+  }
+
   @Override
   public String upsert(String schema, TableSpec t, List<String> columns) {
-    List<String> updates = new ArrayList<>();
-    for (String c : columns) {
-      if (!t.primaryKey().contains(c)) {
-        updates.add(quote(c) + " = EXCLUDED." + quote(c));
-      }
-    }
+    String updates = setFromExcluded(t, columns);
     return "INSERT INTO "
         + table(schema, t.name())
         + " ("
@@ -249,7 +247,7 @@ public final class PostgresDialect implements VaultDialect {
         + "ON CONFLICT ("
         + list(t.primaryKey())
         + ") DO UPDATE SET "
-        + String.join(", ", updates);
+        + updates;
   }
 
   @Override

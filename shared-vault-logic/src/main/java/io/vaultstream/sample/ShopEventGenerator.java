@@ -123,20 +123,12 @@ public final class ShopEventGenerator {
   private void newProduct(List<Record> out) {
     long id = nextProduct++;
     products.add(id);
-    out.add(
-        event(
-            "products",
-            "c",
-            key("id", id),
-            row(
-                "id",
-                id,
-                "sku",
-                String.format("SKU-%06d", id),
-                "name",
-                "Product " + id,
-                "price",
-                price())));
+    out.add(event("products", "c", key("id", id), productRow(id)));
+  }
+
+  private ObjectNode productRow(long id) {
+    return row(
+        "id", id, "sku", String.format("SKU-%06d", id), "name", "Product " + id, "price", price());
   }
 
   private BigDecimal price() {
@@ -227,20 +219,7 @@ public final class ShopEventGenerator {
 
   private void updateProduct(List<Record> out) {
     long id = products.get(random.nextInt(products.size()));
-    out.add(
-        event(
-            "products",
-            "u",
-            key("id", id),
-            row(
-                "id",
-                id,
-                "sku",
-                String.format("SKU-%06d", id),
-                "name",
-                "Product " + id,
-                "price",
-                price())));
+    out.add(event("products", "u", key("id", id), productRow(id)));
   }
 
   private void deleteOrderLine(List<Record> out) {
