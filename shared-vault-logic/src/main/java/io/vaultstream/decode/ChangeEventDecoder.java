@@ -115,7 +115,7 @@ public final class ChangeEventDecoder implements Serializable {
         new ChangeEvent(
             source.name(),
             f.op,
-            f.row,
+            DeclaredTypes.apply(source, f.row),
             f.micros,
             new SourcePosition(topic, partition, offset, f.lsn),
             rawKey,

@@ -183,4 +183,34 @@ class ChangeEventDecoderTest {
                     "{\"op\":\"x\",\"after\":{}}".getBytes(StandardCharsets.UTF_8)))
         .hasMessageContaining("unknown Debezium operation 'x'; valid: c, u, d, r, t");
   }
+
+  @Test
+  void declaredColumnTypesShapeSchemalessValues() {
+    String model =
+        """
+        { "name": "pay", "sources": { "payments": { "topic": "t.payments", "primaryKey": ["id"],
+            "columns": { "id": "bigint", "amount": "numeric(12,2)", "paid_at": "timestamptz",
+                         "due": "date", "ok": "boolean" } } },
+          "hubs": { "hub_payment": { "hashKey": "payment_hk", "businessKey": ["id"], "sources": { "payments": ["id"] } } } }
+        """;
+    ChangeEventDecoder d =
+        new ChangeEventDecoder(
+            io.vaultstream.model.ModelLoader.parse(model, "pay"), DecoderOptions.defaults());
+    String json =
+        "{\"op\":\"c\",\"after\":{\"id\":\"7\",\"amount\":29.7,\"paid_at\":\"2026-01-01T02:00:02+02:00\","
+            + "\"due\":\"2026-02-01\",\"ok\":\"t\"}}";
+    ChangeEvent e =
+        d.decode("t.payments", 0, 0, 0, null, json.getBytes(StandardCharsets.UTF_8)).orElseThrow();
+    assertThat(e.get("id")).isEqualTo(7L);
+    assertThat(io.vaultstream.hash.CanonicalText.of(e.get("amount"))).isEqualTo("29.70");
+    assertThat(e.get("paid_at")).isEqualTo(Instant.parse("2026-01-01T00:00:02Z"));
+    assertThat(e.get("due")).isEqualTo(java.time.LocalDate.of(2026, 2, 1));
+    assertThat(e.get("ok")).isEqualTo(true);
+    String bad = "{\"op\":\"c\",\"after\":{\"id\":8,\"amount\":\"lots\"}}";
+    assertThatThrownBy(
+            () -> d.decode("t.payments", 0, 1, 0, null, bad.getBytes(StandardCharsets.UTF_8)))
+        .isInstanceOf(DecodeException.class)
+        .hasMessage(
+            "column 'amount' of source 'payments' is declared numeric(12,2), but the value 'lots' is not one");
+  }
 }
