@@ -2,7 +2,6 @@ package io.vaultstream.engine;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.ChangeEventDecoder;
 import io.vaultstream.dialect.Dialects;
@@ -14,15 +13,13 @@ import io.vaultstream.plan.BatchPlan;
 import io.vaultstream.plan.BatchPlanner;
 import io.vaultstream.plan.HistoryRow;
 import io.vaultstream.plan.Problem;
+import io.vaultstream.resolve.JdbcKeyMapReader;
 import io.vaultstream.resolve.KeyMapReader;
-import io.vaultstream.resolve.KeyText;
 import io.vaultstream.resolve.PendingReferenceStore;
 import io.vaultstream.write.Micros;
 import io.vaultstream.write.SchemaManager;
-import io.vaultstream.write.TextColumns;
 import io.vaultstream.write.VaultWriter;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -30,11 +27,9 @@ import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,6 +53,7 @@ public final class VaultLoader implements AutoCloseable {
   private SchemaManager schema;
   private VaultWriter writer;
   private PendingCycle cycle;
+  private ProgressStore progressStore;
 
   private VaultLoader(
       VaultModel model, VaultOptions options, DataSource ds, boolean ownsPool, Clock clock) {
@@ -144,6 +140,7 @@ public final class VaultLoader implements AutoCloseable {
       c.commit();
       writer = new VaultWriter(model, dialect, hasher, schema);
       cycle = new PendingCycle(model, new PendingReferenceStore(dialect, schema), options);
+      progressStore = new ProgressStore(dialect, schema);
     }
   }
 
@@ -223,7 +220,7 @@ public final class VaultLoader implements AutoCloseable {
     try (Connection c = connection()) {
       try {
         long now = Micros.of(clock.instant());
-        KeyMapReader reader = keyMapReader(c);
+        KeyMapReader reader = new JdbcKeyMapReader(c, dialect, schema.schema());
         PendingCycle.Prepared prep = cycle.prepare(c, planner.rowKeys(events), now);
         long prepared = System.nanoTime();
         BatchPlan plan = planner.plan(events, prep.retries, reader);
@@ -241,9 +238,7 @@ public final class VaultLoader implements AutoCloseable {
             (planned - prepared) / 1_000_000,
             (wrote - planned) / 1_000_000,
             (System.nanoTime() - wrote) / 1_000_000);
-        if (progress != null) {
-          storeProgress(c, progress, now);
-        }
+        progressStore.store(c, progress, now);
         c.commit();
         return new LoadResult(
             events.size(),
@@ -256,7 +251,7 @@ public final class VaultLoader implements AutoCloseable {
             k.dropped(),
             k.errors(),
             (System.nanoTime() - start) / 1_000_000);
-      } catch (KeyMapReadException e) {
+      } catch (JdbcKeyMapReader.ReadFailure e) {
         c.rollback();
         throw e.getCause();
       } catch (SQLException | RuntimeException e) {
@@ -266,43 +261,13 @@ public final class VaultLoader implements AutoCloseable {
     }
   }
 
-  private void storeProgress(Connection c, Progress p, long now) throws SQLException {
-    if (p.positions().isEmpty()) {
-      return;
-    }
-    List<String> cols =
-        List.of("consumer", "topic", "kafka_partition", "next_offset", "updated_at");
-    TextColumns data = new TextColumns(cols);
-    for (Progress.Position pos : p.positions()) {
-      data.add(
-          List.of(
-              p.consumer(),
-              pos.topic(),
-              Integer.toString(pos.partition()),
-              Long.toString(pos.nextOffset()),
-              Micros.toSql(now)));
-    }
-    data.execute(c, dialect.upsert(schema.schema(), schema.table(VaultTables.PROGRESS), cols));
-  }
-
   /** The stored progress of a consumer: its next offset per topic partition. */
   public List<Progress.Position> progress(String consumer) throws SQLException {
-    String sql =
-        "SELECT topic, kafka_partition, next_offset FROM "
-            + dialect.table(schema.schema(), VaultTables.PROGRESS)
-            + " WHERE consumer = ?";
-    List<Progress.Position> out = new ArrayList<>();
-    try (Connection c = connection();
-        PreparedStatement ps = c.prepareStatement(sql)) {
-      ps.setString(1, consumer);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          out.add(new Progress.Position(rs.getString(1), rs.getInt(2), rs.getLong(3)));
-        }
-      }
+    try (Connection c = connection()) {
+      List<Progress.Position> out = progressStore.read(c, consumer);
       c.commit();
+      return out;
     }
-    return out;
   }
 
   /** SQLSTATE class 22 (data exception) or 23 (integrity constraint violation). */
@@ -399,40 +364,6 @@ public final class VaultLoader implements AutoCloseable {
         schema.addColumns(c, e.getKey(), e.getValue());
       }
       c.commit();
-    }
-  }
-
-  private KeyMapReader keyMapReader(Connection c) {
-    String sql = dialect.selectKeyMap(schema.schema(), VaultTables.KEY_MAP);
-    return (source, pks) -> {
-      Map<String, TreeMap<Long, Map<String, String>>> out = new HashMap<>();
-      try (PreparedStatement ps = c.prepareStatement(sql)) {
-        ps.setString(1, source);
-        ps.setArray(2, c.createArrayOf("text", pks.toArray(new String[0])));
-        try (ResultSet rs = ps.executeQuery()) {
-          while (rs.next()) {
-            out.computeIfAbsent(rs.getString(1), k -> new TreeMap<>())
-                .put(rs.getLong(2), KeyText.parseValues(rs.getString(3)));
-          }
-        }
-      } catch (SQLException e) {
-        throw new KeyMapReadException(e);
-      }
-      return out;
-    };
-  }
-
-  /** Carries an SQL failure out of the key map reader's functional interface. */
-  static final class KeyMapReadException extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    KeyMapReadException(SQLException cause) {
-      super(cause);
-    }
-
-    @Override
-    public synchronized SQLException getCause() {
-      return (SQLException) super.getCause();
     }
   }
 
