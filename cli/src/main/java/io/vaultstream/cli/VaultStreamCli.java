@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
       HashCommand.class,
       DemoCommand.class,
       ErrorsCommand.class,
+      StatusCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class VaultStreamCli {
