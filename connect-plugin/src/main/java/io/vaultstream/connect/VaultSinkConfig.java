@@ -42,6 +42,7 @@ public final class VaultSinkConfig extends AbstractConfig {
   public static final String EXPIRED_ACTION = "error.record.expired.action";
   public static final String OPERATION_COLUMN = "input.operation.column";
   public static final String TIMESTAMP_COLUMN = "input.timestamp.column";
+  public static final String SCHEMA_REGISTRY = "input.schema.registry.url";
   public static final String BATCH_SIZE = "batch.size";
   public static final String BATCH_MAX_WAIT = "batch.max.wait.ms";
   public static final String MAX_RETRIES = "max.retries";
@@ -238,6 +239,18 @@ public final class VaultSinkConfig extends AbstractConfig {
         ++o,
         Width.MEDIUM,
         "Timestamp column");
+    d.define(
+        SCHEMA_REGISTRY,
+        Type.STRING,
+        "",
+        Importance.LOW,
+        "Schema registry URL for Confluent wire-format Avro values read with the ByteArrayConverter (the engine"
+            + " fetches writer schemas by id with GET /schemas/ids/{id}); empty when values are not Avro or the"
+            + " worker's Avro converter already decodes them.",
+        GROUP_INPUT,
+        ++o,
+        Width.LONG,
+        "Schema registry");
     o = 0;
     d.define(
         BATCH_SIZE,
@@ -332,7 +345,9 @@ public final class VaultSinkConfig extends AbstractConfig {
                 : VaultOptions.ExpiredReferences.UNKNOWN)
         .decoder(
             new DecoderOptions(
-                blankToNull(getString(OPERATION_COLUMN)), blankToNull(getString(TIMESTAMP_COLUMN))))
+                blankToNull(getString(OPERATION_COLUMN)),
+                blankToNull(getString(TIMESTAMP_COLUMN)),
+                blankToNull(getString(SCHEMA_REGISTRY))))
         .build();
   }
 

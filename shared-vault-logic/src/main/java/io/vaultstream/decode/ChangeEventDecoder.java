@@ -22,14 +22,20 @@ public final class ChangeEventDecoder implements Serializable {
   private static final long serialVersionUID = 1L;
   private final VaultModel model;
   private final DecoderOptions options;
+  private final ConfluentAvro avro;
 
   public ChangeEventDecoder(VaultModel model, DecoderOptions options) {
     this.model = model;
     this.options = options;
+    this.avro =
+        options.schemaRegistryUrl() == null
+            ? null
+            : new ConfluentAvro(new SchemaRegistryClient(options.schemaRegistryUrl()));
   }
 
   /**
-   * Decodes JSON bytes (JsonConverter output, with or without schemas).
+   * Decodes JSON bytes (JsonConverter output, with or without schemas) or Confluent wire-format
+   * Avro (with a schema registry configured).
    *
    * @return empty for records that carry no change (tombstones, truncates)
    * @throws DecodeException naming what is wrong when the record cannot be used
@@ -39,7 +45,18 @@ public final class ChangeEventDecoder implements Serializable {
     if (value == null || value.length == 0) {
       return Optional.empty();
     }
-    Object v = JsonValueReader.read(value);
+    Object v;
+    if (ConfluentAvro.isWireFormat(value)) {
+      if (avro == null) {
+        throw new DecodeException(
+            "the value is Confluent wire-format Avro (schema id "
+                + ConfluentAvro.schemaId(value)
+                + "); configure the schema registry URL to read it");
+      }
+      v = avro.read(value);
+    } else {
+      v = JsonValueReader.read(value);
+    }
     if (v == null) {
       return Optional.empty();
     }

@@ -1,0 +1,171 @@
+package io.vaultstream.decode;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.LogicalType;
+import org.apache.avro.LogicalTypes.Decimal;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericFixed;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.io.BinaryDecoder;
+import org.apache.avro.io.DecoderFactory;
+
+/**
+ * Reads Confluent wire-format Avro (magic byte 0, 4-byte big-endian schema id, Avro binary) into
+ * plain Java values, with Avro logical types and the Connect/Debezium names that Confluent's Avro
+ * converter records in {@code connect.name} normalised as for JSON.
+ */
+public final class ConfluentAvro implements Serializable {
+  private static final long serialVersionUID = 1L;
+  private final SchemaRegistryClient registry;
+
+  public ConfluentAvro(SchemaRegistryClient registry) {
+    this.registry = registry;
+  }
+
+  /** Whether the bytes are Confluent wire format (they start with the magic byte 0). */
+  public static boolean isWireFormat(byte[] bytes) {
+    return bytes != null && bytes.length > 5 && bytes[0] == 0;
+  }
+
+  /** The schema id of a wire-format record. */
+  public static int schemaId(byte[] bytes) {
+    return ByteBuffer.wrap(bytes, 1, 4).getInt();
+  }
+
+  /** Decodes the record; a struct becomes a Map. */
+  public Object read(byte[] bytes) {
+    if (!isWireFormat(bytes)) {
+      throw new DecodeException("the value is not Confluent wire-format Avro (no magic byte 0)");
+    }
+    int id = schemaId(bytes);
+    Schema schema = registry.schema(id);
+    try {
+      BinaryDecoder in = DecoderFactory.get().binaryDecoder(bytes, 5, bytes.length - 5, null);
+      Object datum = new GenericDatumReader<Object>(schema).read(null, in);
+      return toJava(datum, schema);
+    } catch (IOException | RuntimeException e) {
+      if (e instanceof DecodeException d) {
+        throw d;
+      }
+      throw new DecodeException("cannot read Avro with schema id " + id + ": " + e.getMessage(), e);
+    }
+  }
+
+  static Object toJava(Object v, Schema schema) {
+    if (v == null) {
+      return null;
+    }
+    if (schema.getType() == Schema.Type.UNION) {
+      for (Schema s : schema.getTypes()) {
+        if (s.getType() != Schema.Type.NULL && matches(v, s)) {
+          return toJava(v, s);
+        }
+      }
+      return v.toString();
+    }
+    Object plain =
+        switch (schema.getType()) {
+          case RECORD -> {
+            GenericRecord r = (GenericRecord) v;
+            Map<String, Object> out = new LinkedHashMap<>();
+            for (Schema.Field f : schema.getFields()) {
+              out.put(f.name(), toJava(r.get(f.pos()), f.schema()));
+            }
+            yield out;
+          }
+          case ARRAY -> {
+            List<Object> out = new ArrayList<>();
+            for (Object e : (Iterable<?>) v) {
+              out.add(toJava(e, schema.getElementType()));
+            }
+            yield out;
+          }
+          case MAP -> {
+            Map<String, Object> out = new LinkedHashMap<>();
+            ((Map<?, ?>) v)
+                .forEach((k, x) -> out.put(k.toString(), toJava(x, schema.getValueType())));
+            yield out;
+          }
+          case STRING, ENUM -> v.toString();
+          case BYTES -> {
+            ByteBuffer bb = ((ByteBuffer) v).duplicate();
+            byte[] b = new byte[bb.remaining()];
+            bb.get(b);
+            yield b;
+          }
+          case FIXED -> ((GenericFixed) v).bytes().clone();
+          default -> v;
+        };
+    return logical(plain, schema);
+  }
+
+  private static boolean matches(Object v, Schema s) {
+    return switch (s.getType()) {
+      case RECORD ->
+          v instanceof GenericRecord r && r.getSchema().getFullName().equals(s.getFullName());
+      case STRING, ENUM ->
+          v instanceof CharSequence || v instanceof org.apache.avro.generic.GenericEnumSymbol<?>;
+      case BYTES -> v instanceof ByteBuffer;
+      case INT -> v instanceof Integer;
+      case LONG -> v instanceof Long;
+      case FLOAT -> v instanceof Float;
+      case DOUBLE -> v instanceof Double;
+      case BOOLEAN -> v instanceof Boolean;
+      case ARRAY -> v instanceof java.util.Collection<?>;
+      case MAP -> v instanceof Map<?, ?>;
+      case FIXED -> v instanceof GenericFixed;
+      default -> false;
+    };
+  }
+
+  private static Object logical(Object v, Schema schema) {
+    LogicalType lt = schema.getLogicalType();
+    if (lt instanceof Decimal d && v instanceof byte[] b) {
+      return new BigDecimal(new BigInteger(b), d.getScale());
+    }
+    if (lt != null) {
+      switch (lt.getName()) {
+        case "date":
+          return LocalDate.ofEpochDay(((Number) v).longValue());
+        case "time-millis":
+          return LocalTime.ofNanoOfDay(((Number) v).longValue() * 1_000_000L);
+        case "time-micros":
+          return LocalTime.ofNanoOfDay(((Number) v).longValue() * 1_000L);
+        case "timestamp-millis":
+          return Instant.ofEpochMilli(((Number) v).longValue());
+        case "timestamp-micros":
+          long us = ((Number) v).longValue();
+          return Instant.ofEpochSecond(
+              Math.floorDiv(us, 1_000_000L), Math.floorMod(us, 1_000_000L) * 1000);
+        case "uuid":
+          return v.toString();
+        default:
+          break;
+      }
+    }
+    // Confluent's Avro converter keeps the Connect schema name and parameters.
+    Object name = schema.getObjectProp("connect.name");
+    if (name != null) {
+      Map<String, String> params = new HashMap<>();
+      Object p = schema.getObjectProp("connect.parameters");
+      if (p instanceof Map<?, ?> m) {
+        m.forEach((k, x) -> params.put(String.valueOf(k), String.valueOf(x)));
+      }
+      return LogicalTypes.normalize(name.toString(), params, v);
+    }
+    return v;
+  }
+}
