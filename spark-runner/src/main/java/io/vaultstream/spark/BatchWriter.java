@@ -1,0 +1,85 @@
+package io.vaultstream.spark;
+
+import io.vaultstream.decode.ChangeEvent;
+import io.vaultstream.decode.DecodeException;
+import io.vaultstream.engine.LoadResult;
+import io.vaultstream.engine.Progress;
+import io.vaultstream.engine.VaultLoader;
+import io.vaultstream.engine.VaultOptions;
+import io.vaultstream.error.BadRecord;
+import io.vaultstream.model.VaultModel;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.api.java.function.VoidFunction2;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The foreachBatch function: turns one micro-batch of Kafka rows into change events and loads them
+ * with the engine in one transaction, together with the query's ledger entry (query, batch id) and
+ * its Kafka offsets. A batch already in the ledger (a re-run after a restart) is skipped.
+ */
+final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
+  private static final long serialVersionUID = 1L;
+  private static final Logger LOG = LoggerFactory.getLogger(BatchWriter.class);
+
+  /** The ledger's pseudo topic: its next offset is the next batch id of the query. */
+  static final String LEDGER = "__batch";
+
+  private final VaultModel model;
+  private final VaultOptions options;
+  private final String query;
+
+  BatchWriter(VaultModel model, VaultOptions options, String query) {
+    this.model = model;
+    this.options = options;
+    this.query = query;
+  }
+
+  @Override
+  public void call(Dataset<Row> batch, Long batchId) throws SQLException {
+    VaultLoader loader = Loaders.get(model, options);
+    for (Progress.Position p : loader.progress(query)) {
+      if (p.topic().equals(LEDGER) && p.nextOffset() > batchId) {
+        LOG.info("Batch {} of {} is already in the vault; skipped", batchId, query);
+        return;
+      }
+    }
+    List<Row> rows =
+        batch.select("key", "value", "topic", "partition", "offset", "timestamp").collectAsList();
+    List<ChangeEvent> events = new ArrayList<>(rows.size());
+    List<BadRecord> bad = new ArrayList<>();
+    Map<String, Progress.Position> next = new HashMap<>();
+    for (Row r : rows) {
+      String topic = r.getString(2);
+      int partition = r.getInt(3);
+      long offset = r.getLong(4);
+      long ts = r.isNullAt(5) ? 0 : r.getTimestamp(5).getTime();
+      byte[] key = r.isNullAt(0) ? null : (byte[]) r.get(0);
+      byte[] value = r.isNullAt(1) ? null : (byte[]) r.get(1);
+      next.merge(
+          topic + "/" + partition,
+          new Progress.Position(topic, partition, offset + 1),
+          (a, b) -> a.nextOffset() >= b.nextOffset() ? a : b);
+      try {
+        loader.decoder().decode(topic, partition, offset, ts, key, value).ifPresent(events::add);
+      } catch (DecodeException e) {
+        bad.add(new BadRecord(topic, partition, offset, key, value, e.getMessage()));
+      }
+    }
+    List<Progress.Position> positions = new ArrayList<>(next.values());
+    positions.add(new Progress.Position(LEDGER, 0, batchId + 1));
+    LoadResult result = loader.load(events, bad, new Progress(query, positions));
+    LOG.info(
+        "Batch {} of {}: {} records, {} vault rows",
+        batchId,
+        query,
+        rows.size(),
+        result.totalRows());
+  }
+}

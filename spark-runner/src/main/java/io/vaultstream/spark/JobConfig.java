@@ -1,0 +1,98 @@
+package io.vaultstream.spark;
+
+import io.vaultstream.decode.DecoderOptions;
+import io.vaultstream.engine.VaultOptions;
+import java.io.Serializable;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The job's settings: arguments ({@code --name value}), with the environment variables VaultSpeed
+ * users already set as defaults. Mapped into the engine's options here and nowhere else.
+ */
+public final class JobConfig implements Serializable {
+  private static final long serialVersionUID = 1L;
+  private final Map<String, String> values;
+
+  private JobConfig(Map<String, String> values) {
+    this.values = values;
+  }
+
+  /** Reads {@code --key value} pairs over the environment's VaultSpeed names. */
+  public static JobConfig from(String[] args, Map<String, String> env) {
+    Map<String, String> v = new HashMap<>();
+    put(v, "jdbc-url", env.get("TARGET_JDBC_URL"));
+    put(v, "jdbc-user", env.get("TARGET_CONN_USERNAME"));
+    put(v, "jdbc-password", env.get("TARGET_CONN_PASSWORD"));
+    put(v, "pool-max-size", env.get("TARGET_CONN_MAXIMUM_POOL_SIZE"));
+    put(v, "pool-min-idle", env.get("TARGET_CONN_MINIMUM_IDLE"));
+    put(v, "connection-timeout-ms", env.get("TARGET_CONN_CONNECTION_TIMEOUT"));
+    put(v, "bootstrap-servers", env.get("SOURCE_KAFKA_BOOTSTRAP_SERVERS"));
+    put(v, "schema-registry", env.get("SOURCE_KAFKA_SCHEMA_REGISTRY"));
+    put(v, "trigger-ms", env.get("TRIGGER_PROCESSING_MILS"));
+    put(v, "checkpoint", env.get("CHECK_POINT_LOCATION"));
+    put(v, "watermark-seconds", env.get("WATER_MARK_SIZE"));
+    put(v, "error-retention-seconds", env.get("ERROR_RECORD_RETENTION_TIME"));
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      if (!a.startsWith("--")) {
+        throw new IllegalArgumentException(
+            "unexpected argument '" + a + "'; arguments are --name value pairs");
+      }
+      String key = a.substring(2);
+      String value;
+      int eq = key.indexOf('=');
+      if (eq > 0) {
+        value = key.substring(eq + 1);
+        key = key.substring(0, eq);
+      } else if (i + 1 < args.length) {
+        value = args[++i];
+      } else {
+        throw new IllegalArgumentException("--" + key + " needs a value");
+      }
+      v.put(key, value);
+    }
+    for (String required : new String[] {"model", "jdbc-url", "bootstrap-servers", "checkpoint"}) {
+      if (!v.containsKey(required)) {
+        throw new IllegalArgumentException(
+            "missing --"
+                + required
+                + " (or its environment variable: TARGET_JDBC_URL, SOURCE_KAFKA_BOOTSTRAP_SERVERS,"
+                + " CHECK_POINT_LOCATION)");
+      }
+    }
+    return new JobConfig(v);
+  }
+
+  private static void put(Map<String, String> v, String key, String value) {
+    if (value != null && !value.isBlank()) {
+      v.put(key, value);
+    }
+  }
+
+  /** A setting, or the default. */
+  public String get(String key, String dflt) {
+    return values.getOrDefault(key, dflt);
+  }
+
+  /** The model file. */
+  public String model() {
+    return values.get("model");
+  }
+
+  /** The engine options. */
+  public VaultOptions options() {
+    return VaultOptions.builder()
+        .jdbcUrl(values.get("jdbc-url"))
+        .user(values.get("jdbc-user"))
+        .password(values.get("jdbc-password"))
+        .targetSchema(values.get("schema"))
+        .poolMaxSize(Integer.parseInt(get("pool-max-size", "4")))
+        .poolMinIdle(Integer.parseInt(get("pool-min-idle", "1")))
+        .connectionTimeoutMs(Long.parseLong(get("connection-timeout-ms", "30000")))
+        .watermarkSeconds(Long.parseLong(get("watermark-seconds", "120")))
+        .errorRetentionSeconds(Long.parseLong(get("error-retention-seconds", "120")))
+        .decoder(new DecoderOptions(null, null, values.get("schema-registry")))
+        .build();
+  }
+}

@@ -1,0 +1,58 @@
+package io.vaultstream.spark;
+
+import io.vaultstream.engine.VaultOptions;
+import io.vaultstream.model.ModelLoader;
+import io.vaultstream.model.SourceTable;
+import io.vaultstream.model.VaultModel;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeoutException;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.streaming.StreamingQuery;
+import org.apache.spark.sql.streaming.StreamingQueryException;
+import org.apache.spark.sql.streaming.Trigger;
+
+/**
+ * Runs the vault load as Spark Structured Streaming: one query per source table (as VaultSpeed
+ * generates one job per table), each with its own checkpoint, feeding the engine through
+ * foreachBatch.
+ */
+public final class VaultStreamingJob {
+  private VaultStreamingJob() {}
+
+  public static void main(String[] args) throws TimeoutException, StreamingQueryException {
+    JobConfig config = JobConfig.from(args, System.getenv());
+    SparkSession spark = SparkSession.builder().appName("vaultstream").getOrCreate();
+    start(spark, config, Trigger.ProcessingTime(Long.parseLong(config.get("trigger-ms", "5000"))));
+    spark.streams().awaitAnyTermination();
+  }
+
+  /** Starts one streaming query per source table of the model. */
+  public static List<StreamingQuery> start(SparkSession spark, JobConfig config, Trigger trigger)
+      throws TimeoutException {
+    VaultModel model = ModelLoader.load(Path.of(config.model()));
+    VaultOptions options = config.options();
+    Loaders.get(model, options); // prepare the vault (tables, ghost records) once, on the driver
+    List<StreamingQuery> queries = new ArrayList<>();
+    for (SourceTable source : model.sources().values()) {
+      String name = "vaultstream-" + model.name() + "-" + source.name();
+      queries.add(
+          spark
+              .readStream()
+              .format("kafka")
+              .option("kafka.bootstrap.servers", config.get("bootstrap-servers", null))
+              .option("subscribe", source.topic())
+              .option("startingOffsets", config.get("starting-offsets", "earliest"))
+              .option("failOnDataLoss", "false")
+              .load()
+              .writeStream()
+              .queryName(name)
+              .option("checkpointLocation", config.get("checkpoint", null) + "/" + source.name())
+              .trigger(trigger)
+              .foreachBatch(new BatchWriter(model, options, name))
+              .start());
+    }
+    return queries;
+  }
+}
