@@ -1,0 +1,46 @@
+package io.vaultstream.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.vaultstream.engine.VaultOptions;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** VaultSpeed's environment variables are the defaults; arguments win. */
+class JobConfigTest {
+  private static final Map<String, String> ENV =
+      Map.of(
+          "TARGET_JDBC_URL", "jdbc:postgresql://db/dwh",
+          "TARGET_CONN_USERNAME", "vault",
+          "TARGET_CONN_PASSWORD", "s3cret",
+          "TARGET_CONN_MAXIMUM_POOL_SIZE", "7",
+          "SOURCE_KAFKA_BOOTSTRAP_SERVERS", "broker:9092",
+          "CHECK_POINT_LOCATION", "/chk",
+          "WATER_MARK_SIZE", "30",
+          "ERROR_RECORD_RETENTION_TIME", "60",
+          "TRIGGER_PROCESSING_MILS", "1000");
+
+  @Test
+  void environmentGivesTheDefaults() {
+    JobConfig c = JobConfig.from(new String[] {"--model", "m.json", "--watermark-seconds=45"}, ENV);
+    VaultOptions o = c.options();
+    assertThat(o.jdbcUrl()).isEqualTo("jdbc:postgresql://db/dwh");
+    assertThat(o.user()).isEqualTo("vault");
+    assertThat(o.poolMaxSize()).isEqualTo(7);
+    assertThat(o.watermarkSeconds()).isEqualTo(45);
+    assertThat(o.errorRetentionSeconds()).isEqualTo(60);
+    assertThat(c.get("trigger-ms", null)).isEqualTo("1000");
+    assertThat(c.get("checkpoint", null)).isEqualTo("/chk");
+    assertThat(o.toString()).doesNotContain("s3cret");
+  }
+
+  @Test
+  void missingSettingsAreNamed() {
+    assertThatThrownBy(
+            () -> JobConfig.from(new String[] {"--jdbc-url", "jdbc:postgresql://x/y"}, Map.of()))
+        .hasMessageStartingWith("missing --model");
+    assertThatThrownBy(() -> JobConfig.from(new String[] {"model.json"}, ENV))
+        .hasMessage("unexpected argument 'model.json'; arguments are --name value pairs");
+  }
+}
