@@ -34,11 +34,13 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
   private final VaultModel model;
   private final VaultOptions options;
   private final String query;
+  private final VaultMetrics metrics;
 
-  BatchWriter(VaultModel model, VaultOptions options, String query) {
+  BatchWriter(VaultModel model, VaultOptions options, String query, VaultMetrics metrics) {
     this.model = model;
     this.options = options;
     this.query = query;
+    this.metrics = metrics;
   }
 
   @Override
@@ -75,6 +77,7 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     List<Progress.Position> positions = new ArrayList<>(next.values());
     positions.add(new Progress.Position(LEDGER, 0, batchId + 1));
     LoadResult result = loader.load(events, bad, new Progress(query, positions));
+    metrics.add(result);
     LOG.info(
         "Batch {} of {}: {} records, {} vault rows",
         batchId,

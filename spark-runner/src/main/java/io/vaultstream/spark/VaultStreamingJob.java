@@ -23,7 +23,18 @@ public final class VaultStreamingJob {
 
   public static void main(String[] args) throws TimeoutException, StreamingQueryException {
     JobConfig config = JobConfig.from(args, System.getenv());
-    SparkSession spark = SparkSession.builder().appName("vaultstream").getOrCreate();
+    SparkSession.Builder builder = SparkSession.builder().appName("vaultstream");
+    java.net.URL pools = VaultStreamingJob.class.getResource("/vaultstream-fairscheduler.xml");
+    // Spark reads the pool file through Hadoop's file systems: usable here only as a plain file;
+    // on a cluster set spark.scheduler.allocation.file to a copy of it.
+    if (pools != null
+        && "file".equals(pools.getProtocol())
+        && System.getProperty("spark.scheduler.allocation.file") == null) {
+      builder
+          .config("spark.scheduler.mode", "FAIR")
+          .config("spark.scheduler.allocation.file", pools.toString());
+    }
+    SparkSession spark = builder.getOrCreate();
     start(spark, config, Trigger.ProcessingTime(Long.parseLong(config.get("trigger-ms", "5000"))));
     spark.streams().awaitAnyTermination();
   }
@@ -34,9 +45,14 @@ public final class VaultStreamingJob {
     VaultModel model = ModelLoader.load(Path.of(config.model()));
     VaultOptions options = config.options();
     Loaders.get(model, options); // prepare the vault (tables, ghost records) once, on the driver
+    VaultMetrics metrics = new VaultMetrics(spark.sparkContext());
+    spark.streams().addListener(new ProgressListener(metrics));
     List<StreamingQuery> queries = new ArrayList<>();
     for (SourceTable source : model.sources().values()) {
       String name = "vaultstream-" + model.name() + "-" + source.name();
+      // Queries start in the FAIR pool of what their table feeds (see
+      // vaultstream-fairscheduler.xml).
+      spark.sparkContext().setLocalProperty("spark.scheduler.pool", pool(model, source));
       queries.add(
           spark
               .readStream()
@@ -50,9 +66,18 @@ public final class VaultStreamingJob {
               .queryName(name)
               .option("checkpointLocation", config.get("checkpoint", null) + "/" + source.name())
               .trigger(trigger)
-              .foreachBatch(new BatchWriter(model, options, name))
+              .foreachBatch(new BatchWriter(model, options, name, metrics))
               .start());
     }
+    spark.sparkContext().setLocalProperty("spark.scheduler.pool", null);
     return queries;
+  }
+
+  /** The scheduler pool of a source's query: by the most basic object type it feeds. */
+  static String pool(VaultModel model, SourceTable source) {
+    if (!model.hubsFedBy(source.name()).isEmpty()) {
+      return "vaultstream-hubs";
+    }
+    return model.linksOf(source.name()).isEmpty() ? "vaultstream-satellites" : "vaultstream-links";
   }
 }

@@ -43,4 +43,15 @@ class JobConfigTest {
     assertThatThrownBy(() -> JobConfig.from(new String[] {"model.json"}, ENV))
         .hasMessage("unexpected argument 'model.json'; arguments are --name value pairs");
   }
+
+  @Test
+  void queriesRunInThePoolOfWhatTheirTableFeeds() {
+    var shop = io.vaultstream.model.ModelLoader.load(io.vaultstream.testing.Samples.shopModel());
+    assertThat(VaultStreamingJob.pool(shop, shop.sources().get("customers")))
+        .isEqualTo("vaultstream-hubs");
+    assertThat(VaultStreamingJob.pool(shop, shop.sources().get("order_lines")))
+        .isEqualTo("vaultstream-links");
+    assertThat(VaultStreamingJob.pool(shop, shop.sources().get("order_status")))
+        .isEqualTo("vaultstream-satellites");
+  }
 }

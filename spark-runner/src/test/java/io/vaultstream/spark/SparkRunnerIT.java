@@ -175,5 +175,13 @@ class SparkRunnerIT {
     // A second restart finds nothing new and changes nothing.
     runOnce(schema, checkpoint);
     assertThat(vault(schema)).isEqualTo(vault(ref));
+    // Every query keeps its ledger: (query, next batch id) in the vault.
+    assertThat(
+            TestDatabase.rows(
+                "SELECT consumer FROM "
+                    + schema
+                    + ".vs_progress WHERE topic = '__batch' ORDER BY 1"))
+        .hasSize(6)
+        .allMatch(q -> q.startsWith("vaultstream-shop-"));
   }
 }
