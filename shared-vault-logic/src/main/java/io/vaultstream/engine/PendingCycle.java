@@ -64,11 +64,12 @@ final class PendingCycle {
    * Finds the waiting and unresolved error rows whose parent is now known (in the key map, or in
    * this batch's events) and the error rows whose retention ran out: two statements.
    */
-  Prepared prepare(Connection c, Map<String, Set<String>> batchKeys, long now) throws SQLException {
+  Prepared prepare(Connection c, Map<String, Set<String>> batchKeys, long now, boolean forceSweep)
+      throws SQLException {
     Prepared p = new Prepared();
     // Parents that arrive in the batch are found by index at every flush; the sweep that scans the
     // tables (parents loaded elsewhere, the watermark, the retention) runs every few seconds.
-    p.sweep = now - lastSweep >= sweepMicros();
+    p.sweep = forceSweep || now - lastSweep >= sweepMicros();
     List<Pending> resolvable = store.findResolvable(c, batchKeys, p.sweep);
     if (p.sweep) {
       p.expired.addAll(store.takeExpiredErrors(c, now));

@@ -216,12 +216,32 @@ public final class VaultLoader implements AutoCloseable {
   private LoadResult attempt(
       List<ChangeEvent> events, List<BadRecord> bad, List<Problem> failed, Progress progress)
       throws SQLException {
+    return attempt(events, bad, failed, progress, false);
+  }
+
+  /**
+   * Retries every waiting and unresolved error row against the whole key map now, and applies the
+   * watermark and the retention, in one transaction. Runtimes call it when no batch is flowing
+   * (Connect does so at every offset commit through an empty load; the Spark job on a timer), so
+   * rows whose parent was loaded by a concurrent batch do not wait for the next records.
+   */
+  public LoadResult sweep() throws SQLException {
+    return attempt(List.of(), List.of(), List.of(), null, true);
+  }
+
+  private LoadResult attempt(
+      List<ChangeEvent> events,
+      List<BadRecord> bad,
+      List<Problem> failed,
+      Progress progress,
+      boolean sweep)
+      throws SQLException {
     long start = System.nanoTime();
     try (Connection c = connection()) {
       try {
         long now = Micros.of(clock.instant());
         KeyMapReader reader = new JdbcKeyMapReader(c, dialect, schema.schema());
-        PendingCycle.Prepared prep = cycle.prepare(c, planner.rowKeys(events), now);
+        PendingCycle.Prepared prep = cycle.prepare(c, planner.rowKeys(events), now, sweep);
         long prepared = System.nanoTime();
         BatchPlan plan = planner.plan(events, prep.retries, reader);
         addDiscoveredColumns(plan);

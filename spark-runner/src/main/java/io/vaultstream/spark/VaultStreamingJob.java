@@ -19,6 +19,11 @@ import org.apache.spark.sql.streaming.Trigger;
  * foreachBatch.
  */
 public final class VaultStreamingJob {
+  private static final org.slf4j.Logger LOG =
+      org.slf4j.LoggerFactory.getLogger(VaultStreamingJob.class);
+  private static final java.util.Map<String, java.util.concurrent.ScheduledExecutorService>
+      SWEEPERS = new java.util.concurrent.ConcurrentHashMap<>();
+
   private VaultStreamingJob() {}
 
   public static void main(String[] args) throws TimeoutException, StreamingQueryException {
@@ -70,7 +75,55 @@ public final class VaultStreamingJob {
               .start());
     }
     spark.sparkContext().setLocalProperty("spark.scheduler.pool", null);
+    startSweeper(model, options);
     return queries;
+  }
+
+  /**
+   * The queries run concurrently: a child's batch may commit its waiting rows just after the
+   * parent's batch looked for them. A timer on the driver sweeps them while the job runs.
+   */
+  private static synchronized void startSweeper(VaultModel model, VaultOptions options) {
+    String key = model.name() + "|" + options.jdbcUrl() + "|" + options.targetSchema();
+    SWEEPERS.computeIfAbsent(
+        key,
+        k -> {
+          java.util.concurrent.ScheduledExecutorService timer =
+              java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+                  r -> {
+                    Thread t = new Thread(r, "vaultstream-sweeper");
+                    t.setDaemon(true);
+                    return t;
+                  });
+          long every = Math.max(1000, options.sweepIntervalMs());
+          timer.scheduleWithFixedDelay(
+              () -> {
+                try {
+                  Loaders.get(model, options).sweep();
+                } catch (Exception e) {
+                  LOG.warn(
+                      "Sweep of the waiting rows failed; retrying at the next one: {}",
+                      e.getMessage());
+                }
+              },
+              every,
+              every,
+              java.util.concurrent.TimeUnit.MILLISECONDS);
+          return timer;
+        });
+  }
+
+  /** Stops the sweep timers and closes the engines of this JVM. */
+  public static synchronized void shutdown() {
+    SWEEPERS.values().forEach(java.util.concurrent.ScheduledExecutorService::shutdownNow);
+    SWEEPERS.clear();
+    Loaders.closeAll();
+  }
+
+  /** Sweeps the waiting rows once more: for runs that end (Trigger.AvailableNow, tests). */
+  public static void finish(JobConfig config) throws java.sql.SQLException {
+    VaultModel model = ModelLoader.load(Path.of(config.model()));
+    Loaders.get(model, config.options()).sweep();
   }
 
   /** The scheduler pool of a source's query: by the most basic object type it feeds. */

@@ -69,7 +69,7 @@ class SparkRunnerIT {
 
   @AfterAll
   static void stop() throws Exception {
-    Loaders.closeAll();
+    VaultStreamingJob.shutdown();
     if (spark != null) {
       spark.stop();
     }
@@ -138,6 +138,7 @@ class SparkRunnerIT {
     if (failure != null) {
       throw failure;
     }
+    VaultStreamingJob.finish(config);
   }
 
   @Test

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Benchmark of the Spark runner in local[2]: the Connect benchmark's events (same generator and
+# seed) pre-loaded into a real broker, loaded with Trigger.AvailableNow into an embedded
+# PostgreSQL. Options: --events=N (200000). Heap: BENCH_HEAP (default 2g).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mvn -B -q -DskipTests install -pl spark-runner -am >/dev/null
+exec mvn -B -q exec:exec -pl spark-runner -Dbench.heap="${BENCH_HEAP:-2g}" -Dbench.args="$*"

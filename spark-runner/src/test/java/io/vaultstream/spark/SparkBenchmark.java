@@ -1,0 +1,168 @@
+package io.vaultstream.spark;
+
+import io.vaultstream.sample.ShopEventGenerator;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import kafka.testkit.KafkaClusterTestKit;
+import kafka.testkit.TestKitNodes;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.streaming.StreamingQuery;
+import org.apache.spark.sql.streaming.Trigger;
+
+/**
+ * The Connect benchmark's events (same generator, same seed) loaded by the Spark runner in
+ * local[2]: pre-loaded into a real broker, then one run with Trigger.AvailableNow. Prints events/s,
+ * vault rows/s and the JVM's peak heap. Run: {@code bench/spark.sh [--events=200000]}.
+ */
+public final class SparkBenchmark {
+  private static final AtomicLong PEAK = new AtomicLong();
+
+  private SparkBenchmark() {}
+
+  public static void main(String[] args) throws Exception {
+    int events = 200_000;
+    for (String a : String.join(" ", args).split("\\s+")) {
+      if (a.startsWith("--events=")) {
+        events = Integer.parseInt(a.substring(9));
+      }
+    }
+    Thread sampler =
+        new Thread(
+            () -> {
+              var memory = ManagementFactory.getMemoryMXBean();
+              while (true) {
+                PEAK.accumulateAndGet(memory.getHeapMemoryUsage().getUsed(), Math::max);
+                LockSupport.parkNanos(10_000_000L);
+              }
+            });
+    sampler.setDaemon(true);
+    sampler.start();
+    int code = 0;
+    try (EmbeddedPostgres pg = EmbeddedPostgres.builder().start();
+        KafkaClusterTestKit kafka =
+            new KafkaClusterTestKit.Builder(
+                    new TestKitNodes.Builder()
+                        .setCombined(true)
+                        .setNumBrokerNodes(1)
+                        .setNumControllerNodes(1)
+                        .build())
+                .build()) {
+      kafka.format();
+      kafka.startup();
+      kafka.waitForReadyBrokers();
+      run(kafka, pg.getJdbcUrl("postgres", "postgres"), events);
+    } catch (Exception | Error e) {
+      e.printStackTrace();
+      code = 1;
+    }
+    System.exit(code);
+  }
+
+  private static void run(KafkaClusterTestKit kafka, String url, int events) throws Exception {
+    List<String> tables =
+        List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
+    try (Admin admin = Admin.create(kafka.clientProperties())) {
+      List<NewTopic> topics = new ArrayList<>();
+      tables.forEach(t -> topics.add(new NewTopic("shop.public." + t, 1, (short) 1)));
+      admin.createTopics(topics).all().get();
+    }
+    Properties p = new Properties();
+    p.putAll(kafka.clientProperties());
+    p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+    p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+    ShopEventGenerator gen = new ShopEventGenerator("shop.public", 1);
+    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p)) {
+      for (int done = 0; done < events; ) {
+        List<ShopEventGenerator.Record> chunk = gen.next(Math.min(10_000, events - done));
+        List<Future<RecordMetadata>> acks = new ArrayList<>();
+        for (ShopEventGenerator.Record r : chunk) {
+          acks.add(producer.send(new ProducerRecord<>(r.topic(), r.key(), r.value())));
+        }
+        for (Future<RecordMetadata> a : acks) {
+          a.get();
+        }
+        done += chunk.size();
+      }
+    }
+    System.out.printf("Produced %,d change events%n", events);
+    SparkSession spark =
+        SparkSession.builder()
+            .master("local[2]")
+            .appName("vaultstream-bench")
+            .config("spark.ui.enabled", "false")
+            .config("spark.driver.host", "127.0.0.1")
+            .config("spark.driver.bindAddress", "127.0.0.1")
+            .getOrCreate();
+    Path checkpoint = Files.createTempDirectory("vaultstream-bench");
+    Path model = Path.of("..", "examples", "shop", "model.json").toAbsolutePath().normalize();
+    JobConfig config =
+        JobConfig.from(
+            new String[] {
+              "--model",
+              model.toString(),
+              "--jdbc-url",
+              url,
+              "--schema",
+              "bench",
+              "--bootstrap-servers",
+              kafka.bootstrapServers(),
+              "--checkpoint",
+              checkpoint.toString()
+            },
+            Map.of());
+    long start = System.nanoTime();
+    for (StreamingQuery q : VaultStreamingJob.start(spark, config, Trigger.AvailableNow())) {
+      q.awaitTermination();
+    }
+    VaultStreamingJob.finish(config);
+    double secs = (System.nanoTime() - start) / 1e9;
+    long rows = 0;
+    try (Connection db = DriverManager.getConnection(url);
+        Statement st = db.createStatement()) {
+      List<String> names = new ArrayList<>();
+      try (ResultSet rs =
+          st.executeQuery(
+              "SELECT table_name FROM information_schema.tables WHERE table_schema = 'bench' AND table_name NOT LIKE 'vs\\_%'")) {
+        while (rs.next()) {
+          names.add(rs.getString(1));
+        }
+      }
+      for (String t : names) {
+        try (ResultSet rs =
+            st.executeQuery(
+                "SELECT count(*) FROM bench." + t + " WHERE record_source <> 'SYSTEM'")) {
+          rs.next();
+          rows += rs.getLong(1);
+        }
+      }
+    }
+    System.out.printf(
+        "Spark local[2] loaded %,d events into %,d vault rows in %.1f s: %,.0f events/s, %,.0f vault rows/s%n",
+        events, rows, secs, events / secs, rows / secs);
+    System.out.printf(
+        "Peak heap in use of the JVM running broker, Spark and the engine: %,d MiB (max %,d MiB)%n",
+        PEAK.get() >> 20, Runtime.getRuntime().maxMemory() >> 20);
+    spark.stop();
+    VaultStreamingJob.shutdown();
+  }
+}
