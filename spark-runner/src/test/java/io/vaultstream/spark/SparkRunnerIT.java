@@ -141,6 +141,72 @@ class SparkRunnerIT {
     VaultStreamingJob.finish(config);
   }
 
+  /**
+   * Parity with the Connect plugin: the same events (generator seed 11, 3000 events) give, row by
+   * row, the vault the connector built in a real Connect worker in connect-plugin's
+   * VaultSinkConnectorIT (which the build runs first and which leaves its vault in a file).
+   */
+  @Test
+  void theRunnerBuildsTheSameVaultAsTheConnectPlugin(@TempDir Path dir) throws Exception {
+    Path connectVault =
+        Path.of("..", "connect-plugin", "target", "parity", "connect-vault-seed11-3000.json");
+    assertThat(connectVault)
+        .as(
+            "run the build from the repository root: connect-plugin's VaultSinkConnectorIT writes this file")
+        .exists();
+    Map<String, List<String>> connect =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readValue(
+                java.nio.file.Files.readString(connectVault),
+                new com.fasterxml.jackson.core.type.TypeReference<
+                    java.util.LinkedHashMap<String, List<String>>>() {});
+    String prefix = "parity.public";
+    List<String> tables =
+        List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
+    try (Admin admin = Admin.create(kafka.clientProperties())) {
+      List<NewTopic> topics = new ArrayList<>();
+      tables.forEach(t -> topics.add(new NewTopic(prefix + "." + t, 1, (short) 1)));
+      admin.createTopics(topics).all().get();
+    }
+    send(new ShopEventGenerator(prefix, 11).next(3000));
+    Path model = dir.resolve("model.json");
+    java.nio.file.Files.writeString(
+        model,
+        java.nio.file.Files.readString(Samples.shopModel()).replace("shop.public.", prefix + "."));
+    String schema = TestDatabase.newSchema();
+    JobConfig config =
+        JobConfig.from(
+            new String[] {
+              "--model", model.toString(),
+              "--jdbc-url", TestDatabase.jdbcUrl(),
+              "--schema", schema,
+              "--bootstrap-servers", kafka.bootstrapServers(),
+              "--checkpoint", dir.resolve("checkpoints").toString()
+            },
+            Map.of());
+    for (StreamingQuery q : VaultStreamingJob.start(spark, config, Trigger.AvailableNow())) {
+      q.awaitTermination();
+    }
+    VaultStreamingJob.finish(config);
+    assertThat(vault(schema)).isEqualTo(connect);
+  }
+
+  private static void send(List<ShopEventGenerator.Record> records) throws Exception {
+    Properties p = new Properties();
+    p.putAll(kafka.clientProperties());
+    p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+    p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p)) {
+      List<java.util.concurrent.Future<RecordMetadata>> acks = new ArrayList<>();
+      for (ShopEventGenerator.Record r : records) {
+        acks.add(producer.send(new ProducerRecord<>(r.topic(), r.key(), r.value())));
+      }
+      for (var a : acks) {
+        a.get();
+      }
+    }
+  }
+
   @Test
   void theRunnerBuildsTheSameVaultAsTheEngineAndSurvivesAFailedBatch(@TempDir Path dir)
       throws Exception {
