@@ -191,6 +191,73 @@ class SparkRunnerIT {
     assertThat(vault(schema)).isEqualTo(connect);
   }
 
+  @Test
+  void avroWrittenWithTwoSchemaVersionsLoads(@TempDir Path dir) throws Exception {
+    String prefix = "avro.public";
+    List<String> tables =
+        List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
+    try (Admin admin = Admin.create(kafka.clientProperties());
+        io.vaultstream.testing.AvroCustomers.Registry registry =
+            new io.vaultstream.testing.AvroCustomers.Registry()) {
+      List<NewTopic> topics = new ArrayList<>();
+      tables.forEach(t -> topics.add(new NewTopic(prefix + "." + t, 1, (short) 1)));
+      admin.createTopics(topics).all().get();
+      org.apache.avro.Schema v1 = io.vaultstream.testing.AvroCustomers.envelope(false);
+      org.apache.avro.Schema v2 = io.vaultstream.testing.AvroCustomers.envelope(true);
+      List<ShopEventGenerator.Record> records =
+          List.of(
+              new ShopEventGenerator.Record(
+                  prefix + ".customers",
+                  null,
+                  io.vaultstream.testing.AvroCustomers.wire(
+                      1, v1, io.vaultstream.testing.AvroCustomers.customer(v1, 1, null))),
+              new ShopEventGenerator.Record(
+                  prefix + ".customers",
+                  null,
+                  io.vaultstream.testing.AvroCustomers.wire(
+                      2, v2, io.vaultstream.testing.AvroCustomers.customer(v2, 2, "Kiel"))),
+              new ShopEventGenerator.Record(
+                  prefix + ".customers",
+                  null,
+                  io.vaultstream.testing.AvroCustomers.wire(
+                      2, v2, io.vaultstream.testing.AvroCustomers.customer(v2, 3, null))));
+      send(records);
+      Path model = dir.resolve("model.json");
+      java.nio.file.Files.writeString(
+          model,
+          java.nio.file.Files.readString(Samples.shopModel())
+              .replace("shop.public.", prefix + "."));
+      String schema = TestDatabase.newSchema();
+      JobConfig config =
+          JobConfig.from(
+              new String[] {
+                "--model", model.toString(),
+                "--jdbc-url", TestDatabase.jdbcUrl(),
+                "--schema", schema,
+                "--bootstrap-servers", kafka.bootstrapServers(),
+                "--checkpoint", dir.resolve("checkpoints").toString(),
+                "--schema-registry", registry.url()
+              },
+              Map.of());
+      for (StreamingQuery q : VaultStreamingJob.start(spark, config, Trigger.AvailableNow())) {
+        q.awaitTermination();
+      }
+      assertThat(
+              TestDatabase.rows(
+                  "SELECT customer_no FROM "
+                      + schema
+                      + ".hub_customer WHERE record_source <> 'SYSTEM' ORDER BY 1"))
+          .containsExactly("C1", "C2", "C3");
+      assertThat(
+              TestDatabase.rows(
+                  "SELECT city, updated_at FROM "
+                      + schema
+                      + ".sat_customer WHERE record_source <> 'SYSTEM' ORDER BY 1"))
+          .containsExactly(
+              "Kiel|2026-01-01 00:00:00", "null|2026-01-01 00:00:00", "null|2026-01-01 00:00:00");
+    }
+  }
+
   private static void send(List<ShopEventGenerator.Record> records) throws Exception {
     Properties p = new Properties();
     p.putAll(kafka.clientProperties());
