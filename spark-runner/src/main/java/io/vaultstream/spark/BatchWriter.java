@@ -11,32 +11,41 @@ import io.vaultstream.model.VaultModel;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.function.ForeachPartitionFunction;
 import org.apache.spark.api.java.function.VoidFunction2;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The foreachBatch function: turns one micro-batch of Kafka rows into change events and loads them
- * with the engine in one transaction, together with the query's ledger entry (query, batch id) and
- * its Kafka offsets. A batch already in the ledger (a re-run after a restart) is skipped.
+ * The foreachBatch function: each Spark partition of a micro-batch (one Kafka partition) is decoded
+ * and loaded on its executor, through that JVM's engine and HikariCP pool, in one transaction
+ * together with its ledger entry (query, batch id, partition) and Kafka offsets. A partition
+ * already in the ledger (a batch re-run after a restart) is skipped.
  */
 final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(BatchWriter.class);
 
-  /** The ledger's pseudo topic: its next offset is the next batch id of the query. */
+  /**
+   * The ledger's pseudo topic prefix: {@code __batch/<spark partition>}, next offset = next batch
+   * id.
+   */
   static final String LEDGER = "__batch";
 
-  private final VaultModel model;
+  private final Broadcast<VaultModel> model;
   private final VaultOptions options;
   private final String query;
   private final VaultMetrics metrics;
 
-  BatchWriter(VaultModel model, VaultOptions options, String query, VaultMetrics metrics) {
+  BatchWriter(
+      Broadcast<VaultModel> model, VaultOptions options, String query, VaultMetrics metrics) {
     this.model = model;
     this.options = options;
     this.query = query;
@@ -44,20 +53,47 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
   }
 
   @Override
-  public void call(Dataset<Row> batch, Long batchId) throws SQLException {
+  public void call(Dataset<Row> batch, Long batchId) {
+    Broadcast<VaultModel> m = model;
+    VaultOptions o = options;
+    String q = query;
+    VaultMetrics metricsRef = metrics;
+    long id = batchId;
+    batch
+        .select("key", "value", "topic", "partition", "offset", "timestamp")
+        .foreachPartition(
+            (ForeachPartitionFunction<Row>)
+                rows -> writePartition(m.value(), o, q, metricsRef, id, rows));
+  }
+
+  static void writePartition(
+      VaultModel model,
+      VaultOptions options,
+      String query,
+      VaultMetrics metrics,
+      long batchId,
+      Iterator<Row> rows)
+      throws SQLException {
+    int part = TaskContext.getPartitionId();
+    String ledger = LEDGER + "/" + part;
     VaultLoader loader = Loaders.get(model, options);
     for (Progress.Position p : loader.progress(query)) {
-      if (p.topic().equals(LEDGER) && p.nextOffset() > batchId) {
-        LOG.info("Batch {} of {} is already in the vault; skipped", batchId, query);
+      if (p.topic().equals(ledger) && p.nextOffset() > batchId) {
+        LOG.info(
+            "Partition {} of batch {} of {} is already in the vault; skipped",
+            part,
+            batchId,
+            query);
         return;
       }
     }
-    List<Row> rows =
-        batch.select("key", "value", "topic", "partition", "offset", "timestamp").collectAsList();
-    List<ChangeEvent> events = new ArrayList<>(rows.size());
+    List<ChangeEvent> events = new ArrayList<>();
     List<BadRecord> bad = new ArrayList<>();
     Map<String, Progress.Position> next = new HashMap<>();
-    for (Row r : rows) {
+    int count = 0;
+    while (rows.hasNext()) {
+      Row r = rows.next();
+      count++;
       String topic = r.getString(2);
       int partition = r.getInt(3);
       long offset = r.getLong(4);
@@ -75,14 +111,15 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
       }
     }
     List<Progress.Position> positions = new ArrayList<>(next.values());
-    positions.add(new Progress.Position(LEDGER, 0, batchId + 1));
+    positions.add(new Progress.Position(ledger, 0, batchId + 1));
     LoadResult result = loader.load(events, bad, new Progress(query, positions));
     metrics.add(result);
     LOG.info(
-        "Batch {} of {}: {} records, {} vault rows",
+        "Batch {} partition {} of {}: {} records, {} vault rows",
         batchId,
+        part,
         query,
-        rows.size(),
+        count,
         result.totalRows());
   }
 }

@@ -16,7 +16,7 @@ import org.apache.spark.sql.streaming.Trigger;
 /**
  * Runs the vault load as Spark Structured Streaming: one query per source table (as VaultSpeed
  * generates one job per table), each with its own checkpoint, feeding the engine through
- * foreachBatch.
+ * foreachBatch; executors write their partitions through a per-JVM engine, the model broadcast.
  */
 public final class VaultStreamingJob {
   private static final org.slf4j.Logger LOG =
@@ -51,6 +51,9 @@ public final class VaultStreamingJob {
     VaultOptions options = config.options();
     Loaders.get(model, options); // prepare the vault (tables, ghost records) once, on the driver
     VaultMetrics metrics = new VaultMetrics(spark.sparkContext());
+    org.apache.spark.broadcast.Broadcast<VaultModel> shared =
+        org.apache.spark.api.java.JavaSparkContext.fromSparkContext(spark.sparkContext())
+            .broadcast(model);
     spark.streams().addListener(new ProgressListener(metrics));
     List<StreamingQuery> queries = new ArrayList<>();
     for (SourceTable source : model.sources().values()) {
@@ -71,7 +74,7 @@ public final class VaultStreamingJob {
               .queryName(name)
               .option("checkpointLocation", config.get("checkpoint", null) + "/" + source.name())
               .trigger(trigger)
-              .foreachBatch(new BatchWriter(model, options, name, metrics))
+              .foreachBatch(new BatchWriter(shared, options, name, metrics))
               .start());
     }
     spark.sparkContext().setLocalProperty("spark.scheduler.pool", null);

@@ -312,9 +312,9 @@ class SparkRunnerIT {
     // Every query keeps its ledger: (query, next batch id) in the vault.
     assertThat(
             TestDatabase.rows(
-                "SELECT consumer FROM "
+                "SELECT DISTINCT consumer FROM "
                     + schema
-                    + ".vs_progress WHERE topic = '__batch' ORDER BY 1"))
+                    + ".vs_progress WHERE topic LIKE '\\_\\_batch/%' ORDER BY 1"))
         .hasSize(6)
         .allMatch(q -> q.startsWith("vaultstream-shop-"));
   }
