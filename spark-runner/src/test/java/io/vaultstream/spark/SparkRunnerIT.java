@@ -79,16 +79,7 @@ class SparkRunnerIT {
   }
 
   private static List<ShopEventGenerator.Record> produce(int events) throws Exception {
-    List<String> tables =
-        List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
-    try (Admin admin = Admin.create(kafka.clientProperties())) {
-      List<NewTopic> topics = new ArrayList<>();
-      tables.forEach(
-          t ->
-              topics.add(
-                  new NewTopic("shop.public." + t, t.startsWith("order") ? 2 : 1, (short) 1)));
-      admin.createTopics(topics).all().get();
-    }
+    createTopics("shop.public", true);
     Properties p = new Properties();
     p.putAll(kafka.clientProperties());
     p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
@@ -107,6 +98,44 @@ class SparkRunnerIT {
     return records;
   }
 
+  private static void createTopics(String prefix, boolean twoPartitionsForOrders) throws Exception {
+    List<String> tables =
+        List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
+    try (Admin admin = Admin.create(kafka.clientProperties())) {
+      List<NewTopic> topics = new ArrayList<>();
+      tables.forEach(
+          t ->
+              topics.add(
+                  new NewTopic(
+                      prefix + "." + t,
+                      twoPartitionsForOrders && t.startsWith("order") ? 2 : 1,
+                      (short) 1)));
+      admin.createTopics(topics).all().get();
+    }
+  }
+
+  /** The job's settings for a model file, a schema and a checkpoint root, plus more arguments. */
+  private static JobConfig config(Path model, String schema, Path checkpoint, String... more) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--model", model.toString(),
+                "--jdbc-url", TestDatabase.jdbcUrl(),
+                "--schema", schema,
+                "--bootstrap-servers", kafka.bootstrapServers(),
+                "--checkpoint", checkpoint.toString()));
+    args.addAll(List.of(more));
+    return JobConfig.from(args.toArray(new String[0]), Map.of());
+  }
+
+  private static Path modelFor(String prefix, Path dir) throws Exception {
+    Path model = dir.resolve("model.json");
+    java.nio.file.Files.writeString(
+        model,
+        java.nio.file.Files.readString(Samples.shopModel()).replace("shop.public.", prefix + "."));
+    return model;
+  }
+
   private static Map<String, List<String>> vault(String schema) throws Exception {
     Map<String, List<String>> dump = VaultDump.of(schema);
     dump.keySet().removeIf(t -> t.startsWith("vs_"));
@@ -114,15 +143,7 @@ class SparkRunnerIT {
   }
 
   private static JobConfig config(String schema, Path checkpoint) {
-    return JobConfig.from(
-        new String[] {
-          "--model", Samples.shopModel().toString(),
-          "--jdbc-url", TestDatabase.jdbcUrl(),
-          "--schema", schema,
-          "--bootstrap-servers", kafka.bootstrapServers(),
-          "--checkpoint", checkpoint.toString()
-        },
-        Map.of());
+    return config(Samples.shopModel(), schema, checkpoint);
   }
 
   private static void runOnce(String schema, Path checkpoint) throws Exception {
@@ -161,29 +182,10 @@ class SparkRunnerIT {
                 new com.fasterxml.jackson.core.type.TypeReference<
                     java.util.LinkedHashMap<String, List<String>>>() {});
     String prefix = "parity.public";
-    List<String> tables =
-        List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
-    try (Admin admin = Admin.create(kafka.clientProperties())) {
-      List<NewTopic> topics = new ArrayList<>();
-      tables.forEach(t -> topics.add(new NewTopic(prefix + "." + t, 1, (short) 1)));
-      admin.createTopics(topics).all().get();
-    }
+    createTopics(prefix, false);
     send(new ShopEventGenerator(prefix, 11).next(3000));
-    Path model = dir.resolve("model.json");
-    java.nio.file.Files.writeString(
-        model,
-        java.nio.file.Files.readString(Samples.shopModel()).replace("shop.public.", prefix + "."));
     String schema = TestDatabase.newSchema();
-    JobConfig config =
-        JobConfig.from(
-            new String[] {
-              "--model", model.toString(),
-              "--jdbc-url", TestDatabase.jdbcUrl(),
-              "--schema", schema,
-              "--bootstrap-servers", kafka.bootstrapServers(),
-              "--checkpoint", dir.resolve("checkpoints").toString()
-            },
-            Map.of());
+    JobConfig config = config(modelFor(prefix, dir), schema, dir.resolve("checkpoints"));
     for (StreamingQuery q : VaultStreamingJob.start(spark, config, Trigger.AvailableNow())) {
       q.awaitTermination();
     }
@@ -194,14 +196,9 @@ class SparkRunnerIT {
   @Test
   void avroWrittenWithTwoSchemaVersionsLoads(@TempDir Path dir) throws Exception {
     String prefix = "avro.public";
-    List<String> tables =
-        List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
-    try (Admin admin = Admin.create(kafka.clientProperties());
-        io.vaultstream.testing.AvroCustomers.Registry registry =
-            new io.vaultstream.testing.AvroCustomers.Registry()) {
-      List<NewTopic> topics = new ArrayList<>();
-      tables.forEach(t -> topics.add(new NewTopic(prefix + "." + t, 1, (short) 1)));
-      admin.createTopics(topics).all().get();
+    createTopics(prefix, false);
+    try (io.vaultstream.testing.AvroCustomers.Registry registry =
+        new io.vaultstream.testing.AvroCustomers.Registry()) {
       org.apache.avro.Schema v1 = io.vaultstream.testing.AvroCustomers.envelope(false);
       org.apache.avro.Schema v2 = io.vaultstream.testing.AvroCustomers.envelope(true);
       List<ShopEventGenerator.Record> records =
@@ -222,23 +219,14 @@ class SparkRunnerIT {
                   io.vaultstream.testing.AvroCustomers.wire(
                       2, v2, io.vaultstream.testing.AvroCustomers.customer(v2, 3, null))));
       send(records);
-      Path model = dir.resolve("model.json");
-      java.nio.file.Files.writeString(
-          model,
-          java.nio.file.Files.readString(Samples.shopModel())
-              .replace("shop.public.", prefix + "."));
       String schema = TestDatabase.newSchema();
       JobConfig config =
-          JobConfig.from(
-              new String[] {
-                "--model", model.toString(),
-                "--jdbc-url", TestDatabase.jdbcUrl(),
-                "--schema", schema,
-                "--bootstrap-servers", kafka.bootstrapServers(),
-                "--checkpoint", dir.resolve("checkpoints").toString(),
-                "--schema-registry", registry.url()
-              },
-              Map.of());
+          config(
+              modelFor(prefix, dir),
+              schema,
+              dir.resolve("checkpoints"),
+              "--schema-registry",
+              registry.url());
       for (StreamingQuery q : VaultStreamingJob.start(spark, config, Trigger.AvailableNow())) {
         q.awaitTermination();
       }
