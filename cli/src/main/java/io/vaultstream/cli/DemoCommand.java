@@ -148,7 +148,12 @@ final class DemoCommand implements Callable<Integer> {
     }
   }
 
-  private void summary(PrintWriter out, String url) throws Exception {
+  void summary(PrintWriter out, String url) throws Exception {
+    summary(out, url, schema);
+  }
+
+  /** Rows per vault table, the JDBC URL and queries to try. */
+  static void summary(PrintWriter out, String url, String schema) throws Exception {
     out.println();
     out.println("Rows per vault table (ghost records included):");
     try (Connection c = DriverManager.getConnection(url);

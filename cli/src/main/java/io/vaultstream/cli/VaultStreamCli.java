@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
       ValidateCommand.class,
       DdlCommand.class,
       HashCommand.class,
+      QuickstartCommand.class,
       DemoCommand.class,
       ErrorsCommand.class,
       StatusCommand.class,
