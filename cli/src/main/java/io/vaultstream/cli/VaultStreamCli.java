@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
       DemoCommand.class,
       ErrorsCommand.class,
       StatusCommand.class,
+      InitCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class VaultStreamCli {
