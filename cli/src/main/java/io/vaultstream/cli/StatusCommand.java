@@ -85,6 +85,29 @@ final class StatusCommand implements Callable<Integer> {
             "%-24s %,12d  %s%n", t, rs.getLong(1), rs.getString(2) == null ? "-" : rs.getString(2));
       }
     }
+    // Newest load_dts per record source, over every vault table.
+    java.util.Map<String, String> newest = new java.util.TreeMap<>();
+    for (String t : tables) {
+      if (t.startsWith("vs_")) {
+        continue;
+      }
+      try (Statement st = c.createStatement();
+          ResultSet rs =
+              st.executeQuery(
+                  "SELECT record_source, max(load_dts)::text FROM "
+                      + q
+                      + target.dialect().quote(t)
+                      + " WHERE record_source <> 'SYSTEM' GROUP BY record_source")) {
+        while (rs.next()) {
+          newest.merge(rs.getString(1), rs.getString(2), (a, b) -> a.compareTo(b) >= 0 ? a : b);
+        }
+      }
+    }
+    out.printf("%nNewest load_dts per record source%n");
+    if (newest.isEmpty()) {
+      out.println("  (none)");
+    }
+    newest.forEach((source, ts) -> out.printf("  %-40s %s%n", source, ts));
     section(
         out,
         c,

@@ -36,6 +36,8 @@ class StatusCommandIT {
     assertThat(r.out())
         .containsPattern("hub_customer\\s+1\\s+2026-01-01 00:00:01\\+00")
         .containsPattern("hub_order\\s+1\\s+")
+        .containsPattern("SHOP.customers\\s+2026-01-01 00:00:01\\+00")
+        .containsPattern("SHOP.orders\\s+2026-01-01 00:00:03\\+00")
         .containsPattern("WAITING\\s+1")
         .containsPattern("NULL_BUSINESS_KEY\\s+1")
         .containsPattern("my-connector shop.public.orders/0\\s+42 at ");
