@@ -142,6 +142,8 @@ final class QuickstartCommand implements Callable<Integer> {
     int sent = 0;
     long start = System.nanoTime();
     long lastReport = 0;
+    long lastLoaded = -1;
+    long lastProgressMs = 0;
     try (KafkaProducer<byte[], byte[]> producer = connect.kafka().createProducer(new HashMap<>());
         Connection db = DriverManager.getConnection(url)) {
       while (true) {
@@ -159,6 +161,17 @@ final class QuickstartCommand implements Callable<Integer> {
           long loaded = report(db, out, sent, elapsedMs);
           if (sent >= events && loaded >= sent) {
             return;
+          }
+          if (loaded != lastLoaded) {
+            lastLoaded = loaded;
+            lastProgressMs = elapsedMs;
+          } else if (elapsedMs - lastProgressMs > 120_000) {
+            throw new IllegalStateException(
+                "the connector loaded nothing for two minutes ("
+                    + loaded
+                    + " of "
+                    + sent
+                    + " events); see the worker's log above");
           }
         }
         LockSupport.parkNanos(50_000_000L);
