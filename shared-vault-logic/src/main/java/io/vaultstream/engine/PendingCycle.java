@@ -53,7 +53,8 @@ final class PendingCycle {
     boolean sweep;
   }
 
-  private long lastSweep = Long.MIN_VALUE / 2;
+  // Concurrent loads of one engine may both sweep now and then; that is harmless.
+  private volatile long lastSweep = Long.MIN_VALUE / 2;
 
   /** How often the sweep runs: the configured interval, or more often for a shorter watermark. */
   private long sweepMicros() {

@@ -14,7 +14,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -44,7 +43,9 @@ public final class SchemaManager {
     this.hasher = hasher;
     this.schema = schema;
     this.autoCreate = autoCreate;
-    this.tables = new LinkedHashMap<>(new VaultTables(model, dialect, hasher).all());
+    // Looked up by concurrent loads (Spark runs several tasks per JVM on one engine).
+    this.tables =
+        new java.util.concurrent.ConcurrentHashMap<>(new VaultTables(model, dialect, hasher).all());
   }
 
   /** The table as it is now. */
@@ -58,7 +59,7 @@ public final class SchemaManager {
   }
 
   /** Creates what is missing (when auto-create is on) and reads columns taken from events. */
-  public void initialize(Connection c) throws SQLException {
+  public synchronized void initialize(Connection c) throws SQLException {
     if (autoCreate) {
       try (Statement st = c.createStatement()) {
         for (String sql : DdlScript.statements(model, dialect, hasher, schema)) {
@@ -131,7 +132,7 @@ public final class SchemaManager {
   }
 
   /** Adds attribute columns first seen in this batch to a table that takes them from events. */
-  public void addColumns(Connection c, String table, Map<String, Class<?>> seen)
+  public synchronized void addColumns(Connection c, String table, Map<String, Class<?>> seen)
       throws SQLException {
     TableSpec t = tables.get(table);
     if (!t.discoversColumns()) {
