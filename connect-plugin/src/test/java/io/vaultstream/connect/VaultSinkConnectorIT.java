@@ -252,6 +252,63 @@ class VaultSinkConnectorIT {
   }
 
   @Test
+  void confluentAvroThroughTheByteArrayConverter() throws Exception {
+    try (io.vaultstream.testing.AvroCustomers.Registry registry =
+            new io.vaultstream.testing.AvroCustomers.Registry();
+        org.apache.kafka.clients.producer.KafkaProducer<byte[], byte[]> producer =
+            connect.kafka().createProducer(new HashMap<>())) {
+      for (String t :
+          List.of("customers", "products", "order_status", "orders", "order_lines", "payments")) {
+        connect.kafka().createTopic("avro.public." + t, 1);
+      }
+      org.apache.avro.Schema v1 = io.vaultstream.testing.AvroCustomers.envelope(false);
+      org.apache.avro.Schema v2 = io.vaultstream.testing.AvroCustomers.envelope(true);
+      producer
+          .send(
+              new org.apache.kafka.clients.producer.ProducerRecord<>(
+                  "avro.public.customers",
+                  null,
+                  io.vaultstream.testing.AvroCustomers.wire(
+                      1, v1, io.vaultstream.testing.AvroCustomers.customer(v1, 1, null))))
+          .get();
+      producer
+          .send(
+              new org.apache.kafka.clients.producer.ProducerRecord<>(
+                  "avro.public.customers",
+                  null,
+                  io.vaultstream.testing.AvroCustomers.wire(
+                      2, v2, io.vaultstream.testing.AvroCustomers.customer(v2, 2, "Kiel"))))
+          .get();
+      String schema = TestDatabase.newSchema();
+      VaultLoader reader = loader("avro.public", schema);
+      Map<String, String> p =
+          props(
+              "avro.public",
+              schema,
+              "org.apache.kafka.connect.converters.ByteArrayConverter",
+              false);
+      p.put("input.schema.registry.url", registry.url());
+      start("avro", p);
+      ShopFeed feed = new ShopFeed();
+      feed.endOffsets.put(
+          new org.apache.kafka.common.TopicPartition("avro.public.customers", 0), 2L);
+      feed.awaitLoaded(reader, "avro", LOADED);
+      assertThat(
+              TestDatabase.rows(
+                  "SELECT customer_no FROM "
+                      + schema
+                      + ".hub_customer WHERE record_source <> 'SYSTEM' ORDER BY 1"))
+          .containsExactly("C1", "C2");
+      assertThat(
+              TestDatabase.rows(
+                  "SELECT city FROM "
+                      + schema
+                      + ".sat_customer WHERE record_source <> 'SYSTEM' ORDER BY 1"))
+          .containsExactly("Kiel", "null");
+    }
+  }
+
+  @Test
   void validationShowsProblemsOnTheRightFields() {
     Map<String, String> p =
         props("shop.public", "x", "org.apache.kafka.connect.json.JsonConverter", true);
