@@ -8,7 +8,6 @@ import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.sample.ShopEventGenerator;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -24,6 +23,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -54,48 +54,26 @@ final class DemoCommand implements Callable<Integer> {
       description = "Events per transaction (default: ${DEFAULT-VALUE}).")
   int batchSize;
 
-  @Option(names = "--jdbc-url", description = "Load this PostgreSQL instead of an embedded one.")
-  String jdbcUrl;
-
-  @Option(
-      names = "--schema",
-      defaultValue = "vault",
-      description = "Schema of the vault tables (default: ${DEFAULT-VALUE}).")
-  String schema;
-
-  @Option(
-      names = "--keep-running",
-      description = "Keep the embedded database running until Ctrl-C.")
-  boolean keepRunning;
+  @Mixin VaultDatabase database = new VaultDatabase();
 
   @Override
   public Integer call() throws Exception {
     System.setProperty("org.slf4j.simpleLogger.log.io.vaultstream", "warn");
     PrintWriter out = spec.commandLine().getOut();
-    EmbeddedPostgres pg = null;
-    String url = jdbcUrl;
-    if (url == null) {
-      out.println("Starting an embedded PostgreSQL...");
-      out.flush();
-      pg = EmbeddedPostgres.builder().start();
-      url = pg.getJdbcUrl("postgres", "postgres");
-    }
-    try {
+    try (VaultDatabase db = database) {
+      String url = db.start(out);
+      String schema = db.schema;
       VaultModel model = shopModel();
       VaultOptions options =
           VaultOptions.builder().jdbcUrl(url).targetSchema(schema).poolMaxSize(2).build();
       try (VaultLoader loader = VaultLoader.open(model, options)) {
         load(loader, out);
       }
-      summary(out, url);
-      if (pg != null && keepRunning) {
-        out.println("The embedded PostgreSQL keeps running; press Ctrl-C to stop it.");
+      summary(out, url, schema);
+      if (db.keepRunning) {
+        out.println("The database keeps running; press Ctrl-C to stop.");
         out.flush();
         new CountDownLatch(1).await();
-      }
-    } finally {
-      if (pg != null) {
-        pg.close();
       }
     }
     return 0;
@@ -118,7 +96,7 @@ final class DemoCommand implements Callable<Integer> {
     int bad = 0;
     out.printf(
         "Loading %,d change events into schema '%s' in batches of %,d%n",
-        events, schema, batchSize);
+        events, database.schema, batchSize);
     while (done < events) {
       List<ShopEventGenerator.Record> records = gen.next(Math.min(batchSize, events - done));
       List<ChangeEvent> batch = new ArrayList<>(records.size());
@@ -146,10 +124,6 @@ final class DemoCommand implements Callable<Integer> {
     if (bad > 0) {
       out.printf("%,d records could not be decoded%n", bad);
     }
-  }
-
-  void summary(PrintWriter out, String url) throws Exception {
-    summary(out, url, schema);
   }
 
   /** Rows per vault table, the JDBC URL and queries to try. */

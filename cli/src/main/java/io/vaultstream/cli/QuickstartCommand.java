@@ -1,7 +1,6 @@
 package io.vaultstream.cli;
 
 import io.vaultstream.sample.ShopEventGenerator;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -21,6 +20,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -55,30 +55,14 @@ final class QuickstartCommand implements Callable<Integer> {
       description = "Events produced per second (default: ${DEFAULT-VALUE}).")
   int rate;
 
-  @Option(names = "--jdbc-url", description = "Load this PostgreSQL instead of an embedded one.")
-  String jdbcUrl;
-
-  @Option(
-      names = "--schema",
-      defaultValue = "vault",
-      description = "Schema of the vault tables (default: ${DEFAULT-VALUE}).")
-  String schema;
-
-  @Option(names = "--keep-running", description = "Keep everything running until Ctrl-C.")
-  boolean keepRunning;
+  @Mixin VaultDatabase database = new VaultDatabase();
 
   @Override
   public Integer call() throws Exception {
     System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
     PrintWriter out = spec.commandLine().getOut();
-    EmbeddedPostgres pg = null;
-    String url = jdbcUrl;
-    if (url == null) {
-      out.println("Starting an embedded PostgreSQL...");
-      out.flush();
-      pg = EmbeddedPostgres.builder().start();
-      url = pg.getJdbcUrl("postgres", "postgres");
-    }
+    String url = database.start(out);
+    String schema = database.schema;
     out.println("Starting an embedded Kafka broker and a Kafka Connect worker...");
     out.flush();
     Map<String, String> worker = new HashMap<>();
@@ -119,7 +103,7 @@ final class QuickstartCommand implements Callable<Integer> {
           events, rate);
       stream(connect, url, out);
       DemoCommand.summary(out, url, schema);
-      if (keepRunning) {
+      if (database.keepRunning) {
         out.println("Kafka, Connect and PostgreSQL keep running; press Ctrl-C to stop.");
         out.printf(
             "Kafka: %s   Connect REST: %s%n",
@@ -129,9 +113,7 @@ final class QuickstartCommand implements Callable<Integer> {
       }
     } finally {
       connect.stop();
-      if (pg != null) {
-        pg.close();
-      }
+      database.close();
     }
     return 0;
   }
@@ -185,10 +167,10 @@ final class QuickstartCommand implements Callable<Integer> {
         scalar(
             db,
             "SELECT coalesce(sum(next_offset), 0) FROM \""
-                + schema
+                + database.schema
                 + "\".vs_progress WHERE consumer = 'vaultstream-quickstart'");
-    long waiting = scalar(db, "SELECT count(*) FROM \"" + schema + "\".vs_waiting");
-    long errors = scalar(db, "SELECT count(*) FROM \"" + schema + "\".vs_errors");
+    long waiting = scalar(db, "SELECT count(*) FROM \"" + database.schema + "\".vs_waiting");
+    long errors = scalar(db, "SELECT count(*) FROM \"" + database.schema + "\".vs_errors");
     List<String> parts = new ArrayList<>();
     for (String t :
         List.of(
@@ -199,7 +181,7 @@ final class QuickstartCommand implements Callable<Integer> {
               + scalar(
                   db,
                   "SELECT count(*) FROM \""
-                      + schema
+                      + database.schema
                       + "\"."
                       + t
                       + " WHERE record_source <> 'SYSTEM'"));

@@ -69,39 +69,29 @@ final class StatusCommand implements Callable<Integer> {
     String q = target.dialect().quote(schema) + ".";
     out.printf(
         "Vault in schema %s%n%n%-24s %12s  %s%n", schema, "TABLE", "ROWS", "NEWEST LOAD_DTS");
-    for (String t : tables) {
-      if (t.startsWith("vs_")) {
-        continue;
-      }
-      try (Statement st = c.createStatement();
-          ResultSet rs =
-              st.executeQuery(
-                  "SELECT count(*), max(load_dts)::text FROM "
-                      + q
-                      + target.dialect().quote(t)
-                      + " WHERE record_source <> 'SYSTEM'")) {
-        rs.next();
-        out.printf(
-            "%-24s %,12d  %s%n", t, rs.getLong(1), rs.getString(2) == null ? "-" : rs.getString(2));
-      }
-    }
-    // Newest load_dts per record source, over every vault table.
+    // One scan per vault table: rows and newest load_dts per record source.
     java.util.Map<String, String> newest = new java.util.TreeMap<>();
     for (String t : tables) {
       if (t.startsWith("vs_")) {
         continue;
       }
+      long rows = 0;
+      String max = null;
       try (Statement st = c.createStatement();
           ResultSet rs =
               st.executeQuery(
-                  "SELECT record_source, max(load_dts)::text FROM "
+                  "SELECT record_source, count(*), max(load_dts)::text FROM "
                       + q
                       + target.dialect().quote(t)
                       + " WHERE record_source <> 'SYSTEM' GROUP BY record_source")) {
         while (rs.next()) {
-          newest.merge(rs.getString(1), rs.getString(2), (a, b) -> a.compareTo(b) >= 0 ? a : b);
+          rows += rs.getLong(2);
+          String ts = rs.getString(3);
+          max = max == null || ts.compareTo(max) > 0 ? ts : max;
+          newest.merge(rs.getString(1), ts, (x, y) -> x.compareTo(y) >= 0 ? x : y);
         }
       }
+      out.printf("%-24s %,12d  %s%n", t, rows, max == null ? "-" : max);
     }
     out.printf("%nNewest load_dts per record source%n");
     if (newest.isEmpty()) {
