@@ -45,6 +45,7 @@ public final class VaultSinkConfig extends AbstractConfig {
   public static final String SCHEMA_REGISTRY = "input.schema.registry.url";
   public static final String BATCH_SIZE = "batch.size";
   public static final String BATCH_MAX_WAIT = "batch.max.wait.ms";
+  public static final String BATCH_PIPELINING = "batch.pipelining";
   public static final String MAX_RETRIES = "max.retries";
   public static final String RETRY_BACKOFF = "retry.backoff.ms";
 
@@ -275,6 +276,21 @@ public final class VaultSinkConfig extends AbstractConfig {
         ++o,
         Width.SHORT,
         "Batch max wait");
+    d.define(
+        BATCH_PIPELINING,
+        Type.BOOLEAN,
+        true,
+        Importance.LOW,
+        "Plan each batch (waiting rows, key map, rows to write) while the previous batch is being"
+            + " written, so the task's work and the database's work overlap. Batches still commit"
+            + " one by one, in order, each in one transaction. Uses one more pooled connection"
+            + " (needs "
+            + POOL_MAX_SIZE
+            + " of at least 2).",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Batch pipelining");
     d.define(
         MAX_RETRIES,
         Type.INT,

@@ -102,6 +102,19 @@ public class VaultSinkConnector extends SinkConnector {
               : VaultSinkConfig.DIALECT;
       byName.get(field).addErrorMessage(e.getMessage());
     }
+    if (parsed.getBoolean(VaultSinkConfig.BATCH_PIPELINING)
+        && parsed.getInt(VaultSinkConfig.POOL_MAX_SIZE) < 2) {
+      String m =
+          VaultSinkConfig.BATCH_PIPELINING
+              + " needs "
+              + VaultSinkConfig.POOL_MAX_SIZE
+              + " of at least 2 (one connection reads while another writes); raise the pool or"
+              + " set "
+              + VaultSinkConfig.BATCH_PIPELINING
+              + " to false";
+      byName.get(VaultSinkConfig.BATCH_PIPELINING).addErrorMessage(m);
+      byName.get(VaultSinkConfig.POOL_MAX_SIZE).addErrorMessage(m);
+    }
     if (parsed.getInt(VaultSinkConfig.POOL_MIN_IDLE)
         > parsed.getInt(VaultSinkConfig.POOL_MAX_SIZE)) {
       String m =

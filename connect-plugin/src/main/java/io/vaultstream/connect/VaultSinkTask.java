@@ -2,14 +2,17 @@ package io.vaultstream.connect;
 
 import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.DecodeException;
+import io.vaultstream.engine.LoadPipeline;
 import io.vaultstream.engine.LoadResult;
 import io.vaultstream.engine.Progress;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.error.BadRecord;
 import io.vaultstream.plan.Problem;
 import java.sql.SQLException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -36,7 +39,10 @@ public class VaultSinkTask extends SinkTask {
   private RecordConverter converter;
   private ErrantRecordReporter reporter;
   private String consumer;
+  private LoadPipeline<Batch> pipeline;
   private final List<SinkRecord> buffer = new ArrayList<>();
+  // Batches handed to the engine and not committed yet, oldest first (at most two).
+  private final Deque<Batch> submitted = new ArrayDeque<>();
   private final Map<TopicPartition, Long> buffered = new HashMap<>();
   private final Map<TopicPartition, Long> committed = new HashMap<>();
   private int failures;
@@ -58,6 +64,16 @@ public class VaultSinkTask extends SinkTask {
           "Cannot prepare the vault in " + config.options() + ": " + e.getMessage(), e);
     }
     converter = new RecordConverter(loader.decoder());
+    if (config.getBoolean(VaultSinkConfig.BATCH_PIPELINING)) {
+      if (config.getInt(VaultSinkConfig.POOL_MAX_SIZE) < 2) {
+        LOG.warn(
+            "{} is on but {} is below 2: batches are written without pipelining",
+            VaultSinkConfig.BATCH_PIPELINING,
+            VaultSinkConfig.POOL_MAX_SIZE);
+      } else {
+        pipeline = loader.pipeline(this::committed);
+      }
+    }
     try {
       reporter = context.errantRecordReporter();
     } catch (NoSuchMethodError | NoClassDefFoundError e) {
@@ -112,6 +128,7 @@ public class VaultSinkTask extends SinkTask {
       Map<TopicPartition, OffsetAndMetadata> current) {
     try {
       flushBuffer();
+      drain();
     } catch (RetriableException e) {
       LOG.warn(
           "Flush before the offset commit failed; committing only what is in the vault: {}",
@@ -127,7 +144,16 @@ public class VaultSinkTask extends SinkTask {
     return out;
   }
 
-  /** Loads the buffer (or, when empty, retries waiting rows) in one transaction. */
+  /** A batch handed to the engine: its records, their next offsets, and the event of each. */
+  private record Batch(
+      List<SinkRecord> records,
+      Map<TopicPartition, Long> next,
+      Map<ChangeEvent, SinkRecord> source) {}
+
+  /**
+   * Hands the buffer to the engine (or, when empty, retries waiting rows). With pipelining the
+   * batch is planned now and written while the task reads on; otherwise it is loaded at once.
+   */
   private void flushBuffer() {
     List<ChangeEvent> events = new ArrayList<>(buffer.size());
     List<BadRecord> bad = new ArrayList<>();
@@ -158,42 +184,75 @@ public class VaultSinkTask extends SinkTask {
     List<Progress.Position> positions = new ArrayList<>();
     next.forEach(
         (tp, off) -> positions.add(new Progress.Position(tp.topic(), tp.partition(), off)));
-    LoadResult result;
+    Batch batch = new Batch(List.copyOf(buffer), next, source);
+    Progress progress = new Progress(consumer, positions);
+    submitted.addLast(batch);
     try {
-      result = loader.load(events, bad, new Progress(consumer, positions));
-    } catch (SQLException e) {
-      failures++;
-      int max = config.getInt(VaultSinkConfig.MAX_RETRIES);
-      if (failures > max) {
-        throw new ConnectException(
-            "Writing "
-                + events.size()
-                + " events failed "
-                + failures
-                + " times; giving up: "
-                + e.getMessage(),
-            e);
+      if (pipeline != null) {
+        pipeline.submit(events, bad, progress, batch);
+      } else {
+        committed(batch, loader.load(events, bad, progress));
       }
-      long backoff = config.getLong(VaultSinkConfig.RETRY_BACKOFF);
-      LOG.warn(
-          "Flush of {} events for {} failed (attempt {} of {}), retrying in {} ms: {}",
-          events.size(),
-          consumer,
-          failures,
-          max + 1,
-          backoff,
-          e.getMessage());
-      context.timeout(backoff);
-      throw new RetriableException(e.getMessage(), e);
+    } catch (SQLException e) {
+      failed(e, events.size());
     }
+    buffer.clear();
+  }
+
+  /** Waits for the batch being written, if any. */
+  private void drain() {
+    if (pipeline != null) {
+      try {
+        pipeline.drain();
+      } catch (SQLException e) {
+        failed(e, 0);
+      }
+    }
+  }
+
+  /** A batch has committed: its offsets may be committed to Kafka. */
+  private void committed(Batch batch, LoadResult result) {
+    submitted.remove(batch);
     failures = 0;
     for (Problem p : result.problems()) {
-      if (!p.waits() && source.containsKey(p.event())) {
-        report(source.get(p.event()), new DecodeException(p.code() + ": " + p.message()));
+      if (!p.waits() && batch.source.containsKey(p.event())) {
+        report(batch.source.get(p.event()), new DecodeException(p.code() + ": " + p.message()));
       }
     }
-    committed.putAll(next);
+    committed.putAll(batch.next);
+  }
+
+  /**
+   * Writing failed: every batch not committed goes back to the buffer, to be written again after
+   * the backoff (Connect calls put again); the task fails after the configured retries.
+   */
+  private void failed(SQLException e, int events) {
     buffer.clear();
+    submitted.forEach(b -> buffer.addAll(b.records));
+    submitted.clear();
+    failures++;
+    int max = config.getInt(VaultSinkConfig.MAX_RETRIES);
+    if (failures > max) {
+      throw new ConnectException(
+          "Writing "
+              + buffer.size()
+              + " records failed "
+              + failures
+              + " times; giving up: "
+              + e.getMessage(),
+          e);
+    }
+    long backoff = config.getLong(VaultSinkConfig.RETRY_BACKOFF);
+    LOG.warn(
+        "Flush of {} records for {} failed (attempt {} of {}), retrying in {} ms: {}",
+        buffer.size(),
+        consumer,
+        failures,
+        max + 1,
+        backoff,
+        e.getMessage());
+    context.timeout(backoff);
+    throw new RetriableException(e.getMessage(), e);
   }
 
   private void report(SinkRecord r, Exception e) {
@@ -204,6 +263,12 @@ public class VaultSinkTask extends SinkTask {
 
   @Override
   public void close(Collection<TopicPartition> partitions) {
+    try {
+      drain();
+    } catch (RetriableException e) {
+      LOG.warn(
+          "The batch in flight was not loaded before the partitions closed: {}", e.getMessage());
+    }
     // Buffered records of partitions taken away are not loaded; their offsets are not committed, so
     // the next owner reads them again (writes are idempotent).
     buffer.removeIf(r -> partitions.contains(new TopicPartition(r.topic(), r.kafkaPartition())));
@@ -216,6 +281,9 @@ public class VaultSinkTask extends SinkTask {
 
   @Override
   public void stop() {
+    if (pipeline != null) {
+      pipeline.close();
+    }
     if (loader != null) {
       loader.close();
     }

@@ -334,5 +334,22 @@ class VaultSinkConnectorIT {
     assertThat(
             new String(infos.toString().getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8))
         .doesNotContain("secret");
+
+    // Pipelining (on by default) needs a second pooled connection.
+    Map<String, String> q =
+        props("shop.public", "x", "org.apache.kafka.connect.json.JsonConverter", true);
+    q.put("name", "validated-pool");
+    q.put("connection.pool.max.size", "1");
+    q.put("connection.pool.min.idle", "0");
+    Map<String, List<String>> poolErrors = new HashMap<>();
+    for (ConfigInfo i :
+        connect.validateConnectorConfig(VaultSinkConnector.class.getSimpleName(), q).values()) {
+      if (!i.configValue().errors().isEmpty()) {
+        poolErrors.put(i.configValue().name(), i.configValue().errors());
+      }
+    }
+    assertThat(poolErrors).containsOnlyKeys("batch.pipelining", "connection.pool.max.size");
+    assertThat(poolErrors.get("batch.pipelining").get(0))
+        .contains("connection.pool.max.size of at least 2");
   }
 }

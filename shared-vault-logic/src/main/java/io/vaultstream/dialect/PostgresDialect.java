@@ -252,6 +252,14 @@ public final class PostgresDialect implements VaultDialect {
 
   @Override
   public String insertIgnore(String schema, TableSpec t, List<String> columns, String loadedAt) {
+    return insertNew(schema, t, columns, loadedAt)
+        + "\nON CONFLICT ("
+        + list(t.primaryKey())
+        + ") DO NOTHING";
+  }
+
+  @Override
+  public String insertNew(String schema, TableSpec t, List<String> columns, String loadedAt) {
     return "INSERT INTO "
         + table(schema, t.name())
         + " ("
@@ -262,11 +270,7 @@ public final class PostgresDialect implements VaultDialect {
         + unnestSelect(t, columns, "u")
         + (loadedAt == null ? "" : ", now()")
         + " FROM "
-        + unnestFrom(columns, "u")
-        + "\n"
-        + "ON CONFLICT ("
-        + list(t.primaryKey())
-        + ") DO NOTHING";
+        + unnestFrom(columns, "u");
   }
 
   @Override

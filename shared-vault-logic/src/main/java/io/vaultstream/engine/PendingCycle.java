@@ -61,17 +61,35 @@ final class PendingCycle {
     return Math.min(options.sweepIntervalMs() * 1000L, options.watermarkSeconds() * 1_000_000L);
   }
 
+  /** Whether a batch planned now runs the sweep (on a timer, see {@link #sweepMicros()}). */
+  boolean sweepDue(long now) {
+    return now - lastSweep >= sweepMicros();
+  }
+
   /**
    * Finds the waiting and unresolved error rows whose parent is now known (in the key map, or in
    * this batch's events) and the error rows whose retention ran out: two statements.
+   *
+   * @param maySweep whether the sweep may run in this batch if it is due
+   * @param inFlight the batch being written while this one is planned (its waiting rows are not
+   *     committed yet), or null
    */
-  Prepared prepare(Connection c, Map<String, Set<String>> batchKeys, long now, boolean forceSweep)
+  Prepared prepare(
+      Connection c,
+      Map<String, Set<String>> batchKeys,
+      long now,
+      boolean forceSweep,
+      boolean maySweep,
+      InFlight inFlight)
       throws SQLException {
     Prepared p = new Prepared();
     // Parents that arrive in the batch are found by index at every flush; the sweep that scans the
     // tables (parents loaded elsewhere, the watermark, the retention) runs every few seconds.
-    p.sweep = forceSweep || now - lastSweep >= sweepMicros();
+    p.sweep = forceSweep || (maySweep && sweepDue(now));
     List<Pending> resolvable = store.findResolvable(c, batchKeys, p.sweep);
+    if (inFlight != null) {
+      resolvable = inFlight.adjust(resolvable, batchKeys);
+    }
     if (p.sweep) {
       p.expired.addAll(store.takeExpiredErrors(c, now));
     }
@@ -109,21 +127,16 @@ final class PendingCycle {
     List<Map<String, String>> newWaiting = new ArrayList<>();
     List<Map<String, String>> newErrors = new ArrayList<>();
     Map<ChangeEvent, Problem> retryWaits = new IdentityHashMap<>();
-    Map<ChangeEvent, Boolean> waitingEvents = new IdentityHashMap<>();
     for (Problem pr : plan.problems) {
-      boolean retried = prep.origin.containsKey(pr.event());
       if (!pr.waits()) {
         newErrors.add(errorRow(pr, now));
-      } else if (retried) {
+      } else if (prep.origin.containsKey(pr.event())) {
         retryWaits.putIfAbsent(pr.event(), pr);
-      } else if (waitingEvents.putIfAbsent(pr.event(), true) == null) {
-        boolean linksOnly = !pr.target().equals(pr.event().sourceTable());
-        newWaiting.add(
-            waitingRow(
-                PendingReferenceStore.row(pr.event(), pr, linksOnly, 0, now),
-                PendingReferenceStore.WAITING,
-                now));
       }
+    }
+    List<Problem> waits = newWaits(prep, plan);
+    for (Problem pr : waits) {
+      newWaiting.add(newWaitingRow(pr, now));
     }
     int resolved = 0;
     int dropped = 0;
@@ -191,7 +204,123 @@ final class PendingCycle {
     }
     store.insertWaiting(c, newWaiting);
     store.insertErrors(c, newErrors);
-    return new Counts(waitingEvents.size(), resolved, moved, unknown, dropped, newErrors.size());
+    return new Counts(waits.size(), resolved, moved, unknown, dropped, newErrors.size());
+  }
+
+  /** The problems that make new waiting rows: the first waiting problem of each new event. */
+  static List<Problem> newWaits(Prepared prep, BatchPlan plan) {
+    Map<ChangeEvent, Problem> first = new IdentityHashMap<>();
+    List<Problem> out = new ArrayList<>();
+    for (Problem pr : plan.problems) {
+      if (pr.waits()
+          && !prep.origin.containsKey(pr.event())
+          && first.putIfAbsent(pr.event(), pr) == null) {
+        out.add(pr);
+      }
+    }
+    return out;
+  }
+
+  static Map<String, String> newWaitingRow(Problem pr, long now) {
+    boolean linksOnly = !pr.target().equals(pr.event().sourceTable());
+    return waitingRow(
+        PendingReferenceStore.row(pr.event(), pr, linksOnly, 0, now),
+        PendingReferenceStore.WAITING,
+        now);
+  }
+
+  /**
+   * What a batch that is being written (not committed yet) changes in the waiting rows, as seen by
+   * the next batch planned meanwhile: the rows it retried are left out as read from the database;
+   * those it leaves waiting, and the rows it adds, are offered with the parent they wait for once
+   * it commits, when that parent is in the next batch.
+   */
+  static final class InFlight {
+    /** A row waiting after the batch: new ({@code previous} null) or retried and still waiting. */
+    private record Waits(Pending previous, Problem problem) {}
+
+    private final Set<String> retried = new java.util.HashSet<>();
+    private final Map<String, List<Waits>> byParent = new java.util.HashMap<>();
+    private final long now;
+
+    InFlight(Prepared prep, BatchPlan plan, long now) {
+      this.now = now;
+      prep.origin.values().forEach(x -> retried.add(key(x)));
+      for (Problem pr : newWaits(prep, plan)) {
+        add(new Waits(null, pr));
+      }
+      Map<ChangeEvent, Problem> retryWaits = new IdentityHashMap<>();
+      for (Problem pr : plan.problems) {
+        if (pr.waits() && prep.origin.containsKey(pr.event())) {
+          retryWaits.putIfAbsent(pr.event(), pr);
+        }
+      }
+      retryWaits.forEach((e, pr) -> add(new Waits(prep.origin.get(e), pr)));
+    }
+
+    private void add(Waits w) {
+      byParent
+          .computeIfAbsent(
+              w.problem.refSource() + "\u0000" + w.problem.refPk(), k -> new ArrayList<>())
+          .add(w);
+    }
+
+    List<Pending> adjust(List<Pending> fromDb, Map<String, Set<String>> batchKeys) {
+      Map<String, Pending> out = new LinkedHashMap<>();
+      for (Pending x : fromDb) {
+        if (!retried.contains(key(x))) {
+          out.put(key(x), x);
+        }
+      }
+      batchKeys.forEach(
+          (source, pks) -> {
+            for (String pk : pks) {
+              for (Waits w : byParent.getOrDefault(source + "\u0000" + pk, List.of())) {
+                Pending x = pending(w);
+                out.putIfAbsent(key(x), x);
+              }
+            }
+          });
+      return new ArrayList<>(out.values());
+    }
+
+    private Pending pending(Waits w) {
+      Problem pr = w.problem;
+      if (w.previous == null) {
+        Map<String, String> row = newWaitingRow(pr, now);
+        return new Pending(
+            Origin.WAITING_TABLE,
+            pr.event().position().topic(),
+            pr.event().position().partition(),
+            pr.event().position().offset(),
+            pr.target(),
+            PendingReferenceStore.WAITING,
+            "true".equals(row.get("links_only")),
+            pr.event(),
+            now,
+            0,
+            row);
+      }
+      // As the batch's update leaves the row: the parent it waits for now, one more attempt.
+      Pending p = w.previous;
+      Map<String, String> row = new LinkedHashMap<>(p.columns());
+      row.put("ref_source", pr.refSource());
+      row.put("ref_pk", pr.refPk());
+      row.put("message", pr.message());
+      row.put("attempts", Integer.toString(p.attempts() + 1));
+      return new Pending(
+          p.origin(),
+          p.topic(),
+          p.partition(),
+          p.offset(),
+          p.target(),
+          p.state(),
+          p.linksOnly(),
+          p.event(),
+          p.sinceMicros(),
+          p.attempts() + 1,
+          row);
+    }
   }
 
   private static String key(Pending p) {

@@ -197,6 +197,10 @@ public final class VaultLoader implements AutoCloseable {
       }
       r = isolate(events, bad, e, progress);
     }
+    return logged(r);
+  }
+
+  private static LoadResult logged(LoadResult r) {
     LOG.info(
         "Flushed {} events: {} vault rows in {} ms; {} waiting for a parent, {} resolved, {} moved to"
             + " the error table, {} loaded against the unknown ghost, {} dropped, {} new error rows",
@@ -211,6 +215,14 @@ public final class VaultLoader implements AutoCloseable {
         r.errors());
     LOG.debug("Rows per vault table: {}", r.rowsWritten());
     return r;
+  }
+
+  /**
+   * A pipeline that plans each batch while the one before it is written (see {@link LoadPipeline});
+   * {@code T} is what the caller attaches to a batch to recognise it when done.
+   */
+  public <T> LoadPipeline<T> pipeline(LoadPipeline.Listener<T> listener) {
+    return new LoadPipeline<>(this, listener);
   }
 
   private LoadResult attempt(
@@ -236,41 +248,44 @@ public final class VaultLoader implements AutoCloseable {
       Progress progress,
       boolean sweep)
       throws SQLException {
-    long start = System.nanoTime();
+    try {
+      return attempt(events, bad, failed, progress, sweep, false);
+    } catch (SQLException e) {
+      if (!isRace(e)) {
+        throw e;
+      }
+      return attempt(events, bad, failed, progress, sweep, true);
+    }
+  }
+
+  /**
+   * A unique violation while inserting satellite versions: another writer inserted the same
+   * versions after this batch read the history. The batch is then written again, skipping rows that
+   * exist.
+   */
+  private static boolean isRace(SQLException e) {
+    boolean race = "23505".equals(e.getSQLState());
+    if (race) {
+      LOG.info(
+          "Another writer inserted the same satellite rows meanwhile ({}); writing the batch again",
+          e.getMessage());
+    }
+    return race;
+  }
+
+  private LoadResult attempt(
+      List<ChangeEvent> events,
+      List<BadRecord> bad,
+      List<Problem> failed,
+      Progress progress,
+      boolean sweep,
+      boolean racing)
+      throws SQLException {
     try (Connection c = connection()) {
       try {
-        long now = Micros.of(clock.instant());
-        KeyMapReader reader = new JdbcKeyMapReader(c, dialect, schema.schema());
-        PendingCycle.Prepared prep = cycle.prepare(c, planner.rowKeys(events), now, sweep);
-        long prepared = System.nanoTime();
-        BatchPlan plan = planner.plan(events, prep.retries, reader);
-        addDiscoveredColumns(plan);
-        long planned = System.nanoTime();
-        Map<String, Integer> written = new LinkedHashMap<>(writer.write(c, plan));
-        long wrote = System.nanoTime();
-        PendingCycle.Counts k = cycle.finish(c, prep, plan, bad, failed, now);
-        LOG.debug(
-            "Batch of {} events and {} retries: retries found in {} ms, planned in {} ms, written in"
-                + " {} ms, waiting rows handled in {} ms",
-            events.size(),
-            prep.retries.size(),
-            (prepared - start) / 1_000_000,
-            (planned - prepared) / 1_000_000,
-            (wrote - planned) / 1_000_000,
-            (System.nanoTime() - wrote) / 1_000_000);
-        progressStore.store(c, progress, now);
-        c.commit();
-        return new LoadResult(
-            events.size(),
-            written,
-            plan.problems.stream().filter(p -> !prep.origin.containsKey(p.event())).toList(),
-            k.waiting(),
-            k.resolved(),
-            k.toErrors(),
-            k.toUnknown(),
-            k.dropped(),
-            k.errors(),
-            (System.nanoTime() - start) / 1_000_000);
+        PlannedBatch b = plan(c, events, bad, failed, progress, sweep, true, null);
+        addColumns(newColumns(b.plan));
+        return write(c, b, racing);
       } catch (JdbcKeyMapReader.ReadFailure e) {
         c.rollback();
         throw e.getCause();
@@ -279,6 +294,126 @@ public final class VaultLoader implements AutoCloseable {
         throw e;
       }
     }
+  }
+
+  /**
+   * Reads what a batch needs (retries, key map) and plans it, writing nothing.
+   *
+   * @param maySweep whether the sweep may run if it is due (not when planning ahead: the sweep
+   *     writes while it reads, so it needs the batch's transaction)
+   * @param inFlight the batch being written meanwhile, whose changes are not committed yet
+   */
+  private PlannedBatch plan(
+      Connection c,
+      List<ChangeEvent> events,
+      List<BadRecord> bad,
+      List<Problem> failed,
+      Progress progress,
+      boolean sweep,
+      boolean maySweep,
+      PlannedBatch inFlight)
+      throws SQLException {
+    long start = System.nanoTime();
+    long now = Micros.of(clock.instant());
+    KeyMapReader reader = new JdbcKeyMapReader(c, dialect, schema.schema());
+    PendingCycle.InFlight pendingView = null;
+    if (inFlight != null) {
+      reader = inFlight.keyMapView(reader);
+      pendingView = inFlight.pendingView();
+    }
+    PendingCycle.Prepared prep =
+        cycle.prepare(c, planner.rowKeys(events), now, sweep, maySweep, pendingView);
+    long prepared = System.nanoTime();
+    BatchPlan plan = planner.plan(events, prep.retries, reader);
+    return new PlannedBatch(events, bad, failed, progress, now, prep, plan, start, prepared);
+  }
+
+  /** Writes a planned batch, its waiting and error rows and the progress, and commits. */
+  private LoadResult write(Connection c, PlannedBatch b, boolean racing) throws SQLException {
+    long began = System.nanoTime();
+    Map<String, Integer> written = new LinkedHashMap<>(writer.write(c, b.plan, racing));
+    long wrote = System.nanoTime();
+    PendingCycle.Counts k = cycle.finish(c, b.prep, b.plan, b.bad, b.failed, b.now);
+    LOG.debug(
+        "Batch of {} events and {} retries: retries found in {} ms, planned in {} ms, written in"
+            + " {} ms, waiting rows handled in {} ms",
+        b.events.size(),
+        b.prep.retries.size(),
+        (b.preparedNanos - b.startNanos) / 1_000_000,
+        (b.plannedNanos - b.preparedNanos) / 1_000_000,
+        (wrote - began) / 1_000_000,
+        (System.nanoTime() - wrote) / 1_000_000);
+    progressStore.store(c, b.progress, b.now);
+    c.commit();
+    return new LoadResult(
+        b.events.size(),
+        written,
+        b.plan.problems.stream().filter(p -> !b.prep.origin.containsKey(p.event())).toList(),
+        k.waiting(),
+        k.resolved(),
+        k.toErrors(),
+        k.toUnknown(),
+        k.dropped(),
+        k.errors(),
+        (System.nanoTime() - b.startNanos) / 1_000_000);
+  }
+
+  // ---- used by LoadPipeline ----
+
+  /** Whether a batch planned now would run the sweep. */
+  boolean sweepDue() {
+    return cycle.sweepDue(Micros.of(clock.instant()));
+  }
+
+  /** A connection from the pool, outside any batch (the pipeline reads with it). */
+  Connection readConnection() throws SQLException {
+    return connection();
+  }
+
+  /** Plans a batch on {@code c} (read-only), seeing {@code inFlight}'s uncommitted changes. */
+  PlannedBatch planAhead(
+      Connection c,
+      List<ChangeEvent> events,
+      List<BadRecord> bad,
+      Progress progress,
+      PlannedBatch inFlight)
+      throws SQLException {
+    try {
+      return plan(c, events, bad, List.of(), progress, false, false, inFlight);
+    } catch (JdbcKeyMapReader.ReadFailure e) {
+      throw e.getCause();
+    } finally {
+      c.rollback(); // reads only: end the snapshot
+    }
+  }
+
+  /** A batch's write as planned, with its own result. */
+  record Written(LoadResult result, boolean asPlanned) {}
+
+  /**
+   * Writes a planned batch in one transaction; when the database rejects a value, loads the batch
+   * in parts as {@link #load(List, List, Progress)} does ({@code asPlanned} false).
+   */
+  Written writePlanned(PlannedBatch b) throws SQLException {
+    addColumns(newColumns(b.plan));
+    try (Connection c = connection()) {
+      try {
+        return new Written(logged(write(c, b, false)), true);
+      } catch (SQLException | RuntimeException e) {
+        c.rollback();
+        if (!(e instanceof SQLException s) || !isRace(s)) {
+          throw e;
+        }
+      }
+    } catch (SQLException e) {
+      if (!isDataError(e) || b.events.isEmpty()) {
+        throw e;
+      }
+      // The database rejected a value: load the batch in parts, as load() does.
+      return new Written(logged(isolate(b.events, b.bad, e, b.progress)), false);
+    }
+    // Planned anew on the writer's connection: the batch before this one has committed.
+    return new Written(load(b.events, b.bad, b.progress), false);
   }
 
   /** The stored progress of a consumer: its next offset per topic partition. */
@@ -341,7 +476,7 @@ public final class VaultLoader implements AutoCloseable {
     return (total == null ? last : total.plus(last)).plus(withFailed);
   }
 
-  private void addDiscoveredColumns(BatchPlan plan) throws SQLException {
+  private Map<String, Map<String, Class<?>>> newColumns(BatchPlan plan) {
     Map<String, Map<String, Class<?>>> seen = new LinkedHashMap<>();
     plan.history.forEach(
         (table, rows) -> {
@@ -374,6 +509,10 @@ public final class VaultLoader implements AutoCloseable {
             e ->
                 e.getValue().keySet().stream()
                     .allMatch(col -> schema.table(e.getKey()).column(col) != null));
+    return seen;
+  }
+
+  private void addColumns(Map<String, Map<String, Class<?>>> seen) throws SQLException {
     if (seen.isEmpty()) {
       return;
     }

@@ -45,6 +45,20 @@ public final class VaultWriter {
 
   /** Writes the plan; returns rows written per vault table. */
   public Map<String, Integer> write(Connection c, BatchPlan plan) throws SQLException {
+    return write(c, plan, true);
+  }
+
+  /**
+   * Writes the plan; returns rows written per vault table.
+   *
+   * @param racing whether another writer may be inserting the same satellite versions right now:
+   *     satellite and reference versions are inserted as new rows (they are merged with the stored
+   *     history read in this transaction, so only a concurrent writer can have inserted them
+   *     meanwhile, which fails the statement with a unique violation, SQLSTATE 23505); with {@code
+   *     racing} such rows are skipped instead, at some cost
+   */
+  public Map<String, Integer> write(Connection c, BatchPlan plan, boolean racing)
+      throws SQLException {
     Map<String, Integer> written = new LinkedHashMap<>();
     for (String table : new VaultTables(model, dialect, hasher).all().keySet()) {
       TableSpec t = schema.table(table);
@@ -52,7 +66,7 @@ public final class VaultWriter {
       int count =
           switch (t.kind()) {
             case HUB, LINK, NON_HISTORIZED_LINK -> writeEarliest(c, t, plan.earliest.get(table));
-            case SATELLITE, REFERENCE -> writeHistory(c, t, plan.history.get(table));
+            case SATELLITE, REFERENCE -> writeHistory(c, t, plan.history.get(table), racing);
             case TECHNICAL -> writeKeyMap(c, t, plan.keyMap);
           };
       if (count > 0) {
@@ -129,7 +143,8 @@ public final class VaultWriter {
         : fromDb.toLowerCase(Locale.ROOT);
   }
 
-  private int writeHistory(Connection c, TableSpec t, List<HistoryRow> rows) throws SQLException {
+  private int writeHistory(Connection c, TableSpec t, List<HistoryRow> rows, boolean racing)
+      throws SQLException {
     if (rows == null || rows.isEmpty()) {
       return 0;
     }
@@ -190,9 +205,11 @@ public final class VaultWriter {
       deletes.execute(c, dialect.deleteByKey(schema.schema(), t, delCols));
     }
     if (inserts.size() > 0) {
-      count =
-          inserts.execute(
-              c, dialect.insertIgnore(schema.schema(), t, inserts.names(), n.loadedAt()));
+      String sql =
+          racing
+              ? dialect.insertIgnore(schema.schema(), t, inserts.names(), n.loadedAt())
+              : dialect.insertNew(schema.schema(), t, inserts.names(), n.loadedAt());
+      count = inserts.execute(c, sql);
     }
     return count;
   }

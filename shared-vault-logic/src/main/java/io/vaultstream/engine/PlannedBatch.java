@@ -1,0 +1,83 @@
+package io.vaultstream.engine;
+
+import io.vaultstream.decode.ChangeEvent;
+import io.vaultstream.error.BadRecord;
+import io.vaultstream.plan.BatchPlan;
+import io.vaultstream.plan.Problem;
+import io.vaultstream.resolve.KeyMapReader;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * A batch that has been read and planned but not yet written: its events, the retries found for it,
+ * its plan, and what it will change once committed, so that the next batch can be planned while
+ * this one is written.
+ */
+final class PlannedBatch {
+  final List<ChangeEvent> events;
+  final List<BadRecord> bad;
+  final List<Problem> failed;
+  final Progress progress;
+  final long now;
+  final PendingCycle.Prepared prep;
+  final BatchPlan plan;
+  final long startNanos;
+  final long preparedNanos;
+  final long plannedNanos;
+
+  PlannedBatch(
+      List<ChangeEvent> events,
+      List<BadRecord> bad,
+      List<Problem> failed,
+      Progress progress,
+      long now,
+      PendingCycle.Prepared prep,
+      BatchPlan plan,
+      long startNanos,
+      long preparedNanos) {
+    this.events = events;
+    this.bad = bad;
+    this.failed = failed;
+    this.progress = progress;
+    this.now = now;
+    this.prep = prep;
+    this.plan = plan;
+    this.startNanos = startNanos;
+    this.preparedNanos = preparedNanos;
+    this.plannedNanos = System.nanoTime();
+  }
+
+  /** The waiting rows as the next batch must see them while this one is being written. */
+  PendingCycle.InFlight pendingView() {
+    return new PendingCycle.InFlight(prep, plan, now);
+  }
+
+  /** A key map reader that also returns the mappings this batch adds (not committed yet). */
+  KeyMapReader keyMapView(KeyMapReader committed) {
+    Map<String, Map<String, TreeMap<Long, Map<String, String>>>> mine = new HashMap<>();
+    for (BatchPlan.KeyMapEntry e : plan.keyMap) {
+      mine.computeIfAbsent(e.source(), s -> new HashMap<>())
+          .computeIfAbsent(e.pk(), k -> new TreeMap<>())
+          .put(e.validFrom(), e.values());
+    }
+    if (mine.isEmpty()) {
+      return committed;
+    }
+    return (String source, Set<String> pks) -> {
+      Map<String, TreeMap<Long, Map<String, String>>> out = committed.read(source, pks);
+      Map<String, TreeMap<Long, Map<String, String>>> added = mine.get(source);
+      if (added != null) {
+        for (String pk : pks) {
+          TreeMap<Long, Map<String, String>> tl = added.get(pk);
+          if (tl != null) {
+            out.computeIfAbsent(pk, k -> new TreeMap<>()).putAll(tl);
+          }
+        }
+      }
+      return out;
+    };
+  }
+}

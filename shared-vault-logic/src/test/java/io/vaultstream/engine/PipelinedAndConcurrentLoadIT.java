@@ -1,0 +1,207 @@
+package io.vaultstream.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.vaultstream.decode.ChangeEvent;
+import io.vaultstream.model.ModelLoader;
+import io.vaultstream.model.VaultModel;
+import io.vaultstream.sample.ShopEventGenerator;
+import io.vaultstream.testing.EventFactory;
+import io.vaultstream.testing.Samples;
+import io.vaultstream.testing.TestDatabase;
+import io.vaultstream.testing.VaultDump;
+import java.sql.Connection;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Batches planned while the previous one is written give the same vault as batches loaded one by
+ * one; a satellite row inserted by another writer during a load does not fail the batch.
+ */
+class PipelinedAndConcurrentLoadIT {
+  private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
+  private static final List<String> TOPIC_ORDER =
+      List.of("order_lines", "payments", "orders", "order_status", "products", "customers");
+
+  private final List<VaultLoader> loaders = new ArrayList<>();
+
+  @AfterEach
+  void tearDown() {
+    loaders.forEach(VaultLoader::close);
+  }
+
+  private VaultLoader open(String schema) throws Exception {
+    VaultLoader l = VaultLoader.open(SHOP, TestDatabase.options(schema).build());
+    loaders.add(l);
+    return l;
+  }
+
+  /**
+   * Shop events as Kafka would hand them over after a backlog: per chunk, children's topics first,
+   * so many children reach the vault before their parents and wait.
+   */
+  private static List<List<ChangeEvent>> batches(VaultLoader loader, int events, int batchSize) {
+    ShopEventGenerator gen = new ShopEventGenerator("shop.public", 7);
+    Map<String, Long> offsets = new HashMap<>();
+    List<ChangeEvent> all = new ArrayList<>();
+    for (int done = 0; done < events; done += 2000) {
+      List<ShopEventGenerator.Record> chunk = new ArrayList<>(gen.next(2000));
+      chunk.sort(
+          Comparator.comparingInt(
+              r -> TOPIC_ORDER.indexOf(r.topic().substring(r.topic().lastIndexOf('.') + 1))));
+      for (ShopEventGenerator.Record r : chunk) {
+        long offset = offsets.merge(r.topic(), 1L, Long::sum) - 1;
+        loader.decoder().decode(r.topic(), 0, offset, 0L, r.key(), r.value()).ifPresent(all::add);
+      }
+    }
+    List<List<ChangeEvent>> out = new ArrayList<>();
+    for (int i = 0; i < all.size(); i += batchSize) {
+      out.add(all.subList(i, Math.min(all.size(), i + batchSize)));
+    }
+    return out;
+  }
+
+  private static Map<String, List<String>> vault(String schema) throws Exception {
+    Map<String, List<String>> dump = VaultDump.of(schema);
+    dump.keySet().removeIf(t -> t.startsWith("vs_") && !t.equals("vs_key_map"));
+    return dump;
+  }
+
+  @Test
+  void pipelinedBatchesGiveTheVaultOfSerialBatches() throws Exception {
+    String serialSchema = TestDatabase.newSchema();
+    String pipelinedSchema = TestDatabase.newSchema();
+    VaultLoader serial = open(serialSchema);
+    VaultLoader pipelined = open(pipelinedSchema);
+    List<List<ChangeEvent>> batches = batches(serial, 12_000, 700);
+
+    int waitedSerially = 0;
+    for (List<ChangeEvent> b : batches) {
+      waitedSerially += serial.load(b).waiting();
+    }
+    serial.sweep();
+
+    List<Integer> committed = new ArrayList<>();
+    int[] waited = {0};
+    try (LoadPipeline<Integer> pipeline =
+        pipelined.pipeline(
+            (tag, result) -> {
+              committed.add(tag);
+              waited[0] += result.waiting();
+            })) {
+      int overlapped = 0;
+      for (int i = 0; i < batches.size(); i++) {
+        pipeline.submit(batches.get(i), List.of(), null, i);
+        overlapped += pipeline.busy() ? 1 : 0; // not when the batch ran the sweep on its own
+      }
+      assertThat(overlapped).isGreaterThan(batches.size() / 2);
+      pipeline.drain();
+      assertThat(pipeline.busy()).isFalse();
+    }
+    pipelined.sweep();
+
+    assertThat(committed).hasSize(batches.size()).isSorted();
+    assertThat(waitedSerially).as("the test makes children wait for parents").isGreaterThan(100);
+    assertThat(waited[0]).isGreaterThan(100);
+    assertThat(TestDatabase.value("SELECT count(*) FROM " + pipelinedSchema + ".vs_waiting"))
+        .isEqualTo("0");
+    assertThat(TestDatabase.value("SELECT count(*) FROM " + pipelinedSchema + ".vs_errors"))
+        .isEqualTo("0");
+    Map<String, List<String>> expected = vault(serialSchema);
+    Map<String, List<String>> actual = vault(pipelinedSchema);
+    assertThat(actual.keySet()).isEqualTo(expected.keySet());
+    for (String table : expected.keySet()) {
+      assertThat(actual.get(table)).as(table).isEqualTo(expected.get(table));
+    }
+  }
+
+  @Test
+  void aSatelliteRowInsertedByAnotherWriterMeanwhileDoesNotFailTheBatch() throws Exception {
+    String schema = TestDatabase.newSchema();
+    VaultLoader loader = open(schema);
+    EventFactory ev = new EventFactory(SHOP);
+    long t0 = EventFactory.at(0);
+    long t1 = EventFactory.at(1);
+    loader.load(List.of(customer(ev, "c", t0, "Ann")));
+    String hk = ShopVaultIT.md5("C1");
+
+    try (Connection other = TestDatabase.connect()) {
+      other.setAutoCommit(false);
+      try (var st = other.createStatement()) {
+        st.execute(
+            "INSERT INTO "
+                + schema
+                + ".sat_customer (customer_hk, load_dts, record_source, hash_diff, delete_flag,"
+                + " name, loaded_at) VALUES ('"
+                + hk
+                + "', '"
+                + io.vaultstream.write.Micros.toSql(t1)
+                + "', 'SHOP.customers', 'FROM-THE-OTHER-WRITER', false, 'Anna', now())");
+      }
+      CompletableFuture<LoadResult> load =
+          CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  return loader.load(List.of(customer(ev, "u", t1, "Anna")));
+                } catch (Exception e) {
+                  throw new IllegalStateException(e);
+                }
+              });
+      // The load's insert waits for the other writer's uncommitted row of the same key.
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(
+              () ->
+                  Integer.parseInt(
+                          TestDatabase.value(
+                              "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type ="
+                                  + " 'Lock' AND query LIKE '%sat_customer%'"))
+                      > 0);
+      other.commit();
+      LoadResult r = load.get(30, TimeUnit.SECONDS);
+      assertThat(r.problems()).isEmpty();
+    }
+    // The batch was written again after the other writer committed: it read that writer's version
+    // and placed its own (different) version after it, at the next free microsecond.
+    List<String> versions =
+        TestDatabase.rows(
+            "SELECT load_dts = '"
+                + io.vaultstream.write.Micros.toSql(t1)
+                + "'::timestamptz, hash_diff = 'FROM-THE-OTHER-WRITER', name FROM "
+                + schema
+                + ".sat_customer WHERE customer_hk = '"
+                + hk
+                + "' ORDER BY load_dts");
+    assertThat(versions).containsExactly("f|f|Ann", "t|t|Anna", "f|f|Anna");
+    assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_errors")).isEqualTo("0");
+  }
+
+  private static ChangeEvent customer(EventFactory ev, String op, long t, String name) {
+    return ev.event(
+        "customers",
+        op,
+        t,
+        EventFactory.row(
+            "id",
+            1L,
+            "customer_no",
+            "C1",
+            "name",
+            name,
+            "email",
+            "ann@example.com",
+            "city",
+            "Hamburg",
+            "updated_at",
+            java.time.Instant.ofEpochSecond(1_704_067_200L)));
+  }
+}
