@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Benchmark of the Kafka Connect sink: a real broker and worker, one task, PostgreSQL (embedded by
 # default). Options: --events=N (200000) --batch-size=N (5000) --latency-rate=N (2000)
-# --latency-seconds=N (10) --jdbc-url=URL. The JVM runs with -Xmx512m (BENCH_HEAP to change).
+# --latency-seconds=N (10) --jdbc-url=URL --warmup-events=N (0: measure a freshly started worker;
+# N: load N other events first and measure the worker warm) --pipelining=true|false (the
+# connector's batch.pipelining) --partition-fetch-bytes=N (consumer.override.max.partition.fetch.bytes).
+# Besides events/s it prints the CPU time the load cost, per event, split by where it was spent.
+# The JVM runs with -Xmx512m (BENCH_HEAP to change).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -B -q -DskipTests install -pl benchmarks -am >/dev/null

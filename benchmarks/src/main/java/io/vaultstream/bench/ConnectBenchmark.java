@@ -114,17 +114,7 @@ public final class ConnectBenchmark {
     TABLES.forEach(t -> connect.kafka().createTopic("shop.public." + t, 1));
     ShopEventGenerator gen = new ShopEventGenerator("shop.public", 1);
     Map<TopicPartition, Long> end = new HashMap<>();
-    long t0 = System.nanoTime();
-    try (KafkaProducer<byte[], byte[]> p = connect.kafka().createProducer(new HashMap<>())) {
-      for (int done = 0; done < events; ) {
-        List<ShopEventGenerator.Record> chunk = gen.next(Math.min(10_000, events - done));
-        produce(p, chunk, end, null);
-        done += chunk.size();
-      }
-    }
-    System.out.printf(
-        "Produced %,d change events in %.1f s%n", events, (System.nanoTime() - t0) / 1e9);
-
+    int warmup = Integer.parseInt(opt.getOrDefault("warmup-events", "0"));
     String schema = "bench";
     Map<String, String> c = new HashMap<>();
     c.put("connector.class", "io.vaultstream.connect.VaultSinkConnector");
@@ -137,18 +127,60 @@ public final class ConnectBenchmark {
     c.put("vault.model", Files.readString(model()));
     c.put("batch.size", Integer.toString(batch));
     c.put("consumer.override.max.poll.records", Integer.toString(Math.max(500, batch)));
+    if (opt.containsKey("pipelining")) {
+      c.put("batch.pipelining", opt.get("pipelining"));
+    }
     if (opt.containsKey("partition-fetch-bytes")) {
       c.put("consumer.override.max.partition.fetch.bytes", opt.get("partition-fetch-bytes"));
     }
-    long start = System.nanoTime();
-    connect.configureConnector("bench", c);
     try (Connection db = DriverManager.getConnection(url)) {
+      long rowsBefore = 0;
+      if (warmup > 0) {
+        // A worker that has been running: the JIT has compiled the hot paths and the vault holds
+        // the warm-up events' keys. The measured events are produced while the task is paused.
+        produceAll(connect, gen, warmup, end);
+        long w = System.nanoTime();
+        connect.configureConnector("bench", c);
+        awaitProgress(db, schema, end, null);
+        double ws = (System.nanoTime() - w) / 1e9;
+        System.out.printf(
+            "Warm-up: loaded %,d events in %.1f s (%,.0f events/s, a freshly started worker)%n",
+            warmup, ws, warmup / ws);
+        connect.pauseConnector("bench");
+        connect
+            .assertions()
+            .assertConnectorAndExactlyNumTasksArePaused("bench", 1, "the connector did not pause");
+        rowsBefore = vaultRows(db, schema);
+      }
+      produceAll(connect, gen, events, end);
+      CpuMeter cpu = new CpuMeter();
+      long start = System.nanoTime();
+      if (warmup > 0) {
+        connect.resumeConnector("bench");
+      } else {
+        connect.configureConnector("bench", c);
+      }
       awaitProgress(db, schema, end, null);
       double secs = (System.nanoTime() - start) / 1e9;
-      long rows = vaultRows(db, schema);
+      long rows = vaultRows(db, schema) - rowsBefore;
       System.out.printf(
-          "Loaded %,d events into %,d vault rows in %.1f s: %,.0f events/s, %,.0f vault rows/s (one task, batch.size %d)%n",
-          events, rows, secs, events / secs, rows / secs, batch);
+          "Loaded %,d events into %,d vault rows in %.1f s: %,.0f events/s, %,.0f vault rows/s (one task, batch.size %d%s)%n",
+          events,
+          rows,
+          secs,
+          events / secs,
+          rows / secs,
+          batch,
+          warmup > 0 ? String.format(", after a warm-up of %,d events", warmup) : "");
+      Map<String, Double> spent = cpu.since();
+      double total = spent.values().stream().mapToDouble(Double::doubleValue).sum();
+      System.out.printf(
+          "CPU time of the load: %.1f s on %d cores (%.0f µs per event)%n",
+          total, Runtime.getRuntime().availableProcessors(), total * 1e6 / events);
+      spent.forEach(
+          (part, cpuSecs) ->
+              System.out.printf(
+                  "  %-36s %6.1f s  %4.0f µs per event%n", part, cpuSecs, cpuSecs * 1e6 / events));
 
       // Latency: a steady stream, each record timed from its send to its commit in the vault.
       Map<TopicPartition, Map<Long, Long>> sent = new HashMap<>();
@@ -174,6 +206,24 @@ public final class ConnectBenchmark {
         "Peak heap in use (sampled every 10 ms) of the JVM running broker, worker and task: %,d MiB"
             + " (max heap %,d MiB)%n",
         PEAK_HEAP.get() >> 20, Runtime.getRuntime().maxMemory() >> 20);
+  }
+
+  private static void produceAll(
+      EmbeddedConnectCluster connect,
+      ShopEventGenerator gen,
+      int events,
+      Map<TopicPartition, Long> end)
+      throws Exception {
+    long t0 = System.nanoTime();
+    try (KafkaProducer<byte[], byte[]> p = connect.kafka().createProducer(new HashMap<>())) {
+      for (int done = 0; done < events; ) {
+        List<ShopEventGenerator.Record> chunk = gen.next(Math.min(10_000, events - done));
+        produce(p, chunk, end, null);
+        done += chunk.size();
+      }
+    }
+    System.out.printf(
+        "Produced %,d change events in %.1f s%n", events, (System.nanoTime() - t0) / 1e9);
   }
 
   private static long pct(List<Long> sorted, int p) {
