@@ -286,7 +286,7 @@ public final class VaultSinkConfig extends AbstractConfig {
             + " one by one, in order, each in one transaction. Uses one more pooled connection"
             + " (needs "
             + POOL_MAX_SIZE
-            + " of at least 2).",
+            + " of at least 3).",
         GROUP_WRITES,
         ++o,
         Width.SHORT,

@@ -103,12 +103,13 @@ public class VaultSinkConnector extends SinkConnector {
       byName.get(field).addErrorMessage(e.getMessage());
     }
     if (parsed.getBoolean(VaultSinkConfig.BATCH_PIPELINING)
-        && parsed.getInt(VaultSinkConfig.POOL_MAX_SIZE) < 2) {
+        && parsed.getInt(VaultSinkConfig.POOL_MAX_SIZE) < 3) {
       String m =
           VaultSinkConfig.BATCH_PIPELINING
               + " needs "
               + VaultSinkConfig.POOL_MAX_SIZE
-              + " of at least 2 (one connection reads while another writes); raise the pool or"
+              + " of at least 3 (one connection reads while another writes, and a batch that adds"
+              + " columns to a table needs one more); raise the pool or"
               + " set "
               + VaultSinkConfig.BATCH_PIPELINING
               + " to false";

@@ -65,9 +65,9 @@ public class VaultSinkTask extends SinkTask {
     }
     converter = new RecordConverter(loader.decoder());
     if (config.getBoolean(VaultSinkConfig.BATCH_PIPELINING)) {
-      if (config.getInt(VaultSinkConfig.POOL_MAX_SIZE) < 2) {
+      if (config.getInt(VaultSinkConfig.POOL_MAX_SIZE) < 3) {
         LOG.warn(
-            "{} is on but {} is below 2: batches are written without pipelining",
+            "{} is on but {} is below 3: batches are written without pipelining",
             VaultSinkConfig.BATCH_PIPELINING,
             VaultSinkConfig.POOL_MAX_SIZE);
       } else {

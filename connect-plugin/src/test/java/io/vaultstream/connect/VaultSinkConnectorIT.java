@@ -350,6 +350,6 @@ class VaultSinkConnectorIT {
     }
     assertThat(poolErrors).containsOnlyKeys("batch.pipelining", "connection.pool.max.size");
     assertThat(poolErrors.get("batch.pipelining").get(0))
-        .contains("connection.pool.max.size of at least 2");
+        .contains("connection.pool.max.size of at least 3");
   }
 }

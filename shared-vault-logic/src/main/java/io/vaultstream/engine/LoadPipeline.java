@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * after the previous one committed, and a batch that runs the sweep is loaded on its own.
  *
  * <p>Not thread-safe: one caller (a Connect task's thread) submits and drains. The pipeline holds
- * one pooled connection for its reads and the writer uses another.
+ * one pooled connection for its reads and the writer uses another (a third while it adds columns to
+ * a table), so the pool needs at least three.
  *
  * @param <T> what the caller attaches to a batch, handed back when the batch has committed
  */

@@ -259,15 +259,16 @@ public final class VaultLoader implements AutoCloseable {
   }
 
   /**
-   * A unique violation while inserting satellite versions: another writer inserted the same
-   * versions after this batch read the history. The batch is then written again, skipping rows that
-   * exist.
+   * A unique violation while inserting satellite versions or key map entries: the events were
+   * loaded before (a replay), or another writer inserted the same rows after this batch read them.
+   * The batch is then written again, skipping rows that exist.
    */
   private static boolean isRace(SQLException e) {
     boolean race = "23505".equals(e.getSQLState());
     if (race) {
       LOG.info(
-          "Another writer inserted the same satellite rows meanwhile ({}); writing the batch again",
+          "Some rows of the batch exist already (a replay, or another writer; {}); writing the"
+              + " batch again, skipping them",
           e.getMessage());
     }
     return race;

@@ -51,11 +51,12 @@ public final class VaultWriter {
   /**
    * Writes the plan; returns rows written per vault table.
    *
-   * @param racing whether another writer may be inserting the same satellite versions right now:
-   *     satellite and reference versions are inserted as new rows (they are merged with the stored
-   *     history read in this transaction, so only a concurrent writer can have inserted them
-   *     meanwhile, which fails the statement with a unique violation, SQLSTATE 23505); with {@code
-   *     racing} such rows are skipped instead, at some cost
+   * @param racing whether rows may exist already: satellite and reference versions and key map
+   *     entries are inserted as new rows (versions are merged with the history read in this
+   *     transaction, so only a concurrent writer can have inserted them meanwhile; a key map entry
+   *     exists only when its event was loaded before), which fails the statement with a unique
+   *     violation, SQLSTATE 23505, when that happens; with {@code racing} such rows are skipped
+   *     instead, at some cost
    */
   public Map<String, Integer> write(Connection c, BatchPlan plan, boolean racing)
       throws SQLException {
@@ -67,7 +68,7 @@ public final class VaultWriter {
           switch (t.kind()) {
             case HUB, LINK, NON_HISTORIZED_LINK -> writeEarliest(c, t, plan.earliest.get(table));
             case SATELLITE, REFERENCE -> writeHistory(c, t, plan.history.get(table), racing);
-            case TECHNICAL -> writeKeyMap(c, t, plan.keyMap);
+            case TECHNICAL -> writeKeyMap(c, t, plan.keyMap, racing);
           };
       if (count > 0) {
         written.put(table, count);
@@ -119,7 +120,8 @@ public final class VaultWriter {
             schema.schema(), t, cols, n.loadDts(), n.recordSource(), n.loadedAt()));
   }
 
-  private int writeKeyMap(Connection c, TableSpec t, List<BatchPlan.KeyMapEntry> entries)
+  private int writeKeyMap(
+      Connection c, TableSpec t, List<BatchPlan.KeyMapEntry> entries, boolean racing)
       throws SQLException {
     if (entries.isEmpty() || !t.name().equals(VaultTables.KEY_MAP)) {
       return 0;
@@ -130,7 +132,14 @@ public final class VaultWriter {
       data.add(
           List.of(e.source(), e.pk(), Micros.toSql(e.validFrom()), KeyText.values(e.values())));
     }
-    data.execute(c, dialect.insertIgnore(schema.schema(), t, cols, null));
+    // A mapping can already be stored only when these events were loaded before (a replay) or by
+    // another writer: both rare, and both fail the statement (23505), after which the batch is
+    // written again with existing rows skipped.
+    data.execute(
+        c,
+        racing
+            ? dialect.insertIgnore(schema.schema(), t, cols, null)
+            : dialect.insertNew(schema.schema(), t, cols, null));
     return 0; // bookkeeping, not a vault table
   }
 

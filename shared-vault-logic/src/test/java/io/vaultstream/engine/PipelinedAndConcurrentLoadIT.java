@@ -40,7 +40,7 @@ class PipelinedAndConcurrentLoadIT {
   }
 
   private VaultLoader open(String schema) throws Exception {
-    VaultLoader l = VaultLoader.open(SHOP, TestDatabase.options(schema).build());
+    VaultLoader l = VaultLoader.open(SHOP, TestDatabase.options(schema).poolMaxSize(3).build());
     loaders.add(l);
     return l;
   }

@@ -13,6 +13,10 @@ final class ProgressListener extends StreamingQueryListener {
     this.metrics = metrics;
   }
 
+  VaultMetrics metrics() {
+    return metrics;
+  }
+
   @Override
   public void onQueryStarted(QueryStartedEvent event) {
     LOG.info("Query {} started", event.name());

@@ -7,6 +7,7 @@ import io.vaultstream.model.VaultModel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.StreamingQuery;
@@ -23,6 +24,8 @@ public final class VaultStreamingJob {
       org.slf4j.LoggerFactory.getLogger(VaultStreamingJob.class);
   private static final java.util.Map<String, java.util.concurrent.ScheduledExecutorService>
       SWEEPERS = new java.util.concurrent.ConcurrentHashMap<>();
+  private static final Map<SparkSession, ProgressListener> LISTENERS =
+      new java.util.WeakHashMap<>();
 
   private VaultStreamingJob() {}
 
@@ -50,11 +53,10 @@ public final class VaultStreamingJob {
     VaultModel model = ModelLoader.load(Path.of(config.model()));
     VaultOptions options = config.options();
     Loaders.get(model, options); // prepare the vault (tables, ghost records) once, on the driver
-    VaultMetrics metrics = new VaultMetrics(spark.sparkContext());
+    VaultMetrics metrics = metricsOf(spark);
     org.apache.spark.broadcast.Broadcast<VaultModel> shared =
         org.apache.spark.api.java.JavaSparkContext.fromSparkContext(spark.sparkContext())
             .broadcast(model);
-    spark.streams().addListener(new ProgressListener(metrics));
     List<StreamingQuery> queries = new ArrayList<>();
     for (SourceTable source : model.sources().values()) {
       String name = "vaultstream-" + model.name() + "-" + source.name();
@@ -80,6 +82,22 @@ public final class VaultStreamingJob {
     spark.sparkContext().setLocalProperty("spark.scheduler.pool", null);
     startSweeper(model, options);
     return queries;
+  }
+
+  /**
+   * The accumulators and the progress listener of a session: made at the first start, shared by
+   * later starts in the same session (a restart of the queries reports into the same figures).
+   */
+  private static synchronized VaultMetrics metricsOf(SparkSession spark) {
+    return LISTENERS
+        .computeIfAbsent(
+            spark,
+            s -> {
+              ProgressListener l = new ProgressListener(new VaultMetrics(s.sparkContext()));
+              s.streams().addListener(l);
+              return l;
+            })
+        .metrics();
   }
 
   /**
@@ -118,6 +136,8 @@ public final class VaultStreamingJob {
 
   /** Stops the sweep timers and closes the engines of this JVM. */
   public static synchronized void shutdown() {
+    LISTENERS.forEach((spark, listener) -> spark.streams().removeListener(listener));
+    LISTENERS.clear();
     SWEEPERS.values().forEach(java.util.concurrent.ScheduledExecutorService::shutdownNow);
     SWEEPERS.clear();
     Loaders.closeAll();

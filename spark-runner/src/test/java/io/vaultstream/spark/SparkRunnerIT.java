@@ -297,6 +297,10 @@ class SparkRunnerIT {
     // A second restart finds nothing new and changes nothing.
     runOnce(schema, checkpoint);
     assertThat(vault(schema)).isEqualTo(vault(ref));
+    // Three starts in one session: one progress listener reports them all.
+    assertThat(spark.streams().listListeners())
+        .filteredOn(l -> l instanceof ProgressListener)
+        .hasSize(1);
     // Every query keeps its ledger: (query, next batch id) in the vault.
     assertThat(
             TestDatabase.rows(
