@@ -80,7 +80,7 @@ final class PendingCycle {
       long now,
       boolean forceSweep,
       boolean maySweep,
-      InFlight inFlight)
+      InFlightWaits inFlight)
       throws SQLException {
     Prepared p = new Prepared();
     // Parents that arrive in the batch are found by index at every flush; the sweep that scans the
@@ -229,101 +229,7 @@ final class PendingCycle {
         now);
   }
 
-  /**
-   * What a batch that is being written (not committed yet) changes in the waiting rows, as seen by
-   * the next batch planned meanwhile: the rows it retried are left out as read from the database;
-   * those it leaves waiting, and the rows it adds, are offered with the parent they wait for once
-   * it commits, when that parent is in the next batch.
-   */
-  static final class InFlight {
-    /** A row waiting after the batch: new ({@code previous} null) or retried and still waiting. */
-    private record Waits(Pending previous, Problem problem) {}
-
-    private final Set<String> retried = new java.util.HashSet<>();
-    private final Map<String, List<Waits>> byParent = new java.util.HashMap<>();
-    private final long now;
-
-    InFlight(Prepared prep, BatchPlan plan, long now) {
-      this.now = now;
-      prep.origin.values().forEach(x -> retried.add(key(x)));
-      for (Problem pr : newWaits(prep, plan)) {
-        add(new Waits(null, pr));
-      }
-      Map<ChangeEvent, Problem> retryWaits = new IdentityHashMap<>();
-      for (Problem pr : plan.problems) {
-        if (pr.waits() && prep.origin.containsKey(pr.event())) {
-          retryWaits.putIfAbsent(pr.event(), pr);
-        }
-      }
-      retryWaits.forEach((e, pr) -> add(new Waits(prep.origin.get(e), pr)));
-    }
-
-    private void add(Waits w) {
-      byParent
-          .computeIfAbsent(
-              w.problem.refSource() + "\u0000" + w.problem.refPk(), k -> new ArrayList<>())
-          .add(w);
-    }
-
-    List<Pending> adjust(List<Pending> fromDb, Map<String, Set<String>> batchKeys) {
-      Map<String, Pending> out = new LinkedHashMap<>();
-      for (Pending x : fromDb) {
-        if (!retried.contains(key(x))) {
-          out.put(key(x), x);
-        }
-      }
-      batchKeys.forEach(
-          (source, pks) -> {
-            for (String pk : pks) {
-              for (Waits w : byParent.getOrDefault(source + "\u0000" + pk, List.of())) {
-                Pending x = pending(w);
-                out.putIfAbsent(key(x), x);
-              }
-            }
-          });
-      return new ArrayList<>(out.values());
-    }
-
-    private Pending pending(Waits w) {
-      Problem pr = w.problem;
-      if (w.previous == null) {
-        Map<String, String> row = newWaitingRow(pr, now);
-        return new Pending(
-            Origin.WAITING_TABLE,
-            pr.event().position().topic(),
-            pr.event().position().partition(),
-            pr.event().position().offset(),
-            pr.target(),
-            PendingReferenceStore.WAITING,
-            "true".equals(row.get("links_only")),
-            pr.event(),
-            now,
-            0,
-            row);
-      }
-      // As the batch's update leaves the row: the parent it waits for now, one more attempt.
-      Pending p = w.previous;
-      Map<String, String> row = new LinkedHashMap<>(p.columns());
-      row.put("ref_source", pr.refSource());
-      row.put("ref_pk", pr.refPk());
-      row.put("message", pr.message());
-      row.put("attempts", Integer.toString(p.attempts() + 1));
-      return new Pending(
-          p.origin(),
-          p.topic(),
-          p.partition(),
-          p.offset(),
-          p.target(),
-          p.state(),
-          p.linksOnly(),
-          p.event(),
-          p.sinceMicros(),
-          p.attempts() + 1,
-          row);
-    }
-  }
-
-  private static String key(Pending p) {
+  static String key(Pending p) {
     return p.topic() + "\u0000" + p.partition() + "\u0000" + p.offset() + "\u0000" + p.target();
   }
 

@@ -51,8 +51,8 @@ final class PlannedBatch {
   }
 
   /** The waiting rows as the next batch must see them while this one is being written. */
-  PendingCycle.InFlight pendingView() {
-    return new PendingCycle.InFlight(prep, plan, now);
+  InFlightWaits pendingView() {
+    return new InFlightWaits(prep, plan, now);
   }
 
   /** A key map reader that also returns the mappings this batch adds (not committed yet). */

@@ -11,7 +11,6 @@ import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.plan.BatchPlan;
 import io.vaultstream.plan.BatchPlanner;
-import io.vaultstream.plan.HistoryRow;
 import io.vaultstream.plan.Problem;
 import io.vaultstream.resolve.JdbcKeyMapReader;
 import io.vaultstream.resolve.KeyMapReader;
@@ -24,9 +23,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -285,7 +281,7 @@ public final class VaultLoader implements AutoCloseable {
     try (Connection c = connection()) {
       try {
         PlannedBatch b = plan(c, events, bad, failed, progress, sweep, true, null);
-        addColumns(newColumns(b.plan));
+        addColumns(schema.unknownColumns(b.plan));
         return write(c, b, racing);
       } catch (JdbcKeyMapReader.ReadFailure e) {
         c.rollback();
@@ -317,7 +313,7 @@ public final class VaultLoader implements AutoCloseable {
     long start = System.nanoTime();
     long now = Micros.of(clock.instant());
     KeyMapReader reader = new JdbcKeyMapReader(c, dialect, schema.schema());
-    PendingCycle.InFlight pendingView = null;
+    InFlightWaits pendingView = null;
     if (inFlight != null) {
       reader = inFlight.keyMapView(reader);
       pendingView = inFlight.pendingView();
@@ -396,7 +392,7 @@ public final class VaultLoader implements AutoCloseable {
    * in parts as {@link #load(List, List, Progress)} does ({@code asPlanned} false).
    */
   Written writePlanned(PlannedBatch b) throws SQLException {
-    addColumns(newColumns(b.plan));
+    addColumns(schema.unknownColumns(b.plan));
     try (Connection c = connection()) {
       try {
         return new Written(logged(write(c, b, false)), true);
@@ -435,82 +431,7 @@ public final class VaultLoader implements AutoCloseable {
   private LoadResult isolate(
       List<ChangeEvent> events, List<BadRecord> bad, SQLException first, Progress progress)
       throws SQLException {
-    LOG.warn(
-        "A batch of {} events was rejected by the database ({}); loading it in parts to find the"
-            + " failing events",
-        events.size(),
-        first.getMessage());
-    List<Problem> failed = new ArrayList<>();
-    LoadResult total = null;
-    Deque<List<ChangeEvent>> work = new ArrayDeque<>();
-    work.push(events);
-    while (!work.isEmpty()) {
-      List<ChangeEvent> part = work.pop();
-      try {
-        LoadResult r = attempt(part, List.of(), List.of(), null);
-        total = total == null ? r : total.plus(r);
-      } catch (SQLException e) {
-        if (!isDataError(e)) {
-          throw e;
-        }
-        if (part.size() == 1) {
-          ChangeEvent ev = part.get(0);
-          String code =
-              e.getSQLState().startsWith("22")
-                  ? Problem.TYPE_CONVERSION
-                  : Problem.CONSTRAINT_VIOLATION;
-          failed.add(
-              Problem.of(
-                  ev,
-                  code,
-                  ev.sourceTable(),
-                  "the database rejected the event's rows: " + e.getMessage().replace('\n', ' ')));
-        } else {
-          int mid = part.size() / 2;
-          work.push(part.subList(mid, part.size()));
-          work.push(part.subList(0, mid));
-        }
-      }
-    }
-    LoadResult last = attempt(List.of(), bad, failed, progress);
-    LoadResult withFailed = new LoadResult(0, Map.of(), List.copyOf(failed), 0, 0, 0, 0, 0, 0, 0);
-    return (total == null ? last : total.plus(last)).plus(withFailed);
-  }
-
-  private Map<String, Map<String, Class<?>>> newColumns(BatchPlan plan) {
-    Map<String, Map<String, Class<?>>> seen = new LinkedHashMap<>();
-    plan.history.forEach(
-        (table, rows) -> {
-          if (schema.table(table).discoversColumns()) {
-            Map<String, Class<?>> cols = seen.computeIfAbsent(table, t -> new LinkedHashMap<>());
-            for (HistoryRow r : rows) {
-              if (r.attributes() != null) {
-                r.attributes().keySet().forEach(a -> cols.putIfAbsent(a, r.types().get(a)));
-                r.types()
-                    .forEach(
-                        (a, type) -> {
-                          if (cols.get(a) == null) {
-                            cols.put(a, type);
-                          }
-                        });
-              }
-            }
-          }
-        });
-    plan.earliest.forEach(
-        (table, rows) -> {
-          if (schema.table(table).discoversColumns()) {
-            Map<String, Class<?>> cols = seen.computeIfAbsent(table, t -> new LinkedHashMap<>());
-            rows.values().forEach(r -> r.values().keySet().forEach(a -> cols.putIfAbsent(a, null)));
-          }
-        });
-    // Most batches bring no new column: only then is a connection needed.
-    seen.entrySet()
-        .removeIf(
-            e ->
-                e.getValue().keySet().stream()
-                    .allMatch(col -> schema.table(e.getKey()).column(col) != null));
-    return seen;
+    return Isolation.load(events, bad, first, progress, this::attempt);
   }
 
   private void addColumns(Map<String, Map<String, Class<?>>> seen) throws SQLException {

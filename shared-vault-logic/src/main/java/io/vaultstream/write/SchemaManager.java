@@ -14,6 +14,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -170,5 +171,44 @@ public final class SchemaManager {
     if (changed) {
       tables.put(table, new TableSpec(t.name(), t.kind(), cols, t.primaryKey(), true));
     }
+  }
+
+  /**
+   * Columns a planned batch brings that its tables (those that discover their columns) do not have
+   * yet, per table, with the Java type seen for each (or null).
+   */
+  public Map<String, Map<String, Class<?>>> unknownColumns(io.vaultstream.plan.BatchPlan plan) {
+    Map<String, Map<String, Class<?>>> seen = new LinkedHashMap<>();
+    plan.history.forEach(
+        (table, rows) -> {
+          if (table(table).discoversColumns()) {
+            Map<String, Class<?>> cols = seen.computeIfAbsent(table, t -> new LinkedHashMap<>());
+            for (io.vaultstream.plan.HistoryRow r : rows) {
+              if (r.attributes() != null) {
+                r.attributes().keySet().forEach(a -> cols.putIfAbsent(a, r.types().get(a)));
+                r.types()
+                    .forEach(
+                        (a, type) -> {
+                          if (cols.get(a) == null) {
+                            cols.put(a, type);
+                          }
+                        });
+              }
+            }
+          }
+        });
+    plan.earliest.forEach(
+        (table, rows) -> {
+          if (table(table).discoversColumns()) {
+            Map<String, Class<?>> cols = seen.computeIfAbsent(table, t -> new LinkedHashMap<>());
+            rows.values().forEach(r -> r.values().keySet().forEach(a -> cols.putIfAbsent(a, null)));
+          }
+        });
+    seen.entrySet()
+        .removeIf(
+            e ->
+                e.getValue().keySet().stream()
+                    .allMatch(col -> table(e.getKey()).column(col) != null));
+    return seen;
   }
 }
