@@ -24,6 +24,13 @@ public final class VaultStreamingJob {
       org.slf4j.LoggerFactory.getLogger(VaultStreamingJob.class);
   private static final java.util.Map<String, java.util.concurrent.ScheduledExecutorService>
       SWEEPERS = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * Records per query and micro-batch at most, so a backlog (a first start from the earliest
+   * offsets) is loaded in transactions of bounded size rather than in one.
+   */
+  static final String DEFAULT_MAX_OFFSETS_PER_TRIGGER = "5000";
+
   private static final Map<SparkSession, ProgressListener> LISTENERS =
       new java.util.WeakHashMap<>();
 
@@ -71,6 +78,9 @@ public final class VaultStreamingJob {
               .option("subscribe", source.topic())
               .option("startingOffsets", config.get("starting-offsets", "earliest"))
               .option("failOnDataLoss", "false")
+              .option(
+                  "maxOffsetsPerTrigger",
+                  config.get("max-offsets-per-trigger", DEFAULT_MAX_OFFSETS_PER_TRIGGER))
               .load()
               .writeStream()
               .queryName(name)

@@ -37,6 +37,8 @@ import org.apache.spark.sql.streaming.Trigger;
 public final class SparkBenchmark {
   private static final AtomicLong PEAK = new AtomicLong();
 
+  private static String maxOffsets;
+
   private SparkBenchmark() {}
 
   public static void main(String[] args) throws Exception {
@@ -44,6 +46,8 @@ public final class SparkBenchmark {
     for (String a : String.join(" ", args).split("\\s+")) {
       if (a.startsWith("--events=")) {
         events = Integer.parseInt(a.substring(9));
+      } else if (a.startsWith("--max-offsets-per-trigger=")) {
+        maxOffsets = a.substring(a.indexOf('=') + 1);
       }
     }
     Thread sampler =
@@ -115,21 +119,23 @@ public final class SparkBenchmark {
             .getOrCreate();
     Path checkpoint = Files.createTempDirectory("vaultstream-bench");
     Path model = Path.of("..", "examples", "shop", "model.json").toAbsolutePath().normalize();
-    JobConfig config =
-        JobConfig.from(
-            new String[] {
-              "--model",
-              model.toString(),
-              "--jdbc-url",
-              url,
-              "--schema",
-              "bench",
-              "--bootstrap-servers",
-              kafka.bootstrapServers(),
-              "--checkpoint",
-              checkpoint.toString()
-            },
-            Map.of());
+    List<String> jobArgs =
+        new ArrayList<>(
+            List.of(
+                "--model",
+                model.toString(),
+                "--jdbc-url",
+                url,
+                "--schema",
+                "bench",
+                "--bootstrap-servers",
+                kafka.bootstrapServers(),
+                "--checkpoint",
+                checkpoint.toString()));
+    if (maxOffsets != null) {
+      jobArgs.addAll(List.of("--max-offsets-per-trigger", maxOffsets));
+    }
+    JobConfig config = JobConfig.from(jobArgs.toArray(new String[0]), Map.of());
     long start = System.nanoTime();
     for (StreamingQuery q : VaultStreamingJob.start(spark, config, Trigger.AvailableNow())) {
       q.awaitTermination();
