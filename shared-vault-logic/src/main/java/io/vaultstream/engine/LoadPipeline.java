@@ -90,8 +90,9 @@ public final class LoadPipeline<T> implements AutoCloseable {
       throw e;
     }
     if (inFlight != null) {
-      boolean cleanly = finish(inFlight);
-      inFlight = null;
+      InFlight<T> previous = inFlight;
+      inFlight = null; // whatever its outcome, it is no longer in flight
+      boolean cleanly = finish(previous);
       if (!cleanly) {
         // The previous batch was loaded in parts: what this plan assumed about it may not hold.
         planned = loader.planAhead(reads(), events, bad, progress, null);

@@ -50,14 +50,21 @@ class PipelinedAndConcurrentLoadIT {
    * so many children reach the vault before their parents and wait.
    */
   private static List<List<ChangeEvent>> batches(VaultLoader loader, int events, int batchSize) {
+    return batches(loader, events, batchSize, true);
+  }
+
+  private static List<List<ChangeEvent>> batches(
+      VaultLoader loader, int events, int batchSize, boolean childrenFirst) {
     ShopEventGenerator gen = new ShopEventGenerator("shop.public", 7);
     Map<String, Long> offsets = new HashMap<>();
     List<ChangeEvent> all = new ArrayList<>();
     for (int done = 0; done < events; done += 2000) {
       List<ShopEventGenerator.Record> chunk = new ArrayList<>(gen.next(2000));
-      chunk.sort(
-          Comparator.comparingInt(
-              r -> TOPIC_ORDER.indexOf(r.topic().substring(r.topic().lastIndexOf('.') + 1))));
+      if (childrenFirst) {
+        chunk.sort(
+            Comparator.comparingInt(
+                r -> TOPIC_ORDER.indexOf(r.topic().substring(r.topic().lastIndexOf('.') + 1))));
+      }
       for (ShopEventGenerator.Record r : chunk) {
         long offset = offsets.merge(r.topic(), 1L, Long::sum) - 1;
         loader.decoder().decode(r.topic(), 0, offset, 0L, r.key(), r.value()).ifPresent(all::add);
@@ -121,6 +128,57 @@ class PipelinedAndConcurrentLoadIT {
     assertThat(actual.keySet()).isEqualTo(expected.keySet());
     for (String table : expected.keySet()) {
       assertThat(actual.get(table)).as(table).isEqualTo(expected.get(table));
+    }
+  }
+
+  @Test
+  void whenTheBatchInFlightFailsNeitherItNorTheNextIsLoadedAndBothLoadWhenSubmittedAgain()
+      throws Exception {
+    String serialSchema = TestDatabase.newSchema();
+    String pipelinedSchema = TestDatabase.newSchema();
+    VaultLoader serial = open(serialSchema);
+    VaultLoader pipelined = open(pipelinedSchema);
+    List<List<ChangeEvent>> batches = batches(serial, 3_000, 1_000, false);
+    for (List<ChangeEvent> b : batches) {
+      serial.load(b);
+    }
+    serial.sweep();
+
+    List<Integer> committed = new ArrayList<>();
+    try (LoadPipeline<Integer> pipeline = pipelined.pipeline((tag, result) -> committed.add(tag))) {
+      pipeline.submit(List.of(), List.of(), null, -1); // runs the first sweep on its own
+      assertThat(committed).containsExactly(-1);
+      // The writer will not find the link satellite's table.
+      TestDatabase.execute(
+          "ALTER TABLE " + pipelinedSchema + ".lsat_order_line RENAME TO lsat_away");
+      pipeline.submit(batches.get(0), List.of(), null, 0);
+      assertThat(pipeline.busy()).isTrue();
+      org.assertj.core.api.Assertions.assertThatThrownBy(
+              () -> pipeline.submit(batches.get(1), List.of(), null, 1))
+          .isInstanceOf(java.sql.SQLException.class)
+          .hasMessageContaining("lsat_order_line");
+      assertThat(pipeline.busy()).isFalse();
+      assertThat(committed).containsExactly(-1);
+      assertThat(TestDatabase.value("SELECT count(*) FROM " + pipelinedSchema + ".hub_order"))
+          .as("nothing of the failed batch is in the vault")
+          .isEqualTo("2");
+
+      TestDatabase.execute(
+          "ALTER TABLE " + pipelinedSchema + ".lsat_away RENAME TO lsat_order_line");
+      for (int i = 0; i < batches.size(); i++) {
+        pipeline.submit(batches.get(i), List.of(), null, i);
+      }
+      pipeline.drain();
+    }
+    pipelined.sweep();
+    List<Integer> expectedTags = new ArrayList<>(List.of(-1));
+    for (int i = 0; i < batches.size(); i++) {
+      expectedTags.add(i);
+    }
+    assertThat(committed).isEqualTo(expectedTags);
+    Map<String, List<String>> expected = vault(serialSchema);
+    for (Map.Entry<String, List<String>> e : vault(pipelinedSchema).entrySet()) {
+      assertThat(e.getValue()).as(e.getKey()).isEqualTo(expected.get(e.getKey()));
     }
   }
 
