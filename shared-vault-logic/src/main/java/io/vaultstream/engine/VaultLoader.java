@@ -1,6 +1,5 @@
 package io.vaultstream.engine;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.ChangeEventDecoder;
@@ -76,22 +75,7 @@ public final class VaultLoader implements AutoCloseable {
    */
   public static VaultLoader open(VaultModel model, VaultOptions options, Clock clock)
       throws SQLException {
-    VaultDialect d = Dialects.forUrl(options.jdbcUrl(), options.dialect());
-    HikariConfig cfg = new HikariConfig();
-    cfg.setJdbcUrl(options.jdbcUrl());
-    if (options.user() != null) {
-      cfg.setUsername(options.user());
-    }
-    if (options.password() != null) {
-      cfg.setPassword(options.password());
-    }
-    cfg.setMaximumPoolSize(options.poolMaxSize());
-    cfg.setMinimumIdle(options.poolMinIdle());
-    cfg.setConnectionTimeout(options.connectionTimeoutMs());
-    cfg.setAutoCommit(false);
-    cfg.setConnectionInitSql(d.connectionInitSql());
-    cfg.setPoolName("vaultstream");
-    HikariDataSource ds = new HikariDataSource(cfg);
+    HikariDataSource ds = Pool.open(options);
     VaultLoader loader = new VaultLoader(model, options, ds, true, clock);
     try {
       loader.initialize();

@@ -1,0 +1,30 @@
+package io.vaultstream.engine;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.vaultstream.dialect.Dialects;
+import io.vaultstream.dialect.VaultDialect;
+
+/** The engine's HikariCP pool, configured from the options. */
+final class Pool {
+  private Pool() {}
+
+  static HikariDataSource open(VaultOptions options) {
+    VaultDialect d = Dialects.forUrl(options.jdbcUrl(), options.dialect());
+    HikariConfig cfg = new HikariConfig();
+    cfg.setJdbcUrl(options.jdbcUrl());
+    if (options.user() != null) {
+      cfg.setUsername(options.user());
+    }
+    if (options.password() != null) {
+      cfg.setPassword(options.password());
+    }
+    cfg.setMaximumPoolSize(options.poolMaxSize());
+    cfg.setMinimumIdle(options.poolMinIdle());
+    cfg.setConnectionTimeout(options.connectionTimeoutMs());
+    cfg.setAutoCommit(false);
+    cfg.setConnectionInitSql(d.connectionInitSql());
+    cfg.setPoolName("vaultstream");
+    return new HikariDataSource(cfg);
+  }
+}
