@@ -91,13 +91,13 @@ public final class PendingReferenceStore {
         " x.error_code = '" + Problem.UNRESOLVED_REFERENCE + "' AND x.event IS NOT NULL";
     String sql =
         "WITH b(s, p) AS (SELECT DISTINCT * FROM unnest(?::text[], ?::text[]))\n"
-            + select("'W'", "x.state", "x.arrived_at")
+            + select("'W'", "x.state", "x.arrived_at", RETRY_COLUMNS)
             + " FROM "
             + t(VaultTables.WAITING)
             + " x"
             + inBatch
             + " WHERE x.event IS NOT NULL\nUNION ALL\n"
-            + select("'E'", "x.error_code", "x.first_seen")
+            + select("'E'", "x.error_code", "x.first_seen", RETRY_COLUMNS)
             + " FROM "
             + t(VaultTables.ERRORS)
             + " x"
@@ -142,14 +142,38 @@ public final class PendingReferenceStore {
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           out.add(
-              read(rs, "W".equals(rs.getString(1)) ? Origin.WAITING_TABLE : Origin.ERROR_TABLE));
+              read(
+                  rs,
+                  "W".equals(rs.getString(1)) ? Origin.WAITING_TABLE : Origin.ERROR_TABLE,
+                  sweep ? VaultTables.EVENT_COLUMNS : RETRY_COLUMNS));
         }
       }
     }
     return out;
   }
 
+  /**
+   * The columns a retry needs when the parent arrived in the batch: not the raw record (the largest
+   * texts), which only the sweep's moves and releases copy.
+   */
+  private static final List<String> RETRY_COLUMNS =
+      List.of(
+          "topic",
+          "kafka_partition",
+          "kafka_offset",
+          "target_object",
+          "message",
+          "ref_source",
+          "ref_pk",
+          "links_only",
+          "event",
+          "attempts");
+
   private String select(String origin, String state, String since) {
+    return select(origin, state, since, VaultTables.EVENT_COLUMNS);
+  }
+
+  private String select(String origin, String state, String since, List<String> columns) {
     StringBuilder sb =
         new StringBuilder("SELECT ")
             .append(origin)
@@ -158,16 +182,16 @@ public final class PendingReferenceStore {
             .append(", round(extract(epoch FROM ")
             .append(since)
             .append(") * 1000000)::bigint");
-    for (String col : VaultTables.EVENT_COLUMNS) {
+    for (String col : columns) {
       sb.append(", x.").append(q(col)).append("::text");
     }
     return sb.toString();
   }
 
-  private Pending read(ResultSet rs, Origin origin) throws SQLException {
+  private Pending read(ResultSet rs, Origin origin, List<String> columns) throws SQLException {
     Map<String, String> cols = new LinkedHashMap<>();
-    for (int i = 0; i < VaultTables.EVENT_COLUMNS.size(); i++) {
-      cols.put(VaultTables.EVENT_COLUMNS.get(i), rs.getString(4 + i));
+    for (int i = 0; i < columns.size(); i++) {
+      cols.put(columns.get(i), rs.getString(4 + i));
     }
     return pending(origin, rs.getString(2), rs.getLong(3), cols);
   }
