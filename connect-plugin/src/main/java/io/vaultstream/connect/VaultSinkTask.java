@@ -194,7 +194,7 @@ public class VaultSinkTask extends SinkTask {
         committed(batch, loader.load(events, bad, progress));
       }
     } catch (SQLException e) {
-      failed(e, events.size());
+      failed(e);
     }
     buffer.clear();
   }
@@ -205,7 +205,7 @@ public class VaultSinkTask extends SinkTask {
       try {
         pipeline.drain();
       } catch (SQLException e) {
-        failed(e, 0);
+        failed(e);
       }
     }
   }
@@ -226,7 +226,7 @@ public class VaultSinkTask extends SinkTask {
    * Writing failed: every batch not committed goes back to the buffer, to be written again after
    * the backoff (Connect calls put again); the task fails after the configured retries.
    */
-  private void failed(SQLException e, int events) {
+  private void failed(SQLException e) {
     buffer.clear();
     submitted.forEach(b -> buffer.addAll(b.records));
     submitted.clear();
