@@ -40,7 +40,8 @@ public class VaultSinkTask extends SinkTask {
   private ErrantRecordReporter reporter;
   private String consumer;
   private LoadPipeline<Batch> pipeline;
-  private final List<SinkRecord> buffer = new ArrayList<>();
+  // Records received and not yet handed to the engine, each decoded once (when it arrived).
+  private final List<Entry> buffer = new ArrayList<>();
   // Batches handed to the engine and not committed yet, oldest first (at most two).
   private final Deque<Batch> submitted = new ArrayDeque<>();
   private final Map<TopicPartition, Long> buffered = new HashMap<>();
@@ -113,7 +114,7 @@ public class VaultSinkTask extends SinkTask {
       if (buffer.isEmpty()) {
         oldestBuffered = System.nanoTime();
       }
-      buffer.add(r);
+      buffer.add(decode(r));
       buffered.put(tp, r.kafkaOffset() + 1);
     }
     long waited = (System.nanoTime() - oldestBuffered) / 1_000_000;
@@ -144,11 +145,33 @@ public class VaultSinkTask extends SinkTask {
     return out;
   }
 
-  /** A batch handed to the engine: its records, their next offsets, and the event of each. */
+  /** A record with its change event (none for a tombstone) or why it cannot be decoded. */
+  private record Entry(SinkRecord record, ChangeEvent event, BadRecord bad) {}
+
+  /** Decodes a record as it arrives; one that cannot be decoded is reported (DLQ) here, once. */
+  private Entry decode(SinkRecord r) {
+    try {
+      return new Entry(r, converter.convert(r).orElse(null), null);
+    } catch (DecodeException | IllegalArgumentException | ClassCastException e) {
+      report(r, e);
+      return new Entry(
+          r,
+          null,
+          new BadRecord(
+              r.topic(),
+              r.kafkaPartition(),
+              r.kafkaOffset(),
+              RecordConverter.raw(r.key()),
+              RecordConverter.raw(r.value()),
+              e.getMessage()));
+    }
+  }
+
+  /**
+   * A batch handed to the engine: its entries, their next offsets, and the record of each event.
+   */
   private record Batch(
-      List<SinkRecord> records,
-      Map<TopicPartition, Long> next,
-      Map<ChangeEvent, SinkRecord> source) {}
+      List<Entry> entries, Map<TopicPartition, Long> next, Map<ChangeEvent, SinkRecord> source) {}
 
   /**
    * Hands the buffer to the engine (or, when empty, retries waiting rows). With pipelining the
@@ -159,26 +182,14 @@ public class VaultSinkTask extends SinkTask {
     List<BadRecord> bad = new ArrayList<>();
     Map<ChangeEvent, SinkRecord> source = new IdentityHashMap<>();
     Map<TopicPartition, Long> next = new HashMap<>();
-    for (SinkRecord r : buffer) {
+    for (Entry e : buffer) {
+      SinkRecord r = e.record;
       next.put(new TopicPartition(r.topic(), r.kafkaPartition()), r.kafkaOffset() + 1);
-      try {
-        converter
-            .convert(r)
-            .ifPresent(
-                e -> {
-                  events.add(e);
-                  source.put(e, r);
-                });
-      } catch (DecodeException | IllegalArgumentException | ClassCastException e) {
-        bad.add(
-            new BadRecord(
-                r.topic(),
-                r.kafkaPartition(),
-                r.kafkaOffset(),
-                RecordConverter.raw(r.key()),
-                RecordConverter.raw(r.value()),
-                e.getMessage()));
-        report(r, e);
+      if (e.event != null) {
+        events.add(e.event);
+        source.put(e.event, r);
+      } else if (e.bad != null) {
+        bad.add(e.bad);
       }
     }
     List<Progress.Position> positions = new ArrayList<>();
@@ -228,7 +239,7 @@ public class VaultSinkTask extends SinkTask {
    */
   private void failed(SQLException e) {
     buffer.clear();
-    submitted.forEach(b -> buffer.addAll(b.records));
+    submitted.forEach(b -> buffer.addAll(b.entries));
     submitted.clear();
     failures++;
     int max = config.getInt(VaultSinkConfig.MAX_RETRIES);
@@ -271,7 +282,8 @@ public class VaultSinkTask extends SinkTask {
     }
     // Buffered records of partitions taken away are not loaded; their offsets are not committed, so
     // the next owner reads them again (writes are idempotent).
-    buffer.removeIf(r -> partitions.contains(new TopicPartition(r.topic(), r.kafkaPartition())));
+    buffer.removeIf(
+        e -> partitions.contains(new TopicPartition(e.record.topic(), e.record.kafkaPartition())));
     partitions.forEach(
         tp -> {
           buffered.remove(tp);
