@@ -223,6 +223,21 @@ public final class PostgresDialect implements VaultDialect {
         + ")";
   }
 
+  @Override
+  public String upsertEarliestReturning(
+      String schema,
+      TableSpec t,
+      List<String> columns,
+      String loadDts,
+      String recordSource,
+      String loadedAt) {
+    String pk = t.primaryKey().get(0);
+    // xmax is 0 on a row version this statement inserted; an updated row carries our xid.
+    return upsertEarliest(schema, t, columns, loadDts, recordSource, loadedAt)
+        + "\nRETURNING (t.xmax = 0), "
+        + toText("t." + quote(pk), t.column(pk).type());
+  }
+
   /** {@code col = EXCLUDED.col} for every column outside the primary key. */
   private String setFromExcluded(TableSpec t, List<String> columns) {
     return columns.stream()

@@ -75,6 +75,18 @@ public interface VaultDialect {
   /** Inserts rows given as text arrays; rows whose primary key exists are overwritten. */
   String upsert(String schema, TableSpec table, List<String> columns);
 
+  /**
+   * As {@link #upsertEarliest}, returning for each row it inserted or moved back: {@code true} when
+   * the row was inserted by this statement, then the key as text.
+   */
+  String upsertEarliestReturning(
+      String schema,
+      TableSpec table,
+      List<String> columns,
+      String loadDts,
+      String recordSource,
+      String loadedAt);
+
   /** Inserts rows given as text arrays; rows whose primary key exists are left alone. */
   String insertIgnore(String schema, TableSpec table, List<String> columns, String loadedAt);
 

@@ -16,10 +16,13 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Writes a planned batch inside the caller's transaction, set-based: one statement per table for
@@ -61,13 +64,17 @@ public final class VaultWriter {
   public Map<String, Integer> write(Connection c, BatchPlan plan, boolean racing)
       throws SQLException {
     Map<String, Integer> written = new LinkedHashMap<>();
+    // Hub and link keys this transaction inserted: their satellites have no stored history yet.
+    Map<String, Set<String>> inserted = new HashMap<>();
     for (String table : new VaultTables(model, dialect, hasher).all().keySet()) {
       TableSpec t = schema.table(table);
       long began = System.nanoTime();
       int count =
           switch (t.kind()) {
-            case HUB, LINK, NON_HISTORIZED_LINK -> writeEarliest(c, t, plan.earliest.get(table));
-            case SATELLITE, REFERENCE -> writeHistory(c, t, plan.history.get(table), racing);
+            case HUB, LINK, NON_HISTORIZED_LINK ->
+                writeEarliest(c, t, plan.earliest.get(table), inserted);
+            case SATELLITE, REFERENCE ->
+                writeHistory(c, t, plan.history.get(table), racing, newParents(t, inserted));
             case TECHNICAL -> writeKeyMap(c, t, plan.keyMap, racing);
           };
       if (count > 0) {
@@ -91,7 +98,20 @@ public final class VaultWriter {
     return out;
   }
 
-  private int writeEarliest(Connection c, TableSpec t, Map<String, VaultRow> rows)
+  /**
+   * The parent keys inserted in this transaction, for a satellite. The planner writes every
+   * satellite row together with an upsert of its parent hub or link row, so a parent row this
+   * transaction inserted has no satellite rows before it.
+   */
+  private Set<String> newParents(TableSpec t, Map<String, Set<String>> inserted) {
+    if (t.kind() != TableKind.SATELLITE) {
+      return Set.of();
+    }
+    return inserted.getOrDefault(model.satellites().get(t.name()).parent(), Set.of());
+  }
+
+  private int writeEarliest(
+      Connection c, TableSpec t, Map<String, VaultRow> rows, Map<String, Set<String>> inserted)
       throws SQLException {
     if (rows == null || rows.isEmpty()) {
       return 0;
@@ -114,10 +134,25 @@ public final class VaultWriter {
       }
       data.add(row);
     }
-    return data.execute(
+    if (t.kind() == TableKind.NON_HISTORIZED_LINK) {
+      return data.execute(
+          c,
+          dialect.upsertEarliest(
+              schema.schema(), t, cols, n.loadDts(), n.recordSource(), n.loadedAt()));
+    }
+    Set<String> fresh = inserted.computeIfAbsent(t.name(), k -> new HashSet<>());
+    int[] count = {0};
+    data.query(
         c,
-        dialect.upsertEarliest(
-            schema.schema(), t, cols, n.loadDts(), n.recordSource(), n.loadedAt()));
+        dialect.upsertEarliestReturning(
+            schema.schema(), t, cols, n.loadDts(), n.recordSource(), n.loadedAt()),
+        rs -> {
+          count[0]++;
+          if (rs.getBoolean(1)) {
+            fresh.add(hashText(rs.getString(2)));
+          }
+        });
+    return count[0];
   }
 
   private int writeKeyMap(
@@ -152,7 +187,8 @@ public final class VaultWriter {
         : fromDb.toLowerCase(Locale.ROOT);
   }
 
-  private int writeHistory(Connection c, TableSpec t, List<HistoryRow> rows, boolean racing)
+  private int writeHistory(
+      Connection c, TableSpec t, List<HistoryRow> rows, boolean racing, Set<String> newParents)
       throws SQLException {
     if (rows == null || rows.isEmpty()) {
       return 0;
@@ -178,7 +214,8 @@ public final class VaultWriter {
               new HistoryMerge.Version(
                   r.loadDts(), hd, r.delete(), r.attributes(), false, r.recordSource()));
     }
-    Map<List<String>, List<HistoryMerge.Version>> stored = readAround(c, t, keyCols, attrs, fresh);
+    Map<List<String>, List<HistoryMerge.Version>> stored =
+        readAround(c, t, keyCols, attrs, fresh, newParents);
 
     TextColumns inserts = new TextColumns(insertColumns(keyCols, attrs));
     List<String> delCols = new ArrayList<>(keyCols);
@@ -238,12 +275,16 @@ public final class VaultWriter {
       TableSpec t,
       List<String> keyCols,
       List<String> attrs,
-      Map<List<String>, List<HistoryMerge.Version>> fresh)
+      Map<List<String>, List<HistoryMerge.Version>> fresh,
+      Set<String> newParents)
       throws SQLException {
     List<String> cols = new ArrayList<>(keyCols);
     cols.add("t__");
     TextColumns keys = new TextColumns(cols);
     for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
+      if (e.getKey().size() == 1 && newParents.contains(e.getKey().get(0))) {
+        continue; // its parent row is new: nothing stored to read
+      }
       long min = e.getValue().stream().mapToLong(v -> v.t).min().orElseThrow();
       List<String> row = new ArrayList<>(e.getKey());
       row.add(Micros.toSql(min));
@@ -254,6 +295,9 @@ public final class VaultWriter {
     read.add(n.deleteFlag());
     read.addAll(attrs);
     Map<List<String>, List<HistoryMerge.Version>> out = new LinkedHashMap<>();
+    if (keys.size() == 0) {
+      return out;
+    }
     boolean hashKeyed = t.kind() == TableKind.SATELLITE;
     keys.query(
         c,
