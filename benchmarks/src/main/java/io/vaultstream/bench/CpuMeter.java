@@ -86,22 +86,14 @@ final class CpuMeter {
     }
     try (Stream<Path> dirs = Files.list(tasks)) {
       for (Path d : (Iterable<Path>) dirs::iterator) {
-        try {
-          String stat = Files.readString(d.resolve("stat"));
-          String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-          String part =
-              name.contains("Compiler")
-                  ? "jit"
-                  : name.startsWith("GC Thread") || name.startsWith("G1 ") ? "gc" : null;
-          if (part != null) {
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            out.merge(
-                part,
-                (Long.parseLong(f[11]) + Long.parseLong(f[12])) * CLOCK_TICK_NANOS,
-                Long::sum);
-          }
-        } catch (IOException | RuntimeException e) {
-          // the thread ended meanwhile
+        Stat st = stat(d);
+        if (st == null) {
+          continue;
+        }
+        if (st.name.contains("Compiler")) {
+          out.merge("jit", st.ownNanos, Long::sum);
+        } else if (st.name.startsWith("GC Thread") || st.name.startsWith("G1 ")) {
+          out.merge("gc", st.ownNanos, Long::sum);
         }
       }
     } catch (IOException e) {
@@ -122,25 +114,34 @@ final class CpuMeter {
         if (!d.getFileName().toString().chars().allMatch(Character::isDigit)) {
           continue;
         }
-        try {
-          String stat = Files.readString(d.resolve("stat"));
-          int open = stat.indexOf('(');
-          int close = stat.lastIndexOf(')');
-          if (!stat.substring(open + 1, close).equals("postgres")) {
-            continue;
-          }
-          String[] f = stat.substring(close + 2).split(" ");
-          // utime, stime, cutime, cstime are fields 14-17 of stat; f[0] is field 3.
-          for (int i = 11; i <= 14; i++) {
-            total += Long.parseLong(f[i]) * CLOCK_TICK_NANOS;
-          }
-        } catch (IOException | RuntimeException e) {
-          // the process ended meanwhile
+        Stat st = stat(d);
+        if (st != null && st.name.equals("postgres")) {
+          total += st.ownNanos + st.childrenNanos;
         }
       }
     } catch (IOException e) {
       return -1;
     }
     return total;
+  }
+
+  /** A process's or thread's name and CPU time, from its /proc stat file. */
+  private record Stat(String name, long ownNanos, long childrenNanos) {}
+
+  /** Reads {@code dir/stat}; null when the process or thread ended meanwhile. */
+  private static Stat stat(Path dir) {
+    try {
+      String stat = Files.readString(dir.resolve("stat"));
+      int close = stat.lastIndexOf(')');
+      String name = stat.substring(stat.indexOf('(') + 1, close);
+      // utime, stime, cutime, cstime are fields 14-17 of stat; f[0] is field 3.
+      String[] f = stat.substring(close + 2).split(" ");
+      return new Stat(
+          name,
+          (Long.parseLong(f[11]) + Long.parseLong(f[12])) * CLOCK_TICK_NANOS,
+          (Long.parseLong(f[13]) + Long.parseLong(f[14])) * CLOCK_TICK_NANOS);
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
   }
 }

@@ -1,6 +1,5 @@
 package io.vaultstream.engine;
 
-import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.plan.BatchPlan;
 import io.vaultstream.plan.Problem;
 import io.vaultstream.resolve.PendingReferenceStore;
@@ -9,7 +8,6 @@ import io.vaultstream.resolve.PendingReferenceStore.Pending;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,13 +33,7 @@ final class InFlightWaits {
     for (Problem pr : PendingCycle.newWaits(prep, plan)) {
       add(new Waits(null, pr));
     }
-    Map<ChangeEvent, Problem> retryWaits = new IdentityHashMap<>();
-    for (Problem pr : plan.problems) {
-      if (pr.waits() && prep.origin.containsKey(pr.event())) {
-        retryWaits.putIfAbsent(pr.event(), pr);
-      }
-    }
-    retryWaits.forEach((e, pr) -> add(new Waits(prep.origin.get(e), pr)));
+    PendingCycle.retryWaits(prep, plan).forEach((e, pr) -> add(new Waits(prep.origin.get(e), pr)));
   }
 
   private void add(Waits w) {

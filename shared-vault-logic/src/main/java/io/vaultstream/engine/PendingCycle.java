@@ -126,14 +126,12 @@ final class PendingCycle {
       throws SQLException {
     List<Map<String, String>> newWaiting = new ArrayList<>();
     List<Map<String, String>> newErrors = new ArrayList<>();
-    Map<ChangeEvent, Problem> retryWaits = new IdentityHashMap<>();
     for (Problem pr : plan.problems) {
       if (!pr.waits()) {
         newErrors.add(errorRow(pr, now));
-      } else if (prep.origin.containsKey(pr.event())) {
-        retryWaits.putIfAbsent(pr.event(), pr);
       }
     }
+    Map<ChangeEvent, Problem> retryWaits = retryWaits(prep, plan);
     List<Problem> waits = newWaits(prep, plan);
     for (Problem pr : waits) {
       newWaiting.add(newWaitingRow(pr, now));
@@ -205,6 +203,17 @@ final class PendingCycle {
     store.insertWaiting(c, newWaiting);
     store.insertErrors(c, newErrors);
     return new Counts(waits.size(), resolved, moved, unknown, dropped, newErrors.size());
+  }
+
+  /** The first waiting problem of each retried event: the retries that still wait. */
+  static Map<ChangeEvent, Problem> retryWaits(Prepared prep, BatchPlan plan) {
+    Map<ChangeEvent, Problem> out = new IdentityHashMap<>();
+    for (Problem pr : plan.problems) {
+      if (pr.waits() && prep.origin.containsKey(pr.event())) {
+        out.putIfAbsent(pr.event(), pr);
+      }
+    }
+    return out;
   }
 
   /** The problems that make new waiting rows: the first waiting problem of each new event. */
