@@ -130,6 +130,9 @@ public final class ConnectBenchmark {
     if (opt.containsKey("pipelining")) {
       c.put("batch.pipelining", opt.get("pipelining"));
     }
+    if (opt.containsKey("hold-ms")) {
+      c.put("waiting.hold.ms", opt.get("hold-ms"));
+    }
     if (opt.containsKey("partition-fetch-bytes")) {
       c.put("consumer.override.max.partition.fetch.bytes", opt.get("partition-fetch-bytes"));
     }

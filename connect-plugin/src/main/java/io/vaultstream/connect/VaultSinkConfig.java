@@ -40,6 +40,8 @@ public final class VaultSinkConfig extends AbstractConfig {
   public static final String WATERMARK = "watermark.size.seconds";
   public static final String RETENTION = "error.record.retention.seconds";
   public static final String EXPIRED_ACTION = "error.record.expired.action";
+  public static final String HOLD_MS = "waiting.hold.ms";
+  public static final String HOLD_MAX_EVENTS = "waiting.hold.max.events";
   public static final String OPERATION_COLUMN = "input.operation.column";
   public static final String TIMESTAMP_COLUMN = "input.timestamp.column";
   public static final String SCHEMA_REGISTRY = "input.schema.registry.url";
@@ -218,6 +220,34 @@ public final class VaultSinkConfig extends AbstractConfig {
         ++o,
         Width.SHORT,
         "Expired references");
+    d.define(
+        HOLD_MS,
+        Type.LONG,
+        5000L,
+        Range.atLeast(0),
+        Importance.LOW,
+        "Milliseconds an event whose parent has not arrived is kept in memory, retried with each"
+            + " batch, before it is written as a waiting row (at most half the watermark). Most"
+            + " parents arrive a batch or two later, and a wait that ends in memory writes no"
+            + " waiting row. The offset committed for a partition stays at its earliest held event"
+            + " until that event loads, so a restart reads it (and the records after it) again;"
+            + " those load idempotently. 0 writes waiting rows at once.",
+        GROUP_INTEGRITY,
+        ++o,
+        Width.SHORT,
+        "Hold waiting events");
+    d.define(
+        HOLD_MAX_EVENTS,
+        Type.INT,
+        20_000,
+        Range.atLeast(0),
+        Importance.LOW,
+        "At most this many waiting events are held in memory per task; further ones are written"
+            + " as waiting rows at once.",
+        GROUP_INTEGRITY,
+        ++o,
+        Width.SHORT,
+        "Held events limit");
     o = 0;
     d.define(
         OPERATION_COLUMN,
@@ -355,6 +385,8 @@ public final class VaultSinkConfig extends AbstractConfig {
         .connectionTimeoutMs(getLong(POOL_CONNECTION_TIMEOUT))
         .watermarkSeconds(getLong(WATERMARK))
         .errorRetentionSeconds(getLong(RETENTION))
+        .holdWaitsMs(getLong(HOLD_MS))
+        .holdWaitsMaxEvents(getInt(HOLD_MAX_EVENTS))
         .expiredReferences(
             "drop".equals(getString(EXPIRED_ACTION))
                 ? VaultOptions.ExpiredReferences.DROP

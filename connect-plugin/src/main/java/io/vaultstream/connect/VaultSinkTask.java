@@ -119,7 +119,9 @@ public class VaultSinkTask extends SinkTask {
     }
     long waited = (System.nanoTime() - oldestBuffered) / 1_000_000;
     if (buffer.size() >= config.getInt(VaultSinkConfig.BATCH_SIZE)
-        || (!buffer.isEmpty() && waited >= config.getLong(VaultSinkConfig.BATCH_MAX_WAIT))) {
+        || (!buffer.isEmpty() && waited >= config.getLong(VaultSinkConfig.BATCH_MAX_WAIT))
+        || (buffer.isEmpty() && loader.heldDue() && (pipeline == null || !pipeline.busy()))) {
+      // (an empty batch when events held in memory are due: they load, or become waiting rows)
       flushBuffer();
     }
   }
@@ -167,11 +169,8 @@ public class VaultSinkTask extends SinkTask {
     }
   }
 
-  /**
-   * A batch handed to the engine: its entries, their next offsets, and the record of each event.
-   */
-  private record Batch(
-      List<Entry> entries, Map<TopicPartition, Long> next, Map<ChangeEvent, SinkRecord> source) {}
+  /** A batch handed to the engine: its entries, and the record of each event. */
+  private record Batch(List<Entry> entries, Map<ChangeEvent, SinkRecord> source) {}
 
   /**
    * Hands the buffer to the engine (or, when empty, retries waiting rows). With pipelining the
@@ -195,7 +194,7 @@ public class VaultSinkTask extends SinkTask {
     List<Progress.Position> positions = new ArrayList<>();
     next.forEach(
         (tp, off) -> positions.add(new Progress.Position(tp.topic(), tp.partition(), off)));
-    Batch batch = new Batch(List.copyOf(buffer), next, source);
+    Batch batch = new Batch(List.copyOf(buffer), source);
     Progress progress = new Progress(consumer, positions);
     submitted.addLast(batch);
     try {
@@ -230,7 +229,10 @@ public class VaultSinkTask extends SinkTask {
         report(batch.source.get(p.event()), new DecodeException(p.code() + ": " + p.message()));
       }
     }
-    committed.putAll(batch.next);
+    // The engine's positions: the batch's next offsets, but not past an event held in memory.
+    for (Progress.Position p : result.positions()) {
+      committed.put(new TopicPartition(p.topic(), p.partition()), p.nextOffset());
+    }
   }
 
   /**
@@ -284,10 +286,12 @@ public class VaultSinkTask extends SinkTask {
     // the next owner reads them again (writes are idempotent).
     buffer.removeIf(
         e -> partitions.contains(new TopicPartition(e.record.topic(), e.record.kafkaPartition())));
+    // Events held in memory for them are dropped too: their offsets were not committed either.
     partitions.forEach(
         tp -> {
           buffered.remove(tp);
           committed.remove(tp);
+          loader.forget(tp.topic(), tp.partition());
         });
   }
 

@@ -76,7 +76,9 @@ final class Isolation {
       }
     }
     LoadResult last = attempt.load(List.of(), bad, failed, progress);
-    LoadResult withFailed = new LoadResult(0, Map.of(), List.copyOf(failed), 0, 0, 0, 0, 0, 0, 0);
+    LoadResult withFailed =
+        new LoadResult(
+            0, Map.of(), List.copyOf(failed), 0, 0, 0, 0, 0, 0, 0, last.held(), List.of());
     return (total == null ? last : total.plus(last)).plus(withFailed);
   }
 }

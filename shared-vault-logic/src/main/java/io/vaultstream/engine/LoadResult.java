@@ -15,6 +15,10 @@ import java.util.Map;
  * @param releasedToUnknown error rows loaded against the unknown ghost after the retention time
  * @param dropped rows dropped after the retention time (by option, or deletes of unknown rows)
  * @param errors new rows in the error table
+ * @param held events waiting for a parent that are held in memory after this flush (see {@link
+ *     VaultOptions#holdWaitsMs()})
+ * @param positions the consumer positions stored with this flush: the next offset of each
+ *     partition, but no further than its earliest event held in memory; what a runtime may commit
  */
 public record LoadResult(
     int events,
@@ -26,7 +30,9 @@ public record LoadResult(
     int releasedToUnknown,
     int dropped,
     int errors,
-    long millis) {
+    long millis,
+    int held,
+    List<Progress.Position> positions) {
   /** Total vault rows written. */
   public int totalRows() {
     return rowsWritten.values().stream().mapToInt(Integer::intValue).sum();
@@ -48,6 +54,15 @@ public record LoadResult(
         releasedToUnknown + o.releasedToUnknown,
         dropped + o.dropped,
         errors + o.errors,
-        millis + o.millis);
+        millis + o.millis,
+        o.held,
+        concat(positions, o.positions));
+  }
+
+  private static List<Progress.Position> concat(
+      List<Progress.Position> a, List<Progress.Position> b) {
+    List<Progress.Position> out = new java.util.ArrayList<>(a);
+    out.addAll(b); // later positions of a partition come last
+    return out;
   }
 }

@@ -14,6 +14,7 @@ import io.vaultstream.write.Micros;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,7 +51,15 @@ final class PendingCycle {
     final Map<ChangeEvent, Pending> origin = new IdentityHashMap<>();
     final List<Pending> expired = new ArrayList<>();
     final List<Pending> expiredOnly = new ArrayList<>();
+    // Retries of events held in memory (not in any table), and the events held after the batch.
+    final Map<ChangeEvent, HeldWaits.Held> heldOrigin = new IdentityHashMap<>();
+    final Set<ChangeEvent> held = Collections.newSetFromMap(new IdentityHashMap<>());
     boolean sweep;
+
+    /** Whether the event is a retry (of a waiting or error row, or held in memory). */
+    boolean retried(ChangeEvent e) {
+      return origin.containsKey(e) || heldOrigin.containsKey(e);
+    }
   }
 
   // Concurrent loads of one engine may both sweep now and then; that is harmless.
@@ -133,8 +142,15 @@ final class PendingCycle {
     }
     Map<ChangeEvent, Problem> retryWaits = retryWaits(prep, plan);
     List<Problem> waits = newWaits(prep, plan);
+    Set<ChangeEvent> waitsNow = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Problem pr : waits) {
-      newWaiting.add(newWaitingRow(pr, now));
+      // An event held in memory arrived when it was first held: the watermark counts from then.
+      newWaiting.add(
+          waitingRow(
+              PendingReferenceStore.row(pr.event(), pr, linksOnly(pr), 0, now),
+              PendingReferenceStore.WAITING,
+              HeldWaits.arrivedAt(prep, pr.event(), now)));
+      waitsNow.add(pr.event());
     }
     int resolved = 0;
     int dropped = 0;
@@ -144,6 +160,13 @@ final class PendingCycle {
     List<Pending> done = new ArrayList<>();
     for (Retry r : prep.retries) {
       Pending p = prep.origin.get(r.event());
+      if (p == null) {
+        // Held in memory: resolved, held again, or a new waiting row (one of "waits").
+        if (!prep.held.contains(r.event()) && !waitsNow.contains(r.event())) {
+          resolved++;
+        }
+        continue;
+      }
       boolean wasExpired = p.origin() == Origin.ERROR_TABLE && prep.expired.contains(p);
       Problem pr = retryWaits.get(r.event());
       if (plan.unknownParents.contains(r.event())) {
@@ -216,13 +239,17 @@ final class PendingCycle {
     return out;
   }
 
-  /** The problems that make new waiting rows: the first waiting problem of each new event. */
+  /**
+   * The problems that make new waiting rows: the first waiting problem of each event that did not
+   * come from a waiting or error row and is not held in memory.
+   */
   static List<Problem> newWaits(Prepared prep, BatchPlan plan) {
     Map<ChangeEvent, Problem> first = new IdentityHashMap<>();
     List<Problem> out = new ArrayList<>();
     for (Problem pr : plan.problems) {
       if (pr.waits()
           && !prep.origin.containsKey(pr.event())
+          && !prep.held.contains(pr.event())
           && first.putIfAbsent(pr.event(), pr) == null) {
         out.add(pr);
       }
@@ -231,21 +258,26 @@ final class PendingCycle {
   }
 
   static Map<String, String> newWaitingRow(Problem pr, long now) {
-    boolean linksOnly = !pr.target().equals(pr.event().sourceTable());
     return waitingRow(
-        PendingReferenceStore.row(pr.event(), pr, linksOnly, 0, now),
+        PendingReferenceStore.row(pr.event(), pr, linksOnly(pr), 0, now),
         PendingReferenceStore.WAITING,
         now);
+  }
+
+  /** Whether only the event's links wait (its own rows loaded): the problem is another object's. */
+  static boolean linksOnly(Problem pr) {
+    return !pr.target().equals(pr.event().sourceTable());
   }
 
   static String key(Pending p) {
     return p.topic() + "\u0000" + p.partition() + "\u0000" + p.offset() + "\u0000" + p.target();
   }
 
-  private static Map<String, String> waitingRow(Map<String, String> row, String state, long now) {
+  private static Map<String, String> waitingRow(
+      Map<String, String> row, String state, long arrivedAt) {
     Map<String, String> m = new LinkedHashMap<>(row);
     m.put("state", state);
-    m.put("arrived_at", Micros.toSql(now));
+    m.put("arrived_at", Micros.toSql(arrivedAt));
     return m;
   }
 

@@ -21,6 +21,8 @@ final class PlannedBatch {
   final List<BadRecord> bad;
   final List<Problem> failed;
   final Progress progress;
+  // The held events once this batch commits, and the progress it stores.
+  final HeldWaits.Stored held;
   final long now;
   final PendingCycle.Prepared prep;
   final BatchPlan plan;
@@ -33,6 +35,7 @@ final class PlannedBatch {
       List<BadRecord> bad,
       List<Problem> failed,
       Progress progress,
+      HeldWaits.Stored held,
       long now,
       PendingCycle.Prepared prep,
       BatchPlan plan,
@@ -42,6 +45,7 @@ final class PlannedBatch {
     this.bad = bad;
     this.failed = failed;
     this.progress = progress;
+    this.held = held;
     this.now = now;
     this.prep = prep;
     this.plan = plan;

@@ -25,6 +25,7 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,6 +50,8 @@ public final class VaultLoader implements AutoCloseable {
   private VaultWriter writer;
   private PendingCycle cycle;
   private ProgressStore progressStore;
+  // Events held in memory as of the last committed batch (see HeldWaits).
+  private volatile HeldWaits held = HeldWaits.NONE;
 
   private VaultLoader(
       VaultModel model, VaultOptions options, DataSource ds, boolean ownsPool, Clock clock) {
@@ -182,12 +185,14 @@ public final class VaultLoader implements AutoCloseable {
 
   private static LoadResult logged(LoadResult r) {
     LOG.info(
-        "Flushed {} events: {} vault rows in {} ms; {} waiting for a parent, {} resolved, {} moved to"
-            + " the error table, {} loaded against the unknown ghost, {} dropped, {} new error rows",
+        "Flushed {} events: {} vault rows in {} ms; {} new rows waiting for a parent, {} events"
+            + " held in memory waiting for one, {} resolved, {} moved to the error table, {} loaded"
+            + " against the unknown ghost, {} dropped, {} new error rows",
         r.events(),
         r.totalRows(),
         r.millis(),
         r.waiting(),
+        r.held(),
         r.resolved(),
         r.movedToErrors(),
         r.releasedToUnknown(),
@@ -302,11 +307,38 @@ public final class VaultLoader implements AutoCloseable {
       reader = inFlight.keyMapView(reader);
       pendingView = inFlight.pendingView();
     }
-    PendingCycle.Prepared prep =
-        cycle.prepare(c, planner.rowKeys(events), now, sweep, maySweep, pendingView);
+    Map<String, Set<String>> batchKeys = planner.rowKeys(events);
+    PendingCycle.Prepared prep = cycle.prepare(c, batchKeys, now, sweep, maySweep, pendingView);
+    HeldWaits base = inFlight != null ? inFlight.held.state() : held;
+    long holdMicros = options.holdWaitsMs() * 1000L;
+    if (holdMicros > 0) {
+      base.select(prep, batchKeys, now, holdMicros, prep.sweep);
+    }
     long prepared = System.nanoTime();
     BatchPlan plan = planner.plan(events, prep.retries, reader);
-    return new PlannedBatch(events, bad, failed, progress, now, prep, plan, start, prepared);
+    HeldWaits.Stored after =
+        holdMicros > 0
+            ? base.after(prep, plan, progress, now, holdMicros, options.holdWaitsMaxEvents())
+            : new HeldWaits.Stored(progress, HeldWaits.NONE);
+    return new PlannedBatch(events, bad, failed, progress, after, now, prep, plan, start, prepared);
+  }
+
+  /**
+   * Whether an event has been held in memory long enough to be retried one last time (and become a
+   * waiting row if its parent is still missing): a caller with nothing to load then loads an empty
+   * batch, so held events do not wait for the next records.
+   */
+  public boolean heldDue() {
+    return held.due(Micros.of(clock.instant()), options.holdWaitsMs() * 1000L);
+  }
+
+  /**
+   * Forgets the events held in memory, and the positions, of a topic partition this caller no
+   * longer reads (Connect: revoked). Its stored position is not moved: the next reader starts at
+   * the earliest event that was held. Call it with no batch in flight.
+   */
+  public void forget(String topic, int partition) {
+    held = held.without(topic, partition);
   }
 
   /** Writes a planned batch, its waiting and error rows and the progress, and commits. */
@@ -324,19 +356,23 @@ public final class VaultLoader implements AutoCloseable {
         (b.plannedNanos - b.preparedNanos) / 1_000_000,
         (wrote - began) / 1_000_000,
         (System.nanoTime() - wrote) / 1_000_000);
-    progressStore.store(c, b.progress, b.now);
+    Progress stored = b.held.progress();
+    progressStore.store(c, stored, b.now);
     c.commit();
+    held = b.held.state();
     return new LoadResult(
         b.events.size(),
         written,
-        b.plan.problems.stream().filter(p -> !b.prep.origin.containsKey(p.event())).toList(),
+        b.plan.problems.stream().filter(p -> !b.prep.retried(p.event())).toList(),
         k.waiting(),
         k.resolved(),
         k.toErrors(),
         k.toUnknown(),
         k.dropped(),
         k.errors(),
-        (System.nanoTime() - b.startNanos) / 1_000_000);
+        (System.nanoTime() - b.startNanos) / 1_000_000,
+        b.held.state().size(),
+        stored == null ? List.of() : stored.positions());
   }
 
   // ---- used by LoadPipeline ----

@@ -24,6 +24,8 @@ public final class VaultOptions implements Serializable {
   private final long errorRetentionSeconds;
   private final ExpiredReferences expiredReferences;
   private final long sweepIntervalMs;
+  private final long holdWaitsMs;
+  private final int holdWaitsMaxEvents;
 
   /** What happens to a reference still unresolved when its error row's retention runs out. */
   public enum ExpiredReferences {
@@ -48,6 +50,24 @@ public final class VaultOptions implements Serializable {
     this.errorRetentionSeconds = b.errorRetentionSeconds;
     this.expiredReferences = b.expiredReferences;
     this.sweepIntervalMs = b.sweepIntervalMs;
+    this.holdWaitsMs = b.holdWaitsMs;
+    this.holdWaitsMaxEvents = b.holdWaitsMaxEvents;
+  }
+
+  /**
+   * How long an event waiting for a parent is kept in memory, retried with each batch, before it
+   * becomes a waiting row (0, the default: at once). Holding suits a single caller that can keep
+   * the source position of held events from being committed (the Connect task); see {@link
+   * LoadResult#positions()}. Never more than half the watermark, so a held event still reaches the
+   * error table in time.
+   */
+  public long holdWaitsMs() {
+    return Math.min(holdWaitsMs, watermarkSeconds * 500L);
+  }
+
+  /** At most this many events are held in memory; waits beyond it become waiting rows at once. */
+  public int holdWaitsMaxEvents() {
+    return holdWaitsMaxEvents;
   }
 
   /**
@@ -155,6 +175,18 @@ public final class VaultOptions implements Serializable {
     private long errorRetentionSeconds = 120;
     private ExpiredReferences expiredReferences = ExpiredReferences.UNKNOWN;
     private long sweepIntervalMs = 5000;
+    private long holdWaitsMs = 0;
+    private int holdWaitsMaxEvents = 20_000;
+
+    public Builder holdWaitsMs(long v) {
+      this.holdWaitsMs = v;
+      return this;
+    }
+
+    public Builder holdWaitsMaxEvents(int v) {
+      this.holdWaitsMaxEvents = v;
+      return this;
+    }
 
     public Builder sweepIntervalMs(long v) {
       this.sweepIntervalMs = v;
@@ -234,6 +266,11 @@ public final class VaultOptions implements Serializable {
         throw new IllegalArgumentException(
             "the watermark and the error record retention must be 0 seconds or more");
       }
+      if (holdWaitsMs < 0 || holdWaitsMaxEvents < 0) {
+        throw new IllegalArgumentException(
+            "the time and the number of events held in memory must be 0 or more");
+      }
+
       return new VaultOptions(this);
     }
   }

@@ -1,0 +1,294 @@
+package io.vaultstream.engine;
+
+import static io.vaultstream.engine.ShopVaultIT.md5;
+import static io.vaultstream.testing.EventFactory.at;
+import static io.vaultstream.testing.EventFactory.row;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vaultstream.decode.ChangeEvent;
+import io.vaultstream.model.ModelLoader;
+import io.vaultstream.model.VaultModel;
+import io.vaultstream.sample.ShopEventGenerator;
+import io.vaultstream.testing.EventFactory;
+import io.vaultstream.testing.Samples;
+import io.vaultstream.testing.TestClock;
+import io.vaultstream.testing.TestDatabase;
+import io.vaultstream.testing.VaultDump;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Events waiting for a parent held in memory for a while: the same vault as with waiting rows,
+ * fewer waiting rows, and stored positions that never pass a held event.
+ */
+class HeldWaitsIT {
+  private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
+  private static final List<String> TOPIC_ORDER =
+      List.of("order_lines", "payments", "orders", "order_status", "products", "customers");
+
+  private final TestClock clock = new TestClock(Instant.parse("2026-06-01T12:00:00Z"));
+  private final EventFactory ev = new EventFactory(SHOP);
+  private final List<VaultLoader> loaders = new ArrayList<>();
+
+  @AfterEach
+  void tearDown() {
+    loaders.forEach(VaultLoader::close);
+  }
+
+  private VaultLoader open(String schema, long holdMs) throws Exception {
+    VaultLoader l =
+        VaultLoader.open(
+            SHOP,
+            TestDatabase.options(schema)
+                .poolMaxSize(3)
+                .holdWaitsMs(holdMs)
+                .holdWaitsMaxEvents(100_000)
+                .build(),
+            clock);
+    loaders.add(l);
+    return l;
+  }
+
+  private ChangeEvent order(long id, long customerId) {
+    return ev.event(
+        "orders",
+        "c",
+        at(1000 + id),
+        row("id", id, "order_no", "O" + id, "customer_id", customerId, "status", "NEW"));
+  }
+
+  private ChangeEvent customer(long id) {
+    return ev.event(
+        "customers",
+        "c",
+        at(id),
+        row(
+            "id",
+            id,
+            "customer_no",
+            "C" + id,
+            "name",
+            "n",
+            "email",
+            null,
+            "city",
+            null,
+            "updated_at",
+            null));
+  }
+
+  private static Progress progress(List<ChangeEvent> events) {
+    Map<String, Progress.Position> next = new TreeMap<>();
+    for (ChangeEvent e : events) {
+      next.put(
+          e.position().topic(),
+          new Progress.Position(e.position().topic(), 0, e.position().offset() + 1));
+    }
+    return new Progress("held-test", List.copyOf(next.values()));
+  }
+
+  private static Map<String, Long> stored(VaultLoader l) throws SQLException {
+    Map<String, Long> out = new TreeMap<>();
+    l.progress("held-test").forEach(p -> out.put(p.topic(), p.nextOffset()));
+    return out;
+  }
+
+  private static Map<String, Long> positions(LoadResult r) {
+    Map<String, Long> out = new TreeMap<>();
+    r.positions().forEach(p -> out.put(p.topic(), p.nextOffset()));
+    return out;
+  }
+
+  @Test
+  void aHeldEventKeepsItsPartitionsPositionUntilItLoads() throws Exception {
+    String schema = TestDatabase.newSchema();
+    VaultLoader loader = open(schema, 10_000);
+    ChangeEvent early = order(1, 5); // orders@0: its customer is not known yet
+    List<ChangeEvent> first = List.of(early, order(2, 6), customer(6)); // orders@1, customers@0
+    LoadResult r = loader.load(first, List.of(), progress(first));
+
+    assertThat(r.held()).isEqualTo(1);
+    assertThat(r.waiting()).as("no waiting row while held").isZero();
+    assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_waiting")).isEqualTo("0");
+    // The order's own hub row loaded; its link waits in memory.
+    assertThat(
+            TestDatabase.value(
+                "SELECT count(*) FROM " + schema + ".hub_order WHERE record_source <> 'SYSTEM'"))
+        .isEqualTo("2");
+    String topicOrders = early.position().topic();
+    String topicCustomers = first.get(2).position().topic();
+    Map<String, Long> expected = Map.of(topicOrders, 0L, topicCustomers, 1L);
+    assertThat(positions(r)).isEqualTo(expected);
+    assertThat(stored(loader)).isEqualTo(expected);
+
+    // A later batch without the parent: the position stays at the held event.
+    List<ChangeEvent> second = List.of(order(3, 6));
+    r = loader.load(second, List.of(), progress(second));
+    assertThat(r.held()).isEqualTo(1);
+    assertThat(positions(r)).containsEntry(topicOrders, 0L);
+    assertThat(stored(loader)).containsEntry(topicOrders, 0L);
+
+    // The parent arrives on the other topic: the held link loads, the position moves on.
+    List<ChangeEvent> third = List.of(customer(5));
+    r = loader.load(third, List.of(), progress(third));
+    assertThat(r.held()).isZero();
+    assertThat(r.resolved()).isEqualTo(1);
+    assertThat(positions(r)).isEqualTo(Map.of(topicOrders, 3L, topicCustomers, 2L));
+    assertThat(stored(loader)).isEqualTo(Map.of(topicOrders, 3L, topicCustomers, 2L));
+    assertThat(
+            TestDatabase.rows(
+                "SELECT order_hk, customer_hk FROM "
+                    + schema
+                    + ".lnk_order_customer WHERE order_hk = '"
+                    + md5("O1")
+                    + "'"))
+        .containsExactly(md5("O1") + "|" + md5("C5"));
+  }
+
+  @Test
+  void anEventHeldTooLongBecomesAWaitingRowAndReleasesThePosition() throws Exception {
+    String schema = TestDatabase.newSchema();
+    VaultLoader loader = open(schema, 10_000);
+    List<ChangeEvent> first = List.of(order(1, 5), order(2, 5));
+    LoadResult r = loader.load(first, List.of(), progress(first));
+    assertThat(r.held()).isEqualTo(2);
+    assertThat(positions(r).values()).containsExactly(0L);
+
+    clock.advance(Duration.ofSeconds(11));
+    r = loader.load(List.of()); // an empty flush, as Connect makes at each offset commit
+    assertThat(r.held()).isZero();
+    assertThat(r.waiting()).isEqualTo(2);
+    assertThat(positions(r).values()).containsExactly(2L);
+    assertThat(stored(loader).values()).containsExactly(2L);
+    assertThat(
+            TestDatabase.rows(
+                "SELECT kafka_offset, ref_pk FROM " + schema + ".vs_waiting ORDER BY kafka_offset"))
+        .containsExactly("0|[\"5\"]", "1|[\"5\"]");
+
+    // From there on it is an ordinary waiting row.
+    r = loader.load(List.of(customer(5)));
+    assertThat(r.resolved()).isEqualTo(2);
+    assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_waiting")).isEqualTo("0");
+  }
+
+  @Test
+  void forgottenPartitionsKeepTheirStoredPositionAndAreNotStoredAgain() throws Exception {
+    String schema = TestDatabase.newSchema();
+    VaultLoader loader = open(schema, 10_000);
+    List<ChangeEvent> first = List.of(order(1, 5), order(2, 5));
+    loader.load(first, List.of(), progress(first));
+    String topic = first.get(0).position().topic();
+    loader.forget(topic, 0);
+
+    List<ChangeEvent> parent = List.of(customer(5));
+    LoadResult r = loader.load(parent, List.of(), progress(parent));
+    assertThat(r.held()).isZero();
+    assertThat(positions(r)).doesNotContainKey(topic);
+    assertThat(stored(loader)).containsEntry(topic, 0L);
+    assertThat(
+            TestDatabase.value(
+                "SELECT count(*) FROM "
+                    + schema
+                    + ".lnk_order_customer WHERE record_source <> 'SYSTEM'"))
+        .as("the forgotten events are the next owner's to load")
+        .isEqualTo("0");
+  }
+
+  /** A children-first backlog, as Kafka hands it over after an outage. */
+  private static List<List<ChangeEvent>> backlog(VaultLoader loader, int events, int batchSize) {
+    ShopEventGenerator gen = new ShopEventGenerator("shop.public", 11);
+    Map<String, Long> offsets = new HashMap<>();
+    List<ChangeEvent> all = new ArrayList<>();
+    for (int done = 0; done < events; done += 2000) {
+      List<ShopEventGenerator.Record> chunk = new ArrayList<>(gen.next(2000));
+      chunk.sort(
+          Comparator.comparingInt(
+              r -> TOPIC_ORDER.indexOf(r.topic().substring(r.topic().lastIndexOf('.') + 1))));
+      for (ShopEventGenerator.Record r : chunk) {
+        long offset = offsets.merge(r.topic(), 1L, Long::sum) - 1;
+        loader.decoder().decode(r.topic(), 0, offset, 0L, r.key(), r.value()).ifPresent(all::add);
+      }
+    }
+    List<List<ChangeEvent>> out = new ArrayList<>();
+    for (int i = 0; i < all.size(); i += batchSize) {
+      out.add(all.subList(i, Math.min(all.size(), i + batchSize)));
+    }
+    return out;
+  }
+
+  @Test
+  void heldWaitsPipelinedGiveTheVaultOfWaitingRows() throws Exception {
+    String rowsSchema = TestDatabase.newSchema();
+    String heldSchema = TestDatabase.newSchema();
+    VaultLoader withRows = open(rowsSchema, 0);
+    VaultLoader holding = open(heldSchema, 30_000);
+    List<List<ChangeEvent>> batches = backlog(withRows, 12_000, 700);
+
+    int rowsWritten = 0;
+    for (List<ChangeEvent> b : batches) {
+      rowsWritten += withRows.load(b).waiting();
+    }
+    withRows.sweep();
+
+    int[] waitingRows = {0};
+    int[] maxHeld = {0};
+    Map<String, Long> committed = new TreeMap<>();
+    Map<String, Long> read = new TreeMap<>();
+    Map<Integer, Progress> submitted = new HashMap<>();
+    int[] heldBack = {0};
+    try (LoadPipeline<Integer> pipeline =
+        holding.pipeline(
+            (tag, result) -> {
+              waitingRows[0] += result.waiting();
+              maxHeld[0] = Math.max(maxHeld[0], result.held());
+              result.positions().forEach(p -> committed.put(p.topic(), p.nextOffset()));
+              for (Progress.Position own : submitted.get(tag).positions()) {
+                if (committed.get(own.topic()) < own.nextOffset()) {
+                  heldBack[0]++;
+                }
+              }
+            })) {
+      for (int i = 0; i < batches.size(); i++) {
+        Progress p = progress(batches.get(i));
+        submitted.put(i, p);
+        p.positions().forEach(x -> read.put(x.topic(), x.nextOffset()));
+        pipeline.submit(batches.get(i), List.of(), p, i);
+      }
+      pipeline.drain();
+    }
+    assertThat(maxHeld[0]).as("children were held").isGreaterThan(100);
+    assertThat(heldBack[0]).as("positions held back below a batch's own").isPositive();
+    LoadResult last = holding.sweep(); // retries every held event: all parents are in by now
+    last.positions().forEach(p -> committed.put(p.topic(), p.nextOffset()));
+    assertThat(last.held()).isZero();
+    assertThat(committed).isEqualTo(read);
+
+    assertThat(rowsWritten).as("the backlog makes children wait").isGreaterThan(100);
+    assertThat(waitingRows[0]).as("waits ended in memory").isZero();
+    assertThat(TestDatabase.value("SELECT count(*) FROM " + heldSchema + ".vs_waiting"))
+        .isEqualTo("0");
+    assertThat(TestDatabase.value("SELECT count(*) FROM " + heldSchema + ".vs_errors"))
+        .isEqualTo("0");
+    Map<String, List<String>> expected = vault(rowsSchema);
+    Map<String, List<String>> actual = vault(heldSchema);
+    assertThat(actual.keySet()).isEqualTo(expected.keySet());
+    for (String table : expected.keySet()) {
+      assertThat(actual.get(table)).as(table).isEqualTo(expected.get(table));
+    }
+  }
+
+  private static Map<String, List<String>> vault(String schema) throws Exception {
+    Map<String, List<String>> dump = VaultDump.of(schema);
+    dump.keySet().removeIf(t -> t.startsWith("vs_") && !t.equals("vs_key_map"));
+    return dump;
+  }
+}
