@@ -18,6 +18,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.runtime.rest.entities.ConfigInfo;
 import org.apache.kafka.connect.runtime.rest.entities.ConfigInfos;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
@@ -53,7 +56,7 @@ class VaultSinkConnectorIT {
             .build();
     connect.start();
     shopJson = Files.readString(Samples.shopModel());
-    for (String prefix : List.of("shop.public", "plain.public", "fail.public")) {
+    for (String prefix : List.of("shop.public", "plain.public", "fail.public", "held.public")) {
       for (String table :
           List.of("customers", "products", "order_status", "orders", "order_lines", "payments")) {
         connect
@@ -248,6 +251,78 @@ class VaultSinkConnectorIT {
     feed.awaitLoaded(reader, "disturbed", LOADED);
 
     feed.loadDirectly(loader("fail.public", ref));
+    assertThat(vault(schema)).isEqualTo(vault(ref));
+  }
+
+  /**
+   * Orders whose customers have not arrived are held in memory: no waiting rows, and the offsets
+   * committed to Kafka stay at the earliest held order; a restart meanwhile reads them again, and
+   * when the customers come everything loads as the engine loads it directly.
+   */
+  @Test
+  void heldEventsKeepTheirOffsetsUncommittedAndSurviveARestart() throws Exception {
+    List<ShopEventGenerator.Record> all = new ShopEventGenerator("held.public", 31).next(1500);
+    List<ShopEventGenerator.Record> children =
+        all.stream().filter(r -> !r.topic().endsWith(".customers")).toList();
+    List<ShopEventGenerator.Record> parents =
+        all.stream().filter(r -> r.topic().endsWith(".customers")).toList();
+    ShopFeed feed = new ShopFeed();
+    String schema = TestDatabase.newSchema();
+    String partial = TestDatabase.newSchema();
+    VaultLoader reader = loader("held.public", schema);
+    Map<String, String> p =
+        props(
+            "held.public", schema, "org.apache.kafka.connect.converters.ByteArrayConverter", false);
+    p.put("waiting.hold.ms", "60000");
+    start("held", p);
+
+    feed.produce(connect.kafka(), children);
+    // The engine alone, without holding, on the same records: the order hubs to expect.
+    feed.loadDirectly(loader("held.public", partial));
+    String orders = "SELECT count(*) FROM %s.hub_order WHERE record_source <> 'SYSTEM'";
+    String expectedOrders = TestDatabase.value(orders.formatted(partial));
+    assertThat(TestDatabase.value("SELECT count(*) FROM " + partial + ".vs_waiting"))
+        .as("without holding, orders wait in rows")
+        .isNotEqualTo("0");
+    org.awaitility.Awaitility.await("orders loaded, their links held")
+        .atMost(LOADED)
+        .until(() -> TestDatabase.value(orders.formatted(schema)).equals(expectedOrders));
+    assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_waiting")).isEqualTo("0");
+    Map<TopicPartition, Long> heldAt = new HashMap<>();
+    try (Admin admin = connect.kafka().createAdminClient()) {
+      org.awaitility.Awaitility.await("offsets committed below the held orders")
+          .atMost(LOADED)
+          .until(
+              () -> {
+                Map<TopicPartition, OffsetAndMetadata> c =
+                    admin
+                        .listConsumerGroupOffsets("connect-held")
+                        .partitionsToOffsetAndMetadata()
+                        .get();
+                heldAt.clear();
+                c.forEach((tp, o) -> heldAt.put(tp, o.offset()));
+                // every topic but orders is committed to its end
+                return feed.endOffsets.entrySet().stream()
+                    .filter(e -> !e.getKey().topic().endsWith(".orders"))
+                    .allMatch(e -> heldAt.getOrDefault(e.getKey(), -1L).equals(e.getValue()));
+              });
+    }
+    assertThat(
+            feed.endOffsets.entrySet().stream()
+                .filter(e -> e.getKey().topic().endsWith(".orders"))
+                .anyMatch(e -> heldAt.getOrDefault(e.getKey(), 0L) < e.getValue()))
+        .as("an order partition's committed offset stays at its earliest held order: %s", heldAt)
+        .isTrue();
+
+    // A restart forgets what was held; the records are read again from the held offsets.
+    connect.restartConnectorAndTasks("held", false, true, false);
+    connect.assertions().assertConnectorAndExactlyNumTasksAreRunning("held", 1, "restart failed");
+    feed.produce(connect.kafka(), parents);
+    feed.awaitLoaded(reader, "held", LOADED);
+
+    assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_waiting")).isEqualTo("0");
+    String ref = TestDatabase.newSchema();
+    feed.loadDirectly(loader("held.public", ref));
     assertThat(vault(schema)).isEqualTo(vault(ref));
   }
 

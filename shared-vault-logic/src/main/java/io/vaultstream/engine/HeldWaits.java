@@ -82,8 +82,9 @@ final class HeldWaits {
 
   /**
    * Adds to the batch's retries the held events to try again: those whose parent row is in the
-   * batch, those held for {@code holdMicros} or longer, and all of them when {@code all} (the
-   * sweep).
+   * batch, those held for {@code holdMicros} or longer, and all of them when {@code all} (a sweep
+   * asked for: {@link VaultLoader#sweep()}). The timed sweep does not retry them all: a parent
+   * loaded elsewhere is found when the event is due.
    */
   void select(
       PendingCycle.Prepared prep,

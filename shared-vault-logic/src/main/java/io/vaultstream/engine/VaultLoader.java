@@ -312,7 +312,7 @@ public final class VaultLoader implements AutoCloseable {
     HeldWaits base = inFlight != null ? inFlight.held.state() : held;
     long holdMicros = options.holdWaitsMs() * 1000L;
     if (holdMicros > 0) {
-      base.select(prep, batchKeys, now, holdMicros, prep.sweep);
+      base.select(prep, batchKeys, now, holdMicros, sweep);
     }
     long prepared = System.nanoTime();
     BatchPlan plan = planner.plan(events, prep.retries, reader);
