@@ -65,7 +65,7 @@ final class InFlightWaits {
   private Pending pending(Waits w) {
     Problem pr = w.problem;
     if (w.previous == null) {
-      Map<String, String> row = PendingCycle.newWaitingRow(pr, now);
+      Map<String, String> row = PendingCycle.newWaitingRow(pr, now, now);
       return new Pending(
           Origin.WAITING_TABLE,
           pr.event().position().topic(),

@@ -145,11 +145,7 @@ final class PendingCycle {
     Set<ChangeEvent> waitsNow = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Problem pr : waits) {
       // An event held in memory arrived when it was first held: the watermark counts from then.
-      newWaiting.add(
-          waitingRow(
-              PendingReferenceStore.row(pr.event(), pr, linksOnly(pr), 0, now),
-              PendingReferenceStore.WAITING,
-              HeldWaits.arrivedAt(prep, pr.event(), now)));
+      newWaiting.add(newWaitingRow(pr, HeldWaits.arrivedAt(prep, pr.event(), now), now));
       waitsNow.add(pr.event());
     }
     int resolved = 0;
@@ -257,11 +253,11 @@ final class PendingCycle {
     return out;
   }
 
-  static Map<String, String> newWaitingRow(Problem pr, long now) {
+  static Map<String, String> newWaitingRow(Problem pr, long arrivedAt, long now) {
     return waitingRow(
         PendingReferenceStore.row(pr.event(), pr, linksOnly(pr), 0, now),
         PendingReferenceStore.WAITING,
-        now);
+        arrivedAt);
   }
 
   /** Whether only the event's links wait (its own rows loaded): the problem is another object's. */
