@@ -8,13 +8,10 @@ import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.error.BadRecord;
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.model.VaultModel;
-import io.vaultstream.plan.BatchPlan;
 import io.vaultstream.plan.BatchPlanner;
 import io.vaultstream.plan.Problem;
 import io.vaultstream.resolve.JdbcKeyMapReader;
-import io.vaultstream.resolve.KeyMapReader;
 import io.vaultstream.resolve.PendingReferenceStore;
-import io.vaultstream.write.Micros;
 import io.vaultstream.write.SchemaManager;
 import io.vaultstream.write.VaultWriter;
 import java.sql.Connection;
@@ -22,10 +19,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,11 +42,8 @@ public final class VaultLoader implements AutoCloseable {
   private final ChangeEventDecoder decoder;
   private final Clock clock;
   private SchemaManager schema;
-  private VaultWriter writer;
-  private PendingCycle cycle;
   private ProgressStore progressStore;
-  // Events held in memory as of the last committed batch (see HeldWaits).
-  private volatile HeldWaits held = HeldWaits.NONE;
+  private BatchSteps steps;
 
   private VaultLoader(
       VaultModel model, VaultOptions options, DataSource ds, boolean ownsPool, Clock clock) {
@@ -121,9 +113,17 @@ public final class VaultLoader implements AutoCloseable {
       schema = new SchemaManager(model, dialect, hasher, target, options.autoCreate());
       schema.initialize(c);
       c.commit();
-      writer = new VaultWriter(model, dialect, hasher, schema);
-      cycle = new PendingCycle(model, new PendingReferenceStore(dialect, schema), options);
       progressStore = new ProgressStore(dialect, schema);
+      steps =
+          new BatchSteps(
+              options,
+              dialect,
+              schema,
+              planner,
+              new VaultWriter(model, dialect, hasher, schema),
+              new PendingCycle(model, new PendingReferenceStore(dialect, schema), options),
+              progressStore,
+              clock);
     }
   }
 
@@ -269,9 +269,9 @@ public final class VaultLoader implements AutoCloseable {
       throws SQLException {
     try (Connection c = connection()) {
       try {
-        PlannedBatch b = plan(c, events, bad, failed, progress, sweep, true, null);
+        PlannedBatch b = steps.plan(c, events, bad, failed, progress, sweep, true, null);
         addColumns(schema.unknownColumns(b.plan));
-        return write(c, b, racing);
+        return steps.write(c, b, racing);
       } catch (JdbcKeyMapReader.ReadFailure e) {
         c.rollback();
         throw e.getCause();
@@ -283,53 +283,12 @@ public final class VaultLoader implements AutoCloseable {
   }
 
   /**
-   * Reads what a batch needs (retries, key map) and plans it, writing nothing.
-   *
-   * @param maySweep whether the sweep may run if it is due (not when planning ahead: the sweep
-   *     writes while it reads, so it needs the batch's transaction)
-   * @param inFlight the batch being written meanwhile, whose changes are not committed yet
-   */
-  private PlannedBatch plan(
-      Connection c,
-      List<ChangeEvent> events,
-      List<BadRecord> bad,
-      List<Problem> failed,
-      Progress progress,
-      boolean sweep,
-      boolean maySweep,
-      PlannedBatch inFlight)
-      throws SQLException {
-    long start = System.nanoTime();
-    long now = Micros.of(clock.instant());
-    KeyMapReader reader = new JdbcKeyMapReader(c, dialect, schema.schema());
-    InFlightWaits pendingView = null;
-    if (inFlight != null) {
-      reader = inFlight.keyMapView(reader);
-      pendingView = inFlight.pendingView();
-    }
-    Map<String, Set<String>> batchKeys = planner.rowKeys(events);
-    PendingCycle.Prepared prep = cycle.prepare(c, batchKeys, now, sweep, maySweep, pendingView);
-    HeldWaits base = inFlight != null ? inFlight.held.state() : held;
-    long holdMicros = options.holdWaitsMs() * 1000L;
-    if (holdMicros > 0) {
-      base.select(prep, batchKeys, now, holdMicros, sweep);
-    }
-    long prepared = System.nanoTime();
-    BatchPlan plan = planner.plan(events, prep.retries, reader);
-    HeldWaits.Stored after =
-        holdMicros > 0
-            ? base.after(prep, plan, progress, now, holdMicros, options.holdWaitsMaxEvents())
-            : new HeldWaits.Stored(progress, HeldWaits.NONE);
-    return new PlannedBatch(events, bad, failed, progress, after, now, prep, plan, start, prepared);
-  }
-
-  /**
    * Whether an event has been held in memory long enough to be retried one last time (and become a
    * waiting row if its parent is still missing): a caller with nothing to load then loads an empty
    * batch, so held events do not wait for the next records.
    */
   public boolean heldDue() {
-    return held.due(Micros.of(clock.instant()), options.holdWaitsMs() * 1000L);
+    return steps.heldDue();
   }
 
   /**
@@ -338,48 +297,14 @@ public final class VaultLoader implements AutoCloseable {
    * the earliest event that was held. Call it with no batch in flight.
    */
   public void forget(String topic, int partition) {
-    held = held.without(topic, partition);
-  }
-
-  /** Writes a planned batch, its waiting and error rows and the progress, and commits. */
-  private LoadResult write(Connection c, PlannedBatch b, boolean racing) throws SQLException {
-    long began = System.nanoTime();
-    Map<String, Integer> written = new LinkedHashMap<>(writer.write(c, b.plan, racing));
-    long wrote = System.nanoTime();
-    PendingCycle.Counts k = cycle.finish(c, b.prep, b.plan, b.bad, b.failed, b.now);
-    LOG.debug(
-        "Batch of {} events and {} retries: retries found in {} ms, planned in {} ms, written in"
-            + " {} ms, waiting rows handled in {} ms",
-        b.events.size(),
-        b.prep.retries.size(),
-        (b.preparedNanos - b.startNanos) / 1_000_000,
-        (b.plannedNanos - b.preparedNanos) / 1_000_000,
-        (wrote - began) / 1_000_000,
-        (System.nanoTime() - wrote) / 1_000_000);
-    Progress stored = b.held.progress();
-    progressStore.store(c, stored, b.now);
-    c.commit();
-    held = b.held.state();
-    return new LoadResult(
-        b.events.size(),
-        written,
-        b.plan.problems.stream().filter(p -> !b.prep.retried(p.event())).toList(),
-        k.waiting(),
-        k.resolved(),
-        k.toErrors(),
-        k.toUnknown(),
-        k.dropped(),
-        k.errors(),
-        (System.nanoTime() - b.startNanos) / 1_000_000,
-        b.held.state().size(),
-        stored == null ? List.of() : stored.positions());
+    steps.forget(topic, partition);
   }
 
   // ---- used by LoadPipeline ----
 
   /** Whether a batch planned now would run the sweep. */
   boolean sweepDue() {
-    return cycle.sweepDue(Micros.of(clock.instant()));
+    return steps.sweepDue();
   }
 
   /** A connection from the pool, outside any batch (the pipeline reads with it). */
@@ -396,7 +321,7 @@ public final class VaultLoader implements AutoCloseable {
       PlannedBatch inFlight)
       throws SQLException {
     try {
-      return plan(c, events, bad, List.of(), progress, false, false, inFlight);
+      return steps.plan(c, events, bad, List.of(), progress, false, false, inFlight);
     } catch (JdbcKeyMapReader.ReadFailure e) {
       throw e.getCause();
     } finally {
@@ -415,7 +340,7 @@ public final class VaultLoader implements AutoCloseable {
     addColumns(schema.unknownColumns(b.plan));
     try (Connection c = connection()) {
       try {
-        return new Written(logged(write(c, b, false)), true);
+        return new Written(logged(steps.write(c, b, false)), true);
       } catch (SQLException | RuntimeException e) {
         c.rollback();
         if (!(e instanceof SQLException s) || !isRace(s)) {

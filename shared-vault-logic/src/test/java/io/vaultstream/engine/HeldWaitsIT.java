@@ -45,13 +45,17 @@ class HeldWaitsIT {
   }
 
   private VaultLoader open(String schema, long holdMs) throws Exception {
+    return open(schema, holdMs, 100_000);
+  }
+
+  private VaultLoader open(String schema, long holdMs, int maxHeld) throws Exception {
     VaultLoader l =
         VaultLoader.open(
             SHOP,
             TestDatabase.options(schema)
                 .poolMaxSize(3)
                 .holdWaitsMs(holdMs)
-                .holdWaitsMaxEvents(100_000)
+                .holdWaitsMaxEvents(maxHeld)
                 .build(),
             clock);
     loaders.add(l);
@@ -178,6 +182,30 @@ class HeldWaitsIT {
     r = loader.load(List.of(customer(5)));
     assertThat(r.resolved()).isEqualTo(2);
     assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_waiting")).isEqualTo("0");
+  }
+
+  @Test
+  void beyondTheLimitWaitsBecomeWaitingRowsAtOnce() throws Exception {
+    String schema = TestDatabase.newSchema();
+    VaultLoader loader = open(schema, 10_000, 2);
+    List<ChangeEvent> first = List.of(order(1, 5), order(2, 5), order(3, 5));
+    LoadResult r = loader.load(first, List.of(), progress(first));
+    assertThat(r.held()).isEqualTo(2);
+    assertThat(r.waiting()).isEqualTo(1);
+    assertThat(positions(r).values()).containsExactly(0L);
+    assertThat(TestDatabase.rows("SELECT kafka_offset FROM " + schema + ".vs_waiting"))
+        .containsExactly("2");
+
+    r = loader.load(List.of(customer(5)));
+    assertThat(r.resolved()).isEqualTo(3);
+    assertThat(r.held()).isZero();
+    assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_waiting")).isEqualTo("0");
+    assertThat(
+            TestDatabase.value(
+                "SELECT count(*) FROM "
+                    + schema
+                    + ".lnk_order_customer WHERE record_source <> 'SYSTEM'"))
+        .isEqualTo("3");
   }
 
   @Test

@@ -1,0 +1,152 @@
+package io.vaultstream.engine;
+
+import io.vaultstream.decode.ChangeEvent;
+import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.error.BadRecord;
+import io.vaultstream.plan.BatchPlan;
+import io.vaultstream.plan.BatchPlanner;
+import io.vaultstream.plan.Problem;
+import io.vaultstream.resolve.JdbcKeyMapReader;
+import io.vaultstream.resolve.KeyMapReader;
+import io.vaultstream.write.Micros;
+import io.vaultstream.write.SchemaManager;
+import io.vaultstream.write.VaultWriter;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The two steps of one batch's transaction: planning (reads only: retries, held events, key map)
+ * and writing (vault rows, waiting and error rows, progress, then the commit), with the events held
+ * in memory as of the last committed batch. {@link VaultLoader} decides when and how often they run
+ * (retries after a race, loading in parts, pipelining).
+ */
+final class BatchSteps {
+  private static final Logger LOG = LoggerFactory.getLogger(VaultLoader.class);
+
+  private final VaultOptions options;
+  private final VaultDialect dialect;
+  private final SchemaManager schema;
+  private final BatchPlanner planner;
+  private final VaultWriter writer;
+  private final PendingCycle cycle;
+  private final ProgressStore progressStore;
+  private final Clock clock;
+  // Events held in memory as of the last committed batch (see HeldWaits).
+  private volatile HeldWaits held = HeldWaits.NONE;
+
+  BatchSteps(
+      VaultOptions options,
+      VaultDialect dialect,
+      SchemaManager schema,
+      BatchPlanner planner,
+      VaultWriter writer,
+      PendingCycle cycle,
+      ProgressStore progressStore,
+      Clock clock) {
+    this.options = options;
+    this.dialect = dialect;
+    this.schema = schema;
+    this.planner = planner;
+    this.writer = writer;
+    this.cycle = cycle;
+    this.progressStore = progressStore;
+    this.clock = clock;
+  }
+
+  /** Whether a batch planned now would run the sweep. */
+  boolean sweepDue() {
+    return cycle.sweepDue(Micros.of(clock.instant()));
+  }
+
+  /**
+   * Reads what a batch needs (retries, key map) and plans it, writing nothing.
+   *
+   * @param maySweep whether the sweep may run if it is due (not when planning ahead: the sweep
+   *     writes while it reads, so it needs the batch's transaction)
+   * @param inFlight the batch being written meanwhile, whose changes are not committed yet
+   */
+  PlannedBatch plan(
+      Connection c,
+      List<ChangeEvent> events,
+      List<BadRecord> bad,
+      List<Problem> failed,
+      Progress progress,
+      boolean sweep,
+      boolean maySweep,
+      PlannedBatch inFlight)
+      throws SQLException {
+    long start = System.nanoTime();
+    long now = Micros.of(clock.instant());
+    KeyMapReader reader = new JdbcKeyMapReader(c, dialect, schema.schema());
+    InFlightWaits pendingView = null;
+    if (inFlight != null) {
+      reader = inFlight.keyMapView(reader);
+      pendingView = inFlight.pendingView();
+    }
+    Map<String, Set<String>> batchKeys = planner.rowKeys(events);
+    PendingCycle.Prepared prep = cycle.prepare(c, batchKeys, now, sweep, maySweep, pendingView);
+    HeldWaits base = inFlight != null ? inFlight.held.state() : held;
+    long holdMicros = options.holdWaitsMs() * 1000L;
+    if (holdMicros > 0) {
+      base.select(prep, batchKeys, now, holdMicros, sweep);
+    }
+    long prepared = System.nanoTime();
+    BatchPlan plan = planner.plan(events, prep.retries, reader);
+    HeldWaits.Stored after =
+        holdMicros > 0
+            ? base.after(prep, plan, progress, now, holdMicros, options.holdWaitsMaxEvents())
+            : new HeldWaits.Stored(progress, HeldWaits.NONE);
+    return new PlannedBatch(events, bad, failed, progress, after, now, prep, plan, start, prepared);
+  }
+
+  /** See {@link VaultLoader#heldDue()}. */
+  boolean heldDue() {
+    return held.due(Micros.of(clock.instant()), options.holdWaitsMs() * 1000L);
+  }
+
+  /** See {@link VaultLoader#forget(String, int)}. */
+  void forget(String topic, int partition) {
+    held = held.without(topic, partition);
+  }
+
+  /** Writes a planned batch, its waiting and error rows and the progress, and commits. */
+  LoadResult write(Connection c, PlannedBatch b, boolean racing) throws SQLException {
+    long began = System.nanoTime();
+    Map<String, Integer> written = new LinkedHashMap<>(writer.write(c, b.plan, racing));
+    long wrote = System.nanoTime();
+    PendingCycle.Counts k = cycle.finish(c, b.prep, b.plan, b.bad, b.failed, b.now);
+    LOG.debug(
+        "Batch of {} events and {} retries: retries found in {} ms, planned in {} ms, written in"
+            + " {} ms, waiting rows handled in {} ms",
+        b.events.size(),
+        b.prep.retries.size(),
+        (b.preparedNanos - b.startNanos) / 1_000_000,
+        (b.plannedNanos - b.preparedNanos) / 1_000_000,
+        (wrote - began) / 1_000_000,
+        (System.nanoTime() - wrote) / 1_000_000);
+    Progress stored = b.held.progress();
+    progressStore.store(c, stored, b.now);
+    c.commit();
+    held = b.held.state();
+    return new LoadResult(
+        b.events.size(),
+        written,
+        b.plan.problems.stream().filter(p -> !b.prep.retried(p.event())).toList(),
+        k.waiting(),
+        k.resolved(),
+        k.toErrors(),
+        k.toUnknown(),
+        k.dropped(),
+        k.errors(),
+        (System.nanoTime() - b.startNanos) / 1_000_000,
+        b.held.state().size(),
+        stored == null ? List.of() : stored.positions());
+  }
+}
