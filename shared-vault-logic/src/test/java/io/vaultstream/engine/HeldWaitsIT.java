@@ -2,23 +2,20 @@ package io.vaultstream.engine;
 
 import static io.vaultstream.engine.ShopVaultIT.md5;
 import static io.vaultstream.testing.EventFactory.at;
-import static io.vaultstream.testing.EventFactory.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
-import io.vaultstream.sample.ShopEventGenerator;
+import io.vaultstream.testing.Backlog;
 import io.vaultstream.testing.EventFactory;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestClock;
 import io.vaultstream.testing.TestDatabase;
-import io.vaultstream.testing.VaultDump;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,8 +29,6 @@ import org.junit.jupiter.api.Test;
  */
 class HeldWaitsIT {
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
-  private static final List<String> TOPIC_ORDER =
-      List.of("order_lines", "payments", "orders", "order_status", "products", "customers");
 
   private final TestClock clock = new TestClock(Instant.parse("2026-06-01T12:00:00Z"));
   private final EventFactory ev = new EventFactory(SHOP);
@@ -63,31 +58,11 @@ class HeldWaitsIT {
   }
 
   private ChangeEvent order(long id, long customerId) {
-    return ev.event(
-        "orders",
-        "c",
-        at(1000 + id),
-        row("id", id, "order_no", "O" + id, "customer_id", customerId, "status", "NEW"));
+    return ev.order(at(1000 + id), id, "O" + id, customerId);
   }
 
   private ChangeEvent customer(long id) {
-    return ev.event(
-        "customers",
-        "c",
-        at(id),
-        row(
-            "id",
-            id,
-            "customer_no",
-            "C" + id,
-            "name",
-            "n",
-            "email",
-            null,
-            "city",
-            null,
-            "updated_at",
-            null));
+    return ev.customer("c", at(id), id, "C" + id);
   }
 
   private static Progress progress(List<ChangeEvent> events) {
@@ -231,35 +206,13 @@ class HeldWaitsIT {
         .isEqualTo("0");
   }
 
-  /** A children-first backlog, as Kafka hands it over after an outage. */
-  private static List<List<ChangeEvent>> backlog(VaultLoader loader, int events, int batchSize) {
-    ShopEventGenerator gen = new ShopEventGenerator("shop.public", 11);
-    Map<String, Long> offsets = new HashMap<>();
-    List<ChangeEvent> all = new ArrayList<>();
-    for (int done = 0; done < events; done += 2000) {
-      List<ShopEventGenerator.Record> chunk = new ArrayList<>(gen.next(2000));
-      chunk.sort(
-          Comparator.comparingInt(
-              r -> TOPIC_ORDER.indexOf(r.topic().substring(r.topic().lastIndexOf('.') + 1))));
-      for (ShopEventGenerator.Record r : chunk) {
-        long offset = offsets.merge(r.topic(), 1L, Long::sum) - 1;
-        loader.decoder().decode(r.topic(), 0, offset, 0L, r.key(), r.value()).ifPresent(all::add);
-      }
-    }
-    List<List<ChangeEvent>> out = new ArrayList<>();
-    for (int i = 0; i < all.size(); i += batchSize) {
-      out.add(all.subList(i, Math.min(all.size(), i + batchSize)));
-    }
-    return out;
-  }
-
   @Test
   void heldWaitsPipelinedGiveTheVaultOfWaitingRows() throws Exception {
     String rowsSchema = TestDatabase.newSchema();
     String heldSchema = TestDatabase.newSchema();
     VaultLoader withRows = open(rowsSchema, 0);
     VaultLoader holding = open(heldSchema, 30_000);
-    List<List<ChangeEvent>> batches = backlog(withRows, 12_000, 700);
+    List<List<ChangeEvent>> batches = Backlog.of(withRows.decoder(), 11, 12_000, 700, true);
 
     int rowsWritten = 0;
     for (List<ChangeEvent> b : batches) {
@@ -315,8 +268,6 @@ class HeldWaitsIT {
   }
 
   private static Map<String, List<String>> vault(String schema) throws Exception {
-    Map<String, List<String>> dump = VaultDump.of(schema);
-    dump.keySet().removeIf(t -> t.startsWith("vs_") && !t.equals("vs_key_map"));
-    return dump;
+    return Backlog.vault(schema);
   }
 }

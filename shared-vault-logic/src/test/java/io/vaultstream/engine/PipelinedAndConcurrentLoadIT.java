@@ -6,16 +6,13 @@ import static org.awaitility.Awaitility.await;
 import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
-import io.vaultstream.sample.ShopEventGenerator;
+import io.vaultstream.testing.Backlog;
 import io.vaultstream.testing.EventFactory;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestDatabase;
-import io.vaultstream.testing.VaultDump;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -29,8 +26,6 @@ import org.junit.jupiter.api.Test;
  */
 class PipelinedAndConcurrentLoadIT {
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
-  private static final List<String> TOPIC_ORDER =
-      List.of("order_lines", "payments", "orders", "order_status", "products", "customers");
 
   private final List<VaultLoader> loaders = new ArrayList<>();
 
@@ -45,42 +40,17 @@ class PipelinedAndConcurrentLoadIT {
     return l;
   }
 
-  /**
-   * Shop events as Kafka would hand them over after a backlog: per chunk, children's topics first,
-   * so many children reach the vault before their parents and wait.
-   */
   private static List<List<ChangeEvent>> batches(VaultLoader loader, int events, int batchSize) {
     return batches(loader, events, batchSize, true);
   }
 
   private static List<List<ChangeEvent>> batches(
       VaultLoader loader, int events, int batchSize, boolean childrenFirst) {
-    ShopEventGenerator gen = new ShopEventGenerator("shop.public", 7);
-    Map<String, Long> offsets = new HashMap<>();
-    List<ChangeEvent> all = new ArrayList<>();
-    for (int done = 0; done < events; done += 2000) {
-      List<ShopEventGenerator.Record> chunk = new ArrayList<>(gen.next(2000));
-      if (childrenFirst) {
-        chunk.sort(
-            Comparator.comparingInt(
-                r -> TOPIC_ORDER.indexOf(r.topic().substring(r.topic().lastIndexOf('.') + 1))));
-      }
-      for (ShopEventGenerator.Record r : chunk) {
-        long offset = offsets.merge(r.topic(), 1L, Long::sum) - 1;
-        loader.decoder().decode(r.topic(), 0, offset, 0L, r.key(), r.value()).ifPresent(all::add);
-      }
-    }
-    List<List<ChangeEvent>> out = new ArrayList<>();
-    for (int i = 0; i < all.size(); i += batchSize) {
-      out.add(all.subList(i, Math.min(all.size(), i + batchSize)));
-    }
-    return out;
+    return Backlog.of(loader.decoder(), 7, events, batchSize, childrenFirst);
   }
 
   private static Map<String, List<String>> vault(String schema) throws Exception {
-    Map<String, List<String>> dump = VaultDump.of(schema);
-    dump.keySet().removeIf(t -> t.startsWith("vs_") && !t.equals("vs_key_map"));
-    return dump;
+    return Backlog.vault(schema);
   }
 
   @Test

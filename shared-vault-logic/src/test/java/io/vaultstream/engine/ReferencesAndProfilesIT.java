@@ -44,31 +44,11 @@ class ReferencesAndProfilesIT {
   }
 
   private static ChangeEvent customer(EventFactory ev, String op, long t, long id, String no) {
-    return ev.event(
-        "customers",
-        op,
-        t,
-        row(
-            "id",
-            id,
-            "customer_no",
-            no,
-            "name",
-            "n",
-            "email",
-            null,
-            "city",
-            null,
-            "updated_at",
-            null));
+    return ev.customer(op, t, id, no);
   }
 
   private static ChangeEvent order(EventFactory ev, long t, long id, String no, Long customerId) {
-    return ev.event(
-        "orders",
-        "c",
-        t,
-        row("id", id, "order_no", no, "customer_id", customerId, "status", "NEW"));
+    return ev.order(t, id, no, customerId);
   }
 
   @Test

@@ -59,31 +59,11 @@ class ReferentialIntegrityIT {
   }
 
   private ChangeEvent customer(long id, String no) {
-    return ev.event(
-        "customers",
-        "c",
-        at(id),
-        row(
-            "id",
-            id,
-            "customer_no",
-            no,
-            "name",
-            "n",
-            "email",
-            null,
-            "city",
-            null,
-            "updated_at",
-            null));
+    return ev.customer("c", at(id), id, no);
   }
 
   private ChangeEvent order(long id, long customerId) {
-    return ev.event(
-        "orders",
-        "c",
-        at(1000 + id),
-        row("id", id, "order_no", "O" + id, "customer_id", customerId, "status", "NEW"));
+    return ev.order(at(1000 + id), id, "O" + id, customerId);
   }
 
   private List<String> links() throws SQLException {

@@ -51,4 +51,34 @@ public final class EventFactory {
     long offset = offsets.merge(topic, 1L, Long::sum) - 1;
     return decoder.decodeMap(topic, 0, offset, micros / 1000, v, null, null).orElseThrow();
   }
+
+  /** A row of the shop model's customers (name "n", no e-mail, city or update time). */
+  public ChangeEvent customer(String op, long micros, long id, String customerNo) {
+    return event(
+        "customers",
+        op,
+        micros,
+        row(
+            "id",
+            id,
+            "customer_no",
+            customerNo,
+            "name",
+            "n",
+            "email",
+            null,
+            "city",
+            null,
+            "updated_at",
+            null));
+  }
+
+  /** A new order of the shop model (status NEW) referring to a customer by its id. */
+  public ChangeEvent order(long micros, long id, String orderNo, Long customerId) {
+    return event(
+        "orders",
+        "c",
+        micros,
+        row("id", id, "order_no", orderNo, "customer_id", customerId, "status", "NEW"));
+  }
 }
