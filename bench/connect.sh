@@ -6,8 +6,9 @@
 # connector's batch.pipelining) --hold-ms=N (the connector's waiting.hold.ms; 0 writes waiting rows
 # at once) --partition-fetch-bytes=N (consumer.override.max.partition.fetch.bytes).
 # Besides events/s it prints the CPU time the load cost, per event, split by where it was spent.
-# The JVM runs with -Xmx512m (BENCH_HEAP to change).
+# The JVM runs with -Xmx512m (BENCH_HEAP to change) and G1 (BENCH_GC=-XX:+UseParallelGC to try another
+# collector).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -B -q -DskipTests install -pl benchmarks -am >/dev/null
-exec mvn -B -q exec:exec -pl benchmarks -Dbench.heap="${BENCH_HEAP:-512m}" -Dbench.args="$*"
+exec mvn -B -q exec:exec -pl benchmarks -Dbench.heap="${BENCH_HEAP:-512m}" -Dbench.gc="${BENCH_GC:--XX:+UseG1GC}" -Dbench.args="$*"
