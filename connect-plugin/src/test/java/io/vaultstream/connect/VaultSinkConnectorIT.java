@@ -273,7 +273,9 @@ class VaultSinkConnectorIT {
     Map<String, String> p =
         props(
             "held.public", schema, "org.apache.kafka.connect.converters.ByteArrayConverter", false);
-    p.put("waiting.hold.ms", "60000");
+    // Held for up to five minutes (half the watermark): far longer than the test runs.
+    p.put("watermark.size.seconds", "600");
+    p.put("waiting.hold.ms", "300000");
     start("held", p);
 
     feed.produce(connect.kafka(), children);

@@ -117,13 +117,18 @@ final class HeldWaits {
       int max) {
     Map<SourcePosition, Held> next = new HashMap<>(held);
     prep.heldOrigin.keySet().forEach(e -> next.remove(e.position()));
-    Map<ChangeEvent, Problem> first = new IdentityHashMap<>();
+    // The first waiting problem of each event, in the plan's (source) order: under the limit the
+    // earliest events are held, the later ones become waiting rows.
+    Map<ChangeEvent, Problem> seen = new IdentityHashMap<>();
+    List<Problem> first = new ArrayList<>();
     for (Problem pr : plan.problems) {
-      if (pr.waits() && !prep.origin.containsKey(pr.event())) {
-        first.putIfAbsent(pr.event(), pr);
+      if (pr.waits()
+          && !prep.origin.containsKey(pr.event())
+          && seen.putIfAbsent(pr.event(), pr) == null) {
+        first.add(pr);
       }
     }
-    for (Problem pr : first.values()) {
+    for (Problem pr : first) {
       Held before = prep.heldOrigin.get(pr.event());
       long since = before == null ? now : before.sinceMicros;
       if (now - since < holdMicros && next.size() < max) {
