@@ -3,7 +3,7 @@
 # default). Options: --events=N (200000) --batch-size=N (5000) --latency-rate=N (2000)
 # --latency-seconds=N (10) --jdbc-url=URL --warmup-events=N (0: measure a freshly started worker;
 # N: load N other events first and measure the worker warm) --pipelining=true|false (the
-# connector's batch.pipelining) --hold-ms=N (the connector's waiting.hold.ms; 0 writes waiting rows
+# connector's batch.pipelining) --hold-ms=N (the connector's waiting.hold.ms, default 0: waiting rows
 # at once) --partition-fetch-bytes=N (consumer.override.max.partition.fetch.bytes).
 # Besides events/s it prints the CPU time the load cost, per event, split by where it was spent.
 # The JVM runs with -Xmx512m (BENCH_HEAP to change) and G1 (BENCH_GC=-XX:+UseParallelGC to try another
