@@ -267,6 +267,62 @@ class HeldWaitsIT {
     }
   }
 
+  @Test
+  void aFailedBatchLeavesTheHeldEventsAsTheyWereAndTheBatchesLoadWhenSubmittedAgain()
+      throws Exception {
+    String rowsSchema = TestDatabase.newSchema();
+    String heldSchema = TestDatabase.newSchema();
+    VaultLoader withRows = open(rowsSchema, 0);
+    VaultLoader holding = open(heldSchema, 30_000);
+    List<List<ChangeEvent>> batches = Backlog.of(withRows.decoder(), 11, 12_000, 700, true);
+    for (List<ChangeEvent> b : batches) {
+      withRows.load(b);
+    }
+    withRows.sweep();
+
+    int[] held = {0};
+    List<Integer> committed = new ArrayList<>();
+    try (LoadPipeline<Integer> pipeline =
+        holding.pipeline(
+            (tag, result) -> {
+              committed.add(tag);
+              held[0] = result.held();
+            })) {
+      int failAt = 6;
+      for (int i = 0; i < failAt; i++) {
+        pipeline.submit(batches.get(i), List.of(), progress(batches.get(i)), i);
+      }
+      pipeline.drain();
+      assertThat(held[0]).as("events are held when the write fails").isPositive();
+      int heldBefore = held[0];
+      TestDatabase.execute("ALTER TABLE " + heldSchema + ".lsat_order_line RENAME TO lsat_away");
+      pipeline.submit(batches.get(failAt), List.of(), progress(batches.get(failAt)), failAt);
+      org.assertj.core.api.Assertions.assertThatThrownBy(
+              () ->
+                  pipeline.submit(
+                      batches.get(failAt + 1), List.of(), progress(batches.get(failAt + 1)), 99))
+          .isInstanceOf(SQLException.class);
+      assertThat(committed).hasSize(failAt);
+      TestDatabase.execute("ALTER TABLE " + heldSchema + ".lsat_away RENAME TO lsat_order_line");
+      // The empty batch retries nothing (no parent in it, none due): the state is the one before.
+      pipeline.submit(List.of(), List.of(), null, -1);
+      pipeline.drain();
+      assertThat(held[0]).isEqualTo(heldBefore);
+      for (int i = failAt; i < batches.size(); i++) {
+        pipeline.submit(batches.get(i), List.of(), progress(batches.get(i)), i);
+      }
+      pipeline.drain();
+    }
+    assertThat(holding.sweep().held()).isZero();
+    assertThat(TestDatabase.value("SELECT count(*) FROM " + heldSchema + ".vs_waiting"))
+        .isEqualTo("0");
+    Map<String, List<String>> expected = vault(rowsSchema);
+    Map<String, List<String>> actual = vault(heldSchema);
+    for (String table : expected.keySet()) {
+      assertThat(actual.get(table)).as(table).isEqualTo(expected.get(table));
+    }
+  }
+
   private static Map<String, List<String>> vault(String schema) throws Exception {
     return Backlog.vault(schema);
   }
