@@ -56,7 +56,8 @@ class VaultSinkConnectorIT {
             .build();
     connect.start();
     shopJson = Files.readString(Samples.shopModel());
-    for (String prefix : List.of("shop.public", "plain.public", "fail.public", "held.public")) {
+    for (String prefix :
+        List.of("shop.public", "plain.public", "fail.public", "held.public", "dlq.public")) {
       for (String table :
           List.of("customers", "products", "order_status", "orders", "order_lines", "payments")) {
         connect
@@ -252,6 +253,55 @@ class VaultSinkConnectorIT {
 
     feed.loadDirectly(loader("fail.public", ref));
     assertThat(vault(schema)).isEqualTo(vault(ref));
+  }
+
+  /**
+   * A record that cannot be decoded goes to the dead letter queue when it arrives, once, however
+   * often the batch it is in has to be written again after database errors.
+   */
+  @Test
+  void aBadRecordReachesTheDeadLetterQueueOnceWhenItsBatchIsWrittenAgain() throws Exception {
+    ShopEventGenerator gen = new ShopEventGenerator("dlq.public", 41);
+    ShopFeed feed = new ShopFeed();
+    String schema = TestDatabase.newSchema();
+    VaultLoader reader = loader("dlq.public", schema);
+    Map<String, String> p =
+        props(
+            "dlq.public", schema, "org.apache.kafka.connect.converters.ByteArrayConverter", false);
+    p.put("errors.tolerance", "all");
+    p.put("errors.deadletterqueue.topic.name", "vaultstream-dlq-once");
+    p.put("errors.deadletterqueue.topic.replication.factor", "1");
+    p.put("max.retries", "100");
+    p.put("retry.backoff.ms", "100");
+    start("dlq", p);
+    feed.produce(connect.kafka(), gen.next(300));
+    feed.awaitLoaded(reader, "dlq", LOADED);
+
+    // The database refuses the next batches until the table comes back.
+    TestDatabase.execute("ALTER TABLE " + schema + ".hub_customer RENAME TO hub_customer_away");
+    String rollbacks =
+        "SELECT xact_rollback FROM pg_stat_database WHERE datname = current_database()";
+    long before = Long.parseLong(TestDatabase.value(rollbacks));
+    connect
+        .kafka()
+        .produce(
+            "dlq.public.customers",
+            null,
+            "{\"op\":\"c\",\"after\":{\"name\":\"no id\"},\"source\":{\"ts_ms\":1}}");
+    feed.endOffsets.merge(new TopicPartition("dlq.public.customers", 0), 1L, Long::sum);
+    feed.produce(connect.kafka(), gen.next(300));
+    org.awaitility.Awaitility.await("the batch with the bad record failed several times")
+        .atMost(LOADED)
+        .until(() -> Long.parseLong(TestDatabase.value(rollbacks)) >= before + 3);
+    TestDatabase.execute("ALTER TABLE " + schema + ".hub_customer_away RENAME TO hub_customer");
+    feed.awaitLoaded(reader, "dlq", LOADED);
+
+    assertThat(connect.kafka().consumeAll(30_000, "vaultstream-dlq-once").count()).isEqualTo(1);
+    assertThat(
+            TestDatabase.rows(
+                "SELECT error_code, kafka_offset FROM " + schema + ".vs_errors ORDER BY 2"))
+        .hasSize(1)
+        .allMatch(r -> r.startsWith("BAD_RECORD|"));
   }
 
   /**
