@@ -12,6 +12,8 @@ import io.vaultstream.testing.EventFactory;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestDatabase;
 import java.util.List;
+import java.util.Properties;
+import org.apache.kafka.connect.util.clusters.EmbeddedKafkaCluster;
 import org.junit.jupiter.api.Test;
 
 /** The status command shows rows, waiting rows, errors and progress of a real vault. */
@@ -45,5 +47,44 @@ class StatusCommandIT {
             CliTest.run("status", "--jdbc-url", TestDatabase.jdbcUrl(), "--schema", "nothing_here")
                 .out())
         .contains("No vault in schema nothing_here");
+  }
+
+  @Test
+  void showsTheLagBehindKafka() throws Exception {
+    VaultModel shop = ModelLoader.load(Samples.shopModel());
+    String schema = TestDatabase.newSchema();
+    EmbeddedKafkaCluster kafka = new EmbeddedKafkaCluster(1, new Properties());
+    kafka.start();
+    try {
+      kafka.createTopic("shop.public.orders", 1);
+      for (int i = 0; i < 50; i++) {
+        kafka.produce("shop.public.orders", "k" + i, "v" + i);
+      }
+      try (VaultLoader loader = VaultLoader.open(shop, TestDatabase.options(schema).build())) {
+        loader.load(
+            List.of(),
+            List.of(),
+            new Progress(
+                "my-connector",
+                List.of(
+                    new Progress.Position("shop.public.orders", 0, 42),
+                    new Progress.Position("__batch/0", 0, 7))));
+      }
+      CliTest.Run r =
+          CliTest.run(
+              "status",
+              "--jdbc-url",
+              TestDatabase.jdbcUrl(),
+              "--schema",
+              schema,
+              "--bootstrap-servers",
+              kafka.bootstrapServers());
+      assertThat(r.code()).as(r.err()).isZero();
+      assertThat(r.out())
+          .containsPattern("my-connector shop.public.orders/0\\s+42 at .*, end 50, lag 8")
+          .containsPattern("my-connector __batch/0/0\\s+7 at [^,]*\\n");
+    } finally {
+      kafka.stop();
+    }
   }
 }
