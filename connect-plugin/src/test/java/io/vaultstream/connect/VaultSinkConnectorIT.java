@@ -323,11 +323,12 @@ class VaultSinkConnectorIT {
     feed.produce(connect.kafka(), gen.next(300));
     feed.awaitLoaded(reader, "dlq", LOADED);
 
-    // The database refuses the next batches until the table comes back.
-    TestDatabase.execute("ALTER TABLE " + schema + ".hub_customer RENAME TO hub_customer_away");
-    String rollbacks =
-        "SELECT xact_rollback FROM pg_stat_database WHERE datname = current_database()";
-    long before = Long.parseLong(TestDatabase.value(rollbacks));
+    // The bad record and good customers after it, read together once the connector resumes; the
+    // database refuses their batch until the table comes back.
+    connect.pauseConnector("dlq");
+    connect
+        .assertions()
+        .assertConnectorAndExactlyNumTasksArePaused("dlq", 1, "the connector did not pause");
     connect
         .kafka()
         .produce(
@@ -336,6 +337,11 @@ class VaultSinkConnectorIT {
             "{\"op\":\"c\",\"after\":{\"name\":\"no id\"},\"source\":{\"ts_ms\":1}}");
     feed.endOffsets.merge(new TopicPartition("dlq.public.customers", 0), 1L, Long::sum);
     feed.produce(connect.kafka(), gen.next(300));
+    TestDatabase.execute("ALTER TABLE " + schema + ".hub_customer RENAME TO hub_customer_away");
+    String rollbacks =
+        "SELECT xact_rollback FROM pg_stat_database WHERE datname = current_database()";
+    long before = Long.parseLong(TestDatabase.value(rollbacks));
+    connect.resumeConnector("dlq");
     org.awaitility.Awaitility.await("the batch with the bad record failed several times")
         .atMost(LOADED)
         .until(() -> Long.parseLong(TestDatabase.value(rollbacks)) >= before + 3);
