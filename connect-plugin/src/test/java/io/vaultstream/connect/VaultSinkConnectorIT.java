@@ -124,6 +124,11 @@ class VaultSinkConnectorIT {
     return p;
   }
 
+  /** A connector reading raw bytes (the engine decodes the Debezium JSON itself). */
+  private Map<String, String> rawProps(String prefix, String schema) {
+    return props(prefix, schema, "org.apache.kafka.connect.converters.ByteArrayConverter", false);
+  }
+
   private void start(String name, Map<String, String> props) throws InterruptedException {
     connect.configureConnector(name, props);
     connectors.add(name);
@@ -181,13 +186,7 @@ class VaultSinkConnectorIT {
 
     String bytes = TestDatabase.newSchema();
     VaultLoader bytesReader = loader("plain.public", bytes);
-    start(
-        "bytes",
-        props(
-            "plain.public",
-            bytes,
-            "org.apache.kafka.connect.converters.ByteArrayConverter",
-            false));
+    start("bytes", rawProps("plain.public", bytes));
     plain.awaitLoaded(bytesReader, "bytes", LOADED);
     assertThat(vault(bytes)).isEqualTo(vault(ref));
     // The Spark runner's parity test (spark-runner, SparkRunnerIT) compares its vault of the same
@@ -226,9 +225,7 @@ class VaultSinkConnectorIT {
     String ref = TestDatabase.newSchema();
     String schema = TestDatabase.newSchema();
     VaultLoader reader = loader("fail.public", schema);
-    Map<String, String> p =
-        props(
-            "fail.public", schema, "org.apache.kafka.connect.converters.ByteArrayConverter", false);
+    Map<String, String> p = rawProps("fail.public", schema);
     p.put("max.retries", "0");
     start("disturbed", p);
 
@@ -272,12 +269,7 @@ class VaultSinkConnectorIT {
     ShopFeed feed = new ShopFeed();
     String schema = TestDatabase.newSchema();
     VaultLoader reader = loader("rebal.public", schema);
-    Map<String, String> p =
-        props(
-            "rebal.public",
-            schema,
-            "org.apache.kafka.connect.converters.ByteArrayConverter",
-            false);
+    Map<String, String> p = rawProps("rebal.public", schema);
     p.put("waiting.hold.ms", "5000");
     start("rebal", p);
     feed.produce(connect.kafka(), gen.next(1000));
@@ -311,9 +303,7 @@ class VaultSinkConnectorIT {
     ShopFeed feed = new ShopFeed();
     String schema = TestDatabase.newSchema();
     VaultLoader reader = loader("dlq.public", schema);
-    Map<String, String> p =
-        props(
-            "dlq.public", schema, "org.apache.kafka.connect.converters.ByteArrayConverter", false);
+    Map<String, String> p = rawProps("dlq.public", schema);
     p.put("errors.tolerance", "all");
     p.put("errors.deadletterqueue.topic.name", "vaultstream-dlq-once");
     p.put("errors.deadletterqueue.topic.replication.factor", "1");
@@ -372,9 +362,7 @@ class VaultSinkConnectorIT {
     String schema = TestDatabase.newSchema();
     String partial = TestDatabase.newSchema();
     VaultLoader reader = loader("held.public", schema);
-    Map<String, String> p =
-        props(
-            "held.public", schema, "org.apache.kafka.connect.converters.ByteArrayConverter", false);
+    Map<String, String> p = rawProps("held.public", schema);
     // Held for up to five minutes (half the watermark): far longer than the test runs.
     p.put("watermark.size.seconds", "600");
     p.put("waiting.hold.ms", "300000");
@@ -460,12 +448,7 @@ class VaultSinkConnectorIT {
           .get();
       String schema = TestDatabase.newSchema();
       VaultLoader reader = loader("avro.public", schema);
-      Map<String, String> p =
-          props(
-              "avro.public",
-              schema,
-              "org.apache.kafka.connect.converters.ByteArrayConverter",
-              false);
+      Map<String, String> p = rawProps("avro.public", schema);
       p.put("input.schema.registry.url", registry.url());
       start("avro", p);
       ShopFeed feed = new ShopFeed();

@@ -8,7 +8,6 @@ import io.vaultstream.plan.Retry;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -117,17 +116,9 @@ final class HeldWaits {
       int max) {
     Map<SourcePosition, Held> next = new HashMap<>(held);
     prep.heldOrigin.keySet().forEach(e -> next.remove(e.position()));
-    // The first waiting problem of each event, in the plan's (source) order: under the limit the
-    // earliest events are held, the later ones become waiting rows.
-    Map<ChangeEvent, Problem> seen = new IdentityHashMap<>();
-    List<Problem> first = new ArrayList<>();
-    for (Problem pr : plan.problems) {
-      if (pr.waits()
-          && !prep.origin.containsKey(pr.event())
-          && seen.putIfAbsent(pr.event(), pr) == null) {
-        first.add(pr);
-      }
-    }
+    // In the plan's (source) order: under the limit the earliest events are held, the later ones
+    // become waiting rows.
+    List<Problem> first = PendingCycle.firstWaits(prep, plan);
     for (Problem pr : first) {
       Held before = prep.heldOrigin.get(pr.event());
       long since = before == null ? now : before.sinceMicros;
@@ -144,7 +135,7 @@ final class HeldWaits {
         latestNext.put(new Partition(p.topic(), p.partition()), p.nextOffset());
       }
     }
-    return new HeldWaits(next, latestNext, stored, who).positions(progress);
+    return stored(next, latestNext, who, progress);
   }
 
   /**
@@ -152,7 +143,11 @@ final class HeldWaits {
    * no further than its earliest held event; only those that differ from what was stored, and all
    * of the batch's own.
    */
-  private Stored positions(Progress progress) {
+  private Stored stored(
+      Map<SourcePosition, Held> held,
+      Map<Partition, Long> latest,
+      String consumer,
+      Progress progress) {
     Map<Partition, Long> floor = new HashMap<>();
     for (SourcePosition p : held.keySet()) {
       floor.merge(new Partition(p.topic(), p.partition()), p.offset(), Math::min);

@@ -240,13 +240,20 @@ final class PendingCycle {
    * come from a waiting or error row and is not held in memory.
    */
   static List<Problem> newWaits(Prepared prep, BatchPlan plan) {
-    Map<ChangeEvent, Problem> first = new IdentityHashMap<>();
+    List<Problem> out = firstWaits(prep, plan);
+    out.removeIf(pr -> prep.held.contains(pr.event()));
+    return out;
+  }
+
+  /**
+   * The first waiting problem of each event that did not come from a waiting or error row, in the
+   * plan's (source) order.
+   */
+  static List<Problem> firstWaits(Prepared prep, BatchPlan plan) {
+    Set<ChangeEvent> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     List<Problem> out = new ArrayList<>();
     for (Problem pr : plan.problems) {
-      if (pr.waits()
-          && !prep.origin.containsKey(pr.event())
-          && !prep.held.contains(pr.event())
-          && first.putIfAbsent(pr.event(), pr) == null) {
+      if (pr.waits() && !prep.origin.containsKey(pr.event()) && seen.add(pr.event())) {
         out.add(pr);
       }
     }
