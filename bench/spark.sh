@@ -3,7 +3,8 @@
 # seed) pre-loaded into a real broker, loaded with Trigger.AvailableNow into an embedded
 # PostgreSQL. Options: --events=N (200000) --max-offsets-per-trigger=N (5000) --warmup-events=N (0: a
 # freshly started job; N: load N other events first, then the measured ones by a second run of the
-# same job). Heap: BENCH_HEAP (default 2g).
+# same job) --queries=per-source|single (the job's --queries: one query per source table, the
+# default, or one over every topic). Heap: BENCH_HEAP (default 2g).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -B -q -DskipTests install -pl spark-runner -am >/dev/null

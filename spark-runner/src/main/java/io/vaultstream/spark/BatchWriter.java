@@ -2,6 +2,7 @@ package io.vaultstream.spark;
 
 import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.DecodeException;
+import io.vaultstream.engine.LoadPipeline;
 import io.vaultstream.engine.LoadResult;
 import io.vaultstream.engine.Progress;
 import io.vaultstream.engine.VaultLoader;
@@ -24,10 +25,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The foreachBatch function: each Spark partition of a micro-batch (one Kafka partition) is decoded
- * and loaded on its executor, through that JVM's engine and HikariCP pool, in one transaction
- * together with its ledger entry (query, batch id, partition) and Kafka offsets. A partition
- * already in the ledger (a batch re-run after a restart) is skipped.
+ * The foreachBatch function: each Spark partition of a micro-batch (one Kafka partition; with
+ * {@code whole}, the whole micro-batch) is decoded and loaded on its executor, through that JVM's
+ * engine and HikariCP pool, in one transaction together with its ledger entry (query, batch id,
+ * partition) and Kafka offsets. A partition already in the ledger (a batch re-run after a restart)
+ * is skipped.
  */
 final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
   private static final long serialVersionUID = 1L;
@@ -43,13 +45,28 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
   private final VaultOptions options;
   private final String query;
   private final VaultMetrics metrics;
+  private final boolean whole;
+  private final int chunk;
 
+  /**
+   * @param whole load the micro-batch in one transaction (one Spark partition) rather than each
+   *     Kafka partition in its own
+   * @param chunk with {@code whole}: events per transaction when a micro-batch holds more; the
+   *     chunks are planned while the one before is written, the last commits the ledger entry
+   */
   BatchWriter(
-      Broadcast<VaultModel> model, VaultOptions options, String query, VaultMetrics metrics) {
+      Broadcast<VaultModel> model,
+      VaultOptions options,
+      String query,
+      VaultMetrics metrics,
+      boolean whole,
+      int chunk) {
     this.model = model;
     this.options = options;
     this.query = query;
     this.metrics = metrics;
+    this.whole = whole;
+    this.chunk = chunk;
   }
 
   @Override
@@ -59,11 +76,13 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     String q = query;
     VaultMetrics metricsRef = metrics;
     long id = batchId;
-    batch
-        .select("key", "value", "topic", "partition", "offset", "timestamp")
+    int c = whole ? chunk : Integer.MAX_VALUE;
+    Dataset<Row> records =
+        batch.select("key", "value", "topic", "partition", "offset", "timestamp");
+    (whole ? records.coalesce(1) : records)
         .foreachPartition(
             (ForeachPartitionFunction<Row>)
-                rows -> writePartition(m.value(), o, q, metricsRef, id, rows));
+                rows -> writePartition(m.value(), o, q, metricsRef, id, c, rows));
   }
 
   static void writePartition(
@@ -72,6 +91,7 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
       String query,
       VaultMetrics metrics,
       long batchId,
+      int chunk,
       Iterator<Row> rows)
       throws SQLException {
     int part = TaskContext.getPartitionId();
@@ -112,14 +132,57 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     }
     List<Progress.Position> positions = new ArrayList<>(next.values());
     positions.add(new Progress.Position(ledger, 0, batchId + 1));
-    LoadResult result = loader.load(events, bad, new Progress(query, positions));
-    metrics.add(result);
+    Progress progress = new Progress(query, positions);
+    long rowsWritten;
+    if (events.size() <= chunk || options.poolMaxSize() < 3) {
+      LoadResult result = loader.load(events, bad, progress);
+      metrics.add(result);
+      rowsWritten = result.totalRows();
+    } else {
+      rowsWritten = loadInChunks(loader, metrics, events, bad, progress, chunk);
+    }
     LOG.info(
         "Batch {} partition {} of {}: {} records, {} vault rows",
         batchId,
         part,
         query,
         count,
-        result.totalRows());
+        rowsWritten);
+  }
+
+  /**
+   * Loads a large micro-batch as several transactions in source order, each planned while the one
+   * before is written. Only the last stores the Kafka positions and the ledger entry: a re-run
+   * after a failure loads the batch again from its start, and the chunks that had committed load
+   * idempotently (their rows are in the vault already).
+   */
+  private static long loadInChunks(
+      VaultLoader loader,
+      VaultMetrics metrics,
+      List<ChangeEvent> events,
+      List<BadRecord> bad,
+      Progress progress,
+      int chunk)
+      throws SQLException {
+    events.sort(ChangeEvent.SOURCE_ORDER);
+    long[] rows = {0};
+    try (LoadPipeline<Integer> pipeline =
+        loader.pipeline(
+            (n, result) -> {
+              metrics.add(result);
+              rows[0] += result.totalRows();
+            })) {
+      for (int from = 0; from < events.size(); from += chunk) {
+        int to = Math.min(events.size(), from + chunk);
+        boolean last = to == events.size();
+        pipeline.submit(
+            new ArrayList<>(events.subList(from, to)),
+            last ? bad : List.of(),
+            last ? progress : new Progress(progress.consumer(), List.of()),
+            from);
+      }
+      pipeline.drain();
+    }
+    return rows[0];
   }
 }

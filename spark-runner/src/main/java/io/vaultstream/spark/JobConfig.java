@@ -61,7 +61,46 @@ public final class JobConfig implements Serializable {
                 + " CHECK_POINT_LOCATION)");
       }
     }
+    String queries = v.getOrDefault("queries", "per-source");
+    if (!queries.equals("per-source") && !queries.equals("single")) {
+      throw new IllegalArgumentException(
+          "--queries must be 'per-source' (one query per source table) or 'single' (one query"
+              + " over every source topic), not '"
+              + queries
+              + "'");
+    }
+    positive(v, "batch-size");
+    positive(v, "max-offsets-per-trigger");
     return new JobConfig(v);
+  }
+
+  private static void positive(Map<String, String> v, String key) {
+    String text = v.get(key);
+    if (text == null) {
+      return;
+    }
+    try {
+      if (Integer.parseInt(text.trim()) >= 1) {
+        return;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(
+        "--" + key + " must be a whole number of at least 1, not '" + text + "'");
+  }
+
+  /**
+   * Events per transaction when a micro-batch of the single query holds more ({@code --batch-size},
+   * default 5000, as the Connect plugin's {@code batch.size}).
+   */
+  public int batchSize() {
+    return Integer.parseInt(get("batch-size", "5000").trim());
+  }
+
+  /** Whether one query reads every source topic ({@code --queries single}). */
+  public boolean singleQuery() {
+    return "single".equals(values.get("queries"));
   }
 
   private static void put(Map<String, String> v, String key, String value) {

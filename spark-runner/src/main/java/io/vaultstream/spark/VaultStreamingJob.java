@@ -31,6 +31,12 @@ public final class VaultStreamingJob {
    */
   static final String DEFAULT_MAX_OFFSETS_PER_TRIGGER = "5000";
 
+  /**
+   * The same for the single query: its micro-batches are loaded in transactions of {@code
+   * --batch-size} events, planned while the one before is written.
+   */
+  static final String DEFAULT_MAX_OFFSETS_PER_TRIGGER_SINGLE = "20000";
+
   private static final Map<SparkSession, ProgressListener> LISTENERS =
       new java.util.WeakHashMap<>();
 
@@ -54,7 +60,10 @@ public final class VaultStreamingJob {
     spark.streams().awaitAnyTermination();
   }
 
-  /** Starts one streaming query per source table of the model. */
+  /**
+   * Starts the job's streaming queries: one per source table of the model ({@code --queries
+   * per-source}, the default), or one reading every source topic ({@code --queries single}).
+   */
   public static List<StreamingQuery> start(SparkSession spark, JobConfig config, Trigger trigger)
       throws TimeoutException {
     VaultModel model = ModelLoader.load(Path.of(config.model()));
@@ -65,33 +74,69 @@ public final class VaultStreamingJob {
         org.apache.spark.api.java.JavaSparkContext.fromSparkContext(spark.sparkContext())
             .broadcast(model);
     List<StreamingQuery> queries = new ArrayList<>();
-    for (SourceTable source : model.sources().values()) {
-      String name = "vaultstream-" + model.name() + "-" + source.name();
-      // Queries start in the FAIR pool of what their table feeds (see
-      // vaultstream-fairscheduler.xml).
-      spark.sparkContext().setLocalProperty("spark.scheduler.pool", pool(model, source));
+    if (config.singleQuery()) {
+      // One query over every topic; each micro-batch is loaded in one transaction, so parents and
+      // children of the same moment are planned together (as one Connect task does).
+      String name = "vaultstream-" + model.name();
+      String topics =
+          model.sources().values().stream()
+              .map(SourceTable::topic)
+              .distinct()
+              .collect(java.util.stream.Collectors.joining(","));
       queries.add(
-          spark
-              .readStream()
-              .format("kafka")
-              .option("kafka.bootstrap.servers", config.get("bootstrap-servers", null))
-              .option("subscribe", source.topic())
-              .option("startingOffsets", config.get("starting-offsets", "earliest"))
-              .option("failOnDataLoss", "false")
-              .option(
-                  "maxOffsetsPerTrigger",
-                  config.get("max-offsets-per-trigger", DEFAULT_MAX_OFFSETS_PER_TRIGGER))
-              .load()
-              .writeStream()
-              .queryName(name)
-              .option("checkpointLocation", config.get("checkpoint", null) + "/" + source.name())
-              .trigger(trigger)
-              .foreachBatch(new BatchWriter(shared, options, name, metrics))
+          query(spark, config, topics, name, SINGLE_CHECKPOINT, trigger)
+              .foreachBatch(
+                  new BatchWriter(shared, options, name, metrics, true, config.batchSize()))
               .start());
+    } else {
+      for (SourceTable source : model.sources().values()) {
+        String name = "vaultstream-" + model.name() + "-" + source.name();
+        // Queries start in the FAIR pool of what their table feeds (see
+        // vaultstream-fairscheduler.xml).
+        spark.sparkContext().setLocalProperty("spark.scheduler.pool", pool(model, source));
+        queries.add(
+            query(spark, config, source.topic(), name, source.name(), trigger)
+                .foreachBatch(new BatchWriter(shared, options, name, metrics, false, 0))
+                .start());
+      }
+      spark.sparkContext().setLocalProperty("spark.scheduler.pool", null);
     }
-    spark.sparkContext().setLocalProperty("spark.scheduler.pool", null);
     startSweeper(model, options);
     return queries;
+  }
+
+  /**
+   * The checkpoint directory (under {@code --checkpoint}) of the single query; a source table of
+   * this name cannot exist (table names do not start with a dot).
+   */
+  static final String SINGLE_CHECKPOINT = ".all-sources";
+
+  private static org.apache.spark.sql.streaming.DataStreamWriter<org.apache.spark.sql.Row> query(
+      SparkSession spark,
+      JobConfig config,
+      String topics,
+      String name,
+      String checkpoint,
+      Trigger trigger) {
+    return spark
+        .readStream()
+        .format("kafka")
+        .option("kafka.bootstrap.servers", config.get("bootstrap-servers", null))
+        .option("subscribe", topics)
+        .option("startingOffsets", config.get("starting-offsets", "earliest"))
+        .option("failOnDataLoss", "false")
+        .option(
+            "maxOffsetsPerTrigger",
+            config.get(
+                "max-offsets-per-trigger",
+                config.singleQuery()
+                    ? DEFAULT_MAX_OFFSETS_PER_TRIGGER_SINGLE
+                    : DEFAULT_MAX_OFFSETS_PER_TRIGGER))
+        .load()
+        .writeStream()
+        .queryName(name)
+        .option("checkpointLocation", config.get("checkpoint", null) + "/" + checkpoint)
+        .trigger(trigger);
   }
 
   /**

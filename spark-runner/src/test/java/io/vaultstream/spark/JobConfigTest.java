@@ -45,6 +45,27 @@ class JobConfigTest {
   }
 
   @Test
+  void theQueryModeAndBatchSizesAreChecked() {
+    assertThat(JobConfig.from(new String[] {"--model", "m.json"}, ENV).singleQuery()).isFalse();
+    JobConfig single =
+        JobConfig.from(new String[] {"--model", "m.json", "--queries", "single"}, ENV);
+    assertThat(single.singleQuery()).isTrue();
+    assertThat(single.batchSize()).isEqualTo(5000);
+    assertThatThrownBy(
+            () -> JobConfig.from(new String[] {"--model", "m.json", "--queries", "one"}, ENV))
+        .hasMessageContaining("--queries must be 'per-source'")
+        .hasMessageContaining("not 'one'");
+    assertThatThrownBy(
+            () -> JobConfig.from(new String[] {"--model", "m.json", "--batch-size", "0"}, ENV))
+        .hasMessage("--batch-size must be a whole number of at least 1, not '0'");
+    assertThatThrownBy(
+            () ->
+                JobConfig.from(
+                    new String[] {"--model", "m.json", "--max-offsets-per-trigger", "lots"}, ENV))
+        .hasMessage("--max-offsets-per-trigger must be a whole number of at least 1, not 'lots'");
+  }
+
+  @Test
   void queriesRunInThePoolOfWhatTheirTableFeeds() {
     var shop = io.vaultstream.model.ModelLoader.load(io.vaultstream.testing.Samples.shopModel());
     assertThat(VaultStreamingJob.pool(shop, shop.sources().get("customers")))

@@ -33,13 +33,15 @@ import org.apache.spark.sql.streaming.Trigger;
  * The Connect benchmark's events (same generator, same seed) loaded by the Spark runner in
  * local[2]: pre-loaded into a real broker, then one run with Trigger.AvailableNow. Prints events/s,
  * vault rows/s and the JVM's peak heap. Run: {@code bench/spark.sh [--events=200000]
- * [--warmup-events=N] [--max-offsets-per-trigger=N]}; with a warm-up, N other events are loaded by
- * a first run and the measured events by a second run of the same job (checkpoints kept).
+ * [--warmup-events=N] [--max-offsets-per-trigger=N] [--queries=per-source|single]}; with a warm-up,
+ * N other events are loaded by a first run and the measured events by a second run of the same job
+ * (checkpoints kept).
  */
 public final class SparkBenchmark {
   private static final AtomicLong PEAK = new AtomicLong();
 
   private static String maxOffsets;
+  private static String queries;
   private static int warmup;
 
   private SparkBenchmark() {}
@@ -53,6 +55,8 @@ public final class SparkBenchmark {
         warmup = Integer.parseInt(a.substring(a.indexOf('=') + 1));
       } else if (a.startsWith("--max-offsets-per-trigger=")) {
         maxOffsets = a.substring(a.indexOf('=') + 1);
+      } else if (a.startsWith("--queries=")) {
+        queries = a.substring(a.indexOf('=') + 1);
       }
     }
     Thread sampler =
@@ -125,6 +129,9 @@ public final class SparkBenchmark {
     if (maxOffsets != null) {
       jobArgs.addAll(List.of("--max-offsets-per-trigger", maxOffsets));
     }
+    if (queries != null) {
+      jobArgs.addAll(List.of("--queries", queries));
+    }
     JobConfig config = JobConfig.from(jobArgs.toArray(new String[0]), Map.of());
     long rowsBefore = 0;
     if (warmup > 0) {
@@ -144,12 +151,13 @@ public final class SparkBenchmark {
     double secs = (System.nanoTime() - start) / 1e9;
     long rows = vaultRows(url) - rowsBefore;
     System.out.printf(
-        "Spark local[2] loaded %,d events into %,d vault rows in %.1f s: %,.0f events/s, %,.0f vault rows/s%s%n",
+        "Spark local[2] loaded %,d events into %,d vault rows in %.1f s: %,.0f events/s, %,.0f vault rows/s (%s)%s%n",
         events,
         rows,
         secs,
         events / secs,
         rows / secs,
+        config.singleQuery() ? "one query for all topics" : "one query per source table",
         warmup > 0 ? String.format(" (after a warm-up of %,d events)", warmup) : "");
     System.out.printf(
         "Peak heap in use of the JVM running broker, Spark and the engine: %,d MiB (max %,d MiB)%n",
