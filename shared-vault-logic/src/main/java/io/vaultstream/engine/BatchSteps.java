@@ -6,6 +6,7 @@ import io.vaultstream.error.BadRecord;
 import io.vaultstream.plan.BatchPlan;
 import io.vaultstream.plan.BatchPlanner;
 import io.vaultstream.plan.Problem;
+import io.vaultstream.plan.Retry;
 import io.vaultstream.resolve.JdbcKeyMapReader;
 import io.vaultstream.resolve.KeyMapReader;
 import io.vaultstream.write.Micros;
@@ -78,7 +79,7 @@ final class BatchSteps {
       List<BadRecord> bad,
       List<Problem> failed,
       Progress progress,
-      boolean sweep,
+      RetryChoice choice,
       boolean maySweep,
       PlannedBatch inFlight)
       throws SQLException {
@@ -91,12 +92,20 @@ final class BatchSteps {
       pendingView = inFlight.pendingView();
     }
     Map<String, Set<String>> batchKeys = planner.rowKeys(events);
-    PendingCycle.Prepared prep = cycle.prepare(c, batchKeys, now, sweep, maySweep, pendingView);
+    PendingCycle.Prepared prep =
+        cycle.prepare(
+            c,
+            choice.takesRetries() ? batchKeys : Map.of(),
+            now,
+            choice.sweep(),
+            maySweep && choice.takesRetries(),
+            pendingView);
     HeldWaits base = inFlight != null ? inFlight.held.state() : held;
     long holdMicros = options.holdWaitsMs() * 1000L;
     if (holdMicros > 0) {
-      base.select(prep, batchKeys, now, holdMicros, sweep);
+      base.select(prep, batchKeys, now, holdMicros, choice.sweep());
     }
+    choice.apply(prep);
     long prepared = System.nanoTime();
     BatchPlan plan = planner.plan(events, prep.retries, reader);
     HeldWaits.Stored after =
@@ -104,6 +113,26 @@ final class BatchSteps {
             ? base.after(prep, plan, progress, now, holdMicros, options.holdWaitsMaxEvents())
             : new HeldWaits.Stored(progress, HeldWaits.NONE);
     return new PlannedBatch(events, bad, failed, progress, after, now, prep, plan, start, prepared);
+  }
+
+  /**
+   * What the database says to the rows of one retry on its own: they are written on {@code c} and
+   * rolled back. Null when it takes them.
+   */
+  SQLException probe(Connection c, Retry retry) throws SQLException {
+    try {
+      BatchPlan plan =
+          planner.plan(
+              List.of(), List.of(retry), new JdbcKeyMapReader(c, dialect, schema.schema()));
+      writer.write(c, plan, true);
+      return null;
+    } catch (JdbcKeyMapReader.ReadFailure e) {
+      throw e.getCause();
+    } catch (SQLException e) {
+      return e;
+    } finally {
+      c.rollback();
+    }
   }
 
   /** See {@link VaultLoader#heldDue()}. */

@@ -1,18 +1,24 @@
 package io.vaultstream.engine;
 
 import io.vaultstream.decode.ChangeEvent;
+import io.vaultstream.decode.SourcePosition;
 import io.vaultstream.error.BadRecord;
 import io.vaultstream.plan.Problem;
+import io.vaultstream.plan.Retry;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Finds the events of a rejected batch that the database refuses, by loading it in parts. */
+/**
+ * Finds what of a rejected batch the database refuses: its events, loaded in parts, and the retries
+ * (waiting rows, unresolved error rows, held events) that come with them, tried one by one.
+ */
 final class Isolation {
   private static final Logger LOG = LoggerFactory.getLogger(VaultLoader.class);
 
@@ -22,35 +28,53 @@ final class Isolation {
   @FunctionalInterface
   interface Attempt {
     LoadResult load(
-        List<ChangeEvent> events, List<BadRecord> bad, List<Problem> failed, Progress progress)
+        List<ChangeEvent> events,
+        List<BadRecord> bad,
+        List<Problem> failed,
+        Progress progress,
+        RetryChoice retries)
         throws SQLException;
   }
 
   /**
-   * Loads a batch the database rejected (a data or constraint error) in halves, down to single
-   * events, so every good event loads and each failing one becomes a problem for the error table;
-   * then stores the bad records, the failures and the progress in a last transaction.
+   * Writes the rows of one retry on their own and rolls back: the database's objection, or null.
+   */
+  @FunctionalInterface
+  interface Probe {
+    SQLException rejects(Retry retry) throws SQLException;
+  }
+
+  /**
+   * Loads a batch the database rejected (a data or constraint error). First its events without any
+   * retry, in halves down to single events, so every good event loads and each failing one becomes
+   * a problem for the error table (an event is never blamed for the rows of a retry it brought in).
+   * Then, in a last transaction with the bad records, those failures and the progress, every retry
+   * whose parent is known (a sweep); when the database rejects that, each retry it took is tried on
+   * its own, and those it refuses are stored as errors instead of loaded.
    */
   static LoadResult load(
       List<ChangeEvent> events,
       List<BadRecord> bad,
       SQLException first,
       Progress progress,
-      Attempt attempt)
+      Attempt attempt,
+      Probe probe)
       throws SQLException {
     LOG.warn(
-        "A batch of {} events was rejected by the database ({}); loading it in parts to find the"
-            + " failing events",
+        "A batch of {} events was rejected by the database ({}); loading it in parts to find what"
+            + " it refuses",
         events.size(),
         first.getMessage());
     List<Problem> failed = new ArrayList<>();
     LoadResult total = null;
     Deque<List<ChangeEvent>> work = new ArrayDeque<>();
-    work.push(events);
+    if (!events.isEmpty()) {
+      work.push(events);
+    }
     while (!work.isEmpty()) {
       List<ChangeEvent> part = work.pop();
       try {
-        LoadResult r = attempt.load(part, List.of(), List.of(), null);
+        LoadResult r = attempt.load(part, List.of(), List.of(), null, RetryChoice.none());
         total = total == null ? r : total.plus(r);
       } catch (SQLException e) {
         if (!VaultLoader.isDataError(e)) {
@@ -58,16 +82,7 @@ final class Isolation {
         }
         if (part.size() == 1) {
           ChangeEvent ev = part.get(0);
-          String code =
-              e.getSQLState().startsWith("22")
-                  ? Problem.TYPE_CONVERSION
-                  : Problem.CONSTRAINT_VIOLATION;
-          failed.add(
-              Problem.of(
-                  ev,
-                  code,
-                  ev.sourceTable(),
-                  "the database rejected the event's rows: " + e.getMessage().replace('\n', ' ')));
+          failed.add(rejected(ev, ev.sourceTable(), e));
         } else {
           int mid = part.size() / 2;
           work.push(part.subList(mid, part.size()));
@@ -75,10 +90,51 @@ final class Isolation {
         }
       }
     }
-    LoadResult last = attempt.load(List.of(), bad, failed, progress);
+    Map<SourcePosition, Problem> refused = new LinkedHashMap<>();
+    LoadResult last;
+    while (true) {
+      RetryChoice choice = RetryChoice.sweepRejecting(Map.copyOf(refused));
+      try {
+        last = attempt.load(List.of(), bad, failed, progress, choice);
+        break;
+      } catch (SQLException e) {
+        if (!VaultLoader.isDataError(e)) {
+          throw e;
+        }
+        int before = refused.size();
+        for (RetryChoice.Taken t : choice.taken()) {
+          SQLException why = probe.rejects(t.retry());
+          if (why != null && VaultLoader.isDataError(why)) {
+            ChangeEvent ev = t.retry().event();
+            refused.put(ev.position(), rejected(ev, t.target(), why));
+            LOG.warn(
+                "The database rejects the rows of {} {} of {}, retried for {}: {}",
+                ev.operation(),
+                ev.position(),
+                ev.sourceTable(),
+                t.target(),
+                why.getMessage());
+          }
+        }
+        if (refused.size() == before) {
+          // No retry is refused on its own: nothing to set aside, so the error stands.
+          throw e;
+        }
+      }
+    }
     LoadResult withFailed =
         new LoadResult(
             0, Map.of(), List.copyOf(failed), 0, 0, 0, 0, 0, 0, 0, last.held(), List.of());
     return (total == null ? last : total.plus(last)).plus(withFailed);
+  }
+
+  private static Problem rejected(ChangeEvent ev, String target, SQLException e) {
+    String code =
+        e.getSQLState().startsWith("22") ? Problem.TYPE_CONVERSION : Problem.CONSTRAINT_VIOLATION;
+    return Problem.of(
+        ev,
+        code,
+        target,
+        "the database rejected the event's rows: " + e.getMessage().replace('\n', ' '));
   }
 }

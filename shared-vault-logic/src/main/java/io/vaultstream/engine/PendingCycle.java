@@ -54,6 +54,8 @@ final class PendingCycle {
     // Retries of events held in memory (not in any table), and the events held after the batch.
     final Map<ChangeEvent, HeldWaits.Held> heldOrigin = new IdentityHashMap<>();
     final Set<ChangeEvent> held = Collections.newSetFromMap(new IdentityHashMap<>());
+    // Retries the database rejected on their own: stored as errors, not planned (RetryChoice).
+    final Map<ChangeEvent, Problem> rejected = new IdentityHashMap<>();
     boolean sweep;
 
     /** Whether the event is a retry (of a waiting or error row, or held in memory). */
@@ -192,6 +194,14 @@ final class PendingCycle {
         if (!wasExpired) {
           done.add(p);
         }
+      }
+    }
+    for (Map.Entry<ChangeEvent, Problem> x : prep.rejected.entrySet()) {
+      newErrors.add(errorRow(x.getValue(), now));
+      Pending p = prep.origin.get(x.getKey());
+      // A row the sweep took for its expiry is deleted already; one held in memory has no row.
+      if (p != null && !(p.origin() == Origin.ERROR_TABLE && prep.expired.contains(p))) {
+        done.add(p);
       }
     }
     store.delete(c, done);

@@ -173,9 +173,9 @@ public final class VaultLoader implements AutoCloseable {
       throws SQLException {
     LoadResult r;
     try {
-      r = attempt(events, bad, List.of(), progress);
+      r = attempt(events, bad, List.of(), progress, RetryChoice.usual(false));
     } catch (SQLException e) {
-      if (!isDataError(e) || events.isEmpty()) {
+      if (!isDataError(e)) {
         throw e;
       }
       r = isolate(events, bad, e, progress);
@@ -210,12 +210,6 @@ public final class VaultLoader implements AutoCloseable {
     return new LoadPipeline<>(this, listener);
   }
 
-  private LoadResult attempt(
-      List<ChangeEvent> events, List<BadRecord> bad, List<Problem> failed, Progress progress)
-      throws SQLException {
-    return attempt(events, bad, failed, progress, false);
-  }
-
   /**
    * Retries every waiting and unresolved error row against the whole key map now, and applies the
    * watermark and the retention, in one transaction. Runtimes call it when no batch is flowing
@@ -223,7 +217,14 @@ public final class VaultLoader implements AutoCloseable {
    * rows whose parent was loaded by a concurrent batch do not wait for the next records.
    */
   public LoadResult sweep() throws SQLException {
-    return attempt(List.of(), List.of(), List.of(), null, true);
+    try {
+      return attempt(List.of(), List.of(), List.of(), null, RetryChoice.usual(true));
+    } catch (SQLException e) {
+      if (!isDataError(e)) {
+        throw e;
+      }
+      return logged(isolate(List.of(), List.of(), e, null));
+    }
   }
 
   private LoadResult attempt(
@@ -231,15 +232,15 @@ public final class VaultLoader implements AutoCloseable {
       List<BadRecord> bad,
       List<Problem> failed,
       Progress progress,
-      boolean sweep)
+      RetryChoice choice)
       throws SQLException {
     try {
-      return attempt(events, bad, failed, progress, sweep, false);
+      return attempt(events, bad, failed, progress, choice, false);
     } catch (SQLException e) {
       if (!isRace(e)) {
         throw e;
       }
-      return attempt(events, bad, failed, progress, sweep, true);
+      return attempt(events, bad, failed, progress, choice, true);
     }
   }
 
@@ -264,12 +265,12 @@ public final class VaultLoader implements AutoCloseable {
       List<BadRecord> bad,
       List<Problem> failed,
       Progress progress,
-      boolean sweep,
+      RetryChoice choice,
       boolean racing)
       throws SQLException {
     try (Connection c = connection()) {
       try {
-        PlannedBatch b = steps.plan(c, events, bad, failed, progress, sweep, true, null);
+        PlannedBatch b = steps.plan(c, events, bad, failed, progress, choice, true, null);
         addColumns(schema.unknownColumns(b.plan));
         return steps.write(c, b, racing);
       } catch (JdbcKeyMapReader.ReadFailure e) {
@@ -321,7 +322,8 @@ public final class VaultLoader implements AutoCloseable {
       PlannedBatch inFlight)
       throws SQLException {
     try {
-      return steps.plan(c, events, bad, List.of(), progress, false, false, inFlight);
+      return steps.plan(
+          c, events, bad, List.of(), progress, RetryChoice.usual(false), false, inFlight);
     } catch (JdbcKeyMapReader.ReadFailure e) {
       throw e.getCause();
     } finally {
@@ -348,7 +350,7 @@ public final class VaultLoader implements AutoCloseable {
         }
       }
     } catch (SQLException e) {
-      if (!isDataError(e) || b.events.isEmpty()) {
+      if (!isDataError(e)) {
         throw e;
       }
       // The database rejected a value: load the batch in parts, as load() does.
@@ -376,7 +378,17 @@ public final class VaultLoader implements AutoCloseable {
   private LoadResult isolate(
       List<ChangeEvent> events, List<BadRecord> bad, SQLException first, Progress progress)
       throws SQLException {
-    return Isolation.load(events, bad, first, progress, this::attempt);
+    return Isolation.load(
+        events,
+        bad,
+        first,
+        progress,
+        this::attempt,
+        retry -> {
+          try (Connection c = connection()) {
+            return steps.probe(c, retry);
+          }
+        });
   }
 
   private void addColumns(Map<String, Map<String, Class<?>>> seen) throws SQLException {

@@ -326,4 +326,46 @@ class HeldWaitsIT {
   private static Map<String, List<String>> vault(String schema) throws Exception {
     return Backlog.vault(schema);
   }
+
+  /**
+   * A held event whose rows the database refuses once its parent arrives goes to the error table;
+   * its parent loads, it is held no more and its partition's position moves past it.
+   */
+  @Test
+  void aHeldEventTheDatabaseRejectsGoesToTheErrorTable() throws Exception {
+    String schema = TestDatabase.newSchema();
+    VaultLoader loader = open(schema, 10_000);
+    List<ChangeEvent> first = List.of(order(1, 5), order(2, 5)); // orders@0 and @1 wait for C5
+    assertThat(loader.load(first, List.of(), progress(first)).held()).isEqualTo(2);
+    TestDatabase.execute(
+        "ALTER TABLE "
+            + schema
+            + ".lnk_order_customer ADD CONSTRAINT not_o1 CHECK (order_hk <> '"
+            + md5("O1")
+            + "')");
+    List<ChangeEvent> second = List.of(customer(5), customer(6)); // customers@0 and @1
+    LoadResult r = loader.load(second, List.of(), progress(second));
+    assertThat(r.held()).isZero();
+    assertThat(r.errors()).isEqualTo(1);
+    assertThat(
+            TestDatabase.rows(
+                "SELECT customer_no FROM "
+                    + schema
+                    + ".hub_customer WHERE record_source <> 'SYSTEM' ORDER BY 1"))
+        .containsExactly("C5", "C6");
+    assertThat(
+            TestDatabase.rows(
+                "SELECT order_hk FROM "
+                    + schema
+                    + ".lnk_order_customer WHERE record_source <> 'SYSTEM'"))
+        .containsExactly(md5("O2"));
+    assertThat(
+            TestDatabase.rows(
+                "SELECT error_code, target_object, kafka_offset FROM " + schema + ".vs_errors"))
+        .containsExactly("CONSTRAINT_VIOLATION|lnk_order_customer|0");
+    assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_waiting")).isEqualTo("0");
+    Map<String, Long> expected =
+        Map.of(first.get(0).position().topic(), 2L, second.get(0).position().topic(), 2L);
+    assertThat(stored(loader)).isEqualTo(expected);
+  }
 }

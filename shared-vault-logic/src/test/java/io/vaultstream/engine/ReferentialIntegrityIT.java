@@ -282,4 +282,88 @@ class ReferentialIntegrityIT {
     assertThat(rows("SELECT count(*) FROM $s.hub_customer WHERE record_source <> 'SYSTEM'"))
         .containsExactly("1");
   }
+
+  /**
+   * A waiting event whose rows the database refuses once its parent arrives (here a constraint on
+   * the link): the retry goes to the error table; the parent, and the rest of its batch, load.
+   */
+  @Test
+  void aRetryTheDatabaseRejectsGoesToTheErrorTableNotItsParent() throws Exception {
+    VaultLoader loader = open();
+    loader.load(List.of(order(1, 5), order(2, 5)));
+    TestDatabase.execute(
+        "ALTER TABLE "
+            + schema
+            + ".lnk_order_customer ADD CONSTRAINT not_o1 CHECK (order_hk <> '"
+            + md5("O1")
+            + "')");
+    LoadResult r = loader.load(List.of(customer(5, "C5"), customer(6, "C6")));
+    assertThat(rows("SELECT customer_no FROM $s.hub_customer WHERE record_source <> 'SYSTEM'"))
+        .containsExactlyInAnyOrder("C5", "C6");
+    assertThat(links()).containsExactly(md5("O2") + "|" + md5("C5"));
+    assertThat(
+            rows(
+                "SELECT error_code, source_table, target_object, kafka_offset, message LIKE '%not_o1%'"
+                    + " FROM $s.vs_errors"))
+        .containsExactly("CONSTRAINT_VIOLATION|orders|lnk_order_customer|0|t");
+    assertThat(rows("SELECT count(*) FROM $s.vs_waiting")).containsExactly("0");
+    assertThat(r.errors()).isEqualTo(1);
+    assertThat(r.resolved()).isEqualTo(1);
+    // It is not retried again: the next batches load as usual.
+    assertThat(loader.load(List.of(customer(7, "C7"))).errors()).isZero();
+    assertThat(loader.sweep().errors()).isZero();
+    assertThat(rows("SELECT count(*) FROM $s.vs_errors")).containsExactly("1");
+  }
+
+  /**
+   * The same during the sweep (here an expired reference released to the unknown ghost, which a
+   * constraint forbids): the batch the sweep runs in loads, the retry goes to the error table.
+   */
+  @Test
+  void aRetryRejectedInTheSweepDoesNotFailTheBatchItRunsWith() throws Exception {
+    VaultLoader loader = open();
+    loader.load(List.of(order(1, 5)));
+    clock.advance(Duration.ofSeconds(121));
+    assertThat(loader.load(List.of()).movedToErrors()).isEqualTo(1);
+    TestDatabase.execute(
+        "ALTER TABLE "
+            + schema
+            + ".lnk_order_customer ADD CONSTRAINT not_unknown CHECK (customer_hk <> '"
+            + "F".repeat(32)
+            + "') NOT VALID");
+    clock.advance(Duration.ofSeconds(121));
+    LoadResult r = loader.load(List.of(customer(8, "C8"), customer(9, "C9")));
+    assertThat(rows("SELECT customer_no FROM $s.hub_customer WHERE record_source <> 'SYSTEM'"))
+        .containsExactlyInAnyOrder("C8", "C9");
+    assertThat(
+            rows(
+                "SELECT error_code, source_table, target_object, kafka_offset, message LIKE '%not_unknown%'"
+                    + " FROM $s.vs_errors"))
+        .containsExactly("CONSTRAINT_VIOLATION|orders|lnk_order_customer|0|t");
+    assertThat(rows("SELECT count(*) FROM $s.vs_waiting")).containsExactly("0");
+    assertThat(r.errors()).isEqualTo(1);
+    clock.advance(Duration.ofSeconds(121));
+    assertThat(loader.sweep().errors()).isZero();
+    assertThat(rows("SELECT count(*) FROM $s.vs_errors")).containsExactly("1");
+  }
+
+  /** A sweep on its own (no batch) that meets a rejected retry stores it as an error too. */
+  @Test
+  void aSweepOnItsOwnSettlesARejectedRetry() throws Exception {
+    VaultLoader loader = open();
+    loader.load(List.of(order(1, 5)));
+    clock.advance(Duration.ofSeconds(121));
+    loader.sweep();
+    TestDatabase.execute(
+        "ALTER TABLE "
+            + schema
+            + ".lnk_order_customer ADD CONSTRAINT not_unknown CHECK (customer_hk <> '"
+            + "F".repeat(32)
+            + "') NOT VALID");
+    clock.advance(Duration.ofSeconds(121));
+    assertThat(loader.sweep().errors()).isEqualTo(1);
+    assertThat(rows("SELECT error_code, target_object FROM $s.vs_errors"))
+        .containsExactly("CONSTRAINT_VIOLATION|lnk_order_customer");
+    assertThat(rows("SELECT count(*) FROM $s.vs_waiting")).containsExactly("0");
+  }
 }
