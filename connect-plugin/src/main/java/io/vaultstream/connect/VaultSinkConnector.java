@@ -35,11 +35,16 @@ public class VaultSinkConnector extends SinkConnector {
     return VaultSinkTask.class;
   }
 
+  /** The task's number among the connector's tasks, in its configuration (for its JMX name). */
+  static final String TASK_INDEX = "vaultstream.task.index";
+
   @Override
   public List<Map<String, String>> taskConfigs(int maxTasks) {
     List<Map<String, String>> out = new ArrayList<>();
     for (int i = 0; i < maxTasks; i++) {
-      out.add(new HashMap<>(props));
+      Map<String, String> task = new HashMap<>(props);
+      task.put(TASK_INDEX, Integer.toString(i));
+      out.add(task);
     }
     return out;
   }

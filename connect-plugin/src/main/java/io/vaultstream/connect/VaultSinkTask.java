@@ -40,6 +40,7 @@ public class VaultSinkTask extends SinkTask {
   private ErrantRecordReporter reporter;
   private String consumer;
   private LoadPipeline<Batch> pipeline;
+  private VaultTaskMetrics metrics;
   // Records received and not yet handed to the engine, each decoded once (when it arrived).
   private final List<Entry> buffer = new ArrayList<>();
   // Batches handed to the engine and not committed yet, oldest first (at most two).
@@ -65,6 +66,8 @@ public class VaultSinkTask extends SinkTask {
           "Cannot prepare the vault in " + config.options() + ": " + e.getMessage(), e);
     }
     converter = new RecordConverter(loader.decoder());
+    metrics =
+        VaultTaskMetrics.register(consumer, props.getOrDefault(VaultSinkConnector.TASK_INDEX, "0"));
     if (config.getBoolean(VaultSinkConfig.BATCH_PIPELINING)) {
       if (config.getInt(VaultSinkConfig.POOL_MAX_SIZE) < 3) {
         LOG.warn(
@@ -224,6 +227,7 @@ public class VaultSinkTask extends SinkTask {
   private void committed(Batch batch, LoadResult result) {
     submitted.remove(batch);
     failures = 0;
+    metrics.add(result);
     for (Problem p : result.problems()) {
       if (!p.waits() && batch.source.containsKey(p.event())) {
         report(batch.source.get(p.event()), new DecodeException(p.code() + ": " + p.message()));
@@ -302,6 +306,9 @@ public class VaultSinkTask extends SinkTask {
     }
     if (loader != null) {
       loader.close();
+    }
+    if (metrics != null) {
+      metrics.unregister();
     }
   }
 }

@@ -189,6 +189,31 @@ class VaultSinkConnectorIT {
     start("bytes", rawProps("plain.public", bytes));
     plain.awaitLoaded(bytesReader, "bytes", LOADED);
     assertThat(vault(bytes)).isEqualTo(vault(ref));
+    // The task's JMX attributes count what it loaded, and go away with the connector.
+    long changes =
+        plain.records.stream()
+            .filter(
+                r ->
+                    bytesReader
+                        .decoder()
+                        .decode(r.topic(), 0, 0, 0, r.key(), r.value())
+                        .isPresent())
+            .count();
+    javax.management.ObjectName task = VaultTaskMetrics.nameOf("bytes", "0");
+    javax.management.MBeanServer jmx =
+        java.lang.management.ManagementFactory.getPlatformMBeanServer();
+    assertThat(jmx.getAttribute(task, "EventsLoaded")).isEqualTo(changes);
+    assertThat((Long) jmx.getAttribute(task, "VaultRowsWritten"))
+        .isGreaterThanOrEqualTo(
+            vault(bytes).values().stream().mapToLong(List::size).sum() - vault(bytes).size() * 2L);
+    assertThat((Long) jmx.getAttribute(task, "BatchesCommitted")).isPositive();
+    assertThat(jmx.getAttribute(task, "ErrorRowsWritten")).isEqualTo(0L);
+    assertThat((Long) jmx.getAttribute(task, "LastCommitEpochMillis")).isPositive();
+    connect.deleteConnector("bytes");
+    connectors.remove("bytes");
+    org.awaitility.Awaitility.await("the task's attributes unregistered")
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> !jmx.isRegistered(task));
     // The Spark runner's parity test (spark-runner, SparkRunnerIT) compares its vault of the same
     // events (generator seed 11, 3000 events) with this one, row by row.
     Path parity = Path.of("target", "parity", "connect-vault-seed11-3000.json");
