@@ -136,6 +136,10 @@ public final class ConnectBenchmark {
     if (opt.containsKey("partition-fetch-bytes")) {
       c.put("consumer.override.max.partition.fetch.bytes", opt.get("partition-fetch-bytes"));
     }
+    if ("decode-only".equals(opt.get("sink"))) {
+      decodeOnly(connect, gen, events, c);
+      return;
+    }
     try (Connection db = DriverManager.getConnection(url)) {
       long rowsBefore = 0;
       if (warmup > 0) {
@@ -209,6 +213,55 @@ public final class ConnectBenchmark {
         "Peak heap in use (sampled every 10 ms) of the JVM running broker, worker and task: %,d MiB"
             + " (max heap %,d MiB)%n",
         PEAK_HEAP.get() >> 20, Runtime.getRuntime().maxMemory() >> 20);
+  }
+
+  /**
+   * The floor: the same records through the same broker and worker to a task that only decodes them
+   * (DecodeOnlySinkConnector), with the CPU it costs.
+   */
+  private static void decodeOnly(
+      EmbeddedConnectCluster connect,
+      ShopEventGenerator gen,
+      int events,
+      Map<String, String> vaultConnector)
+      throws Exception {
+    Map<TopicPartition, Long> end = new HashMap<>();
+    produceAll(connect, gen, events, end);
+    Map<String, String> c = new HashMap<>();
+    for (String k :
+        List.of("tasks.max", "topics", "key.converter", "value.converter", "vault.model")) {
+      c.put(k, vaultConnector.get(k));
+    }
+    c.put(
+        "consumer.override.max.poll.records",
+        vaultConnector.get("consumer.override.max.poll.records"));
+    c.put("connector.class", DecodeOnlySinkConnector.class.getName());
+    CpuMeter cpu = new CpuMeter();
+    long start = System.nanoTime();
+    connect.configureConnector("bench", c);
+    long deadline = start + 5 * 60 * 1_000_000_000L;
+    while (!end.entrySet().stream()
+        .allMatch(
+            e -> DecodeOnlySinkConnector.DECODED.getOrDefault(e.getKey(), 0L) >= e.getValue())) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("the decode-only task did not finish within 5 minutes");
+      }
+      LockSupport.parkNanos(20_000_000L);
+    }
+    double secs = (System.nanoTime() - start) / 1e9;
+    System.out.printf(
+        "Decoded %,d events in %.1f s: %,.0f events/s (one task that only decodes: the floor of"
+            + " broker, worker and decoding)%n",
+        events, secs, events / secs);
+    Map<String, Double> spent = cpu.since();
+    double total = spent.values().stream().mapToDouble(Double::doubleValue).sum();
+    System.out.printf(
+        "CPU time: %.1f s on %d cores (%.0f µs per event)%n",
+        total, Runtime.getRuntime().availableProcessors(), total * 1e6 / events);
+    spent.forEach(
+        (part, cpuSecs) ->
+            System.out.printf(
+                "  %-36s %6.1f s  %4.0f µs per event%n", part, cpuSecs, cpuSecs * 1e6 / events));
   }
 
   private static void produceAll(
