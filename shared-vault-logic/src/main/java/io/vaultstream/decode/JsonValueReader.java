@@ -1,11 +1,11 @@
 package io.vaultstream.decode;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
@@ -16,97 +16,155 @@ import java.util.Map;
 /**
  * Turns JSON bytes as written by Kafka's JsonConverter, with schemas ({@code {"schema",
  * "payload"}}) or without, into a map of Java values; with a schema, logical types are normalised.
+ *
+ * <p>The bytes are read with Jackson's streaming parser straight into Java values (objects as
+ * ordered maps, integers as Long or BigInteger, other numbers as exact BigDecimal, so 29.70 keeps
+ * its scale as the source column's text does); no tree of nodes is built.
  */
 public final class JsonValueReader {
-  // Exact decimals: 29.70 keeps its scale, as the source column's text does.
-  private static final ObjectMapper JSON =
-      new ObjectMapper()
-          .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-          .setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
+  private static final JsonFactory JSON = new JsonFactory();
 
   private JsonValueReader() {}
 
   /** Parses the bytes; {@code null} for a JSON null (a tombstone in the schema envelope). */
   public static Object read(byte[] bytes) {
-    JsonNode root;
-    try {
-      root = JSON.readTree(bytes);
+    Object root;
+    try (JsonParser p = JSON.createParser(bytes)) {
+      JsonToken first = p.nextToken();
+      if (first == null) {
+        return null; // no content
+      }
+      root = value(p, first);
     } catch (IOException e) {
       throw new DecodeException("the value is not valid JSON: " + e.getMessage(), e);
     }
-    if (root == null || root.isNull() || root.isMissingNode()) {
-      return null;
+    if (root instanceof Map<?, ?> m
+        && m.size() == 2
+        && m.containsKey("schema")
+        && m.containsKey("payload")) {
+      Object schema = m.get("schema");
+      Object payload = m.get("payload");
+      return schema instanceof Map<?, ?> s ? withSchema(s, payload, "payload") : payload;
     }
-    if (root.isObject() && root.size() == 2 && root.has("schema") && root.has("payload")) {
-      JsonNode schema = root.get("schema");
-      JsonNode payload = root.get("payload");
-      return schema.isNull() ? plain(payload) : withSchema(schema, payload, "payload");
-    }
-    return plain(root);
+    return root;
   }
 
-  private static Object withSchema(JsonNode schema, JsonNode v, String path) {
-    if (v == null || v.isNull()) {
+  /** The value starting at the current token. */
+  private static Object value(JsonParser p, JsonToken t) throws IOException {
+    switch (t) {
+      case START_OBJECT -> {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
+          out.put(name, value(p, p.nextToken()));
+        }
+        if (p.currentToken() != JsonToken.END_OBJECT) {
+          throw new IOException("unexpected " + p.currentToken() + " in an object");
+        }
+        return out;
+      }
+      case START_ARRAY -> {
+        List<Object> out = new ArrayList<>();
+        for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
+          if (e == null) {
+            throw new IOException("unexpected end of input in an array");
+          }
+          out.add(value(p, e));
+        }
+        return out;
+      }
+      case VALUE_STRING -> {
+        return p.getText();
+      }
+      case VALUE_NUMBER_INT -> {
+        return p.getNumberType() == JsonParser.NumberType.BIG_INTEGER
+            ? p.getBigIntegerValue()
+            : (Object) p.getLongValue();
+      }
+      case VALUE_NUMBER_FLOAT -> {
+        return p.getDecimalValue();
+      }
+      case VALUE_TRUE -> {
+        return Boolean.TRUE;
+      }
+      case VALUE_FALSE -> {
+        return Boolean.FALSE;
+      }
+      case VALUE_NULL -> {
+        return null;
+      }
+      default -> throw new IOException("unexpected " + t);
+    }
+  }
+
+  private static Object withSchema(Map<?, ?> schema, Object v, String path) {
+    if (v == null) {
       return null;
     }
-    String type = schema.path("type").asText();
+    String type = text(schema.get("type"));
     Object physical =
         switch (type) {
           case "struct" -> {
             Map<String, Object> out = new LinkedHashMap<>();
-            for (JsonNode f : schema.path("fields")) {
-              String name = f.path("field").asText();
-              out.put(name, withSchema(f, v.get(name), path + "." + name));
+            Map<?, ?> in = v instanceof Map<?, ?> m ? m : Map.of();
+            if (schema.get("fields") instanceof List<?> fields) {
+              for (Object f : fields) {
+                if (f instanceof Map<?, ?> field) {
+                  String name = text(field.get("field"));
+                  out.put(name, withSchema(field, in.get(name), path + "." + name));
+                }
+              }
             }
             yield out;
           }
           case "array" -> {
             List<Object> out = new ArrayList<>();
-            for (JsonNode e : v) {
-              out.add(withSchema(schema.path("items"), e, path + "[]"));
+            Map<?, ?> items = schema.get("items") instanceof Map<?, ?> m ? m : Map.of();
+            if (v instanceof List<?> list) {
+              for (Object e : list) {
+                out.add(withSchema(items, e, path + "[]"));
+              }
             }
             yield out;
           }
           case "map" -> {
             Map<String, Object> out = new LinkedHashMap<>();
-            if (v.isObject()) {
-              v.fields()
-                  .forEachRemaining(
-                      e ->
-                          out.put(
-                              e.getKey(), withSchema(schema.path("values"), e.getValue(), path)));
-            } else {
-              for (JsonNode pair : v) {
-                out.put(pair.get(0).asText(), withSchema(schema.path("values"), pair.get(1), path));
+            Map<?, ?> values = schema.get("values") instanceof Map<?, ?> m ? m : Map.of();
+            if (v instanceof Map<?, ?> m) {
+              m.forEach((k, e) -> out.put(String.valueOf(k), withSchema(values, e, path)));
+            } else if (v instanceof List<?> pairs) {
+              for (Object pair : pairs) {
+                if (pair instanceof List<?> kv && kv.size() == 2) {
+                  out.put(text(kv.get(0)), withSchema(values, kv.get(1), path));
+                }
               }
             }
             yield out;
           }
-          case "int8", "int16", "int32" -> v.asInt();
-          case "int64" -> v.asLong();
-          case "float32" -> (float) v.asDouble();
-          case "float64" -> v.asDouble();
-          case "boolean" -> v.asBoolean();
-          case "string" -> v.asText();
+          case "int8", "int16", "int32" -> (int) asLong(v);
+          case "int64" -> asLong(v);
+          case "float32" -> (float) asDouble(v);
+          case "float64" -> asDouble(v);
+          case "boolean" -> asBoolean(v);
+          case "string" -> text(v);
           case "bytes" -> {
             try {
-              yield Base64.getDecoder().decode(v.asText());
+              yield Base64.getDecoder().decode(text(v));
             } catch (IllegalArgumentException e) {
               throw new DecodeException(
-                  "field '" + path + "' of type bytes is not base64: '" + v.asText() + "'");
+                  "field '" + path + "' of type bytes is not base64: '" + text(v) + "'");
             }
           }
-          default -> plain(v);
+          default -> v;
         };
-    String name = schema.path("name").isMissingNode() ? null : schema.path("name").asText(null);
-    if (name == null) {
+    Object named = schema.get("name");
+    if (named == null) {
       return physical;
     }
+    String name = text(named);
     Map<String, String> params = new HashMap<>();
-    schema
-        .path("parameters")
-        .fields()
-        .forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
+    if (schema.get("parameters") instanceof Map<?, ?> m) {
+      m.forEach((k, e) -> params.put(String.valueOf(k), text(e)));
+    }
     try {
       return LogicalTypes.normalize(name, params, physical);
     } catch (DecodeException e) {
@@ -117,31 +175,52 @@ public final class JsonValueReader {
     }
   }
 
-  /** A schemaless JSON tree as Java values: Long or BigInteger, BigDecimal, String, Map, List. */
-  static Object plain(JsonNode v) {
-    if (v == null || v.isNull()) {
-      return null;
+  /** A value as text, as JSON writes it (numbers in their plain form). */
+  private static String text(Object v) {
+    if (v == null) {
+      return "";
     }
-    if (v.isObject()) {
-      Map<String, Object> out = new LinkedHashMap<>();
-      v.fields().forEachRemaining(e -> out.put(e.getKey(), plain(e.getValue())));
-      return out;
+    if (v instanceof BigDecimal d) {
+      return d.toString();
     }
-    if (v.isArray()) {
-      List<Object> out = new ArrayList<>();
-      v.forEach(e -> out.add(plain(e)));
-      return out;
+    return v.toString();
+  }
+
+  private static long asLong(Object v) {
+    if (v instanceof Number n) {
+      return n instanceof BigDecimal d ? d.longValue() : n.longValue();
     }
-    if (v.isIntegralNumber()) {
-      return v.canConvertToLong() ? (Object) v.asLong() : v.bigIntegerValue();
+    if (v instanceof Boolean b) {
+      return b ? 1 : 0;
     }
-    if (v.isNumber()) {
-      BigDecimal d = v.decimalValue();
-      return d;
+    try {
+      return new BigDecimal(v.toString().trim()).longValue();
+    } catch (NumberFormatException e) {
+      return 0;
     }
-    if (v.isBoolean()) {
-      return v.asBoolean();
+  }
+
+  private static double asDouble(Object v) {
+    if (v instanceof Number n) {
+      return n.doubleValue();
     }
-    return v.asText();
+    if (v instanceof Boolean b) {
+      return b ? 1 : 0;
+    }
+    try {
+      return Double.parseDouble(v.toString().trim());
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  private static boolean asBoolean(Object v) {
+    if (v instanceof Boolean b) {
+      return b;
+    }
+    if (v instanceof Number n) {
+      return n instanceof BigInteger i ? i.signum() != 0 : n.doubleValue() != 0;
+    }
+    return "true".equalsIgnoreCase(v.toString().trim());
   }
 }

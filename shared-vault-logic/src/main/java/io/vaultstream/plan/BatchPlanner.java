@@ -63,59 +63,91 @@ public final class BatchPlanner {
     retries.forEach(r -> events.add(r.event()));
     events.sort(ChangeEvent.SOURCE_ORDER);
 
+    // Each loop is a method of its own, and each loop body too: the JIT compiles them apart
+    // (compiling one large method with every loop in it took seconds of a fresh worker's CPU).
     KeyTimelines timelines = new KeyTimelines();
+    Map<String, Set<String>> pks = rowsToRead(events, retried);
+    pks.forEach((source, keys) -> load(timelines, reader, source, keys));
+    List<Item> items = items(events, retried, timelines, plan);
+    Map<String, Set<String>> parents = parentKeys(items);
+    parents.forEach(
+        (source, keys) -> load(timelines, reader, source, timelines.missing(source, keys)));
+    rows(items, timelines, plan);
+    return plan;
+  }
+
+  /**
+   * The rows whose key map entries the batch needs: every row an event changes, except rows an
+   * insert creates (unless other events of the row need it, or a child refers to it, which the
+   * parents' read covers).
+   */
+  private Map<String, Set<String>> rowsToRead(
+      List<ChangeEvent> events, Map<ChangeEvent, Retry> retried) {
     Map<String, Set<String>> pks = new LinkedHashMap<>();
     for (ChangeEvent e : events) {
-      // An insert creates its row: nothing to read for it, unless other events of the row need it
-      // (or a child refers to it, which the second read below covers).
       if (e.operation() != Operation.INSERT || retried.containsKey(e)) {
         pks.computeIfAbsent(e.sourceTable(), s -> new HashSet<>()).add(pkText(e));
       }
     }
-    pks.forEach((source, keys) -> load(timelines, reader, source, keys));
+    return pks;
+  }
 
-    List<Item> items = new ArrayList<>();
+  private List<Item> items(
+      List<ChangeEvent> events,
+      Map<ChangeEvent, Retry> retried,
+      KeyTimelines timelines,
+      BatchPlan plan) {
+    List<Item> items = new ArrayList<>(events.size());
     for (ChangeEvent e : events) {
-      String pk = pkText(e);
-      Retry retry = retried.get(e);
-      boolean linksOnly = retry != null && retry.linksOnly();
-      boolean unknownParent = retry != null && retry.unknownParent();
-      if (e.operation().carriesRow() && linksOnly) {
-        Map<String, String> keys = new LinkedHashMap<>();
-        for (String c : index.get(e.sourceTable()).keyColumns()) {
-          keys.put(c, CanonicalText.of(e.get(c)));
-        }
-        items.add(new Item(e, pk, keys, true, unknownParent));
-      } else if (e.operation().carriesRow()) {
-        Map<String, String> keys = new LinkedHashMap<>();
-        for (String c : index.get(e.sourceTable()).keyColumns()) {
-          keys.put(c, CanonicalText.of(e.get(c)));
-        }
-        long at = timelines.put(e.sourceTable(), pk, e.eventTimeMicros(), keys);
-        if (at >= 0 && index.get(e.sourceTable()).needsKeyMap()) {
-          plan.keyMap.add(new BatchPlan.KeyMapEntry(e.sourceTable(), pk, at, keys));
-        }
-        items.add(new Item(e, pk, keys, false, false));
-      } else {
-        Map<String, String> keys = timelines.at(e.sourceTable(), pk, e.eventTimeMicros());
-        if (keys == null) {
-          plan.problems.add(
-              Problem.unresolved(
-                  e,
-                  e.sourceTable(),
-                  "delete of "
-                      + e.sourceTable()
-                      + " "
-                      + pk
-                      + ": the row's business key is not known yet (no earlier event of this row in the key map)",
-                  e.sourceTable(),
-                  pk));
-          continue;
-        }
-        items.add(new Item(e, pk, keys, linksOnly, unknownParent));
+      Item it = item(e, retried.get(e), timelines, plan);
+      if (it != null) {
+        items.add(it);
       }
     }
+    return items;
+  }
 
+  /**
+   * An event with its key values (a key map entry for a new key), or null when they are unknown.
+   */
+  private Item item(ChangeEvent e, Retry retry, KeyTimelines timelines, BatchPlan plan) {
+    String pk = pkText(e);
+    boolean linksOnly = retry != null && retry.linksOnly();
+    boolean unknownParent = retry != null && retry.unknownParent();
+    if (e.operation().carriesRow()) {
+      Map<String, String> keys = new LinkedHashMap<>();
+      for (String c : index.get(e.sourceTable()).keyColumns()) {
+        keys.put(c, CanonicalText.of(e.get(c)));
+      }
+      if (linksOnly) {
+        return new Item(e, pk, keys, true, unknownParent);
+      }
+      long at = timelines.put(e.sourceTable(), pk, e.eventTimeMicros(), keys);
+      if (at >= 0 && index.get(e.sourceTable()).needsKeyMap()) {
+        plan.keyMap.add(new BatchPlan.KeyMapEntry(e.sourceTable(), pk, at, keys));
+      }
+      return new Item(e, pk, keys, false, false);
+    }
+    Map<String, String> keys = timelines.at(e.sourceTable(), pk, e.eventTimeMicros());
+    if (keys == null) {
+      plan.problems.add(
+          Problem.unresolved(
+              e,
+              e.sourceTable(),
+              "delete of "
+                  + e.sourceTable()
+                  + " "
+                  + pk
+                  + ": the row's business key is not known yet (no earlier event of this row in the key map)",
+              e.sourceTable(),
+              pk));
+      return null;
+    }
+    return new Item(e, pk, keys, linksOnly, unknownParent);
+  }
+
+  /** The parent rows the items' foreign keys reach through the key map. */
+  private Map<String, Set<String>> parentKeys(List<Item> items) {
     Map<String, Set<String>> parents = new LinkedHashMap<>();
     for (Item it : items) {
       SourceIndex si = index.get(it.event.sourceTable());
@@ -128,14 +160,14 @@ public final class BatchPlanner {
         }
       }
     }
-    parents.forEach(
-        (source, keys) -> load(timelines, reader, source, timelines.missing(source, keys)));
+    return parents;
+  }
 
+  private void rows(List<Item> items, KeyTimelines timelines, BatchPlan plan) {
     Map<String, Set<Long>> taken = new HashMap<>();
     for (Item it : items) {
       rowsOf(it, timelines, plan, taken);
     }
-    return plan;
   }
 
   /** The rows (source table to primary keys) whose new state these events carry. */

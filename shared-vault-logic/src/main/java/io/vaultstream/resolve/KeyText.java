@@ -67,6 +67,92 @@ public final class KeyText {
 
   /** Parses {@link #values(Map)}. */
   public static Map<String, String> parseValues(String json) {
+    // Read by hand: this runs for every key map entry read. Anything else than what values()
+    // writes goes to Jackson.
+    Map<String, String> out = new LinkedHashMap<>();
+    int[] at = {0};
+    if (expect(json, at, '{')) {
+      if (expect(json, at, '}')) {
+        return at[0] == json.length() ? out : jackson(json);
+      }
+      while (true) {
+        String key = stringAt(json, at);
+        if (key == null || !expect(json, at, ':')) {
+          return jackson(json);
+        }
+        String value;
+        if (json.startsWith("null", at[0])) {
+          at[0] += 4;
+          value = null;
+        } else {
+          value = stringAt(json, at);
+          if (value == null) {
+            return jackson(json);
+          }
+        }
+        out.put(key, value);
+        if (expect(json, at, ',')) {
+          continue;
+        }
+        return expect(json, at, '}') && at[0] == json.length() ? out : jackson(json);
+      }
+    }
+    return jackson(json);
+  }
+
+  private static boolean expect(String s, int[] at, char c) {
+    if (at[0] < s.length() && s.charAt(at[0]) == c) {
+      at[0]++;
+      return true;
+    }
+    return false;
+  }
+
+  /** A JSON string as {@link #string} writes it, or null when there is none at {@code at}. */
+  private static String stringAt(String s, int[] at) {
+    int i = at[0];
+    if (i >= s.length() || s.charAt(i) != '"') {
+      return null;
+    }
+    StringBuilder sb = null;
+    int from = ++i;
+    while (i < s.length()) {
+      char c = s.charAt(i);
+      if (c == '"') {
+        at[0] = i + 1;
+        return sb == null ? s.substring(from, i) : sb.append(s, from, i).toString();
+      }
+      if (c == '\\') {
+        if (i + 1 >= s.length()) {
+          return null;
+        }
+        if (sb == null) {
+          sb = new StringBuilder();
+        }
+        sb.append(s, from, i);
+        char e = s.charAt(i + 1);
+        if (e == '"' || e == '\\') {
+          sb.append(e);
+          i += 2;
+        } else if (e == 'u' && i + 6 <= s.length()) {
+          try {
+            sb.append((char) Integer.parseInt(s.substring(i + 2, i + 6), 16));
+          } catch (NumberFormatException x) {
+            return null;
+          }
+          i += 6;
+        } else {
+          return null;
+        }
+        from = i;
+      } else {
+        i++;
+      }
+    }
+    return null;
+  }
+
+  private static Map<String, String> jackson(String json) {
     try {
       return JSON.readValue(json, new TypeReference<LinkedHashMap<String, String>>() {});
     } catch (JsonProcessingException e) {

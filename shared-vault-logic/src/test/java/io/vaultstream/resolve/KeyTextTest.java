@@ -23,4 +23,19 @@ class KeyTextTest {
     m.put("email", null);
     assertThat(KeyText.parseValues(KeyText.values(m))).isEqualTo(m);
   }
+
+  @Test
+  void keyValuesReadAsWrittenAndOtherJsonToo() {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("a", "Zürich \u00e9");
+    m.put("", "");
+    m.put("b", null);
+    assertThat(KeyText.parseValues(KeyText.values(m))).isEqualTo(m).containsKeys("a", "", "b");
+    assertThat(KeyText.parseValues("{}")).isEmpty();
+    // Not what values() writes (spaces, an escaped slash): still read.
+    assertThat(KeyText.parseValues("{ \"id\" : \"7\", \"p\":\"a\\/b\" }"))
+        .containsExactly(Map.entry("id", "7"), Map.entry("p", "a/b"));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> KeyText.parseValues("{\"id\":"))
+        .hasMessageStartingWith("corrupt key map entry");
+  }
 }
