@@ -1,13 +1,15 @@
 package io.vaultstream.error;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.Operation;
 import io.vaultstream.decode.SourcePosition;
 import io.vaultstream.hash.CanonicalText;
+import java.io.IOException;
+import java.io.StringWriter;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -21,51 +23,81 @@ import java.util.Map;
  * as their canonical text, which is all hashing and loading need.
  */
 public final class EventCodec {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final JsonFactory JSON = new JsonFactory();
 
   private EventCodec() {}
 
   /** The event as JSON text. */
   public static String write(ChangeEvent e) {
-    ObjectNode n = JSON.createObjectNode();
-    n.put("source", e.sourceTable());
-    n.put("op", e.operation().name());
-    n.put("time", e.eventTimeMicros());
-    n.put("topic", e.position().topic());
-    n.put("partition", e.position().partition());
-    n.put("offset", e.position().offset());
-    if (e.position().lsn() != null) {
-      n.put("lsn", e.position().lsn());
-    }
-    ObjectNode row = n.putObject("row");
-    e.row().forEach((k, v) -> row.put(k, CanonicalText.of(v)));
-    try {
-      return JSON.writeValueAsString(n);
-    } catch (JsonProcessingException ex) {
+    StringWriter out = new StringWriter(256);
+    try (JsonGenerator g = JSON.createGenerator(out)) {
+      g.writeStartObject();
+      g.writeStringField("source", e.sourceTable());
+      g.writeStringField("op", e.operation().name());
+      g.writeNumberField("time", e.eventTimeMicros());
+      g.writeStringField("topic", e.position().topic());
+      g.writeNumberField("partition", e.position().partition());
+      g.writeNumberField("offset", e.position().offset());
+      if (e.position().lsn() != null) {
+        g.writeNumberField("lsn", e.position().lsn());
+      }
+      g.writeObjectFieldStart("row");
+      for (Map.Entry<String, Object> c : e.row().entrySet()) {
+        g.writeStringField(c.getKey(), CanonicalText.of(c.getValue()));
+      }
+      g.writeEndObject();
+      g.writeEndObject();
+    } catch (IOException ex) {
       throw new IllegalStateException(ex);
     }
+    return out.toString();
   }
 
   /** Reads {@link #write(ChangeEvent)}. */
   public static ChangeEvent read(String json) {
-    try {
-      JsonNode n = JSON.readTree(json);
-      Map<String, Object> row = new LinkedHashMap<>();
-      n.get("row")
-          .fields()
-          .forEachRemaining(
-              f -> row.put(f.getKey(), f.getValue().isNull() ? null : f.getValue().asText()));
-      Long lsn = n.has("lsn") ? n.get("lsn").asLong() : null;
+    String source = null;
+    String op = null;
+    long time = 0;
+    String topic = null;
+    int partition = 0;
+    long offset = 0;
+    Long lsn = null;
+    Map<String, Object> row = null;
+    try (JsonParser p = JSON.createParser(json)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        throw new IOException("not a JSON object");
+      }
+      for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
+        JsonToken t = p.nextToken();
+        switch (name) {
+          case "source" -> source = p.getText();
+          case "op" -> op = p.getText();
+          case "time" -> time = p.getLongValue();
+          case "topic" -> topic = p.getText();
+          case "partition" -> partition = p.getIntValue();
+          case "offset" -> offset = p.getLongValue();
+          case "lsn" -> lsn = t == JsonToken.VALUE_NULL ? null : p.getLongValue();
+          case "row" -> {
+            row = new LinkedHashMap<>();
+            for (String c = p.nextFieldName(); c != null; c = p.nextFieldName()) {
+              row.put(c, p.nextToken() == JsonToken.VALUE_NULL ? null : p.getText());
+            }
+          }
+          default -> p.skipChildren();
+        }
+      }
+      if (source == null || op == null || topic == null || row == null) {
+        throw new IOException("source, op, topic or row missing");
+      }
       return new ChangeEvent(
-          n.get("source").asText(),
-          Operation.valueOf(n.get("op").asText()),
+          source,
+          Operation.valueOf(op),
           row,
-          n.get("time").asLong(),
-          new SourcePosition(
-              n.get("topic").asText(), n.get("partition").asInt(), n.get("offset").asLong(), lsn),
+          time,
+          new SourcePosition(topic, partition, offset, lsn),
           null,
           null);
-    } catch (JsonProcessingException ex) {
+    } catch (IOException | IllegalArgumentException ex) {
       throw new IllegalStateException("corrupt stored event: " + json, ex);
     }
   }
