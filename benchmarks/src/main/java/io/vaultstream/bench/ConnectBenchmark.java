@@ -179,15 +179,7 @@ public final class ConnectBenchmark {
           rows / secs,
           batch,
           warmup > 0 ? String.format(", after a warm-up of %,d events", warmup) : "");
-      Map<String, Double> spent = cpu.since();
-      double total = spent.values().stream().mapToDouble(Double::doubleValue).sum();
-      System.out.printf(
-          "CPU time of the load: %.1f s on %d cores (%.0f µs per event)%n",
-          total, Runtime.getRuntime().availableProcessors(), total * 1e6 / events);
-      spent.forEach(
-          (part, cpuSecs) ->
-              System.out.printf(
-                  "  %-36s %6.1f s  %4.0f µs per event%n", part, cpuSecs, cpuSecs * 1e6 / events));
+      printCpu(cpu, events);
 
       // Latency: a steady stream, each record timed from its send to its commit in the vault.
       Map<TopicPartition, Map<Long, Long>> sent = new HashMap<>();
@@ -253,10 +245,15 @@ public final class ConnectBenchmark {
         "Decoded %,d events in %.1f s: %,.0f events/s (one task that only decodes: the floor of"
             + " broker, worker and decoding)%n",
         events, secs, events / secs);
+    printCpu(cpu, events);
+  }
+
+  /** The CPU time spent since the meter started, per event, split by where it went. */
+  private static void printCpu(CpuMeter cpu, int events) {
     Map<String, Double> spent = cpu.since();
     double total = spent.values().stream().mapToDouble(Double::doubleValue).sum();
     System.out.printf(
-        "CPU time: %.1f s on %d cores (%.0f µs per event)%n",
+        "CPU time of the load: %.1f s on %d cores (%.0f µs per event)%n",
         total, Runtime.getRuntime().availableProcessors(), total * 1e6 / events);
     spent.forEach(
         (part, cpuSecs) ->

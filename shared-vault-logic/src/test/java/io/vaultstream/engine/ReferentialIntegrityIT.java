@@ -291,12 +291,7 @@ class ReferentialIntegrityIT {
   void aRetryTheDatabaseRejectsGoesToTheErrorTableNotItsParent() throws Exception {
     VaultLoader loader = open();
     loader.load(List.of(order(1, 5), order(2, 5)));
-    TestDatabase.execute(
-        "ALTER TABLE "
-            + schema
-            + ".lnk_order_customer ADD CONSTRAINT not_o1 CHECK (order_hk <> '"
-            + md5("O1")
-            + "')");
+    refuseTheCustomerLinkOfO1(schema);
     LoadResult r = loader.load(List.of(customer(5, "C5"), customer(6, "C6")));
     assertThat(rows("SELECT customer_no FROM $s.hub_customer WHERE record_source <> 'SYSTEM'"))
         .containsExactlyInAnyOrder("C5", "C6");
@@ -322,16 +317,7 @@ class ReferentialIntegrityIT {
   @Test
   void aRetryRejectedInTheSweepDoesNotFailTheBatchItRunsWith() throws Exception {
     VaultLoader loader = open();
-    loader.load(List.of(order(1, 5)));
-    clock.advance(Duration.ofSeconds(121));
-    assertThat(loader.load(List.of()).movedToErrors()).isEqualTo(1);
-    TestDatabase.execute(
-        "ALTER TABLE "
-            + schema
-            + ".lnk_order_customer ADD CONSTRAINT not_unknown CHECK (customer_hk <> '"
-            + "F".repeat(32)
-            + "') NOT VALID");
-    clock.advance(Duration.ofSeconds(121));
+    orderPastTheWatermarkAndNoLinkToTheGhost(loader);
     LoadResult r = loader.load(List.of(customer(8, "C8"), customer(9, "C9")));
     assertThat(rows("SELECT customer_no FROM $s.hub_customer WHERE record_source <> 'SYSTEM'"))
         .containsExactlyInAnyOrder("C8", "C9");
@@ -347,13 +333,25 @@ class ReferentialIntegrityIT {
     assertThat(rows("SELECT count(*) FROM $s.vs_errors")).containsExactly("1");
   }
 
-  /** A sweep on its own (no batch) that meets a rejected retry stores it as an error too. */
-  @Test
-  void aSweepOnItsOwnSettlesARejectedRetry() throws Exception {
-    VaultLoader loader = open();
+  /** A constraint that makes the database refuse the link of order O1 to its customer. */
+  static void refuseTheCustomerLinkOfO1(String schema) throws Exception {
+    TestDatabase.execute(
+        "ALTER TABLE "
+            + schema
+            + ".lnk_order_customer ADD CONSTRAINT not_o1 CHECK (order_hk <> '"
+            + md5("O1")
+            + "')");
+  }
+
+  /**
+   * An order whose customer never comes, moved to the error table by the watermark; a constraint
+   * then forbids links to the unknown ghost, and the retention runs out (so the next sweep loads it
+   * against the ghost, which the database refuses).
+   */
+  private void orderPastTheWatermarkAndNoLinkToTheGhost(VaultLoader loader) throws Exception {
     loader.load(List.of(order(1, 5)));
     clock.advance(Duration.ofSeconds(121));
-    loader.sweep();
+    assertThat(loader.load(List.of()).movedToErrors()).isEqualTo(1);
     TestDatabase.execute(
         "ALTER TABLE "
             + schema
@@ -361,6 +359,13 @@ class ReferentialIntegrityIT {
             + "F".repeat(32)
             + "') NOT VALID");
     clock.advance(Duration.ofSeconds(121));
+  }
+
+  /** A sweep on its own (no batch) that meets a rejected retry stores it as an error too. */
+  @Test
+  void aSweepOnItsOwnSettlesARejectedRetry() throws Exception {
+    VaultLoader loader = open();
+    orderPastTheWatermarkAndNoLinkToTheGhost(loader);
     assertThat(loader.sweep().errors()).isEqualTo(1);
     assertThat(rows("SELECT error_code, target_object FROM $s.vs_errors"))
         .containsExactly("CONSTRAINT_VIOLATION|lnk_order_customer");

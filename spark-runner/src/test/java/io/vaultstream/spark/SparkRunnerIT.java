@@ -147,7 +147,11 @@ class SparkRunnerIT {
   }
 
   private static void runOnce(String schema, Path checkpoint) throws Exception {
-    JobConfig config = config(schema, checkpoint);
+    runOnce(config(schema, checkpoint));
+  }
+
+  /** Runs the job's queries until they have read everything there is, then sweeps once. */
+  private static void runOnce(JobConfig config) throws Exception {
     Exception failure = null;
     for (StreamingQuery q : VaultStreamingJob.start(spark, config, Trigger.AvailableNow())) {
       try {
@@ -175,10 +179,7 @@ class SparkRunnerIT {
     send(new ShopEventGenerator(prefix, 11).next(3000));
     String schema = TestDatabase.newSchema();
     JobConfig config = config(modelFor(prefix, dir), schema, dir.resolve("checkpoints"));
-    for (StreamingQuery q : VaultStreamingJob.start(spark, config, Trigger.AvailableNow())) {
-      q.awaitTermination();
-    }
-    VaultStreamingJob.finish(config);
+    runOnce(config);
     assertThat(vault(schema)).isEqualTo(connect);
   }
 
@@ -254,10 +255,7 @@ class SparkRunnerIT {
     TestDatabase.execute("DROP TRIGGER refuse ON " + schema + ".hub_customer");
     Loaders.closeAll();
     for (int run = 0; run < 2; run++) {
-      for (StreamingQuery q : VaultStreamingJob.start(spark, config, Trigger.AvailableNow())) {
-        q.awaitTermination();
-      }
-      VaultStreamingJob.finish(config);
+      runOnce(config);
       assertThat(vault(schema)).isEqualTo(connect);
     }
     assertThat(
