@@ -36,10 +36,14 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
   private static final Logger LOG = LoggerFactory.getLogger(BatchWriter.class);
 
   /**
-   * The ledger's pseudo topic prefix: {@code __batch/<spark partition>}, next offset = next batch
-   * id.
+   * The ledger's pseudo topic prefix: {@code __batch/<query id>}, partition the Spark partition,
+   * next offset the next batch id. The query id is the one Spark keeps in the checkpoint, so a
+   * query started on a new checkpoint (whose batch ids start again at 0) has a ledger of its own.
    */
   static final String LEDGER = "__batch";
+
+  /** The local property in which Spark names the streaming query a micro-batch belongs to. */
+  private static final String QUERY_ID = "sql.streaming.queryId";
 
   private final Broadcast<VaultModel> model;
   private final VaultOptions options;
@@ -77,28 +81,30 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     VaultMetrics metricsRef = metrics;
     long id = batchId;
     int c = whole ? chunk : Integer.MAX_VALUE;
+    String queryId = batch.sparkSession().sparkContext().getLocalProperty(QUERY_ID);
+    String ledger = LEDGER + "/" + (queryId == null ? q : queryId);
     Dataset<Row> records =
         batch.select("key", "value", "topic", "partition", "offset", "timestamp");
     (whole ? records.coalesce(1) : records)
         .foreachPartition(
             (ForeachPartitionFunction<Row>)
-                rows -> writePartition(m.value(), o, q, metricsRef, id, c, rows));
+                rows -> writePartition(m.value(), o, q, ledger, metricsRef, id, c, rows));
   }
 
   static void writePartition(
       VaultModel model,
       VaultOptions options,
       String query,
+      String ledger,
       VaultMetrics metrics,
       long batchId,
       int chunk,
       Iterator<Row> rows)
       throws SQLException {
     int part = TaskContext.getPartitionId();
-    String ledger = LEDGER + "/" + part;
     VaultLoader loader = Loaders.get(model, options);
     for (Progress.Position p : loader.progress(query)) {
-      if (p.topic().equals(ledger) && p.nextOffset() > batchId) {
+      if (p.topic().equals(ledger) && p.partition() == part && p.nextOffset() > batchId) {
         LOG.info(
             "Partition {} of batch {} of {} is already in the vault; skipped",
             part,
@@ -131,7 +137,7 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
       }
     }
     List<Progress.Position> positions = new ArrayList<>(next.values());
-    positions.add(new Progress.Position(ledger, 0, batchId + 1));
+    positions.add(new Progress.Position(ledger, part, batchId + 1));
     Progress progress = new Progress(query, positions);
     long rowsWritten;
     if (events.size() <= chunk || options.poolMaxSize() < 3) {

@@ -74,28 +74,26 @@ public final class VaultStreamingJob {
         org.apache.spark.api.java.JavaSparkContext.fromSparkContext(spark.sparkContext())
             .broadcast(model);
     List<StreamingQuery> queries = new ArrayList<>();
+    StartingOffsets starting = StartingOffsets.stored(model, Loaders.get(model, options), config);
     if (config.singleQuery()) {
       // One query over every topic; each micro-batch is loaded in one transaction, so parents and
       // children of the same moment are planned together (as one Connect task does).
-      String name = "vaultstream-" + model.name();
-      String topics =
-          model.sources().values().stream()
-              .map(SourceTable::topic)
-              .distinct()
-              .collect(java.util.stream.Collectors.joining(","));
+      String name = StartingOffsets.queryName(model, null);
+      List<String> topics =
+          model.sources().values().stream().map(SourceTable::topic).distinct().toList();
       queries.add(
-          query(spark, config, topics, name, SINGLE_CHECKPOINT, trigger)
+          query(spark, config, topics, starting, name, SINGLE_CHECKPOINT, trigger)
               .foreachBatch(
                   new BatchWriter(shared, options, name, metrics, true, config.batchSize()))
               .start());
     } else {
       for (SourceTable source : model.sources().values()) {
-        String name = "vaultstream-" + model.name() + "-" + source.name();
+        String name = StartingOffsets.queryName(model, source);
         // Queries start in the FAIR pool of what their table feeds (see
         // vaultstream-fairscheduler.xml).
         spark.sparkContext().setLocalProperty("spark.scheduler.pool", pool(model, source));
         queries.add(
-            query(spark, config, source.topic(), name, source.name(), trigger)
+            query(spark, config, List.of(source.topic()), starting, name, source.name(), trigger)
                 .foreachBatch(new BatchWriter(shared, options, name, metrics, false, 0))
                 .start());
       }
@@ -114,7 +112,8 @@ public final class VaultStreamingJob {
   private static org.apache.spark.sql.streaming.DataStreamWriter<org.apache.spark.sql.Row> query(
       SparkSession spark,
       JobConfig config,
-      String topics,
+      List<String> topics,
+      StartingOffsets starting,
       String name,
       String checkpoint,
       Trigger trigger) {
@@ -122,8 +121,8 @@ public final class VaultStreamingJob {
         .readStream()
         .format("kafka")
         .option("kafka.bootstrap.servers", config.get("bootstrap-servers", null))
-        .option("subscribe", topics)
-        .option("startingOffsets", config.get("starting-offsets", "earliest"))
+        .option("subscribe", String.join(",", topics))
+        .option("startingOffsets", starting.of(topics))
         .option("failOnDataLoss", "false")
         .option(
             "maxOffsetsPerTrigger",

@@ -1,0 +1,130 @@
+package io.vaultstream.spark;
+
+import io.vaultstream.engine.Progress;
+import io.vaultstream.engine.VaultLoader;
+import io.vaultstream.model.SourceTable;
+import io.vaultstream.model.VaultModel;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Where a query starts when its checkpoint is new (Spark ignores the option otherwise): at the
+ * Kafka positions this job's queries, in either mode, stored in the vault together with their rows;
+ * a partition without one at {@code --starting-offsets}. So a lost or deleted checkpoint, or a
+ * switch between {@code --queries per-source} and {@code single}, continues where the vault is
+ * instead of reading the topics again.
+ */
+final class StartingOffsets {
+  private static final Logger LOG = LoggerFactory.getLogger(StartingOffsets.class);
+
+  private final String configured;
+  private final Map<String, Map<Integer, Long>> positions;
+
+  private StartingOffsets(String configured, Map<String, Map<Integer, Long>> positions) {
+    this.configured = configured;
+    this.positions = positions;
+  }
+
+  /** The name of a source's query, or with {@code source} null of the single query. */
+  static String queryName(VaultModel model, SourceTable source) {
+    return "vaultstream-" + model.name() + (source == null ? "" : "-" + source.name());
+  }
+
+  /**
+   * The positions stored by the job's queries (the latest of either mode per partition), completed
+   * with every partition of their topics (read from Kafka only when there are stored positions).
+   */
+  static StartingOffsets stored(VaultModel model, VaultLoader loader, JobConfig config) {
+    String configured = config.get("starting-offsets", "earliest");
+    List<String> consumers = new ArrayList<>();
+    consumers.add(queryName(model, null));
+    model.sources().values().forEach(s -> consumers.add(queryName(model, s)));
+    List<String> topics = model.sources().values().stream().map(SourceTable::topic).toList();
+    Map<String, Map<Integer, Long>> stored = new TreeMap<>();
+    try {
+      for (String consumer : consumers) {
+        for (Progress.Position p : loader.progress(consumer)) {
+          if (topics.contains(p.topic())) {
+            stored
+                .computeIfAbsent(p.topic(), t -> new TreeMap<>())
+                .merge(p.partition(), p.nextOffset(), Math::max);
+          }
+        }
+      }
+      if (stored.isEmpty()) {
+        return new StartingOffsets(configured, Map.of());
+      }
+      long otherwise = "latest".equals(configured) ? -1 : -2;
+      try (Admin admin =
+          Admin.create(
+              Map.of(
+                  AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                  config.get("bootstrap-servers", null)))) {
+        Map<String, TopicDescription> described =
+            admin.describeTopics(topics).allTopicNames().get(60, TimeUnit.SECONDS);
+        described.forEach(
+            (topic, d) -> {
+              Map<Integer, Long> known = stored.computeIfAbsent(topic, t -> new TreeMap<>());
+              for (TopicPartitionInfo p : d.partitions()) {
+                known.putIfAbsent(p.partition(), otherwise);
+              }
+            });
+      }
+      return new StartingOffsets(configured, stored);
+    } catch (SQLException | java.util.concurrent.ExecutionException | RuntimeException e) {
+      LOG.warn(
+          "The positions stored in the vault could not be read ({}); new checkpoints start at {}",
+          e.toString(),
+          configured);
+      return new StartingOffsets(configured, Map.of());
+    } catch (java.util.concurrent.TimeoutException e) {
+      LOG.warn(
+          "Kafka did not describe the topics in time; new checkpoints start at {}", configured);
+      return new StartingOffsets(configured, Map.of());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new StartingOffsets(configured, Map.of());
+    }
+  }
+
+  /** Spark's {@code startingOffsets} for a query over these topics. */
+  String of(List<String> topics) {
+    if (topics.stream().noneMatch(positions::containsKey)) {
+      return configured;
+    }
+    StringBuilder json = new StringBuilder("{");
+    for (String topic : topics) {
+      Map<Integer, Long> offsets = positions.get(topic);
+      if (offsets == null) {
+        continue;
+      }
+      if (json.length() > 1) {
+        json.append(',');
+      }
+      json.append('"').append(topic.replace("\"", "\\\"")).append("\":{");
+      boolean first = true;
+      for (Map.Entry<Integer, Long> e : offsets.entrySet()) {
+        if (!first) {
+          json.append(',');
+        }
+        first = false;
+        json.append('"').append(e.getKey()).append("\":").append(e.getValue());
+      }
+      json.append('}');
+    }
+    String out = json.append('}').toString();
+    LOG.info(
+        "A query over {} without a checkpoint starts at the vault's positions: {}", topics, out);
+    return out;
+  }
+}
