@@ -32,6 +32,9 @@ public final class VaultSinkConfig extends AbstractConfig {
   public static final String POOL_MAX_SIZE = "connection.pool.max.size";
   public static final String POOL_MIN_IDLE = "connection.pool.min.idle";
   public static final String POOL_CONNECTION_TIMEOUT = "connection.pool.connection.timeout.ms";
+  public static final String POOL_IDLE_TIMEOUT = "connection.pool.idle.timeout.ms";
+  public static final String POOL_MAX_LIFETIME = "connection.pool.max.lifetime.ms";
+  public static final String TRANSACTION_ISOLATION = "connection.transaction.isolation";
   public static final String VAULT_MODEL = "vault.model";
   public static final String VAULT_MODEL_PATH = "vault.model.path";
   public static final String TARGET_SCHEMA = "target.schema";
@@ -131,6 +134,51 @@ public final class VaultSinkConfig extends AbstractConfig {
         ++o,
         Width.SHORT,
         "Connection timeout");
+    d.define(
+        POOL_IDLE_TIMEOUT,
+        Type.LONG,
+        600_000L,
+        Range.atLeast(0),
+        Importance.LOW,
+        "HikariCP idle timeout in milliseconds: how long a connection above the minimum may sit"
+            + " idle before it is closed.",
+        GROUP_CONNECTION,
+        ++o,
+        Width.SHORT,
+        "Idle timeout");
+    d.define(
+        POOL_MAX_LIFETIME,
+        Type.LONG,
+        1_800_000L,
+        Range.atLeast(0),
+        Importance.LOW,
+        "HikariCP maximum lifetime of a connection in milliseconds (0: no limit); keep it below"
+            + " any connection time limit of the database or a proxy in between.",
+        GROUP_CONNECTION,
+        ++o,
+        Width.SHORT,
+        "Maximum lifetime");
+    d.define(
+        TRANSACTION_ISOLATION,
+        Type.STRING,
+        null,
+        ConfigDef.ValidString.in(
+            null,
+            "READ_COMMITTED",
+            "REPEATABLE_READ",
+            "SERIALIZABLE",
+            "READ_UNCOMMITTED",
+            "TRANSACTION_READ_COMMITTED",
+            "TRANSACTION_REPEATABLE_READ",
+            "TRANSACTION_SERIALIZABLE",
+            "TRANSACTION_READ_UNCOMMITTED"),
+        Importance.LOW,
+        "Transaction isolation of the pool's connections; empty for the database's default (read"
+            + " committed on PostgreSQL, which the engine is built for).",
+        GROUP_CONNECTION,
+        ++o,
+        Width.SHORT,
+        "Transaction isolation");
     o = 0;
     d.define(
         VAULT_MODEL,
@@ -384,6 +432,9 @@ public final class VaultSinkConfig extends AbstractConfig {
         .poolMaxSize(getInt(POOL_MAX_SIZE))
         .poolMinIdle(getInt(POOL_MIN_IDLE))
         .connectionTimeoutMs(getLong(POOL_CONNECTION_TIMEOUT))
+        .poolIdleTimeoutMs(getLong(POOL_IDLE_TIMEOUT))
+        .poolMaxLifetimeMs(getLong(POOL_MAX_LIFETIME))
+        .transactionIsolation(getString(TRANSACTION_ISOLATION))
         .watermarkSeconds(getLong(WATERMARK))
         .errorRetentionSeconds(getLong(RETENTION))
         .holdWaitsMs(getLong(HOLD_MS))

@@ -538,5 +538,21 @@ class VaultSinkConnectorIT {
     assertThat(poolErrors).containsOnlyKeys("batch.pipelining", "connection.pool.max.size");
     assertThat(poolErrors.get("batch.pipelining").get(0))
         .contains("connection.pool.max.size of at least 3");
+
+    Map<String, String> r =
+        props("shop.public", "x", "org.apache.kafka.connect.json.JsonConverter", true);
+    r.put("name", "validated-isolation");
+    r.put("connection.transaction.isolation", "DIRTY_READ");
+    Map<String, List<String>> isolationErrors = new HashMap<>();
+    for (ConfigInfo i :
+        connect.validateConnectorConfig(VaultSinkConnector.class.getSimpleName(), r).values()) {
+      if (!i.configValue().errors().isEmpty()) {
+        isolationErrors.put(i.configValue().name(), i.configValue().errors());
+      }
+    }
+    assertThat(isolationErrors).containsOnlyKeys("connection.transaction.isolation");
+    assertThat(isolationErrors.get("connection.transaction.isolation").get(0))
+        .contains("DIRTY_READ")
+        .contains("READ_COMMITTED");
   }
 }

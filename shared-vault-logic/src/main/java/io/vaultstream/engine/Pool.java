@@ -22,6 +22,14 @@ final class Pool {
     cfg.setMaximumPoolSize(options.poolMaxSize());
     cfg.setMinimumIdle(options.poolMinIdle());
     cfg.setConnectionTimeout(options.connectionTimeoutMs());
+    if (options.driverClassName() != null) {
+      cfg.setDriverClassName(options.driverClassName());
+    }
+    cfg.setIdleTimeout(options.poolIdleTimeoutMs());
+    cfg.setMaxLifetime(options.poolMaxLifetimeMs());
+    if (options.transactionIsolation() != null) {
+      cfg.setTransactionIsolation(options.transactionIsolation());
+    }
     cfg.setAutoCommit(false);
     cfg.setConnectionInitSql(d.connectionInitSql());
     cfg.setPoolName("vaultstream");

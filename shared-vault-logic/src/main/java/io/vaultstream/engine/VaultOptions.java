@@ -2,6 +2,7 @@ package io.vaultstream.engine;
 
 import io.vaultstream.decode.DecoderOptions;
 import java.io.Serializable;
+import java.util.List;
 
 /**
  * Every setting of the engine in one immutable value. The Connect configuration and the Spark
@@ -26,6 +27,10 @@ public final class VaultOptions implements Serializable {
   private final long sweepIntervalMs;
   private final long holdWaitsMs;
   private final int holdWaitsMaxEvents;
+  private final String driverClassName;
+  private final long poolIdleTimeoutMs;
+  private final long poolMaxLifetimeMs;
+  private final String transactionIsolation;
 
   /** What happens to a reference still unresolved when its error row's retention runs out. */
   public enum ExpiredReferences {
@@ -52,6 +57,33 @@ public final class VaultOptions implements Serializable {
     this.sweepIntervalMs = b.sweepIntervalMs;
     this.holdWaitsMs = b.holdWaitsMs;
     this.holdWaitsMaxEvents = b.holdWaitsMaxEvents;
+    this.driverClassName = b.driverClassName;
+    this.poolIdleTimeoutMs = b.poolIdleTimeoutMs;
+    this.poolMaxLifetimeMs = b.poolMaxLifetimeMs;
+    this.transactionIsolation = b.transactionIsolation;
+  }
+
+  /** The JDBC driver class to load, or null to find it from the URL (TARGET_JDBC_DRIVER). */
+  public String driverClassName() {
+    return driverClassName;
+  }
+
+  /** How long a pooled connection may sit idle above the minimum before it is closed. */
+  public long poolIdleTimeoutMs() {
+    return poolIdleTimeoutMs;
+  }
+
+  /** How long a pooled connection lives at most (0: no limit). */
+  public long poolMaxLifetimeMs() {
+    return poolMaxLifetimeMs;
+  }
+
+  /**
+   * The transaction isolation of the pool's connections ({@code TRANSACTION_READ_COMMITTED} and so
+   * on), or null for the database's default.
+   */
+  public String transactionIsolation() {
+    return transactionIsolation;
   }
 
   /**
@@ -177,6 +209,35 @@ public final class VaultOptions implements Serializable {
     private long sweepIntervalMs = 5000;
     private long holdWaitsMs = 0;
     private int holdWaitsMaxEvents = 20_000;
+    private String driverClassName;
+    private long poolIdleTimeoutMs = 600_000;
+    private long poolMaxLifetimeMs = 1_800_000;
+    private String transactionIsolation;
+
+    public Builder driverClassName(String v) {
+      this.driverClassName = v;
+      return this;
+    }
+
+    public Builder poolIdleTimeoutMs(long v) {
+      this.poolIdleTimeoutMs = v;
+      return this;
+    }
+
+    public Builder poolMaxLifetimeMs(long v) {
+      this.poolMaxLifetimeMs = v;
+      return this;
+    }
+
+    /**
+     * {@code TRANSACTION_READ_COMMITTED}, {@code TRANSACTION_REPEATABLE_READ}, {@code
+     * TRANSACTION_SERIALIZABLE} or {@code TRANSACTION_READ_UNCOMMITTED} (the prefix may be left
+     * out), or null for the database's default.
+     */
+    public Builder transactionIsolation(String v) {
+      this.transactionIsolation = v;
+      return this;
+    }
 
     public Builder holdWaitsMs(long v) {
       this.holdWaitsMs = v;
@@ -271,6 +332,29 @@ public final class VaultOptions implements Serializable {
             "the time and the number of events held in memory must be 0 or more");
       }
 
+      if (transactionIsolation != null) {
+        String level = transactionIsolation.trim().toUpperCase(java.util.Locale.ROOT);
+        if (!level.startsWith("TRANSACTION_")) {
+          level = "TRANSACTION_" + level;
+        }
+        if (!List.of(
+                "TRANSACTION_READ_UNCOMMITTED",
+                "TRANSACTION_READ_COMMITTED",
+                "TRANSACTION_REPEATABLE_READ",
+                "TRANSACTION_SERIALIZABLE")
+            .contains(level)) {
+          throw new IllegalArgumentException(
+              "unknown transaction isolation '"
+                  + transactionIsolation
+                  + "'; valid: READ_COMMITTED, REPEATABLE_READ, SERIALIZABLE, READ_UNCOMMITTED"
+                  + " (with or without the TRANSACTION_ prefix)");
+        }
+        transactionIsolation = level;
+      }
+      if (poolIdleTimeoutMs < 0 || poolMaxLifetimeMs < 0) {
+        throw new IllegalArgumentException(
+            "the pool's idle timeout and maximum lifetime must be 0 ms or more");
+      }
       return new VaultOptions(this);
     }
   }

@@ -26,13 +26,22 @@ public final class ModelLoader {
 
   /** Reads and validates the model file (JSON, or YAML for .yaml/.yml files). */
   public static VaultModel load(Path file) {
+    return load(file, null);
+  }
+
+  /**
+   * As {@link #load(Path)}, with the topic prefix of the deployment (VaultSpeed's {@code
+   * SCHEMA_CDC_KAFKA}) in place of the model's {@code topicPrefix} when not null: sources without a
+   * {@code topic} of their own read {@code <prefix>.<table>}.
+   */
+  public static VaultModel load(Path file, String topicPrefix) {
     String text;
     try {
       text = Files.readString(file);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read the vault model file " + file + ": " + e, e);
     }
-    return parse(text, file.toString());
+    return parse(text, file.toString(), topicPrefix);
   }
 
   /**
@@ -41,6 +50,11 @@ public final class ModelLoader {
    * @param origin names the document in messages (a file path, or "vault.model")
    */
   public static VaultModel parse(String text, String origin) {
+    return parse(text, origin, null);
+  }
+
+  /** As {@link #parse(String, String)}, with a topic prefix as in {@link #load(Path, String)}. */
+  public static VaultModel parse(String text, String origin, String topicPrefix) {
     String trimmed = text.stripLeading();
     boolean json = trimmed.startsWith("{");
     JsonNode root;
@@ -71,6 +85,9 @@ public final class ModelLoader {
           origin,
           List.of(
               new ModelProblem("/", "the document must be an object with 'sources' and 'hubs'")));
+    }
+    if (topicPrefix != null) {
+      ((com.fasterxml.jackson.databind.node.ObjectNode) root).put("topicPrefix", topicPrefix);
     }
     List<ModelProblem> problems = new ArrayList<>();
     VaultModel model = new ModelReader(problems).read(root);

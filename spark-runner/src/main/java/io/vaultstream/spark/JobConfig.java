@@ -12,6 +12,7 @@ import java.util.Map;
  */
 public final class JobConfig implements Serializable {
   private static final long serialVersionUID = 1L;
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(JobConfig.class);
   private final Map<String, String> values;
 
   private JobConfig(Map<String, String> values) {
@@ -33,6 +34,12 @@ public final class JobConfig implements Serializable {
     put(v, "checkpoint", env.get("CHECK_POINT_LOCATION"));
     put(v, "watermark-seconds", env.get("WATER_MARK_SIZE"));
     put(v, "error-retention-seconds", env.get("ERROR_RECORD_RETENTION_TIME"));
+    put(v, "jdbc-driver", env.get("TARGET_JDBC_DRIVER"));
+    put(v, "auto-commit", env.get("TARGET_CONN_AUTO_COMMIT"));
+    put(v, "idle-timeout-ms", env.get("TARGET_CONN_IDLE_TIMEOUT"));
+    put(v, "max-lifetime-ms", env.get("TARGET_CONN_MAX_LIFETIME"));
+    put(v, "transaction-isolation", env.get("TARGET_CONN_TRANSACTION_ISOLATION"));
+    put(v, "topic-prefix", env.get("SCHEMA_CDC_KAFKA"));
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       if (!a.startsWith("--")) {
@@ -71,7 +78,15 @@ public final class JobConfig implements Serializable {
     }
     positive(v, "batch-size");
     positive(v, "max-offsets-per-trigger");
-    return new JobConfig(v);
+    if (v.containsKey("auto-commit") && !"false".equalsIgnoreCase(v.get("auto-commit").trim())) {
+      LOG.warn(
+          "TARGET_CONN_AUTO_COMMIT / --auto-commit '{}' is ignored: the engine commits each batch"
+              + " itself, in one transaction with its Kafka positions",
+          v.get("auto-commit"));
+    }
+    JobConfig config = new JobConfig(v);
+    config.options(); // reports a bad setting now, naming it
+    return config;
   }
 
   private static void positive(Map<String, String> v, String key) {
@@ -119,6 +134,15 @@ public final class JobConfig implements Serializable {
     return values.get("model");
   }
 
+  /**
+   * The model, read from {@link #model()}; {@code --topic-prefix} (SCHEMA_CDC_KAFKA), when set,
+   * replaces the model's {@code topicPrefix}.
+   */
+  public io.vaultstream.model.VaultModel loadModel() {
+    return io.vaultstream.model.ModelLoader.load(
+        java.nio.file.Path.of(model()), values.get("topic-prefix"));
+  }
+
   /** The engine options. */
   public VaultOptions options() {
     return VaultOptions.builder()
@@ -126,12 +150,30 @@ public final class JobConfig implements Serializable {
         .user(values.get("jdbc-user"))
         .password(values.get("jdbc-password"))
         .targetSchema(values.get("schema"))
-        .poolMaxSize(Integer.parseInt(get("pool-max-size", "4")))
-        .poolMinIdle(Integer.parseInt(get("pool-min-idle", "1")))
-        .connectionTimeoutMs(Long.parseLong(get("connection-timeout-ms", "30000")))
-        .watermarkSeconds(Long.parseLong(get("watermark-seconds", "120")))
-        .errorRetentionSeconds(Long.parseLong(get("error-retention-seconds", "120")))
+        .poolMaxSize((int) number("pool-max-size", 4))
+        .poolMinIdle((int) number("pool-min-idle", 1))
+        .connectionTimeoutMs(number("connection-timeout-ms", 30_000))
+        .driverClassName(values.get("jdbc-driver"))
+        .poolIdleTimeoutMs(number("idle-timeout-ms", 600_000))
+        .poolMaxLifetimeMs(number("max-lifetime-ms", 1_800_000))
+        .transactionIsolation(values.get("transaction-isolation"))
+        .watermarkSeconds(number("watermark-seconds", 120))
+        .errorRetentionSeconds(number("error-retention-seconds", 120))
         .decoder(new DecoderOptions(null, null, values.get("schema-registry")))
         .build();
+  }
+
+  /** A whole-number setting, or the default; a value that is not one is named. */
+  private long number(String key, long dflt) {
+    String text = values.get(key);
+    if (text == null) {
+      return dflt;
+    }
+    try {
+      return Long.parseLong(text.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "--" + key + " must be a whole number, not '" + text + "'", e);
+    }
   }
 }

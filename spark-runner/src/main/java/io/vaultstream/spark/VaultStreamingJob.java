@@ -1,10 +1,8 @@
 package io.vaultstream.spark;
 
 import io.vaultstream.engine.VaultOptions;
-import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.SourceTable;
 import io.vaultstream.model.VaultModel;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +64,7 @@ public final class VaultStreamingJob {
    */
   public static List<StreamingQuery> start(SparkSession spark, JobConfig config, Trigger trigger)
       throws TimeoutException {
-    VaultModel model = ModelLoader.load(Path.of(config.model()));
+    VaultModel model = config.loadModel();
     VaultOptions options = config.options();
     Loaders.get(model, options); // prepare the vault (tables, ghost records) once, on the driver
     VaultMetrics metrics = metricsOf(spark);
@@ -199,7 +197,7 @@ public final class VaultStreamingJob {
 
   /** Sweeps the waiting rows once more: for runs that end (Trigger.AvailableNow, tests). */
   public static void finish(JobConfig config) throws java.sql.SQLException {
-    VaultModel model = ModelLoader.load(Path.of(config.model()));
+    VaultModel model = config.loadModel();
     Loaders.get(model, config.options()).sweep();
   }
 

@@ -66,6 +66,45 @@ class JobConfigTest {
   }
 
   @Test
+  void everyVaultSpeedVariableOfTheSpecIsRead(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    Map<String, String> env = new java.util.HashMap<>(ENV);
+    env.put("TARGET_JDBC_DRIVER", "org.postgresql.Driver");
+    env.put("TARGET_CONN_AUTO_COMMIT", "false");
+    env.put("TARGET_CONN_MINIMUM_IDLE", "2");
+    env.put("TARGET_CONN_CONNECTION_TIMEOUT", "5000");
+    env.put("TARGET_CONN_IDLE_TIMEOUT", "60000");
+    env.put("TARGET_CONN_MAX_LIFETIME", "900000");
+    env.put("TARGET_CONN_TRANSACTION_ISOLATION", "TRANSACTION_READ_COMMITTED");
+    env.put("SOURCE_KAFKA_SCHEMA_REGISTRY", "http://registry:8081");
+    env.put("SCHEMA_CDC_KAFKA", "prod.public");
+    // The shop model without its topics: SCHEMA_CDC_KAFKA names them.
+    java.nio.file.Path model = dir.resolve("model.json");
+    java.nio.file.Files.writeString(
+        model,
+        java.nio.file.Files.readString(io.vaultstream.testing.Samples.shopModel())
+            .replaceAll("\"topic\": *\"[^\"]*\", *", ""));
+    JobConfig c = JobConfig.from(new String[] {"--model", model.toString()}, env);
+    VaultOptions o = c.options();
+    assertThat(o.driverClassName()).isEqualTo("org.postgresql.Driver");
+    assertThat(o.poolMinIdle()).isEqualTo(2);
+    assertThat(o.connectionTimeoutMs()).isEqualTo(5000);
+    assertThat(o.poolIdleTimeoutMs()).isEqualTo(60_000);
+    assertThat(o.poolMaxLifetimeMs()).isEqualTo(900_000);
+    assertThat(o.transactionIsolation()).isEqualTo("TRANSACTION_READ_COMMITTED");
+    assertThat(o.decoder().schemaRegistryUrl()).isEqualTo("http://registry:8081");
+    assertThat(c.loadModel().sources().get("customers").topic()).isEqualTo("prod.public.customers");
+    assertThatThrownBy(
+            () ->
+                JobConfig.from(
+                    new String[] {"--model", "m.json", "--transaction-isolation", "DIRTY"}, ENV))
+        .hasMessageContaining("unknown transaction isolation 'DIRTY'");
+    assertThatThrownBy(
+            () -> JobConfig.from(new String[] {"--model", "m.json", "--pool-max-size", "ten"}, ENV))
+        .hasMessage("--pool-max-size must be a whole number, not 'ten'");
+  }
+
+  @Test
   void queriesRunInThePoolOfWhatTheirTableFeeds() {
     var shop = io.vaultstream.model.ModelLoader.load(io.vaultstream.testing.Samples.shopModel());
     assertThat(VaultStreamingJob.pool(shop, shop.sources().get("customers")))
