@@ -113,6 +113,21 @@ public final class JobConfig implements Serializable {
     return Integer.parseInt(get("batch-size", "5000").trim());
   }
 
+  /**
+   * Options for the Kafka clients given as {@code --kafka.<name> value} (security settings such as
+   * {@code --kafka.security.protocol SASL_SSL}), keyed without the {@code kafka.} prefix.
+   */
+  public Map<String, String> kafkaOptions() {
+    Map<String, String> out = new java.util.TreeMap<>();
+    values.forEach(
+        (k, v) -> {
+          if (k.startsWith("kafka.") && k.length() > "kafka.".length()) {
+            out.put(k.substring("kafka.".length()), v);
+          }
+        });
+    return out;
+  }
+
   /** Whether one query reads every source topic ({@code --queries single}). */
   public boolean singleQuery() {
     return "single".equals(values.get("queries"));

@@ -65,11 +65,10 @@ final class StartingOffsets {
         return new StartingOffsets(configured, Map.of());
       }
       long otherwise = "latest".equals(configured) ? -1 : -2;
-      try (Admin admin =
-          Admin.create(
-              Map.of(
-                  AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                  config.get("bootstrap-servers", null)))) {
+      Map<String, Object> clients = new java.util.HashMap<>(config.kafkaOptions());
+      clients.put(
+          AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.get("bootstrap-servers", null));
+      try (Admin admin = Admin.create(clients)) {
         Map<String, TopicDescription> described =
             admin.describeTopics(topics).allTopicNames().get(60, TimeUnit.SECONDS);
         described.forEach(

@@ -115,10 +115,15 @@ public final class VaultStreamingJob {
       String name,
       String checkpoint,
       Trigger trigger) {
-    return spark
-        .readStream()
-        .format("kafka")
-        .option("kafka.bootstrap.servers", config.get("bootstrap-servers", null))
+    org.apache.spark.sql.streaming.DataStreamReader reader =
+        spark
+            .readStream()
+            .format("kafka")
+            .option("kafka.bootstrap.servers", config.get("bootstrap-servers", null));
+    for (Map.Entry<String, String> o : config.kafkaOptions().entrySet()) {
+      reader = reader.option("kafka." + o.getKey(), o.getValue());
+    }
+    return reader
         .option("subscribe", String.join(",", topics))
         .option("startingOffsets", starting.of(topics))
         .option("failOnDataLoss", "false")

@@ -94,6 +94,17 @@ class JobConfigTest {
     assertThat(o.transactionIsolation()).isEqualTo("TRANSACTION_READ_COMMITTED");
     assertThat(o.decoder().schemaRegistryUrl()).isEqualTo("http://registry:8081");
     assertThat(c.loadModel().sources().get("customers").topic()).isEqualTo("prod.public.customers");
+    assertThat(
+            JobConfig.from(
+                    new String[] {
+                      "--model", "m.json",
+                      "--kafka.security.protocol", "SASL_SSL",
+                      "--kafka.sasl.mechanism=PLAIN"
+                    },
+                    env)
+                .kafkaOptions())
+        .containsExactly(
+            Map.entry("sasl.mechanism", "PLAIN"), Map.entry("security.protocol", "SASL_SSL"));
     assertThatThrownBy(
             () ->
                 JobConfig.from(

@@ -287,7 +287,14 @@ class SparkRunnerIT {
       send(part);
       all.addAll(part);
       JobConfig config =
-          config(model, schema, dir.resolve("checkpoint-" + run), "--queries", modes[run]);
+          config(
+              model,
+              schema,
+              dir.resolve("checkpoint-" + run),
+              "--queries",
+              modes[run],
+              "--kafka.client.dns.lookup", // a Kafka client setting, passed through
+              "use_all_dns_ips");
       List<StreamingQuery> queries = VaultStreamingJob.start(spark, config, Trigger.AvailableNow());
       long read = 0;
       for (StreamingQuery q : queries) {
