@@ -507,12 +507,7 @@ class VaultSinkConnectorIT {
     p.put("name", "validated");
     ConfigInfos infos =
         connect.validateConnectorConfig(VaultSinkConnector.class.getSimpleName(), p);
-    Map<String, List<String>> errors = new HashMap<>();
-    for (ConfigInfo i : infos.values()) {
-      if (!i.configValue().errors().isEmpty()) {
-        errors.put(i.configValue().name(), i.configValue().errors());
-      }
-    }
+    Map<String, List<String>> errors = errorsOf(infos);
     assertThat(errors)
         .containsOnlyKeys("vault.model", "connection.pool.min.idle", "connection.pool.max.size");
     assertThat(errors.get("vault.model"))
@@ -528,13 +523,8 @@ class VaultSinkConnectorIT {
     q.put("name", "validated-pool");
     q.put("connection.pool.max.size", "1");
     q.put("connection.pool.min.idle", "0");
-    Map<String, List<String>> poolErrors = new HashMap<>();
-    for (ConfigInfo i :
-        connect.validateConnectorConfig(VaultSinkConnector.class.getSimpleName(), q).values()) {
-      if (!i.configValue().errors().isEmpty()) {
-        poolErrors.put(i.configValue().name(), i.configValue().errors());
-      }
-    }
+    Map<String, List<String>> poolErrors =
+        errorsOf(connect.validateConnectorConfig(VaultSinkConnector.class.getSimpleName(), q));
     assertThat(poolErrors).containsOnlyKeys("batch.pipelining", "connection.pool.max.size");
     assertThat(poolErrors.get("batch.pipelining").get(0))
         .contains("connection.pool.max.size of at least 3");
@@ -543,16 +533,22 @@ class VaultSinkConnectorIT {
         props("shop.public", "x", "org.apache.kafka.connect.json.JsonConverter", true);
     r.put("name", "validated-isolation");
     r.put("connection.transaction.isolation", "DIRTY_READ");
-    Map<String, List<String>> isolationErrors = new HashMap<>();
-    for (ConfigInfo i :
-        connect.validateConnectorConfig(VaultSinkConnector.class.getSimpleName(), r).values()) {
-      if (!i.configValue().errors().isEmpty()) {
-        isolationErrors.put(i.configValue().name(), i.configValue().errors());
-      }
-    }
+    Map<String, List<String>> isolationErrors =
+        errorsOf(connect.validateConnectorConfig(VaultSinkConnector.class.getSimpleName(), r));
     assertThat(isolationErrors).containsOnlyKeys("connection.transaction.isolation");
     assertThat(isolationErrors.get("connection.transaction.isolation").get(0))
         .contains("DIRTY_READ")
         .contains("READ_COMMITTED");
+  }
+
+  /** The validation errors of each field that has some. */
+  private static Map<String, List<String>> errorsOf(ConfigInfos infos) {
+    Map<String, List<String>> errors = new HashMap<>();
+    for (ConfigInfo i : infos.values()) {
+      if (!i.configValue().errors().isEmpty()) {
+        errors.put(i.configValue().name(), i.configValue().errors());
+      }
+    }
+    return errors;
   }
 }
