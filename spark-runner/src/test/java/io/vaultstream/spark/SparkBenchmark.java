@@ -42,6 +42,7 @@ public final class SparkBenchmark {
 
   private static String maxOffsets;
   private static String queries;
+  private static final List<String> extra = new ArrayList<>();
   private static int warmup;
 
   private SparkBenchmark() {}
@@ -57,6 +58,8 @@ public final class SparkBenchmark {
         maxOffsets = a.substring(a.indexOf('=') + 1);
       } else if (a.startsWith("--queries=")) {
         queries = a.substring(a.indexOf('=') + 1);
+      } else if (a.startsWith("--") && a.contains("=")) {
+        extra.add(a); // any other job argument, e.g. --batch-size=N or --kafka.<name>=value
       }
     }
     Thread sampler =
@@ -132,6 +135,7 @@ public final class SparkBenchmark {
     if (queries != null) {
       jobArgs.addAll(List.of("--queries", queries));
     }
+    jobArgs.addAll(extra);
     JobConfig config = JobConfig.from(jobArgs.toArray(new String[0]), Map.of());
     long rowsBefore = 0;
     if (warmup > 0) {
