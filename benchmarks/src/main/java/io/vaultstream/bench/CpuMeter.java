@@ -39,6 +39,7 @@ final class CpuMeter {
   Map<String, Double> since() {
     Map<String, Double> out = new LinkedHashMap<>();
     double task = 0;
+    double writer = 0;
     double other = 0;
     for (long id : threads.getAllThreadIds()) {
       ThreadInfo info = threads.getThreadInfo(id);
@@ -48,14 +49,17 @@ final class CpuMeter {
       }
       double s = (now - startByThread.getOrDefault(id, 0L)) / 1e9;
       String name = info.getThreadName();
-      if (name.startsWith("task-thread") || name.startsWith("vaultstream-writer")) {
+      if (name.startsWith("task-thread")) {
         task += s;
+      } else if (name.startsWith("vaultstream-writer")) {
+        writer += s;
       } else {
         other += s;
       }
     }
     double process = (processCpu() - startProcess) / 1e9;
-    out.put("sink task (decode, plan, write)", task);
+    out.put("sink task thread (decode, plan)", task);
+    out.put("sink writer thread (write, commit)", writer);
     out.put("broker, worker, producer threads", other);
     Map<String, Long> internal = internalCpu();
     double jit = (internal.get("jit") - startInternal.get("jit")) / 1e9;
@@ -64,7 +68,7 @@ final class CpuMeter {
       out.put("JVM JIT compiler threads", jit);
       out.put("JVM garbage collector threads", gc);
     }
-    out.put("JVM, other", Math.max(0, process - task - other - jit - gc));
+    out.put("JVM, other", Math.max(0, process - task - writer - other - jit - gc));
     long pg = postgresCpu();
     if (pg >= 0 && startPostgres >= 0) {
       out.put("PostgreSQL processes", (pg - startPostgres) / 1e9);
