@@ -70,8 +70,13 @@ public final class ConnectBenchmark {
     int seconds = Integer.parseInt(opt.getOrDefault("latency-seconds", "10"));
     EmbeddedPostgres pg = null;
     String url = opt.get("jdbc-url");
+    int statements = Integer.parseInt(opt.getOrDefault("statements", "0"));
     if (url == null) {
-      pg = EmbeddedPostgres.builder().start();
+      EmbeddedPostgres.Builder b = EmbeddedPostgres.builder();
+      if (statements > 0) {
+        b.setServerConfig("shared_preload_libraries", "pg_stat_statements");
+      }
+      pg = b.start();
       url = pg.getJdbcUrl("postgres", "postgres");
     }
     Map<String, String> worker = new HashMap<>();
@@ -116,6 +121,12 @@ public final class ConnectBenchmark {
     Map<TopicPartition, Long> end = new HashMap<>();
     int warmup = Integer.parseInt(opt.getOrDefault("warmup-events", "0"));
     String schema = "bench";
+    // The schema is the benchmark's own: a run against a database of one's own starts empty, as
+    // an embedded one does (stored positions of an earlier run would skip every record).
+    try (java.sql.Connection db = java.sql.DriverManager.getConnection(url);
+        java.sql.Statement st = db.createStatement()) {
+      st.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+    }
     Map<String, String> c = new HashMap<>();
     c.put("connector.class", "io.vaultstream.connect.VaultSinkConnector");
     c.put("tasks.max", "1");
@@ -160,6 +171,7 @@ public final class ConnectBenchmark {
         rowsBefore = vaultRows(db, schema);
       }
       produceAll(connect, gen, events, end);
+      Statements stmts = new Statements(url, Integer.parseInt(opt.getOrDefault("statements", "0")));
       CpuMeter cpu = new CpuMeter();
       long start = System.nanoTime();
       if (warmup > 0) {
@@ -180,6 +192,7 @@ public final class ConnectBenchmark {
           batch,
           warmup > 0 ? String.format(", after a warm-up of %,d events", warmup) : "");
       printCpu(cpu, events);
+      stmts.print();
 
       // Latency: a steady stream, each record timed from its send to its commit in the vault.
       Map<TopicPartition, Map<Long, Long>> sent = new HashMap<>();

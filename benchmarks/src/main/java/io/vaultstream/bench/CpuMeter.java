@@ -23,7 +23,7 @@ final class CpuMeter {
   private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
   private final Map<Long, Long> startByThread = new HashMap<>();
   private final long startProcess;
-  private final long startPostgres;
+  private final Map<String, Long> startPostgres;
   private final Map<String, Long> startInternal;
 
   CpuMeter() {
@@ -69,9 +69,12 @@ final class CpuMeter {
       out.put("JVM garbage collector threads", gc);
     }
     out.put("JVM, other", Math.max(0, process - task - writer - other - jit - gc));
-    long pg = postgresCpu();
-    if (pg >= 0 && startPostgres >= 0) {
-      out.put("PostgreSQL processes", (pg - startPostgres) / 1e9);
+    Map<String, Long> pg = postgresCpu();
+    if (!pg.isEmpty() && !startPostgres.isEmpty()) {
+      double connections = (pg.get("connections") - startPostgres.get("connections")) / 1e9;
+      double total = (pg.get("all") - startPostgres.get("all")) / 1e9;
+      out.put("PostgreSQL connections", connections);
+      out.put("PostgreSQL background (WAL, vacuum)", Math.max(0, total - connections));
     }
     return out;
   }
@@ -106,13 +109,19 @@ final class CpuMeter {
     return out;
   }
 
-  /** CPU nanoseconds of every process called postgres (including exited children), or -1. */
-  private static long postgresCpu() {
+  /**
+   * CPU nanoseconds of every process called postgres ("all", including exited children such as
+   * autovacuum workers) and of the client connections among them ("connections"); empty when there
+   * is no /proc.
+   */
+  private static Map<String, Long> postgresCpu() {
     Path proc = Path.of("/proc");
+    Map<String, Long> out = new HashMap<>();
     if (!Files.isDirectory(proc)) {
-      return -1;
+      return out;
     }
-    long total = 0;
+    long all = 0;
+    long connections = 0;
     try (Stream<Path> dirs = Files.list(proc)) {
       for (Path d : (Iterable<Path>) dirs::iterator) {
         if (!d.getFileName().toString().chars().allMatch(Character::isDigit)) {
@@ -120,13 +129,28 @@ final class CpuMeter {
         }
         Stat st = stat(d);
         if (st != null && st.name.equals("postgres")) {
-          total += st.ownNanos + st.childrenNanos;
+          all += st.ownNanos + st.childrenNanos;
+          if (isConnection(d)) {
+            connections += st.ownNanos;
+          }
         }
       }
     } catch (IOException e) {
-      return -1;
+      return Map.of();
     }
-    return total;
+    out.put("all", all);
+    out.put("connections", connections);
+    return out;
+  }
+
+  /** Whether a postgres process serves a client: its title names the client's address. */
+  private static boolean isConnection(Path dir) {
+    try {
+      String title = Files.readString(dir.resolve("cmdline")).replace('\0', ' ');
+      return title.startsWith("postgres: ") && (title.contains("(") || title.contains("[local]"));
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
   }
 
   /** A process's or thread's name and CPU time, from its /proc stat file. */

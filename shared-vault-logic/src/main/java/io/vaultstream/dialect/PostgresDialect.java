@@ -210,7 +210,6 @@ public final class PostgresDialect implements VaultDialect {
         + ", now() FROM "
         + unnestFrom(columns, "u")
         + "\n"
-        + storedNoLater(schema, t, loadDts, recordSource)
         + "ON CONFLICT ("
         + list(t.primaryKey())
         + ") DO UPDATE SET "
@@ -225,32 +224,6 @@ public final class PostgresDialect implements VaultDialect {
         + ", t."
         + quote(recordSource)
         + ")";
-  }
-
-  /**
-   * Leaves out rows whose key is stored with an earlier or equal (load_dts, record_source): the
-   * common case (a hub or link row every later event of the key carries again). ON CONFLICT DO
-   * UPDATE would lock each of those stored rows (a WAL record and a dirty page per row) only to
-   * find there is nothing to update.
-   */
-  private String storedNoLater(String schema, TableSpec t, String loadDts, String recordSource) {
-    String match =
-        t.primaryKey().stream()
-            .map(c -> "s." + quote(c) + " = " + fromText("u." + quote(c), t.column(c).type()))
-            .collect(Collectors.joining(" AND "));
-    return "WHERE NOT EXISTS (SELECT 1 FROM "
-        + table(schema, t.name())
-        + " s WHERE "
-        + match
-        + " AND (s."
-        + quote(loadDts)
-        + ", s."
-        + quote(recordSource)
-        + ") <= ("
-        + fromText("u." + quote(loadDts), t.column(loadDts).type())
-        + ", "
-        + fromText("u." + quote(recordSource), t.column(recordSource).type())
-        + "))\n";
   }
 
   @Override

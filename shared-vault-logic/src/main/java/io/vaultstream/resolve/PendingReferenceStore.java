@@ -86,24 +86,27 @@ public final class PendingReferenceStore {
   public List<Pending> findResolvable(
       Connection c, Map<String, java.util.Set<String>> batchKeys, boolean sweep)
       throws SQLException {
-    String inBatch = " JOIN b ON x.ref_source = b.s AND x.ref_pk = b.p";
+    // A semi-join on the two key columns: the planner hashes the batch's keys and probes them
+    // with each waiting row (or, for a large table, probes the ref index with each key). A plain
+    // join let it sort the wide waiting rows for a merge join, 20 ms a batch at 4,000 rows.
+    String inBatch = " (x.ref_source, x.ref_pk) IN (SELECT b.s, b.p FROM b)";
     String unresolved =
         " x.error_code = '" + Problem.UNRESOLVED_REFERENCE + "' AND x.event IS NOT NULL";
     String sql =
-        "WITH b(s, p) AS (SELECT DISTINCT * FROM unnest(?::text[], ?::text[]))\n"
+        "WITH b(s, p) AS (SELECT * FROM unnest(?::text[], ?::text[]))\n"
             + select("'W'", "x.state", "x.arrived_at", RETRY_COLUMNS)
             + " FROM "
             + t(VaultTables.WAITING)
-            + " x"
+            + " x WHERE x.event IS NOT NULL AND"
             + inBatch
-            + " WHERE x.event IS NOT NULL\nUNION ALL\n"
+            + "\nUNION ALL\n"
             + select("'E'", "x.error_code", "x.first_seen", RETRY_COLUMNS)
             + " FROM "
             + t(VaultTables.ERRORS)
-            + " x"
-            + inBatch
-            + " WHERE"
-            + unresolved;
+            + " x WHERE"
+            + unresolved
+            + " AND"
+            + inBatch;
     if (sweep) {
       String exists =
           " EXISTS (SELECT 1 FROM "
