@@ -438,11 +438,9 @@ public final class PostgresDialect implements VaultDialect {
     // One index probe per key (OFFSET 0 keeps the lateral from being flattened): with "pk =
     // ANY(...)" and the statistics of a table that has just grown (a first load), the planner
     // scanned every entry of the source and filtered, so each read grew with the table.
-    return "SELECT x.pk, round(extract(epoch FROM x.valid_from) * 1000000)::bigint, x.key_values"
-        + " FROM (SELECT CAST(? AS text) AS s) p CROSS JOIN unnest(?::text[]) AS u(pk)"
-        + " CROSS JOIN LATERAL (SELECT * FROM "
+    return "SELECT pk, round(extract(epoch FROM valid_from) * 1000000)::bigint, key_values FROM "
         + table(schema, keyMapTable)
-        + " m WHERE m.source_table = p.s AND m.pk = u.pk OFFSET 0) x";
+        + " WHERE source_table = ? AND pk = ANY(?::text[])";
   }
 
   @Override
