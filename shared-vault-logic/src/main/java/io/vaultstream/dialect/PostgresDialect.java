@@ -292,6 +292,20 @@ public final class PostgresDialect implements VaultDialect {
   }
 
   @Override
+  public BulkInsert bulkInsert(String schema, TableSpec t, List<String> columns, String loadedAt) {
+    List<String> types = new ArrayList<>();
+    columns.forEach(c -> types.add(t.column(c).type()));
+    String sql =
+        "COPY "
+            + table(schema, t.name())
+            + " ("
+            + list(columns)
+            + (loadedAt == null ? "" : ", " + quote(loadedAt))
+            + ") FROM STDIN";
+    return new PostgresCopy(sql, types, loadedAt != null);
+  }
+
+  @Override
   public String selectHistoryAround(
       String schema, TableSpec t, List<String> keyColumns, String loadDts, List<String> columns) {
     String tbl = table(schema, t.name());

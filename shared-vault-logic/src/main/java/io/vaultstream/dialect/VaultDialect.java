@@ -97,6 +97,15 @@ public interface VaultDialect {
   String insertNew(String schema, TableSpec table, List<String> columns, String loadedAt);
 
   /**
+   * A faster way to do what {@link #insertNew} does, or null when the dialect has none (the
+   * default): rows known to be new, {@code loadedAt} (if not null) set to the transaction's time.
+   */
+  default BulkInsert bulkInsert(
+      String schema, TableSpec table, List<String> columns, String loadedAt) {
+    return null;
+  }
+
+  /**
    * Reads, for keys and times given as text arrays, the latest row before that time and every row
    * at or after it. Returns the key columns, load_dts as epoch microseconds, then {@code columns}
    * as text.

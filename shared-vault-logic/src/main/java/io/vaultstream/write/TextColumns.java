@@ -1,5 +1,6 @@
 package io.vaultstream.write;
 
+import io.vaultstream.dialect.BulkInsert;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -33,6 +34,11 @@ public final class TextColumns {
   /** The column names. */
   public List<String> names() {
     return names;
+  }
+
+  /** Appends the rows through a bulk insert; returns how many. */
+  public int insert(Connection c, BulkInsert bulk) throws SQLException {
+    return bulk.insert(c, values);
   }
 
   /** Binds the arrays from parameter 1 on and runs the statement; returns the update count. */

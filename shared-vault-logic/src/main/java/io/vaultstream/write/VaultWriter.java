@@ -4,6 +4,7 @@ import io.vaultstream.ddl.ColumnSpec;
 import io.vaultstream.ddl.TableKind;
 import io.vaultstream.ddl.TableSpec;
 import io.vaultstream.ddl.VaultTables;
+import io.vaultstream.dialect.BulkInsert;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.model.Naming;
@@ -170,11 +171,11 @@ public final class VaultWriter {
     // A mapping can already be stored only when these events were loaded before (a replay) or by
     // another writer: both rare, and both fail the statement (23505), after which the batch is
     // written again with existing rows skipped.
-    data.execute(
-        c,
-        racing
-            ? dialect.insertIgnore(schema.schema(), t, cols, null)
-            : dialect.insertNew(schema.schema(), t, cols, null));
+    if (racing) {
+      data.execute(c, dialect.insertIgnore(schema.schema(), t, cols, null));
+    } else {
+      insertNew(c, t, data, null);
+    }
     return 0; // bookkeeping, not a vault table
   }
 
@@ -251,13 +252,22 @@ public final class VaultWriter {
       deletes.execute(c, dialect.deleteByKey(schema.schema(), t, delCols));
     }
     if (inserts.size() > 0) {
-      String sql =
+      count =
           racing
-              ? dialect.insertIgnore(schema.schema(), t, inserts.names(), n.loadedAt())
-              : dialect.insertNew(schema.schema(), t, inserts.names(), n.loadedAt());
-      count = inserts.execute(c, sql);
+              ? inserts.execute(
+                  c, dialect.insertIgnore(schema.schema(), t, inserts.names(), n.loadedAt()))
+              : insertNew(c, t, inserts, n.loadedAt());
     }
     return count;
+  }
+
+  /** Rows known to be new: the dialect's bulk insert when it has one, else its INSERT. */
+  private int insertNew(Connection c, TableSpec t, TextColumns data, String loadedAt)
+      throws SQLException {
+    BulkInsert bulk = dialect.bulkInsert(schema.schema(), t, data.names(), loadedAt);
+    return bulk != null
+        ? data.insert(c, bulk)
+        : data.execute(c, dialect.insertNew(schema.schema(), t, data.names(), loadedAt));
   }
 
   private List<String> insertColumns(List<String> keyCols, List<String> attrs) {

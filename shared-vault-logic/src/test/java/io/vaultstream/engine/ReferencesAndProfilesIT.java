@@ -71,6 +71,46 @@ class ReferencesAndProfilesIT {
   }
 
   @Test
+  void textWithTabsNewlinesAndBackslashesIsStoredAsSent() throws Exception {
+    // Satellite versions and key map entries travel through PostgreSQL's COPY text format, where
+    // tab, newline, carriage return and backslash are special and \N means NULL.
+    VaultModel shop = ModelLoader.parse(shopJson(), "shop");
+    VaultLoader loader = open(shop);
+    EventFactory ev = new EventFactory(shop);
+    String no = "C\t1\\N";
+    String name = "line one\nline two\r\n\ttabbed \\N \\ back\\slash é 日本";
+    LoadResult r =
+        loader.load(
+            List.of(
+                ev.event("customers", "c", at(1), row("id", 1L, "customer_no", no, "name", name)),
+                order(ev, at(2), 10, "O10", 1L)));
+    assertThat(r.problems()).isEmpty();
+    assertThat(rows("SELECT name FROM $s.sat_customer WHERE record_source <> 'SYSTEM'"))
+        .containsExactly(name);
+    assertThat(rows("SELECT customer_no FROM $s.hub_customer WHERE record_source <> 'SYSTEM'"))
+        .containsExactly(no);
+    // The next batch finds the customer through its key map entry: the order links to it, and the
+    // delete (which carries only the primary key) writes the deleted version.
+    r =
+        loader.load(
+            List.of(
+                order(ev, at(3), 11, "O11", 1L), ev.event("customers", "d", at(4), row("id", 1L))));
+    assertThat(r.problems()).isEmpty();
+    assertThat(
+            rows(
+                "SELECT count(*) FROM $s.lnk_order_customer l JOIN $s.hub_customer h"
+                    + " ON h.customer_hk = l.customer_hk WHERE h.customer_no = '"
+                    + no.replace("'", "''")
+                    + "'"))
+        .containsExactly("2");
+    assertThat(
+            rows(
+                "SELECT delete_flag FROM $s.sat_customer WHERE record_source <> 'SYSTEM' ORDER BY"
+                    + " load_dts"))
+        .containsExactly("f", "t");
+  }
+
+  @Test
   void parentAndChildInOneBatchInEitherOrder() throws Exception {
     VaultModel shop = ModelLoader.parse(shopJson(), "shop");
     VaultLoader loader = open(shop);

@@ -254,7 +254,7 @@ class ReferentialIntegrityIT {
             "BAD_RECORD|products||99|the row of source 'products' has no value for primary key column 'id'; its columns: sku",
             "NULL_BUSINESS_KEY|customers|hub_customer|1|business key [customer_no] of customers [\"2\"] is NULL",
             "TYPE_CONVERSION|products|products|1|the database rejected the event's rows: ERROR: invalid input syntax for type"
-                + " numeric: \"twelve\"");
+                + " numeric: \"twelve\"   Where: COPY sat_product, line 1, column price: \"twelve\"");
     assertThat(rows("SELECT record_value FROM $s.vs_errors WHERE error_code = 'BAD_RECORD'"))
         .containsExactly("{\"op\":\"c\",\"after\":{\"sku\":\"x\"}}");
   }

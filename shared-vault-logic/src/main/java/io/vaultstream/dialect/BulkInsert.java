@@ -1,0 +1,20 @@
+package io.vaultstream.dialect;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * Appends rows known to be new to one table faster than an INSERT statement can (PostgreSQL: COPY
+ * FROM STDIN). Like {@link VaultDialect#insertNew}, a row whose primary key exists fails the whole
+ * insert with a unique violation (SQLSTATE 23505).
+ */
+public interface BulkInsert {
+  /**
+   * Appends the rows inside the connection's transaction; returns how many.
+   *
+   * @param columns one list of canonical text values (null for SQL NULL) per column, in the order
+   *     of the columns the insert was made for; all of the same length
+   */
+  int insert(Connection c, List<List<String>> columns) throws SQLException;
+}
