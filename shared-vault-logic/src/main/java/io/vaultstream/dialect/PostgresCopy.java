@@ -1,6 +1,5 @@
 package io.vaultstream.dialect;
 
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -17,7 +16,8 @@ import org.postgresql.copy.CopyIn;
  * any, gets the transaction's {@code now()}, as the INSERT gives it.
  */
 final class PostgresCopy implements BulkInsert {
-  private static final int FLUSH_BYTES = 1 << 20;
+  // Sent in pieces well below the size the G1 collector treats as humongous (half a region).
+  private static final int FLUSH_BYTES = 64 * 1024;
   private final String sql;
   private final boolean[] bytea;
   private final boolean loadedAt;
@@ -45,7 +45,7 @@ final class PostgresCopy implements BulkInsert {
     CopyIn in = c.unwrap(PGConnection.class).getCopyAPI().copyIn(sql);
     try {
       StringBuilder line = new StringBuilder(256);
-      StringBuilder chunk = new StringBuilder(FLUSH_BYTES + 4096);
+      Utf8Buffer chunk = new Utf8Buffer(FLUSH_BYTES + 8192);
       for (int r = 0; r < rows; r++) {
         line.setLength(0);
         for (int col = 0; col < bytea.length; col++) {
@@ -57,12 +57,13 @@ final class PostgresCopy implements BulkInsert {
         if (now != null) {
           line.append('\t').append(now);
         }
-        chunk.append(line).append('\n');
-        if (chunk.length() >= FLUSH_BYTES) {
-          write(in, chunk);
+        line.append('\n');
+        chunk.append(line);
+        if (chunk.size >= FLUSH_BYTES) {
+          chunk.sendTo(in);
         }
       }
-      write(in, chunk);
+      chunk.sendTo(in);
       return (int) in.endCopy();
     } finally {
       if (in.isActive()) {
@@ -71,11 +72,50 @@ final class PostgresCopy implements BulkInsert {
     }
   }
 
-  private static void write(CopyIn in, StringBuilder chunk) throws SQLException {
-    if (chunk.length() > 0) {
-      byte[] bytes = chunk.toString().getBytes(StandardCharsets.UTF_8);
-      in.writeToCopy(bytes, 0, bytes.length);
-      chunk.setLength(0);
+  /** Text encoded as UTF-8 into one reused array (no String and byte[] copy per piece sent). */
+  private static final class Utf8Buffer {
+    private byte[] bytes;
+    private int size;
+
+    Utf8Buffer(int capacity) {
+      bytes = new byte[capacity];
+    }
+
+    void append(CharSequence text) {
+      if (bytes.length - size < text.length() * 3) {
+        bytes =
+            java.util.Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + text.length() * 3));
+      }
+      for (int i = 0; i < text.length(); i++) {
+        char ch = text.charAt(i);
+        if (ch < 0x80) {
+          bytes[size++] = (byte) ch;
+        } else if (ch < 0x800) {
+          bytes[size++] = (byte) (0xC0 | (ch >> 6));
+          bytes[size++] = (byte) (0x80 | (ch & 0x3F));
+        } else if (Character.isHighSurrogate(ch)
+            && i + 1 < text.length()
+            && Character.isLowSurrogate(text.charAt(i + 1))) {
+          int cp = Character.toCodePoint(ch, text.charAt(++i));
+          bytes[size++] = (byte) (0xF0 | (cp >> 18));
+          bytes[size++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+          bytes[size++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+          bytes[size++] = (byte) (0x80 | (cp & 0x3F));
+        } else if (Character.isSurrogate(ch)) {
+          bytes[size++] = (byte) '?'; // a lone surrogate has no UTF-8 form (as String.getBytes)
+        } else {
+          bytes[size++] = (byte) (0xE0 | (ch >> 12));
+          bytes[size++] = (byte) (0x80 | ((ch >> 6) & 0x3F));
+          bytes[size++] = (byte) (0x80 | (ch & 0x3F));
+        }
+      }
+    }
+
+    void sendTo(CopyIn in) throws SQLException {
+      if (size > 0) {
+        in.writeToCopy(bytes, 0, size);
+        size = 0;
+      }
     }
   }
 

@@ -78,7 +78,7 @@ class ReferencesAndProfilesIT {
     VaultLoader loader = open(shop);
     EventFactory ev = new EventFactory(shop);
     String no = "C\t1\\N";
-    String name = "line one\nline two\r\n\ttabbed \\N \\ back\\slash é 日本";
+    String name = "line one\nline two\r\n\ttabbed \\N \\ back\\slash é 日本 \uD83D\uDE42";
     LoadResult r =
         loader.load(
             List.of(
