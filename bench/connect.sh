@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Benchmark of the Kafka Connect sink: a real broker and worker, one task, PostgreSQL (embedded by
 # default). Options: --events=N (200000) --batch-size=N (5000) --latency-rate=N (2000)
-# --latency-seconds=N (10) --jdbc-url=URL --warmup-events=N (0: measure a freshly started worker;
-# N: load N other events first and measure the worker warm) --pipelining=true|false (the
+# --latency-seconds=N (10) --jdbc-url=URL --warmup-events=N (default: as many as --events; a
+# freshly started worker loads N other events first, timed apart, then the measured ones, as a
+# running worker; 0: measure the freshly started worker only) --pipelining=true|false (the
 # connector's batch.pipelining) --hold-ms=N (the connector's waiting.hold.ms, default 0: waiting rows
 # at once) --partition-fetch-bytes=N (consumer.override.max.partition.fetch.bytes)
 # --sink=decode-only (the floor: a task that only decodes the records and writes nothing)
