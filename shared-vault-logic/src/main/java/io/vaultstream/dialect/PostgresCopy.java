@@ -47,17 +47,7 @@ final class PostgresCopy implements BulkInsert {
       StringBuilder line = new StringBuilder(256);
       Utf8Buffer chunk = new Utf8Buffer(FLUSH_BYTES + 8192);
       for (int r = 0; r < rows; r++) {
-        line.setLength(0);
-        for (int col = 0; col < bytea.length; col++) {
-          if (col > 0) {
-            line.append('\t');
-          }
-          append(line, columns.get(col).get(r), bytea[col]);
-        }
-        if (now != null) {
-          line.append('\t').append(now);
-        }
-        line.append('\n');
+        line(line, columns, r, now);
         chunk.append(line);
         if (chunk.size >= FLUSH_BYTES) {
           chunk.sendTo(in);
@@ -70,6 +60,21 @@ final class PostgresCopy implements BulkInsert {
         in.cancelCopy();
       }
     }
+  }
+
+  /** Row {@code r} as one line of COPY text, into {@code line}. */
+  private void line(StringBuilder line, List<List<String>> columns, int r, String now) {
+    line.setLength(0);
+    for (int col = 0; col < bytea.length; col++) {
+      if (col > 0) {
+        line.append('\t');
+      }
+      append(line, columns.get(col).get(r), bytea[col]);
+    }
+    if (now != null) {
+      line.append('\t').append(now);
+    }
+    line.append('\n');
   }
 
   /** Text encoded as UTF-8 into one reused array (no String and byte[] copy per piece sent). */

@@ -53,13 +53,18 @@ final class InFlightWaits {
     batchKeys.forEach(
         (source, pks) -> {
           for (String pk : pks) {
-            for (Waits w : byParent.getOrDefault(source + "\u0000" + pk, List.of())) {
-              Pending x = pending(w);
-              out.putIfAbsent(PendingCycle.key(x), x);
-            }
+            offer(source, pk, out);
           }
         });
     return new ArrayList<>(out.values());
+  }
+
+  /** Adds the waits of the batch before that a row of this batch resolves. */
+  private void offer(String source, String pk, Map<String, Pending> out) {
+    for (Waits w : byParent.getOrDefault(source + "\u0000" + pk, List.of())) {
+      Pending x = pending(w);
+      out.putIfAbsent(PendingCycle.key(x), x);
+    }
   }
 
   private Pending pending(Waits w) {

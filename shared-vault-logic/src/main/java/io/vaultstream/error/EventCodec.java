@@ -77,12 +77,7 @@ public final class EventCodec {
           case "partition" -> partition = p.getIntValue();
           case "offset" -> offset = p.getLongValue();
           case "lsn" -> lsn = t == JsonToken.VALUE_NULL ? null : p.getLongValue();
-          case "row" -> {
-            row = new LinkedHashMap<>();
-            for (String c = p.nextFieldName(); c != null; c = p.nextFieldName()) {
-              row.put(c, p.nextToken() == JsonToken.VALUE_NULL ? null : p.getText());
-            }
-          }
+          case "row" -> row = readRow(p);
           default -> p.skipChildren();
         }
       }
@@ -100,6 +95,14 @@ public final class EventCodec {
     } catch (IOException | IllegalArgumentException ex) {
       throw new IllegalStateException("corrupt stored event: " + json, ex);
     }
+  }
+
+  private static Map<String, Object> readRow(JsonParser p) throws IOException {
+    Map<String, Object> row = new LinkedHashMap<>();
+    for (String c = p.nextFieldName(); c != null; c = p.nextFieldName()) {
+      row.put(c, p.nextToken() == JsonToken.VALUE_NULL ? null : p.getText());
+    }
+    return row;
   }
 
   /** Raw record bytes as text: UTF-8 when they are, else {@code base64:...}; null stays null. */

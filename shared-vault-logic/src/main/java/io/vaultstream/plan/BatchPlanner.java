@@ -150,17 +150,21 @@ public final class BatchPlanner {
   private Map<String, Set<String>> parentKeys(List<Item> items) {
     Map<String, Set<String>> parents = new LinkedHashMap<>();
     for (Item it : items) {
-      SourceIndex si = index.get(it.event.sourceTable());
-      for (ForeignKey fk : si.table().foreignKeys().values()) {
-        if (si.carried().get(fk.name()).isEmpty()) {
-          List<String> vals = values(it.keys, fk.columns());
-          if (!vals.contains(null)) {
-            parents.computeIfAbsent(fk.references(), s -> new HashSet<>()).add(KeyText.pk(vals));
-          }
+      addParentKeys(it, parents);
+    }
+    return parents;
+  }
+
+  private void addParentKeys(Item it, Map<String, Set<String>> parents) {
+    SourceIndex si = index.get(it.event.sourceTable());
+    for (ForeignKey fk : si.table().foreignKeys().values()) {
+      if (si.carried().get(fk.name()).isEmpty()) {
+        List<String> vals = values(it.keys, fk.columns());
+        if (!vals.contains(null)) {
+          parents.computeIfAbsent(fk.references(), s -> new HashSet<>()).add(KeyText.pk(vals));
         }
       }
     }
-    return parents;
   }
 
   private void rows(List<Item> items, KeyTimelines timelines, BatchPlan plan) {

@@ -120,20 +120,10 @@ public final class VaultWriter {
     List<String> cols = columnsWithout(t, n.loadedAt());
     TextColumns data = new TextColumns(cols);
     String pk = t.primaryKey().get(0);
+    // Loop bodies are methods of their own here: the JIT compiles each once, instead of again
+    // into an on-stack-replacement version of the loop (docs/BENCHMARKS.md, fifth session).
     for (VaultRow r : rows.values()) {
-      List<String> row = new ArrayList<>(cols.size());
-      for (String col : cols) {
-        if (col.equals(pk)) {
-          row.add(r.key());
-        } else if (col.equals(n.loadDts())) {
-          row.add(Micros.toSql(r.loadDts()));
-        } else if (col.equals(n.recordSource())) {
-          row.add(r.recordSource());
-        } else {
-          row.add(r.values().get(col));
-        }
-      }
-      data.add(row);
+      data.add(earliestRow(r, cols, pk));
     }
     if (t.kind() == TableKind.NON_HISTORIZED_LINK) {
       return data.execute(
@@ -154,6 +144,22 @@ public final class VaultWriter {
           }
         });
     return count[0];
+  }
+
+  private List<String> earliestRow(VaultRow r, List<String> cols, String pk) {
+    List<String> row = new ArrayList<>(cols.size());
+    for (String col : cols) {
+      if (col.equals(pk)) {
+        row.add(r.key());
+      } else if (col.equals(n.loadDts())) {
+        row.add(Micros.toSql(r.loadDts()));
+      } else if (col.equals(n.recordSource())) {
+        row.add(r.recordSource());
+      } else {
+        row.add(r.values().get(col));
+      }
+    }
+    return row;
   }
 
   private int writeKeyMap(
@@ -203,17 +209,7 @@ public final class VaultWriter {
 
     Map<List<String>, List<HistoryMerge.Version>> fresh = new LinkedHashMap<>();
     for (HistoryRow r : rows) {
-      String hd = null;
-      if (!r.delete()) {
-        List<String> vals = new ArrayList<>(attrs.size());
-        attrs.forEach(a -> vals.add(r.attributes().get(a)));
-        hd = hasher.hashDiff(attrs, vals);
-      }
-      fresh
-          .computeIfAbsent(r.key(), k -> new ArrayList<>())
-          .add(
-              new HistoryMerge.Version(
-                  r.loadDts(), hd, r.delete(), r.attributes(), false, r.recordSource()));
+      fresh.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(version(r, attrs));
     }
     Map<List<String>, List<HistoryMerge.Version>> stored =
         readAround(c, t, keyCols, attrs, fresh, newParents);
@@ -223,29 +219,7 @@ public final class VaultWriter {
     delCols.add(n.loadDts());
     TextColumns deletes = new TextColumns(delCols);
     for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
-      List<HistoryMerge.Version> versions = e.getValue();
-      versions.sort(Comparator.comparingLong(v -> v.t));
-      HistoryMerge.Outcome o =
-          HistoryMerge.merge(
-              stored.getOrDefault(e.getKey(), List.of()),
-              versions,
-              versions.get(0).t,
-              nullAttrs,
-              emptyDiff);
-      for (HistoryMerge.Version v : o.inserts()) {
-        List<String> row = new ArrayList<>(e.getKey());
-        row.add(Micros.toSql(v.t));
-        row.add(v.recordSource);
-        row.add(v.hashDiff);
-        row.add(Boolean.toString(v.delete));
-        attrs.forEach(a -> row.add(v.attrs == null ? null : v.attrs.get(a)));
-        inserts.add(row);
-      }
-      for (HistoryMerge.Version v : o.deletes()) {
-        List<String> row = new ArrayList<>(e.getKey());
-        row.add(Micros.toSql(v.t));
-        deletes.add(row);
-      }
+      merge(e.getKey(), e.getValue(), stored, attrs, nullAttrs, emptyDiff, inserts, deletes);
     }
     int count = 0;
     if (deletes.size() > 0) {
@@ -270,6 +244,52 @@ public final class VaultWriter {
         : data.execute(c, dialect.insertNew(schema.schema(), t, data.names(), loadedAt));
   }
 
+  /** A new version of a history row, with its hash diff (none for a delete). */
+  private HistoryMerge.Version version(HistoryRow r, List<String> attrs) {
+    String hd = null;
+    if (!r.delete()) {
+      List<String> vals = new ArrayList<>(attrs.size());
+      for (String a : attrs) {
+        vals.add(r.attributes().get(a));
+      }
+      hd = hasher.hashDiff(attrs, vals);
+    }
+    return new HistoryMerge.Version(
+        r.loadDts(), hd, r.delete(), r.attributes(), false, r.recordSource());
+  }
+
+  /** Merges one key's new versions with its stored ones into rows to insert and to delete. */
+  private static void merge(
+      List<String> key,
+      List<HistoryMerge.Version> versions,
+      Map<List<String>, List<HistoryMerge.Version>> stored,
+      List<String> attrs,
+      Map<String, String> nullAttrs,
+      String emptyDiff,
+      TextColumns inserts,
+      TextColumns deletes) {
+    versions.sort(Comparator.comparingLong(v -> v.t));
+    HistoryMerge.Outcome o =
+        HistoryMerge.merge(
+            stored.getOrDefault(key, List.of()), versions, versions.get(0).t, nullAttrs, emptyDiff);
+    for (HistoryMerge.Version v : o.inserts()) {
+      List<String> row = new ArrayList<>(key);
+      row.add(Micros.toSql(v.t));
+      row.add(v.recordSource);
+      row.add(v.hashDiff);
+      row.add(Boolean.toString(v.delete));
+      for (String a : attrs) {
+        row.add(v.attrs == null ? null : v.attrs.get(a));
+      }
+      inserts.add(row);
+    }
+    for (HistoryMerge.Version v : o.deletes()) {
+      List<String> row = new ArrayList<>(key);
+      row.add(Micros.toSql(v.t));
+      deletes.add(row);
+    }
+  }
+
   private List<String> insertColumns(List<String> keyCols, List<String> attrs) {
     List<String> cols = new ArrayList<>(keyCols);
     cols.add(n.loadDts());
@@ -278,6 +298,17 @@ public final class VaultWriter {
     cols.add(n.deleteFlag());
     cols.addAll(attrs);
     return cols;
+  }
+
+  /** A key and the earliest time of its new versions: where its stored history is read from. */
+  private static List<String> keyFrom(List<String> key, List<HistoryMerge.Version> versions) {
+    long min = Long.MAX_VALUE;
+    for (HistoryMerge.Version v : versions) {
+      min = Math.min(min, v.t);
+    }
+    List<String> row = new ArrayList<>(key);
+    row.add(Micros.toSql(min));
+    return row;
   }
 
   private Map<List<String>, List<HistoryMerge.Version>> readAround(
@@ -292,13 +323,9 @@ public final class VaultWriter {
     cols.add("t__");
     TextColumns keys = new TextColumns(cols);
     for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
-      if (e.getKey().size() == 1 && newParents.contains(e.getKey().get(0))) {
-        continue; // its parent row is new: nothing stored to read
+      if (e.getKey().size() != 1 || !newParents.contains(e.getKey().get(0))) {
+        keys.add(keyFrom(e.getKey(), e.getValue())); // (a new parent row has nothing stored)
       }
-      long min = e.getValue().stream().mapToLong(v -> v.t).min().orElseThrow();
-      List<String> row = new ArrayList<>(e.getKey());
-      row.add(Micros.toSql(min));
-      keys.add(row);
     }
     List<String> read = new ArrayList<>();
     read.add(n.hashDiff());
