@@ -2,11 +2,9 @@ package io.vaultstream.write;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * Places one key's new versions into its stored history: a version is kept when its (delete flag,
@@ -61,19 +59,27 @@ final class HistoryMerge {
       long firstNew,
       Map<String, String> nullAttrs,
       String emptyDiff) {
-    Set<Long> storedTimes = new HashSet<>();
-    stored.forEach(v -> storedTimes.add(v.t));
-    Set<Long> assigned = new HashSet<>();
-    List<Version> all = new ArrayList<>(stored);
+    if (stored.isEmpty() && fresh.size() == 1) {
+      // The usual case (a new key, or a key with one version in the batch and none stored around
+      // it): the version is kept as it is.
+      Version v = fresh.get(0);
+      if (v.delete) {
+        v.attrs = nullAttrs;
+        v.hashDiff = emptyDiff;
+      }
+      return new Outcome(List.of(v), List.of());
+    }
+    // The lists are a handful of versions: plain scans, no sets of boxed times.
+    List<Version> all = new ArrayList<>(stored.size() + fresh.size());
+    all.addAll(stored);
     for (Version v : fresh) {
-      Version at = stored.stream().filter(s -> s.t == v.t).findFirst().orElse(null);
+      Version at = at(stored, v.t);
       if (at != null && (v.delete ? at.delete : at.sameAs(v))) {
         continue; // the same event, loaded before: a replay
       }
-      while (storedTimes.contains(v.t) || assigned.contains(v.t)) {
-        v.t++;
+      while (at(all, v.t) != null) {
+        v.t++; // a time taken by a stored version or an earlier new one
       }
-      assigned.add(v.t);
       all.add(v);
     }
     all.sort(Comparator.comparingLong((Version v) -> v.t));
@@ -96,6 +102,15 @@ final class HistoryMerge {
       }
     }
     return new Outcome(inserts, deletes);
+  }
+
+  private static Version at(List<Version> versions, long t) {
+    for (Version v : versions) {
+      if (v.t == t) {
+        return v;
+      }
+    }
+    return null;
   }
 
   private HistoryMerge() {}
