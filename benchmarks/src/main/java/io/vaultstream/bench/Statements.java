@@ -16,16 +16,23 @@ final class Statements {
   private final String url;
   private final int top;
 
-  Statements(String url, int top) throws SQLException {
+  Statements(String url, int top) {
     this.url = url;
-    this.top = top;
-    if (top <= 0) {
-      return;
-    }
+    this.top = top > 0 && reset(url) ? top : 0;
+  }
+
+  private static boolean reset(String url) {
     try (Connection c = DriverManager.getConnection(url);
         Statement st = c.createStatement()) {
       st.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
       st.execute("SELECT pg_stat_statements_reset()");
+      return true;
+    } catch (SQLException e) {
+      System.out.printf(
+          "--statements: pg_stat_statements is not available (%s); add it to the database's"
+              + " shared_preload_libraries. Going on without it.%n",
+          e.getMessage().lines().findFirst().orElse(""));
+      return false;
     }
   }
 
