@@ -125,8 +125,8 @@ public final class ConnectBenchmark {
     String schema = "bench";
     // The schema is the benchmark's own: a run against a database of one's own starts empty, as
     // an embedded one does (stored positions of an earlier run would skip every record).
-    try (java.sql.Connection db = java.sql.DriverManager.getConnection(url);
-        java.sql.Statement st = db.createStatement()) {
+    try (Connection db = DriverManager.getConnection(url);
+        Statement st = db.createStatement()) {
       st.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
     }
     Map<String, String> c = new HashMap<>();
