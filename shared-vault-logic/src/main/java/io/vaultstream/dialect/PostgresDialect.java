@@ -36,7 +36,13 @@ public final class PostgresDialect implements VaultDialect {
     // PostgreSQL's JIT compiles a statement at every execution once its estimated cost passes
     // jit_above_cost; the loader's set-based statements over a few thousand rows pass it and spend
     // more time compiling than executing.
-    return "SET TIME ZONE 'UTC'; SET jit = off";
+    // Custom plans only: a generic plan is costed once, on the table sizes and statistics of that
+    // moment, and then kept while the table grows. The loader fills its tables from empty, often
+    // faster than (or without) autovacuum analyzing them: a plan made on a table of a few rows
+    // (a sequential scan, or an index probe on the leading column only) stayed in use on millions
+    // of rows. A custom plan is made at each execution from the table's current size on disk and
+    // the batch's own values.
+    return "SET TIME ZONE 'UTC'; SET jit = off; SET plan_cache_mode = force_custom_plan";
   }
 
   @Override
@@ -449,12 +455,18 @@ public final class PostgresDialect implements VaultDialect {
 
   @Override
   public String selectKeyMap(String schema, String keyMapTable) {
-    // "pk = ANY": measured faster on PostgreSQL 17 than one index probe per key through a lateral
-    // join, though PostgreSQL 15 with the statistics of a table that has just grown (a first load)
-    // scans every entry of the source and filters (docs/BENCHMARKS.md, fifth session).
-    return "SELECT pk, round(extract(epoch FROM valid_from) * 1000000)::bigint, key_values FROM "
+    // One index probe per key, inside a lateral subquery that the planner cannot flatten (OFFSET
+    // 0): whatever the statistics say, the only plan is a loop over the batch's keys with an
+    // equality on both leading columns of the primary key. With "pk = ANY(...)" a plan costed on a
+    // table that had not been analyzed yet probed the index on source_table alone and compared
+    // every key map entry of the source with every key of the batch (seconds per batch once the
+    // key map held 100,000 entries).
+    return "SELECT m.pk, round(extract(epoch FROM m.valid_from) * 1000000)::bigint, m.key_values"
+        + " FROM (SELECT CAST(? AS text) AS source_table) s"
+        + " CROSS JOIN unnest(?::text[]) AS k(pk)"
+        + " CROSS JOIN LATERAL (SELECT x.pk, x.valid_from, x.key_values FROM "
         + table(schema, keyMapTable)
-        + " WHERE source_table = ? AND pk = ANY(?::text[])";
+        + " x WHERE x.source_table = s.source_table AND x.pk = k.pk OFFSET 0) m";
   }
 
   @Override

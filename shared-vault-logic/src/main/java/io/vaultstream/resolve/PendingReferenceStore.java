@@ -86,32 +86,32 @@ public final class PendingReferenceStore {
   public List<Pending> findResolvable(
       Connection c, Map<String, java.util.Set<String>> batchKeys, boolean sweep)
       throws SQLException {
-    // A semi-join on the two key columns: the planner hashes the batch's keys or probes the ref
-    // index once per key. With a plain join it was seen sorting the wide waiting rows for a merge
-    // join (20 ms a batch at 4,000 rows).
-    String inBatch = " (x.ref_source, x.ref_pk) IN (SELECT b.s, b.p FROM b)";
+    // One index probe per key of the batch (vs_waiting_ref, vs_errors_ref), in a lateral
+    // subquery the planner cannot flatten (OFFSET 0), so the plan stays a loop of probes whatever
+    // the tables' statistics say. (A semi-join let the planner hash the batch's keys and scan the
+    // waiting rows, or sort them for a merge join, once its estimates were off.)
     String unresolved =
         " x.error_code = '" + Problem.UNRESOLVED_REFERENCE + "' AND x.event IS NOT NULL";
     String sql =
         "WITH b(s, p) AS (SELECT * FROM unnest(?::text[], ?::text[]))\n"
             + select("'W'", "x.state", "x.arrived_at", RETRY_COLUMNS)
-            + " FROM "
+            + " FROM b CROSS JOIN LATERAL (SELECT * FROM "
             + t(VaultTables.WAITING)
-            + " x WHERE x.event IS NOT NULL AND"
-            + inBatch
+            + " y WHERE y.ref_source = b.s AND y.ref_pk = b.p AND y.event IS NOT NULL OFFSET 0) x"
             + "\nUNION ALL\n"
             + select("'E'", "x.error_code", "x.first_seen", RETRY_COLUMNS)
-            + " FROM "
+            + " FROM b CROSS JOIN LATERAL (SELECT * FROM "
             + t(VaultTables.ERRORS)
-            + " x WHERE"
-            + unresolved
-            + " AND"
-            + inBatch;
+            + " y WHERE y.ref_source = b.s AND y.ref_pk = b.p OFFSET 0) x WHERE"
+            + unresolved;
     if (sweep) {
+      // Every waiting row is read (the sweep's purpose); each one's parent is one key map probe.
+      // OFFSET 0 keeps the EXISTS a probe per row: without it the planner may hash the whole key
+      // map instead.
       String exists =
           " EXISTS (SELECT 1 FROM "
               + t(VaultTables.KEY_MAP)
-              + " k WHERE k.source_table = x.ref_source AND k.pk = x.ref_pk)";
+              + " k WHERE k.source_table = x.ref_source AND k.pk = x.ref_pk OFFSET 0)";
       sql =
           "WITH b(s, p) AS (SELECT DISTINCT * FROM unnest(?::text[], ?::text[]))\n"
               + select("'W'", "x.state", "x.arrived_at")
