@@ -1,0 +1,338 @@
+package io.vaultstream.samples;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * A deterministic stream of a shop's change events, exactly as Debezium's PostgreSQL connector
+ * ({@code decimal.handling.mode=precise}) and Kafka's JsonConverter with schemas write them. About
+ * a fifth of the events are new orders, each with 1-4 lines in the same transaction; the rest are
+ * payments (with the order's update to PAID), status changes, line edits and deletes, a few order
+ * deletes, customers and products (inserts, updates) and the order status reference rows. Every
+ * delete is followed by its tombstone. Source times increase; a transaction's events share one.
+ */
+public final class ShopChangeEvents {
+  private static final DateTimeFormatter ZONED =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSS'Z'").withZone(ZoneOffset.UTC);
+  private static final String[] CITIES = {
+    "Hamburg", "Amsterdam", "Lyon", "Porto", "Gdańsk", "Malmö", "Zürich", "Tallinn"
+  };
+  private static final int RECENT_ORDERS = 2000;
+
+  private final SplittableRandom random;
+  private final ShopState state = new ShopState();
+  private final EnvelopeWriter writer = new EnvelopeWriter();
+  private final ArrayDeque<ChangeRecord> pending = new ArrayDeque<>();
+  private long clockMicros = Instant.parse("2026-01-05T08:00:00Z").toEpochMilli() * 1000;
+  private long processedNanos;
+  private long txId = 7_000;
+  private long lsn = 460_000_000L;
+  private Long lastCommitLsn;
+  private EnvelopeWriter.Source tx;
+  private boolean started;
+
+  /** A stream whose events depend only on {@code seed}. */
+  public ShopChangeEvents(long seed) {
+    this.random = new SplittableRandom(seed);
+  }
+
+  /**
+   * The next {@code count} records (tombstones count as records). A transaction may end in the next
+   * call's records: the stream is the same whatever the chunks asked for.
+   */
+  public List<ChangeRecord> next(int count) {
+    List<ChangeRecord> out = new ArrayList<>(count);
+    while (out.size() < count) {
+      if (pending.isEmpty()) {
+        step();
+      }
+      out.add(pending.poll());
+    }
+    return out;
+  }
+
+  private void step() {
+    clockMicros += 1_000 + random.nextInt(400_000);
+    if (!started) {
+      started = true;
+      begin();
+      for (String code : ShopState.STATUSES) {
+        emit("order_status", "c", null, new Object[] {code, description(code, 1)});
+      }
+      commit();
+    } else if (state.customers.size() < 20) {
+      newCustomer();
+    } else if (state.products < 20) {
+      newProduct();
+    } else {
+      mixed(random.nextInt(1000));
+    }
+  }
+
+  private void mixed(int dice) {
+    boolean done;
+    if (dice < 470) {
+      done = newOrder();
+    } else if (dice < 630) {
+      done = pay();
+    } else if (dice < 730) {
+      done = advanceOrder();
+    } else if (dice < 780) {
+      done = updateLine();
+    } else if (dice < 810) {
+      done = deleteLine();
+    } else if (dice < 820) {
+      done = deleteOrder();
+    } else if (dice < 880) {
+      done = newCustomer();
+    } else if (dice < 940) {
+      done = updateCustomer();
+    } else if (dice < 950) {
+      done = deleteCustomer();
+    } else if (dice < 965) {
+      done = newProduct();
+    } else if (dice < 995) {
+      done = updateProduct();
+    } else {
+      done = updateStatusDescription();
+    }
+    if (!done) {
+      updateCustomer();
+    }
+  }
+
+  private boolean newOrder() {
+    long customer = state.customers.get(random.nextInt(state.customers.size()));
+    begin();
+    long order =
+        state.addOrder(customer, ZONED.format(Instant.EPOCH.plusNanos(clockMicros * 1000)));
+    emit("orders", "c", null, state.orderRow(order));
+    int lines = 1 + random.nextInt(ShopState.MAX_LINES);
+    for (int line = 1; line <= lines; line++) {
+      state.addLine(order, line, 1 + random.nextInt(state.products), 1 + random.nextInt(5));
+      emit("order_lines", "c", null, state.lineRow(order, line));
+    }
+    commit();
+    return true;
+  }
+
+  private long recentOrder(int status) {
+    for (int attempt = 0; state.lastOrder > 0 && attempt < 4; attempt++) {
+      long id = state.lastOrder - random.nextInt((int) Math.min(RECENT_ORDERS, state.lastOrder));
+      if (id > 0 && (status < 0 ? state.status(id) >= 0 : state.status(id) == status)) {
+        return id;
+      }
+    }
+    return -1;
+  }
+
+  private boolean pay() {
+    long order = recentOrder(ShopState.NEW);
+    if (order < 0) {
+      return false;
+    }
+    long total = 0;
+    for (int line = 1; line <= ShopState.MAX_LINES; line++) {
+      if (state.hasLine(order, line)) {
+        total += ((java.math.BigDecimal) state.lineRow(order, line)[4]).unscaledValue().longValue();
+      }
+    }
+    begin();
+    Object[] payment = {
+      ++state.lastPayment, order, timestamp(), ShopState.cents(total), method(),
+    };
+    emit("payments", "c", null, payment);
+    state.setStatus(order, ShopState.PAID);
+    emit("orders", "u", null, state.orderRow(order));
+    commit();
+    return true;
+  }
+
+  private String method() {
+    int m = random.nextInt(10);
+    return m < 6 ? "card" : m < 9 ? "transfer" : "voucher";
+  }
+
+  private boolean advanceOrder() {
+    long order = recentOrder(-1);
+    if (order < 0) {
+      return false;
+    }
+    int next =
+        switch (state.status(order)) {
+          case ShopState.NEW -> ShopState.CANCELLED;
+          case ShopState.PAID -> ShopState.SHIPPED;
+          case ShopState.SHIPPED -> ShopState.DELIVERED;
+          default -> -1;
+        };
+    if (next < 0) {
+      return false;
+    }
+    state.setStatus(order, next);
+    single("orders", "u", state.orderRow(order));
+    return true;
+  }
+
+  private int someLine(long order) {
+    int start = random.nextInt(ShopState.MAX_LINES);
+    for (int i = 0; i < ShopState.MAX_LINES; i++) {
+      int line = 1 + (start + i) % ShopState.MAX_LINES;
+      if (state.hasLine(order, line)) {
+        return line;
+      }
+    }
+    return -1;
+  }
+
+  private boolean updateLine() {
+    long order = recentOrder(ShopState.NEW);
+    int line = order < 0 ? -1 : someLine(order);
+    if (line < 0) {
+      return false;
+    }
+    state.setQty(order, line, 1 + random.nextInt(9));
+    single("order_lines", "u", state.lineRow(order, line));
+    return true;
+  }
+
+  private boolean deleteLine() {
+    long order = recentOrder(ShopState.NEW);
+    if (order < 0 || state.liveLineCount(order) < 2) {
+      return false;
+    }
+    int line = someLine(order);
+    begin();
+    delete("order_lines", state.lineRow(order, line));
+    state.removeLine(order, line);
+    commit();
+    return true;
+  }
+
+  private boolean deleteOrder() {
+    long order = recentOrder(ShopState.CANCELLED);
+    if (order < 0) {
+      return false;
+    }
+    begin();
+    for (int line = 1; line <= ShopState.MAX_LINES; line++) {
+      if (state.hasLine(order, line)) {
+        delete("order_lines", state.lineRow(order, line));
+        state.removeLine(order, line);
+      }
+    }
+    delete("orders", state.orderRow(order));
+    state.setStatus(order, ShopState.DELETED);
+    commit();
+    return true;
+  }
+
+  private boolean newCustomer() {
+    long id = state.addCustomer();
+    single("customers", "c", customerRow(id));
+    return true;
+  }
+
+  private Object[] customerRow(long id) {
+    String email =
+        random.nextInt(20) == 0
+            ? null
+            : "customer" + id + "." + random.nextInt(100) + "@example.org";
+    String city = random.nextInt(10) == 0 ? null : CITIES[random.nextInt(CITIES.length)];
+    return new Object[] {
+      id, String.format("C%010d", id), "Customer " + id, email, city, timestamp()
+    };
+  }
+
+  private boolean updateCustomer() {
+    long id = state.customers.get(random.nextInt(state.customers.size()));
+    single("customers", "u", customerRow(id));
+    return true;
+  }
+
+  private boolean deleteCustomer() {
+    int i = random.nextInt(state.customers.size());
+    long id = state.customers.get(i);
+    if (state.ordered.get((int) id)) {
+      return false;
+    }
+    state.customers.set(i, state.customers.get(state.customers.size() - 1));
+    state.customers.remove(state.customers.size() - 1);
+    begin();
+    delete("customers", customerRow(id));
+    commit();
+    return true;
+  }
+
+  private boolean newProduct() {
+    long id = state.addProduct(199 + random.nextInt(99_800));
+    single("products", "c", state.productRow(id));
+    return true;
+  }
+
+  private boolean updateProduct() {
+    int id = 1 + random.nextInt(state.products);
+    int cents = state.productCents[id];
+    state.productCents[id] = Math.max(99, cents + (random.nextInt(21) - 10) * cents / 100);
+    single("products", "u", state.productRow(id));
+    return true;
+  }
+
+  private boolean updateStatusDescription() {
+    String code = ShopState.STATUSES.get(random.nextInt(ShopState.STATUSES.size()));
+    single("order_status", "u", new Object[] {code, description(code, 2 + random.nextInt(9))});
+    return true;
+  }
+
+  private static String description(String code, int revision) {
+    return "Order is " + code.toLowerCase(java.util.Locale.ROOT) + " (rev " + revision + ")";
+  }
+
+  private String timestamp() {
+    return ZONED.format(Instant.EPOCH.plusNanos(clockMicros * 1000));
+  }
+
+  private void single(String table, String op, Object[] row) {
+    begin();
+    emit(table, op, null, row);
+    commit();
+  }
+
+  private void begin() {
+    tx = new EnvelopeWriter.Source(clockMicros, lastCommitLsn, ++txId, lsn);
+  }
+
+  private void commit() {
+    lastCommitLsn = lsn += 8 * (1 + random.nextInt(16));
+  }
+
+  /**
+   * A delete: the key is real, the other columns hold what Debezium puts there, then a tombstone.
+   */
+  private void delete(String name, Object[] row) {
+    ShopTables.Table t = ShopTables.table(name);
+    Object[] before = new Object[row.length];
+    for (int i = 0; i < row.length; i++) {
+      before[i] = i < t.keyColumns() ? row[i] : ShopTables.placeholder(t.columns().get(i));
+    }
+    emit(name, "d", before, null);
+    pending.add(new ChangeRecord(name, null, t.topic(), writer.key(t, row), null));
+  }
+
+  private void emit(String name, String op, Object[] before, Object[] after) {
+    ShopTables.Table t = ShopTables.table(name);
+    lsn += 8 * (1 + random.nextInt(512));
+    EnvelopeWriter.Source src =
+        new EnvelopeWriter.Source(tx.tsMicros(), tx.previousCommitLsn(), tx.txId(), lsn);
+    long lag = (200 + random.nextInt(1300)) * 1_000_000L + random.nextInt(1_000_000);
+    processedNanos =
+        Math.max(processedNanos + 1 + random.nextInt(1000), src.tsMicros() * 1000 + lag);
+    Object[] row = after != null ? after : before;
+    byte[] value = writer.value(t, op, before, after, src, processedNanos);
+    pending.add(new ChangeRecord(name, op, t.topic(), writer.key(t, row), value));
+  }
+}
