@@ -37,6 +37,14 @@ public final class DdlScript {
     out.add(
         dialect.createIndex(
             schema, VaultTables.ERRORS, "vs_errors_ref", List.of("ref_source", "ref_pk")));
+    // The sweep moves waiting rows past the watermark and releases error rows past their
+    // retention: found by time through these, not by reading every row.
+    out.add(
+        dialect.createIndex(
+            schema, VaultTables.WAITING, "vs_waiting_due", List.of("state", "arrived_at")));
+    out.add(
+        dialect.createIndex(
+            schema, VaultTables.ERRORS, "vs_errors_due", List.of("error_code", "expires_at")));
     for (TableSpec t : tables.all().values()) {
       out.addAll(ghosts(model.naming(), dialect, tables.hashType(), hasher, schema, t));
     }

@@ -362,41 +362,61 @@ public final class PostgresDialect implements VaultDialect {
         + " >= k.t__)) x";
   }
 
+  /**
+   * The rows of {@code t} matching keys given as text arrays, found by one index probe per key in a
+   * lateral the planner cannot flatten: {@code (row_id, <extra>)}. The statements that change them
+   * then reach those rows by their tuple ids ({@code ctid = ANY(...)}, a TID scan), so neither a
+   * join with the whole table nor a sequential scan is a possible plan, whatever the statistics
+   * say. (A join with the keys let the planner hash-join a sequential scan of the waiting rows,
+   * which grows with every row ever inserted when nothing vacuums the table.)
+   */
+  private String probes(String schema, TableSpec t, List<String> keyColumns, List<String> extra) {
+    List<String> all = new ArrayList<>(keyColumns);
+    all.addAll(extra);
+    String match =
+        keyColumns.stream()
+            .map(c -> "y." + quote(c) + " = " + fromText("u." + quote(c), t.column(c).type()))
+            .collect(Collectors.joining(" AND "));
+    StringBuilder out = new StringBuilder("SELECT y.ctid AS row_id");
+    for (String c : extra) {
+      out.append(", ")
+          .append(fromText("u." + quote(c), t.column(c).type()))
+          .append(" AS ")
+          .append(quote(c));
+    }
+    return out.append(" FROM ")
+        .append(unnestFrom(all, "u"))
+        .append(" CROSS JOIN LATERAL (SELECT y.ctid FROM ")
+        .append(table(schema, t.name()))
+        .append(" y WHERE ")
+        .append(match)
+        .append(" OFFSET 0) y")
+        .toString();
+  }
+
   @Override
   public String deleteByKey(String schema, TableSpec t, List<String> cols) {
-    String match =
-        cols.stream()
-            .map(c -> "x." + quote(c) + " = " + fromText("u." + quote(c), t.column(c).type()))
-            .collect(Collectors.joining(" AND "));
-    return "DELETE FROM "
+    return "WITH d AS ("
+        + probes(schema, t, cols, List.of())
+        + ")\nDELETE FROM "
         + table(schema, t.name())
-        + " x USING "
-        + unnestFrom(cols, "u")
-        + " WHERE "
-        + match;
+        + " x WHERE x.ctid = ANY(ARRAY(SELECT row_id FROM d))";
   }
 
   @Override
   public String updateByKey(
       String schema, TableSpec t, List<String> keyColumns, List<String> setColumns) {
-    List<String> all = new ArrayList<>(keyColumns);
-    all.addAll(setColumns);
     String sets =
         setColumns.stream()
-            .map(c -> quote(c) + " = " + fromText("u." + quote(c), t.column(c).type()))
+            .map(c -> quote(c) + " = d." + quote(c))
             .collect(Collectors.joining(", "));
-    String match =
-        keyColumns.stream()
-            .map(c -> "x." + quote(c) + " = " + fromText("u." + quote(c), t.column(c).type()))
-            .collect(Collectors.joining(" AND "));
-    return "UPDATE "
+    return "WITH d AS MATERIALIZED ("
+        + probes(schema, t, keyColumns, setColumns)
+        + ")\nUPDATE "
         + table(schema, t.name())
         + " x SET "
         + sets
-        + " FROM "
-        + unnestFrom(all, "u")
-        + " WHERE "
-        + match;
+        + " FROM d WHERE x.ctid = ANY(ARRAY(SELECT row_id FROM d)) AND x.ctid = d.row_id";
   }
 
   @Override
