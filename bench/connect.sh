@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# Benchmark of the Kafka Connect sink: a real broker and worker, one task, PostgreSQL (embedded by
-# default). Options: --events=N (200000) --batch-size=N (5000) --latency-rate=N (2000)
-# --latency-seconds=N (10) --jdbc-url=URL --warmup-events=N (default: as many as --events; a
-# freshly started worker loads N other events first, timed apart, then the measured ones, as a
-# running worker; 0: measure the freshly started worker only) --pipelining=true|false (the
-# connector's batch.pipelining) --hold-ms=N (the connector's waiting.hold.ms, default 0: waiting rows
-# at once) --partition-fetch-bytes=N (consumer.override.max.partition.fetch.bytes)
-# --sink=decode-only (the floor: a task that only decodes the records and writes nothing)
-# --statements=N (print the N statements PostgreSQL spent most time on, from pg_stat_statements).
-# Besides events/s it prints the CPU time the load cost, per event, split by where it was spent.
-# The JVM runs with -Xmx512m (BENCH_HEAP to change) and G1 (BENCH_GC=-XX:+UseParallelGC to try another
-# collector).
+# The benchmark of record, what users run: Kafka Connect 4.1.1 distributed workers, each in its own
+# JVM (Kafka's JVM flags and shipped connect-distributed.properties, offset.flush.interval.ms=1000),
+# vaultstream installed from its zip and the Debezium JDBC sink 3.5 from its plugin directory on the
+# same plugin.path; both load the same Debezium change events (JsonConverter with schemas) from a
+# broker inside the harness JVM into the same PostgreSQL: first a backlog on a freshly started
+# worker each, then as many events again on the running workers. Also prints vault rows/s against a
+# plain COPY, vaultstream's event-to-vault latency at half its rate, the workers' heap, flush times
+# and CPU per event (worker threads, broker, PostgreSQL).
+# Options: --events=N (200000) --jdbc-url=URL (default: an embedded PostgreSQL 17) --tasks=N (1;
+# N partitions per topic and tasks.max=N) --sinks=both|vaultstream|debezium (both)
+# --running-events=N (as --events; 0 skips) --latency-seconds=N (20; 0 skips) --worker-heap=2G.
+# The harness JVM's heap: BENCH_HEAP (default 1g).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -B -q -DskipTests install -pl benchmarks -am >/dev/null
-exec mvn -B -q exec:exec -pl benchmarks -Dbench.heap="${BENCH_HEAP:-512m}" -Dbench.gc="${BENCH_GC:--XX:+UseG1GC}" -Dbench.args="$*"
+mvn -B -q -DskipTests -Pbench install \
+  -pl connect-plugin,samples,benchmarks,benchmarks/worker-4.1,benchmarks/debezium-jdbc -am >/dev/null
+exec mvn -B -q exec:exec -pl benchmarks -Dbench.main=io.vaultstream.bench.connect.WorkerBenchmark \
+  -Dbench.heap="${BENCH_HEAP:-1g}" -Dbench.args="$*"

@@ -29,7 +29,7 @@ import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
  * connector in a real Connect worker into PostgreSQL, then measures event-to-vault latency at a
  * steady rate. Prints events/s, vault rows/s, p50/p99 latency and the JVM's peak heap.
  *
- * <p>Run: {@code bench/connect.sh [--events=200000] [--batch-size=5000] [--jdbc-url=...]}.
+ * <p>Run: {@code bench/connect-embedded.sh [--events=200000] [--batch-size=5000] [--jdbc-url=...]}.
  */
 public final class ConnectBenchmark {
   private static final List<String> TABLES =

@@ -1,0 +1,86 @@
+package io.vaultstream.bench.connect;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The two connectors' configurations: the same topics, the same database, schemas of their own. */
+final class SinkConfigs {
+  static final String VAULT_SCHEMA = "bench_vault";
+  static final String JDBC_SCHEMA = "bench_jdbc";
+  static final String VAULTSTREAM = "vaultstream-shop";
+  static final String DEBEZIUM = "debezium-jdbc-shop";
+  private static final String TOPICS = "shop\\.public\\..*";
+
+  private SinkConfigs() {}
+
+  /** As connect-plugin/src/main/etc/vaultstream-shop.json, pointed at this run's database. */
+  static Map<String, String> vaultstream(String jdbcUrl, Path model, int tasks) {
+    Map<String, String> c = new LinkedHashMap<>();
+    c.put("connector.class", "io.vaultstream.connect.VaultSinkConnector");
+    c.put("tasks.max", Integer.toString(tasks));
+    c.put("topics.regex", TOPICS);
+    converters(c);
+    c.put("connection.url", jdbcUrl);
+    c.put("target.schema", VAULT_SCHEMA);
+    c.put("vault.model.path", model.toString());
+    c.put("watermark.size.seconds", "120");
+    c.put("error.record.retention.seconds", "120");
+    c.put("batch.size", "5000");
+    c.put("batch.max.wait.ms", "250");
+    c.put("consumer.override.max.partition.fetch.bytes", "65536");
+    c.put("errors.tolerance", "all");
+    c.put("errors.deadletterqueue.topic.name", "vaultstream-dlq");
+    c.put("errors.deadletterqueue.topic.replication.factor", "1");
+    c.put("errors.deadletterqueue.context.headers.enable", "true");
+    return c;
+  }
+
+  /** The Debezium JDBC sink with the settings of the figures quoted in the project's issues. */
+  static Map<String, String> debezium(String jdbcUrl, int tasks) {
+    Map<String, String> c = new LinkedHashMap<>();
+    c.put("connector.class", "io.debezium.connector.jdbc.JdbcSinkConnector");
+    c.put("tasks.max", Integer.toString(tasks));
+    c.put("topics.regex", TOPICS);
+    converters(c);
+    c.put("connection.url", jdbcUrl);
+    String user = queryParameter(jdbcUrl, "user");
+    c.put("connection.username", user == null ? "postgres" : user);
+    String password = queryParameter(jdbcUrl, "password");
+    if (password != null) {
+      c.put("connection.password", password);
+    }
+    c.put("insert.mode", "upsert");
+    c.put("primary.key.mode", "record_key");
+    c.put("delete.enabled", "true");
+    c.put("schema.evolution", "basic");
+    c.put("batch.size", "500");
+    c.put("use.time.zone", "UTC");
+    c.put("collection.name.format", JDBC_SCHEMA + ".${topic}");
+    return c;
+  }
+
+  private static void converters(Map<String, String> c) {
+    c.put("key.converter", "org.apache.kafka.connect.json.JsonConverter");
+    c.put("key.converter.schemas.enable", "true");
+    c.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
+    c.put("value.converter.schemas.enable", "true");
+  }
+
+  /** A parameter of a JDBC URL's query ({@code ?user=postgres&password=...}), or null. */
+  static String queryParameter(String jdbcUrl, String name) {
+    String query = URI.create(jdbcUrl.replaceFirst("^jdbc:", "")).getRawQuery();
+    if (query == null) {
+      return null;
+    }
+    for (String kv : query.split("&")) {
+      int eq = kv.indexOf('=');
+      if (eq > 0 && kv.substring(0, eq).equals(name)) {
+        return java.net.URLDecoder.decode(
+            kv.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8);
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,167 @@
+package io.vaultstream.bench.connect;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * The timed loads: each sink on a freshly started worker of its own (the backlog), then again on
+ * that worker once it has been running (the events produced meanwhile). Between loads a sink's
+ * connector is paused.
+ */
+final class SinkPhases {
+  private static final Duration START = Duration.ofMinutes(3);
+
+  private final BenchOptions options;
+  private final BenchDatabase database;
+  private final EventLoader loader;
+  private final PluginInstall plugins;
+  private final Path runDir;
+  private final String bootstrap;
+  private final Report report;
+  WorkerProcess vaultWorker;
+  WorkerProcess debeziumWorker;
+  WorkerHeap vaultHeap;
+  WorkerHeap debeziumHeap;
+  List<FlushLog.Flush> freshFlushes = List.of();
+  long freshVaultRows;
+
+  SinkPhases(
+      BenchOptions options,
+      BenchDatabase database,
+      EventLoader loader,
+      PluginInstall plugins,
+      Path runDir,
+      String bootstrap,
+      Report report) {
+    this.options = options;
+    this.database = database;
+    this.loader = loader;
+    this.plugins = plugins;
+    this.runDir = runDir;
+    this.bootstrap = bootstrap;
+    this.report = report;
+  }
+
+  private WorkerProcess startWorker(String name, String sink) throws Exception {
+    long t0 = System.nanoTime();
+    WorkerProcess w = WorkerProcess.start(name, runDir, plugins, bootstrap, options.workerHeap());
+    w.awaitReady(START);
+    Report.line(
+        "Started %s for %s in %.1f s (pid %d, REST 127.0.0.1:%d, JMX 127.0.0.1:%d); log: %s",
+        name, sink, (System.nanoTime() - t0) / 1e9, w.pid(), w.restPort, w.jmxPort, w.log);
+    return w;
+  }
+
+  void freshVaultstream(Path model, Map<TopicPartition, Long> end) throws Exception {
+    vaultWorker = startWorker("worker-1", "vaultstream");
+    vaultHeap = new WorkerHeap(vaultWorker);
+    long mark = FlushLog.mark(vaultWorker.log);
+    System.gc();
+    ProcessCpu cpu = new ProcessCpu(vaultWorker.pid());
+    long t0 = System.nanoTime();
+    vaultWorker.rest.putConfig(
+        SinkConfigs.VAULTSTREAM, SinkConfigs.vaultstream(database.url, model, options.tasks()));
+    Completion.awaitVault(
+        database.db, vaultWorker, end, BenchOptions.timeout(options.events()), 50, null);
+    double secs = (System.nanoTime() - t0) / 1e9;
+    Map<String, Double> spent = cpu.since();
+    freshFlushes = FlushLog.between(vaultWorker.log, mark, FlushLog.mark(vaultWorker.log));
+    vaultWorker.rest.pause(SinkConfigs.VAULTSTREAM, options.tasks(), START);
+    report.add(
+        new Report.Phase(
+            SinkConfigs.VAULTSTREAM, "freshly started", options.events(), secs, spent));
+    freshVaultRows = database.vaultRows();
+    report.note(
+        "vaultstream vault rows (fresh load, without vs_* tables and ghost rows): %,d = %,.0f rows/s;"
+            + " waiting rows now %,d",
+        freshVaultRows,
+        freshVaultRows / secs,
+        database.count(SinkConfigs.VAULT_SCHEMA + ".vs_waiting"));
+  }
+
+  void freshDebezium(Map<TopicPartition, Long> end) throws Exception {
+    debeziumWorker = startWorker("worker-2", "the Debezium JDBC sink");
+    debeziumHeap = new WorkerHeap(debeziumWorker);
+    System.gc();
+    ProcessCpu cpu = new ProcessCpu(debeziumWorker.pid());
+    long t0 = System.nanoTime();
+    debeziumWorker.rest.putConfig(
+        SinkConfigs.DEBEZIUM, SinkConfigs.debezium(database.url, options.tasks()));
+    Completion.awaitGroup(
+        loader.admin,
+        debeziumWorker,
+        SinkConfigs.DEBEZIUM,
+        end,
+        BenchOptions.timeout(options.events()));
+    double secs = (System.nanoTime() - t0) / 1e9;
+    Map<String, Double> spent = cpu.since();
+    debeziumWorker.rest.pause(SinkConfigs.DEBEZIUM, options.tasks(), START);
+    report.add(
+        new Report.Phase(SinkConfigs.DEBEZIUM, "freshly started", options.events(), secs, spent));
+    report.note(
+        "Debezium JDBC sink rows in %s: %,d (tables %s)",
+        SinkConfigs.JDBC_SCHEMA,
+        database.rows(SinkConfigs.JDBC_SCHEMA),
+        database.tables(SinkConfigs.JDBC_SCHEMA));
+  }
+
+  void runningVaultstream(Map<TopicPartition, Long> end) throws Exception {
+    long rowsBefore = database.vaultRows();
+    System.gc();
+    ProcessCpu cpu = new ProcessCpu(vaultWorker.pid());
+    long t0 = System.nanoTime();
+    vaultWorker.rest.resume(SinkConfigs.VAULTSTREAM);
+    Completion.awaitVault(
+        database.db, vaultWorker, end, BenchOptions.timeout(options.runningEvents()), 50, null);
+    double secs = (System.nanoTime() - t0) / 1e9;
+    Map<String, Double> spent = cpu.since();
+    vaultWorker.rest.pause(SinkConfigs.VAULTSTREAM, options.tasks(), START);
+    report.add(
+        new Report.Phase(SinkConfigs.VAULTSTREAM, "running", options.runningEvents(), secs, spent));
+    long rows = database.vaultRows() - rowsBefore;
+    report.note("vaultstream vault rows (running worker): %,d = %,.0f rows/s", rows, rows / secs);
+  }
+
+  void runningDebezium(Map<TopicPartition, Long> end) throws Exception {
+    System.gc();
+    ProcessCpu cpu = new ProcessCpu(debeziumWorker.pid());
+    long t0 = System.nanoTime();
+    debeziumWorker.rest.resume(SinkConfigs.DEBEZIUM);
+    Completion.awaitGroup(
+        loader.admin,
+        debeziumWorker,
+        SinkConfigs.DEBEZIUM,
+        end,
+        BenchOptions.timeout(options.runningEvents()));
+    double secs = (System.nanoTime() - t0) / 1e9;
+    Map<String, Double> spent = cpu.since();
+    debeziumWorker.rest.pause(SinkConfigs.DEBEZIUM, options.tasks(), START);
+    report.add(
+        new Report.Phase(SinkConfigs.DEBEZIUM, "running", options.runningEvents(), secs, spent));
+  }
+
+  Report report() {
+    return report;
+  }
+
+  int tasks() {
+    return options.tasks();
+  }
+
+  /** Stops the workers and their heap samplers. */
+  void close() {
+    for (AutoCloseable c :
+        new AutoCloseable[] {vaultHeap, debeziumHeap, vaultWorker, debeziumWorker}) {
+      try {
+        if (c != null) {
+          c.close();
+        }
+      } catch (Exception e) {
+        Report.line("(stopping: %s)", e);
+      }
+    }
+  }
+}
