@@ -21,7 +21,7 @@ final class ProcessCpu {
   static final String JIT = "JIT compiler threads";
   static final String GC = "GC threads";
   static final String HARNESS = "harness JVM (broker, producer, polling)";
-  static final String POSTGRES = "PostgreSQL processes";
+  static final String POSTGRES = "PostgreSQL (every postgres process here)";
 
   private final long workerPid;
   private final Map<Long, Long> startThreads;

@@ -27,6 +27,7 @@ final class SinkPhases {
   WorkerHeap debeziumHeap;
   List<FlushLog.Flush> freshFlushes = List.of();
   long freshVaultRows;
+  double freshVaultSeconds;
 
   SinkPhases(
       BenchOptions options,
@@ -74,6 +75,7 @@ final class SinkPhases {
         new Report.Phase(
             SinkConfigs.VAULTSTREAM, "freshly started", options.events(), secs, spent));
     freshVaultRows = database.vaultRows();
+    freshVaultSeconds = secs;
     report.note(
         "vaultstream vault rows (fresh load, without vs_* tables and ghost rows): %,d = %,.0f rows/s;"
             + " waiting rows now %,d",

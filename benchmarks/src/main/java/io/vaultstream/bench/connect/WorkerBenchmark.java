@@ -116,7 +116,7 @@ public final class WorkerBenchmark {
       }
     }
     if (o.vaultstream()) {
-      Extras.copy(database, phases.freshVaultRows, report);
+      Extras.copy(database, phases.freshVaultRows, phases.freshVaultSeconds, report);
       Extras.flushes(phases.freshFlushes, report);
       if (o.latencySeconds() > 0) {
         Extras.latency(loader, database, phases, o.latencySeconds(), report);
