@@ -14,6 +14,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -B -q -DskipTests -Pbench install \
-  -pl connect-plugin,samples,benchmarks,benchmarks/worker-4.1,benchmarks/debezium-jdbc -am >/dev/null
+  -pl connect-plugin,cli,samples,benchmarks,benchmarks/worker-4.1,benchmarks/debezium-jdbc -am >/dev/null
 exec mvn -B -q exec:exec -pl benchmarks -Dbench.main=io.vaultstream.bench.connect.WorkerBenchmark \
   -Dbench.heap="${BENCH_HEAP:-1g}" -Dbench.args="$*"

@@ -10,7 +10,9 @@ import java.util.stream.Stream;
 
 /**
  * CPU time from /proc (Linux): a worker JVM's threads grouped by what they do, this harness JVM
- * (the broker), and every {@code postgres} process on the machine (exited children included).
+ * (the broker), and the PostgreSQL server's processes that serve this database (its backends,
+ * autovacuum workers included, and the server's background processes; not other databases'
+ * backends, which other people's work on a shared server would add).
  */
 final class ProcessCpu {
   private static final long TICK_NANOS = 10_000_000L; // USER_HZ = 100
@@ -21,16 +23,18 @@ final class ProcessCpu {
   static final String JIT = "JIT compiler threads";
   static final String GC = "GC threads";
   static final String HARNESS = "harness JVM (broker, producer, polling)";
-  static final String POSTGRES = "PostgreSQL (every postgres process here)";
+  static final String POSTGRES = "PostgreSQL (this database's processes)";
 
   private final long workerPid;
   private final Map<Long, Long> startThreads;
   private final long startWorker;
   private final long startHarness;
-  private final long startPostgres;
+  private final Map<Long, Long> startPostgres;
+  private final java.sql.Connection db;
 
-  ProcessCpu(long workerPid) {
+  ProcessCpu(long workerPid, java.sql.Connection db) {
     this.workerPid = workerPid;
+    this.db = db;
     this.startThreads = threads(workerPid);
     this.startWorker = processNanos(Path.of("/proc/" + workerPid), false);
     this.startHarness = processNanos(Path.of("/proc/self"), false);
@@ -57,7 +61,11 @@ final class ProcessCpu {
     double worker = (processNanos(Path.of("/proc/" + workerPid), false) - startWorker) / 1e9;
     out.put(OTHER, Math.max(0, worker - named)); // includes threads that ended meanwhile
     out.put(HARNESS, (processNanos(Path.of("/proc/self"), false) - startHarness) / 1e9);
-    out.put(POSTGRES, (postgres() - startPostgres) / 1e9);
+    double pg = 0;
+    for (var e : postgres().entrySet()) {
+      pg += (e.getValue() - startPostgres.getOrDefault(e.getKey(), 0L)) / 1e9;
+    }
+    out.put(POSTGRES, pg);
     return out;
   }
 
@@ -109,21 +117,34 @@ final class ProcessCpu {
     return n * TICK_NANOS;
   }
 
-  private static long postgres() {
-    long total = 0;
-    try (Stream<Path> dirs = Files.list(Path.of("/proc"))) {
-      for (Path d : (Iterable<Path>) dirs::iterator) {
-        if (d.getFileName().toString().chars().allMatch(Character::isDigit)) {
-          String[] f = stat(d);
-          if (f != null && f[0].equals("postgres")) {
-            total += processNanos(d, true);
+  /**
+   * CPU nanoseconds by pid of the server's processes serving this database or all of them
+   * (background writer, WAL writer, checkpointer...), as pg_stat_activity lists them now; the
+   * postmaster's own time too. Empty when the server is not on this machine.
+   */
+  private Map<Long, Long> postgres() {
+    Map<Long, Long> out = new HashMap<>();
+    try (java.sql.Statement st = db.createStatement();
+        java.sql.ResultSet rs =
+            st.executeQuery(
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+                    + " OR datname IS NULL UNION SELECT pg_backend_pid()")) {
+      while (rs.next()) {
+        long pid = rs.getLong(1);
+        String[] f = stat(Path.of("/proc/" + pid));
+        if (f != null && f[0].equals("postgres")) {
+          out.put(pid, processNanos(Path.of("/proc/" + pid), false));
+          long parent = Long.parseLong(f[2]);
+          String[] pf = stat(Path.of("/proc/" + parent));
+          if (pf != null && pf[0].equals("postgres")) {
+            out.put(parent, processNanos(Path.of("/proc/" + parent), false));
           }
         }
       }
-    } catch (IOException e) {
-      return 0;
+    } catch (java.sql.SQLException e) {
+      return out;
     }
-    return total;
+    return out;
   }
 
   /** The name, then stat's fields from the third on (f[1] is field 3; utime is f[12]). */

@@ -57,11 +57,18 @@ final class SinkPhases {
   }
 
   void freshVaultstream(Path model, Map<TopicPartition, Long> end) throws Exception {
+    if (options.tasks() > 1) {
+      VaultDdl.create(plugins.root, model, database.db);
+      Report.line(
+          "Created %s with 'vaultstream ddl' first: %d tasks creating it at once fail (see the"
+              + " report)",
+          SinkConfigs.VAULT_SCHEMA, options.tasks());
+    }
     vaultWorker = startWorker("worker-1", "vaultstream");
     vaultHeap = new WorkerHeap(vaultWorker);
     long mark = FlushLog.mark(vaultWorker.log);
     System.gc();
-    ProcessCpu cpu = new ProcessCpu(vaultWorker.pid());
+    ProcessCpu cpu = new ProcessCpu(vaultWorker.pid(), database.db);
     long t0 = System.nanoTime();
     vaultWorker.rest.putConfig(
         SinkConfigs.VAULTSTREAM, SinkConfigs.vaultstream(database.url, model, options.tasks()));
@@ -88,7 +95,7 @@ final class SinkPhases {
     debeziumWorker = startWorker("worker-2", "the Debezium JDBC sink");
     debeziumHeap = new WorkerHeap(debeziumWorker);
     System.gc();
-    ProcessCpu cpu = new ProcessCpu(debeziumWorker.pid());
+    ProcessCpu cpu = new ProcessCpu(debeziumWorker.pid(), database.db);
     long t0 = System.nanoTime();
     debeziumWorker.rest.putConfig(
         SinkConfigs.DEBEZIUM, SinkConfigs.debezium(database.url, options.tasks()));
@@ -113,7 +120,7 @@ final class SinkPhases {
   void runningVaultstream(Map<TopicPartition, Long> end) throws Exception {
     long rowsBefore = database.vaultRows();
     System.gc();
-    ProcessCpu cpu = new ProcessCpu(vaultWorker.pid());
+    ProcessCpu cpu = new ProcessCpu(vaultWorker.pid(), database.db);
     long t0 = System.nanoTime();
     vaultWorker.rest.resume(SinkConfigs.VAULTSTREAM);
     Completion.awaitVault(
@@ -129,7 +136,7 @@ final class SinkPhases {
 
   void runningDebezium(Map<TopicPartition, Long> end) throws Exception {
     System.gc();
-    ProcessCpu cpu = new ProcessCpu(debeziumWorker.pid());
+    ProcessCpu cpu = new ProcessCpu(debeziumWorker.pid(), database.db);
     long t0 = System.nanoTime();
     debeziumWorker.rest.resume(SinkConfigs.DEBEZIUM);
     Completion.awaitGroup(
