@@ -3,7 +3,6 @@ package io.vaultstream.samples;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -26,19 +25,14 @@ public final class ShopChangeEvents {
 
   private final SplittableRandom random;
   private final ShopState state = new ShopState();
-  private final EnvelopeWriter writer = new EnvelopeWriter();
-  private final ArrayDeque<ChangeRecord> pending = new ArrayDeque<>();
+  private final SourceLog log;
   private long clockMicros = Instant.parse("2026-01-05T08:00:00Z").toEpochMilli() * 1000;
-  private long processedNanos;
-  private long txId = 7_000;
-  private long lsn = 460_000_000L;
-  private Long lastCommitLsn;
-  private EnvelopeWriter.Source tx;
   private boolean started;
 
   /** A stream whose events depend only on {@code seed}. */
   public ShopChangeEvents(long seed) {
     this.random = new SplittableRandom(seed);
+    this.log = new SourceLog(random);
   }
 
   /**
@@ -48,10 +42,10 @@ public final class ShopChangeEvents {
   public List<ChangeRecord> next(int count) {
     List<ChangeRecord> out = new ArrayList<>(count);
     while (out.size() < count) {
-      if (pending.isEmpty()) {
+      if (log.pending.isEmpty()) {
         step();
       }
-      out.add(pending.poll());
+      out.add(log.pending.poll());
     }
     return out;
   }
@@ -60,11 +54,11 @@ public final class ShopChangeEvents {
     clockMicros += 1_000 + random.nextInt(400_000);
     if (!started) {
       started = true;
-      begin();
+      log.begin(clockMicros);
       for (String code : ShopState.STATUSES) {
-        emit("order_status", "c", null, new Object[] {code, description(code, 1)});
+        log.emit("order_status", "c", null, new Object[] {code, description(code, 1)});
       }
-      commit();
+      log.commit();
     } else if (state.customers.size() < 20) {
       newCustomer();
     } else if (state.products < 20) {
@@ -108,16 +102,16 @@ public final class ShopChangeEvents {
 
   private boolean newOrder() {
     long customer = state.customers.get(random.nextInt(state.customers.size()));
-    begin();
+    log.begin(clockMicros);
     long order =
         state.addOrder(customer, ZONED.format(Instant.EPOCH.plusNanos(clockMicros * 1000)));
-    emit("orders", "c", null, state.orderRow(order));
+    log.emit("orders", "c", null, state.orderRow(order));
     int lines = 1 + random.nextInt(ShopState.MAX_LINES);
     for (int line = 1; line <= lines; line++) {
       state.addLine(order, line, 1 + random.nextInt(state.products), 1 + random.nextInt(5));
-      emit("order_lines", "c", null, state.lineRow(order, line));
+      log.emit("order_lines", "c", null, state.lineRow(order, line));
     }
-    commit();
+    log.commit();
     return true;
   }
 
@@ -142,14 +136,14 @@ public final class ShopChangeEvents {
         total += ((java.math.BigDecimal) state.lineRow(order, line)[4]).unscaledValue().longValue();
       }
     }
-    begin();
+    log.begin(clockMicros);
     Object[] payment = {
       ++state.lastPayment, order, timestamp(), ShopState.cents(total), method(),
     };
-    emit("payments", "c", null, payment);
+    log.emit("payments", "c", null, payment);
     state.setStatus(order, ShopState.PAID);
-    emit("orders", "u", null, state.orderRow(order));
-    commit();
+    log.emit("orders", "u", null, state.orderRow(order));
+    log.commit();
     return true;
   }
 
@@ -206,10 +200,10 @@ public final class ShopChangeEvents {
       return false;
     }
     int line = someLine(order);
-    begin();
-    delete("order_lines", state.lineRow(order, line));
+    log.begin(clockMicros);
+    log.delete("order_lines", state.lineRow(order, line));
     state.removeLine(order, line);
-    commit();
+    log.commit();
     return true;
   }
 
@@ -218,16 +212,16 @@ public final class ShopChangeEvents {
     if (order < 0) {
       return false;
     }
-    begin();
+    log.begin(clockMicros);
     for (int line = 1; line <= ShopState.MAX_LINES; line++) {
       if (state.hasLine(order, line)) {
-        delete("order_lines", state.lineRow(order, line));
+        log.delete("order_lines", state.lineRow(order, line));
         state.removeLine(order, line);
       }
     }
-    delete("orders", state.orderRow(order));
+    log.delete("orders", state.orderRow(order));
     state.setStatus(order, ShopState.DELETED);
-    commit();
+    log.commit();
     return true;
   }
 
@@ -262,9 +256,9 @@ public final class ShopChangeEvents {
     }
     state.customers.set(i, state.customers.get(state.customers.size() - 1));
     state.customers.remove(state.customers.size() - 1);
-    begin();
-    delete("customers", customerRow(id));
-    commit();
+    log.begin(clockMicros);
+    log.delete("customers", customerRow(id));
+    log.commit();
     return true;
   }
 
@@ -297,42 +291,8 @@ public final class ShopChangeEvents {
   }
 
   private void single(String table, String op, Object[] row) {
-    begin();
-    emit(table, op, null, row);
-    commit();
-  }
-
-  private void begin() {
-    tx = new EnvelopeWriter.Source(clockMicros, lastCommitLsn, ++txId, lsn);
-  }
-
-  private void commit() {
-    lastCommitLsn = lsn += 8 * (1 + random.nextInt(16));
-  }
-
-  /**
-   * A delete: the key is real, the other columns hold what Debezium puts there, then a tombstone.
-   */
-  private void delete(String name, Object[] row) {
-    ShopTables.Table t = ShopTables.table(name);
-    Object[] before = new Object[row.length];
-    for (int i = 0; i < row.length; i++) {
-      before[i] = i < t.keyColumns() ? row[i] : ShopTables.placeholder(t.columns().get(i));
-    }
-    emit(name, "d", before, null);
-    pending.add(new ChangeRecord(name, null, t.topic(), writer.key(t, row), null));
-  }
-
-  private void emit(String name, String op, Object[] before, Object[] after) {
-    ShopTables.Table t = ShopTables.table(name);
-    lsn += 8 * (1 + random.nextInt(512));
-    EnvelopeWriter.Source src =
-        new EnvelopeWriter.Source(tx.tsMicros(), tx.previousCommitLsn(), tx.txId(), lsn);
-    long lag = (200 + random.nextInt(1300)) * 1_000_000L + random.nextInt(1_000_000);
-    processedNanos =
-        Math.max(processedNanos + 1 + random.nextInt(1000), src.tsMicros() * 1000 + lag);
-    Object[] row = after != null ? after : before;
-    byte[] value = writer.value(t, op, before, after, src, processedNanos);
-    pending.add(new ChangeRecord(name, op, t.topic(), writer.key(t, row), value));
+    log.begin(clockMicros);
+    log.emit(table, op, null, row);
+    log.commit();
   }
 }
