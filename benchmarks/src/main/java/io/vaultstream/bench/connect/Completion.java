@@ -59,6 +59,7 @@ final class Completion {
       throws Exception {
     long deadline = System.nanoTime() + timeout.toNanos();
     long nextCheck = 0;
+    long nextPrint = System.nanoTime() + 10_000_000_000L;
     while (true) {
       Map<TopicPartition, Long> stored = vaultProgress(db, SinkConfigs.VAULTSTREAM);
       if (each != null) {
@@ -67,6 +68,7 @@ final class Completion {
       if (reached(stored, end)) {
         return;
       }
+      nextPrint = progress(SinkConfigs.VAULTSTREAM, stored, end, nextPrint);
       nextCheck = checkWorker(worker, SinkConfigs.VAULTSTREAM, nextCheck, deadline, timeout);
       LockSupport.parkNanos(pollMillis * 1_000_000L);
     }
@@ -82,6 +84,7 @@ final class Completion {
       throws Exception {
     long deadline = System.nanoTime() + timeout.toNanos();
     long nextCheck = 0;
+    long nextPrint = System.nanoTime() + 10_000_000_000L;
     while (true) {
       Map<TopicPartition, OffsetAndMetadata> committed =
           admin
@@ -93,9 +96,27 @@ final class Completion {
       if (reached(stored, end)) {
         return;
       }
+      nextPrint = progress(connector, stored, end, nextPrint);
       nextCheck = checkWorker(worker, connector, nextCheck, deadline, timeout);
       LockSupport.parkNanos(100_000_000L);
     }
+  }
+
+  /** Every 10 s a line of progress, so a long load shows it is moving. */
+  private static long progress(
+      String who, Map<TopicPartition, Long> stored, Map<TopicPartition, Long> end, long nextPrint) {
+    long now = System.nanoTime();
+    if (now < nextPrint) {
+      return nextPrint;
+    }
+    long done = 0;
+    long all = 0;
+    for (var e : end.entrySet()) {
+      done += Math.min(e.getValue(), stored.getOrDefault(e.getKey(), 0L));
+      all += e.getValue();
+    }
+    Report.line("    ... %s: %,d of the topics' %,d records stored", who, done, all);
+    return now + 10_000_000_000L;
   }
 
   static boolean reached(Map<TopicPartition, Long> stored, Map<TopicPartition, Long> end) {
