@@ -1,12 +1,22 @@
 #!/usr/bin/env bash
-# Benchmark of the Spark runner in local[2]: the Connect benchmark's events (same generator and
-# seed) pre-loaded into a real broker, loaded with Trigger.AvailableNow into an embedded
-# PostgreSQL. Options: --events=N (200000) --max-offsets-per-trigger=N (5000) --warmup-events=N (0: a
-# freshly started job; N: load N other events first, then the measured ones by a second run of the
-# same job) --queries=per-source|single (the job's --queries: one query per source table, the
-# default, or one over every topic); any other --name=value goes to the job (--batch-size=N,
-# --kafka.<setting>=value). Heap: BENCH_HEAP (default 2g).
+# Benchmark of the Spark runner in local[2]: the Connect benchmark's events (module samples, same
+# seed: Debezium envelopes with schemas as the JsonConverter writes them, deletes and tombstones)
+# pre-loaded into a real broker, loaded with Trigger.AvailableNow into an embedded PostgreSQL 17 or
+# a PostgreSQL of one's own. Then checks the vault: no error rows, every record's position stored.
+# Options: --events=N (200000) --jdbc-url=URL (a PostgreSQL of one's own instead of the embedded
+# one, e.g. 'jdbc:postgresql://127.0.0.1:5432/test?user=postgres') --schema=NAME (bench_spark; the
+# benchmark's own schema, dropped first) --max-offsets-per-trigger=N (5000; 20000 with
+# --queries=single) --warmup-events=N (0: a freshly started job; N: load N other events first, then
+# the measured ones by a second run of the same job) --queries=per-source|single (the job's
+# --queries: one query per source table, the default, or one over every topic); any other
+# --name=value goes to the job (--batch-size=N, --kafka.<setting>=value). Heap: BENCH_HEAP (2g).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -B -q -DskipTests install -pl spark-runner -am >/dev/null
+for a in "$@"; do
+  case "$a" in
+    --*=*) ;;
+    *) echo "bench/spark.sh: unexpected argument '$a': arguments are --name=value" >&2; exit 2 ;;
+  esac
+done
+mvn -B -q -DskipTests -Dspotless.check.skip=true install -pl samples,shared-vault-logic,spark-runner -am >/dev/null
 exec mvn -B -q exec:exec -pl spark-runner -Dbench.heap="${BENCH_HEAP:-2g}" -Dbench.args="$*"

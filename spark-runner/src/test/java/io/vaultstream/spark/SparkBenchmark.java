@@ -1,66 +1,46 @@
 package io.vaultstream.spark;
 
-import io.vaultstream.sample.ShopEventGenerator;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import java.util.concurrent.Future;
+import java.util.StringJoiner;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import kafka.testkit.KafkaClusterTestKit;
 import kafka.testkit.TestKitNodes;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.apache.spark.sql.streaming.Trigger;
 
 /**
- * The Connect benchmark's events (same generator, same seed) loaded by the Spark runner in
- * local[2]: pre-loaded into a real broker, then one run with Trigger.AvailableNow. Prints events/s,
- * vault rows/s and the JVM's peak heap. Run: {@code bench/spark.sh [--events=200000]
- * [--warmup-events=N] [--max-offsets-per-trigger=N] [--queries=per-source|single]}; with a warm-up,
- * N other events are loaded by a first run and the measured events by a second run of the same job
- * (checkpoints kept).
+ * The Connect benchmark's events (module samples, same seed: Debezium envelopes with schemas as the
+ * JsonConverter writes them, deletes and their tombstones) loaded by the Spark runner in local[2]:
+ * pre-loaded into a real broker, then one run with Trigger.AvailableNow into an embedded PostgreSQL
+ * 17 or, with {@code --jdbc-url}, a PostgreSQL of one's own, in a schema of the benchmark's own
+ * ({@code --schema}, default bench_spark, dropped first). Prints events/s, vault rows/s and the
+ * JVM's peak heap, then checks the vault: no error rows, every record's Kafka position stored.
+ *
+ * <p>Run: {@code bench/spark.sh [--events=200000] [--jdbc-url=URL] [--schema=bench_spark]
+ * [--warmup-events=N] [--max-offsets-per-trigger=N] [--queries=per-source|single] [--<job
+ * option>=value...]}; with a warm-up, N other events are loaded by a first run and the measured
+ * events by a second run of the same job (checkpoints kept).
  */
 public final class SparkBenchmark {
   private static final AtomicLong PEAK = new AtomicLong();
 
-  private static String maxOffsets;
-  private static String queries;
-  private static final List<String> extra = new ArrayList<>();
-  private static int warmup;
-
   private SparkBenchmark() {}
 
-  public static void main(String[] args) throws Exception {
-    int events = 200_000;
-    for (String a : String.join(" ", args).split("\\s+")) {
-      if (a.startsWith("--events=")) {
-        events = Integer.parseInt(a.substring(9));
-      } else if (a.startsWith("--warmup-events=")) {
-        warmup = Integer.parseInt(a.substring(a.indexOf('=') + 1));
-      } else if (a.startsWith("--max-offsets-per-trigger=")) {
-        maxOffsets = a.substring(a.indexOf('=') + 1);
-      } else if (a.startsWith("--queries=")) {
-        queries = a.substring(a.indexOf('=') + 1);
-      } else if (a.startsWith("--") && a.contains("=")) {
-        extra.add(a); // any other job argument, e.g. --batch-size=N or --kafka.<name>=value
-      }
+  public static void main(String[] args) {
+    SparkBenchOptions options;
+    try {
+      options = SparkBenchOptions.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("bench/spark.sh: " + e.getMessage());
+      System.exit(2);
+      return;
     }
     Thread sampler =
         new Thread(
@@ -70,11 +50,12 @@ public final class SparkBenchmark {
                 PEAK.accumulateAndGet(memory.getHeapMemoryUsage().getUsed(), Math::max);
                 LockSupport.parkNanos(10_000_000L);
               }
-            });
+            },
+            "heap-sampler");
     sampler.setDaemon(true);
     sampler.start();
-    int code = 0;
-    try (EmbeddedPostgres pg = EmbeddedPostgres.builder().start();
+    int code;
+    try (SparkBenchDatabase db = new SparkBenchDatabase(options);
         KafkaClusterTestKit kafka =
             new KafkaClusterTestKit.Builder(
                     new TestKitNodes.Builder()
@@ -86,7 +67,7 @@ public final class SparkBenchmark {
       kafka.format();
       kafka.startup();
       kafka.waitForReadyBrokers();
-      run(kafka, pg.getJdbcUrl("postgres", "postgres"), events);
+      code = run(kafka, db, options) ? 0 : 1;
     } catch (Exception | Error e) {
       e.printStackTrace();
       code = 1;
@@ -94,26 +75,81 @@ public final class SparkBenchmark {
     System.exit(code);
   }
 
-  private static void run(KafkaClusterTestKit kafka, String url, int events) throws Exception {
-    List<String> tables =
-        List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
-    try (Admin admin = Admin.create(kafka.clientProperties())) {
-      List<NewTopic> topics = new ArrayList<>();
-      tables.forEach(t -> topics.add(new NewTopic("shop.public." + t, 1, (short) 1)));
-      admin.createTopics(topics).all().get();
+  /** Runs the benchmark; false when the vault is not what the events should give. */
+  private static boolean run(KafkaClusterTestKit kafka, SparkBenchDatabase db, SparkBenchOptions o)
+      throws Exception {
+    db.reset();
+    System.out.println("Vault database: " + db.description + " (schema dropped first)");
+    try (SparkBenchEvents events = new SparkBenchEvents(kafka)) {
+      events.createTopics();
+      if (o.warmup > 0) {
+        events.produce(o.warmup);
+      }
+      SparkSession spark =
+          SparkSession.builder()
+              .master("local[2]")
+              .appName("vaultstream-bench")
+              .config("spark.ui.enabled", "false")
+              .config("spark.driver.host", "127.0.0.1")
+              .config("spark.driver.bindAddress", "127.0.0.1")
+              .getOrCreate();
+      try {
+        return measure(spark, kafka, db, events, o);
+      } finally {
+        spark.stop();
+        VaultStreamingJob.shutdown();
+      }
     }
-    ShopEventGenerator gen = new ShopEventGenerator("shop.public", 1);
-    if (warmup > 0) {
-      produce(kafka, gen, warmup);
+  }
+
+  private static boolean measure(
+      SparkSession spark,
+      KafkaClusterTestKit kafka,
+      SparkBenchDatabase db,
+      SparkBenchEvents events,
+      SparkBenchOptions o)
+      throws Exception {
+    JobConfig config = jobConfig(kafka, db, o);
+    SparkBenchDecoded decoded = new SparkBenchDecoded();
+    spark.sparkContext().addSparkListener(decoded);
+    long rowsBefore = 0;
+    if (o.warmup > 0) {
+      // A job that has been running: Spark, the JIT and the vault are warm. The measured events
+      // are produced after the warm-up run and loaded by a second run from the same checkpoints.
+      long w = System.nanoTime();
+      loadAvailable(spark, config);
+      double ws = (System.nanoTime() - w) / 1e9;
+      System.out.printf(
+          "Warm-up: loaded %,d events in %.1f s (%,.0f events/s, a freshly started job)%n",
+          o.warmup, ws, o.warmup / ws);
+      rowsBefore = sum(db.vaultRows());
     }
-    SparkSession spark =
-        SparkSession.builder()
-            .master("local[2]")
-            .appName("vaultstream-bench")
-            .config("spark.ui.enabled", "false")
-            .config("spark.driver.host", "127.0.0.1")
-            .config("spark.driver.bindAddress", "127.0.0.1")
-            .getOrCreate();
+    events.produce(o.events);
+    long start = System.nanoTime();
+    loadAvailable(spark, config);
+    double secs = (System.nanoTime() - start) / 1e9;
+    Map<String, Long> perTable = db.vaultRows();
+    long rows = sum(perTable) - rowsBefore;
+    System.out.printf(
+        "Spark local[2] loaded %,d events into %,d vault rows in %.1f s: %,.0f events/s, %,.0f vault"
+            + " rows/s (%s)%s%n",
+        o.events,
+        rows,
+        secs,
+        o.events / secs,
+        rows / secs,
+        config.singleQuery() ? "one query for all topics" : "one query per source table",
+        o.warmup > 0 ? String.format(" (after a warm-up of %,d events)", o.warmup) : "");
+    System.out.printf(
+        "Peak heap in use of the JVM running broker, Spark and the engine: %,d MiB (max %,d MiB)%n",
+        PEAK.get() >> 20, Runtime.getRuntime().maxMemory() >> 20);
+    System.out.println("PostgreSQL: " + db.description);
+    return verify(db, events, perTable, decoded);
+  }
+
+  /** The job's settings: the benchmark's database, schema, broker and checkpoints, then extras. */
+  private static JobConfig jobConfig(
+      KafkaClusterTestKit kafka, SparkBenchDatabase db, SparkBenchOptions o) throws Exception {
     Path checkpoint = Files.createTempDirectory("vaultstream-bench");
     Path model = Path.of("..", "examples", "shop", "model.json").toAbsolutePath().normalize();
     List<String> jobArgs =
@@ -122,105 +158,109 @@ public final class SparkBenchmark {
                 "--model",
                 model.toString(),
                 "--jdbc-url",
-                url,
+                db.url,
                 "--schema",
-                "bench",
+                db.schema,
                 "--bootstrap-servers",
                 kafka.bootstrapServers(),
                 "--checkpoint",
                 checkpoint.toString()));
-    if (maxOffsets != null) {
-      jobArgs.addAll(List.of("--max-offsets-per-trigger", maxOffsets));
+    if (o.maxOffsets != null) {
+      jobArgs.addAll(List.of("--max-offsets-per-trigger", o.maxOffsets));
     }
-    if (queries != null) {
-      jobArgs.addAll(List.of("--queries", queries));
+    if (o.queries != null) {
+      jobArgs.addAll(List.of("--queries", o.queries));
     }
-    jobArgs.addAll(extra);
+    jobArgs.addAll(o.extra);
     JobConfig config = JobConfig.from(jobArgs.toArray(new String[0]), Map.of());
-    long rowsBefore = 0;
-    if (warmup > 0) {
-      // A job that has been running: Spark, the JIT and the vault are warm. The measured events
-      // are produced after the warm-up run and loaded by a second run from the same checkpoints.
-      long w = System.nanoTime();
-      loadAvailable(spark, config);
-      double ws = (System.nanoTime() - w) / 1e9;
-      System.out.printf(
-          "Warm-up: loaded %,d events in %.1f s (%,.0f events/s, a freshly started job)%n",
-          warmup, ws, warmup / ws);
-      rowsBefore = vaultRows(url);
+    if (!db.schema.equals(config.options().targetSchema())
+        || !db.url.equals(config.options().jdbcUrl())) {
+      throw new IllegalStateException(
+          "the job would load into "
+              + SparkBenchOptions.mask(config.options().jdbcUrl())
+              + " schema "
+              + config.options().targetSchema()
+              + ", not the benchmark's "
+              + SparkBenchOptions.mask(db.url)
+              + " schema "
+              + db.schema);
     }
-    produce(kafka, gen, events);
-    long start = System.nanoTime();
-    loadAvailable(spark, config);
-    double secs = (System.nanoTime() - start) / 1e9;
-    long rows = vaultRows(url) - rowsBefore;
-    System.out.printf(
-        "Spark local[2] loaded %,d events into %,d vault rows in %.1f s: %,.0f events/s, %,.0f vault rows/s (%s)%s%n",
-        events,
-        rows,
-        secs,
-        events / secs,
-        rows / secs,
-        config.singleQuery() ? "one query for all topics" : "one query per source table",
-        warmup > 0 ? String.format(" (after a warm-up of %,d events)", warmup) : "");
-    System.out.printf(
-        "Peak heap in use of the JVM running broker, Spark and the engine: %,d MiB (max %,d MiB)%n",
-        PEAK.get() >> 20, Runtime.getRuntime().maxMemory() >> 20);
-    spark.stop();
-    VaultStreamingJob.shutdown();
+    return config;
   }
 
   /** Runs the job until every record produced so far is loaded, then sweeps once. */
   private static void loadAvailable(SparkSession spark, JobConfig config) throws Exception {
     for (StreamingQuery q : VaultStreamingJob.start(spark, config, Trigger.AvailableNow())) {
       q.awaitTermination();
+      if (q.exception().isDefined()) {
+        throw new IllegalStateException(
+            "streaming query " + q.name() + " failed: " + q.exception().get().getMessage(),
+            q.exception().get());
+      }
     }
     VaultStreamingJob.finish(config);
   }
 
-  private static void produce(KafkaClusterTestKit kafka, ShopEventGenerator gen, int events)
+  /**
+   * Checks that the job decoded and loaded every event into the benchmark's schema: every record
+   * but the tombstones counted by the job, no row in the error table (none is expected from these
+   * events), every record's Kafka position stored with the rows. Prints the vault rows, error rows
+   * by code and waiting rows.
+   */
+  private static boolean verify(
+      SparkBenchDatabase db,
+      SparkBenchEvents events,
+      Map<String, Long> perTable,
+      SparkBenchDecoded decoded)
       throws Exception {
-    Properties p = new Properties();
-    p.putAll(kafka.clientProperties());
-    p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-    p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p)) {
-      for (int done = 0; done < events; ) {
-        List<ShopEventGenerator.Record> chunk = gen.next(Math.min(10_000, events - done));
-        List<Future<RecordMetadata>> acks = new ArrayList<>();
-        for (ShopEventGenerator.Record r : chunk) {
-          acks.add(producer.send(new ProducerRecord<>(r.topic(), r.key(), r.value())));
-        }
-        for (Future<RecordMetadata> a : acks) {
-          a.get();
-        }
-        done += chunk.size();
-      }
+    boolean ok = true;
+    long changes = events.total() - events.tombstones;
+    long loaded = decoded.await(changes, 30);
+    System.out.printf(
+        "Events the job decoded and loaded (its vaultstream.events accumulator): %,d of the %,d"
+            + " records produced less %,d tombstones%n",
+        loaded, events.total(), events.tombstones);
+    if (loaded != changes) {
+      System.out.printf("FAILED: the job loaded %,d events, not %,d%n", loaded, changes);
+      ok = false;
     }
-    System.out.printf("Produced %,d change events%n", events);
+    StringJoiner tables = new StringJoiner(", ");
+    perTable.forEach((t, n) -> tables.add(String.format("%s %,d", t, n)));
+    System.out.printf(
+        "Vault rows in %s (tables not starting with vs_, record_source <> 'SYSTEM'): %,d (%s)%n",
+        db.schema, sum(perTable), tables);
+    if (sum(perTable) == 0) {
+      System.out.println("FAILED: no vault rows in schema " + db.schema);
+      ok = false;
+    }
+    Map<String, Long> errors = db.errorsByCode();
+    StringJoiner codes = new StringJoiner(", ");
+    errors.forEach((c, n) -> codes.add(String.format("%s %,d", c, n)));
+    System.out.printf(
+        "Error table %s.vs_errors: %,d rows%s; waiting rows left: %,d%n",
+        db.schema, sum(errors), errors.isEmpty() ? "" : " (" + codes + ")", db.waiting());
+    if (!errors.isEmpty()) {
+      System.out.println("FAILED: these events should load without error rows; the first ones:");
+      db.errorSamples(10).forEach(s -> System.out.println("  " + s));
+      ok = false;
+    }
+    Map<String, Long> stored = db.storedPositions();
+    long storedTotal = sum(stored);
+    System.out.printf(
+        "Kafka positions stored with the rows: %,d of the %,d records produced (%,d tombstones)%n",
+        storedTotal, events.total(), events.tombstones);
+    if (!stored.equals(events.perTopic)) {
+      System.out.println(
+          "FAILED: stored next offsets "
+              + stored
+              + " differ from the records produced per topic "
+              + events.perTopic);
+      ok = false;
+    }
+    return ok;
   }
 
-  private static long vaultRows(String url) throws Exception {
-    long rows = 0;
-    try (Connection db = DriverManager.getConnection(url);
-        Statement st = db.createStatement()) {
-      List<String> names = new ArrayList<>();
-      try (ResultSet rs =
-          st.executeQuery(
-              "SELECT table_name FROM information_schema.tables WHERE table_schema = 'bench' AND table_name NOT LIKE 'vs\\_%'")) {
-        while (rs.next()) {
-          names.add(rs.getString(1));
-        }
-      }
-      for (String t : names) {
-        try (ResultSet rs =
-            st.executeQuery(
-                "SELECT count(*) FROM bench." + t + " WHERE record_source <> 'SYSTEM'")) {
-          rs.next();
-          rows += rs.getLong(1);
-        }
-      }
-    }
-    return rows;
+  private static long sum(Map<String, Long> m) {
+    return m.values().stream().mapToLong(Long::longValue).sum();
   }
 }
