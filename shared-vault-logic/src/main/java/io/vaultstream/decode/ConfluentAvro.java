@@ -6,8 +6,6 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -55,7 +53,7 @@ public final class ConfluentAvro implements Serializable {
     try {
       BinaryDecoder in = DecoderFactory.get().binaryDecoder(bytes, 5, bytes.length - 5, null);
       Object datum = new GenericDatumReader<Object>(schema).read(null, in);
-      return toJava(datum, schema);
+      return toJava(datum, schema, "value");
     } catch (IOException | RuntimeException e) {
       if (e instanceof DecodeException d) {
         throw d;
@@ -65,13 +63,18 @@ public final class ConfluentAvro implements Serializable {
   }
 
   static Object toJava(Object v, Schema schema) {
+    return toJava(v, schema, "value");
+  }
+
+  /** The Java value of an Avro datum; {@code path} names the field in messages. */
+  private static Object toJava(Object v, Schema schema, String path) {
     if (v == null) {
       return null;
     }
     if (schema.getType() == Schema.Type.UNION) {
       for (Schema s : schema.getTypes()) {
         if (s.getType() != Schema.Type.NULL && matches(v, s)) {
-          return toJava(v, s);
+          return toJava(v, s, path);
         }
       }
       return v.toString();
@@ -82,21 +85,21 @@ public final class ConfluentAvro implements Serializable {
             GenericRecord r = (GenericRecord) v;
             Map<String, Object> out = new LinkedHashMap<>();
             for (Schema.Field f : schema.getFields()) {
-              out.put(f.name(), toJava(r.get(f.pos()), f.schema()));
+              out.put(f.name(), toJava(r.get(f.pos()), f.schema(), path + "." + f.name()));
             }
             yield out;
           }
           case ARRAY -> {
             List<Object> out = new ArrayList<>();
             for (Object e : (Iterable<?>) v) {
-              out.add(toJava(e, schema.getElementType()));
+              out.add(toJava(e, schema.getElementType(), path + "[]"));
             }
             yield out;
           }
           case MAP -> {
             Map<String, Object> out = new LinkedHashMap<>();
             ((Map<?, ?>) v)
-                .forEach((k, x) -> out.put(k.toString(), toJava(x, schema.getValueType())));
+                .forEach((k, x) -> out.put(k.toString(), toJava(x, schema.getValueType(), path)));
             yield out;
           }
           case STRING, ENUM -> v.toString();
@@ -109,7 +112,11 @@ public final class ConfluentAvro implements Serializable {
           case FIXED -> ((GenericFixed) v).bytes().clone();
           default -> v;
         };
-    return logical(plain, schema);
+    try {
+      return logical(plain, schema);
+    } catch (DecodeException e) {
+      throw new ValueException("field '" + path + "': " + e.getMessage(), e);
+    }
   }
 
   private static boolean matches(Object v, Schema s) {
@@ -137,19 +144,19 @@ public final class ConfluentAvro implements Serializable {
       return new BigDecimal(new BigInteger(b), d.getScale());
     }
     if (lt != null) {
+      long n = v instanceof Number x ? x.longValue() : 0; // int or long, as the schema says
       switch (lt.getName()) {
         case "date":
-          return LocalDate.ofEpochDay(((Number) v).longValue());
+          return java.time.LocalDate.ofEpochDay(n); // an int: always within LocalDate
         case "time-millis":
-          return LocalTime.ofNanoOfDay(((Number) v).longValue() * 1_000_000L);
+          return TimeOfDay.of(n, 1_000_000L, "time-millis");
         case "time-micros":
-          return LocalTime.ofNanoOfDay(((Number) v).longValue() * 1_000L);
+          return TimeOfDay.of(n, 1_000L, "time-micros");
         case "timestamp-millis":
-          return Instant.ofEpochMilli(((Number) v).longValue());
+          return Instant.ofEpochMilli(n);
         case "timestamp-micros":
-          long us = ((Number) v).longValue();
           return Instant.ofEpochSecond(
-              Math.floorDiv(us, 1_000_000L), Math.floorMod(us, 1_000_000L) * 1000);
+              Math.floorDiv(n, 1_000_000L), Math.floorMod(n, 1_000_000L) * 1000);
         case "uuid":
           return v.toString();
         default:

@@ -2,10 +2,10 @@ package io.vaultstream.decode;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.OffsetTime;
 import java.time.ZoneOffset;
@@ -33,6 +33,17 @@ public final class LogicalTypes {
     if (value == null || name == null) {
       return value;
     }
+    try {
+      return convert(name, params, value);
+    } catch (DateTimeException | ArithmeticException e) {
+      // Beyond what java.time holds (a date a billion years away): a bad record, not a task
+      // failure.
+      throw new ValueException(
+          ValueText.kind(value) + " is not a valid " + name + " value: " + e.getMessage(), e);
+    }
+  }
+
+  private static Object convert(String name, Map<String, String> params, Object value) {
     switch (name) {
       case "org.apache.kafka.connect.data.Decimal":
         if (value instanceof BigDecimal d) {
@@ -41,40 +52,49 @@ public final class LogicalTypes {
         return new BigDecimal(new BigInteger(bytes(value, name)), scale(params, name));
       case "io.debezium.data.VariableScaleDecimal":
         if (value instanceof Map<?, ?> m) {
-          Object scale = m.get("scale");
           Object v = m.get("value");
           if (v == null) {
             return null;
           }
-          return new BigDecimal(new BigInteger(bytes(v, name)), ((Number) scale).intValue());
+          Long scale = ExactNumbers.longValue(m.get("scale"));
+          if (scale == null || scale != scale.intValue()) {
+            throw new ValueException(
+                "a "
+                    + name
+                    + " value needs a whole 'scale', got "
+                    + ValueText.kind(m.get("scale")));
+          }
+          return new BigDecimal(new BigInteger(bytes(v, name)), scale.intValue());
         }
         return value;
       case "io.debezium.time.Date", "org.apache.kafka.connect.data.Date":
         if (value instanceof java.util.Date d) {
           return LocalDate.ofInstant(d.toInstant(), ZoneOffset.UTC);
         }
-        return LocalDate.ofEpochDay(number(value, name).longValue());
+        return LocalDate.ofEpochDay(number(value, name));
       case "io.debezium.time.Time", "org.apache.kafka.connect.data.Time":
         if (value instanceof java.util.Date d) {
-          return LocalTime.ofNanoOfDay((d.getTime() % 86_400_000L) * 1_000_000L);
+          return TimeOfDay.of(d.getTime(), 1_000_000L, name);
         }
-        return LocalTime.ofNanoOfDay(number(value, name).longValue() * 1_000_000L);
+        return TimeOfDay.of(number(value, name), 1_000_000L, name);
       case "io.debezium.time.MicroTime":
-        return LocalTime.ofNanoOfDay(number(value, name).longValue() * 1_000L);
+        return TimeOfDay.of(number(value, name), 1_000L, name);
       case "io.debezium.time.NanoTime":
-        return LocalTime.ofNanoOfDay(number(value, name).longValue());
+        return TimeOfDay.of(number(value, name), 1L, name);
       case "io.debezium.time.Timestamp":
-        return LocalDateTime.ofEpochSecond(0, 0, ZoneOffset.UTC)
-            .plusNanos(number(value, name).longValue() * 1_000_000L);
+        // floorDiv/floorMod, not ms * 1_000_000 ns: that wrapped 9999-12-31 around to 1816-03-29.
+        long ms = number(value, name);
+        return LocalDateTime.ofEpochSecond(
+            Math.floorDiv(ms, 1000L), (int) Math.floorMod(ms, 1000L) * 1_000_000, ZoneOffset.UTC);
       case "org.apache.kafka.connect.data.Timestamp":
         if (value instanceof java.util.Date d) {
           return d.toInstant();
         }
-        return Instant.ofEpochMilli(number(value, name).longValue());
+        return Instant.ofEpochMilli(number(value, name));
       case "io.debezium.time.MicroTimestamp":
-        return micros(number(value, name).longValue());
+        return micros(number(value, name));
       case "io.debezium.time.NanoTimestamp":
-        long n = number(value, name).longValue();
+        long n = number(value, name);
         return LocalDateTime.ofEpochSecond(
             Math.floorDiv(n, 1_000_000_000L),
             (int) Math.floorMod(n, 1_000_000_000L),
@@ -84,7 +104,12 @@ public final class LogicalTypes {
       case "io.debezium.time.ZonedTime":
         return OffsetTime.parse(value.toString());
       case "io.debezium.data.Uuid":
-        return UUID.fromString(value.toString()).toString();
+        try {
+          return UUID.fromString(value.toString()).toString();
+        } catch (IllegalArgumentException e) {
+          throw new ValueException(
+              "a " + name + " value must be a UUID, got " + ValueText.kind(value), e);
+        }
       default:
         return value;
     }
@@ -108,29 +133,49 @@ public final class LogicalTypes {
       try {
         return Base64.getDecoder().decode(s);
       } catch (IllegalArgumentException e) {
-        throw new DecodeException("a " + name + " value must be base64 bytes, got '" + s + "'");
+        throw new ValueException(
+            "a " + name + " value must be base64 bytes, got '" + ValueText.shorten(s) + "'");
       }
     }
-    throw new DecodeException(
+    throw new ValueException(
         "a " + name + " value must be bytes, got " + v.getClass().getSimpleName());
   }
 
   private static int scale(Map<String, String> params, String name) {
     String s = params == null ? null : params.get("scale");
     if (s == null) {
-      throw new DecodeException("a " + name + " schema must have the parameter 'scale'");
+      throw new ValueException("a " + name + " schema must have the parameter 'scale'");
     }
-    return Integer.parseInt(s);
+    try {
+      return Integer.parseInt(s.trim());
+    } catch (NumberFormatException e) {
+      throw new ValueException(
+          "a " + name + " schema's parameter 'scale' must be a whole number, got '" + s + "'");
+    }
   }
 
-  private static Number number(Object v, String name) {
+  /** The value as an exact long: a fraction or a number beyond long is refused, not cut. */
+  private static long number(Object v, String name) {
     if (v instanceof Number n) {
-      return n;
+      Long exact = ExactNumbers.longValue(n);
+      if (exact == null) {
+        throw new ValueException(
+            "a "
+                + name
+                + " value must be a whole number from "
+                + Long.MIN_VALUE
+                + " to "
+                + Long.MAX_VALUE
+                + ", got "
+                + ValueText.kind(v));
+      }
+      return exact;
     }
     try {
       return Long.parseLong(v.toString());
     } catch (NumberFormatException e) {
-      throw new DecodeException("a " + name + " value must be a number, got '" + v + "'");
+      throw new ValueException(
+          "a " + name + " value must be a number, got '" + ValueText.shorten(v.toString()) + "'");
     }
   }
 }
