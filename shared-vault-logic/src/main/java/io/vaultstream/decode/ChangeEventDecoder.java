@@ -3,11 +3,6 @@ package io.vaultstream.decode;
 import io.vaultstream.model.SourceTable;
 import io.vaultstream.model.VaultModel;
 import java.io.Serializable;
-import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -23,10 +18,12 @@ public final class ChangeEventDecoder implements Serializable {
   private final VaultModel model;
   private final DecoderOptions options;
   private final ConfluentAvro avro;
+  private final RowChecks checks;
 
   public ChangeEventDecoder(VaultModel model, DecoderOptions options) {
     this.model = model;
     this.options = options;
+    this.checks = new RowChecks(model);
     this.avro =
         options.schemaRegistryUrl() == null
             ? null
@@ -53,9 +50,17 @@ public final class ChangeEventDecoder implements Serializable {
                 + ConfluentAvro.schemaId(value)
                 + "); configure the schema registry URL to read it");
       }
-      v = avro.read(value);
+      try {
+        v = avro.read(value);
+      } catch (ValueException e) {
+        throw e.at(new SourcePosition(topic, partition, offset, null));
+      }
     } else {
-      v = JsonValueReader.read(value);
+      try {
+        v = JsonValueReader.read(value);
+      } catch (ValueException e) {
+        throw e.at(new SourcePosition(topic, partition, offset, null));
+      }
     }
     if (v == null) {
       return Optional.empty();
@@ -95,16 +100,16 @@ public final class ChangeEventDecoder implements Serializable {
                             + model.sources().values().stream()
                                 .map(SourceTable::topic)
                                 .collect(Collectors.joining(", "))));
-    long kafkaMicros = kafkaTimestampMs * 1000L;
+    SourcePosition at = new SourcePosition(topic, partition, offset, null);
     Frame f;
     if (value.containsKey("op") && (value.containsKey("after") || value.containsKey("before"))) {
-      f = debezium(value, kafkaMicros);
+      f = debezium(value, at);
     } else if (value.containsKey("__op") || value.containsKey("__deleted")) {
-      f = flattened(value, kafkaMicros);
+      f = flattened(value, at);
     } else if (options.operationColumn() != null && value.containsKey(options.operationColumn())) {
-      f = operationColumn(value, kafkaMicros);
+      f = operationColumn(value, at);
     } else {
-      f = new Frame(Operation.UPDATE, value, kafkaMicros, null);
+      f = new Frame(Operation.UPDATE, value, null, null);
     }
     if (f == null) {
       return Optional.empty();
@@ -117,32 +122,40 @@ public final class ChangeEventDecoder implements Serializable {
               + (f.op == Operation.DELETE ? "before" : "after")
               + "' is null)");
     }
+    // A record without a time of its own takes the Kafka timestamp (also checked: producers set
+    // it).
+    long micros = f.micros != null ? f.micros : EventTime.ofKafka(kafkaTimestampMs, at);
+    RowChecks.numbers(f.row, at);
+    Map<String, Object> row = DeclaredTypes.apply(source, f.row, at);
     for (String pk : source.primaryKey()) {
-      if (f.row.get(pk) == null) {
+      if (row.get(pk) == null) {
         throw new DecodeException(
             "the row of source '"
                 + source.name()
                 + "' has no value for primary key column '"
                 + pk
                 + "'; its columns: "
-                + String.join(", ", f.row.keySet()));
+                + String.join(", ", row.keySet()));
       }
     }
+    checks.names(source, row, at);
+    checks.keys(source, row, at);
     return Optional.of(
         new ChangeEvent(
             source.name(),
             f.op,
-            DeclaredTypes.apply(source, f.row),
-            f.micros,
+            row,
+            micros,
             new SourcePosition(topic, partition, offset, f.lsn),
             rawKey,
             rawValue));
   }
 
-  private record Frame(Operation op, Map<String, Object> row, long micros, Long lsn) {}
+  /** A record's operation, row image, event time (null: none of its own) and log position. */
+  private record Frame(Operation op, Map<String, Object> row, Long micros, Long lsn) {}
 
   @SuppressWarnings("unchecked")
-  private static Frame debezium(Map<String, Object> v, long kafkaMicros) {
+  private static Frame debezium(Map<String, Object> v, SourcePosition at) {
     String op = String.valueOf(v.get("op"));
     Operation operation =
         switch (op) {
@@ -161,15 +174,23 @@ public final class ChangeEventDecoder implements Serializable {
     Object image = operation == Operation.DELETE ? v.get("before") : v.get("after");
     Map<String, Object> source =
         v.get("source") instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
-    long micros =
-        firstTime(
-            kafkaMicros, source.get("ts_us"), source.get("ts_ms"), v.get("ts_us"), v.get("ts_ms"));
-    Long lsn = source.get("lsn") instanceof Number n ? n.longValue() : null;
+    Long micros =
+        EventTime.first(
+            at,
+            "source.ts_us",
+            source.get("ts_us"),
+            "source.ts_ms",
+            source.get("ts_ms"),
+            "ts_us",
+            v.get("ts_us"),
+            "ts_ms",
+            v.get("ts_ms"));
+    Long lsn = lsn(source.get("lsn"), "source.lsn", at);
     return new Frame(
         operation, image instanceof Map<?, ?> m ? (Map<String, Object>) m : null, micros, lsn);
   }
 
-  private static Frame flattened(Map<String, Object> v, long kafkaMicros) {
+  private static Frame flattened(Map<String, Object> v, SourcePosition at) {
     Map<String, Object> row = new LinkedHashMap<>();
     v.forEach(
         (k, val) -> {
@@ -192,21 +213,25 @@ public final class ChangeEventDecoder implements Serializable {
     if ("true".equalsIgnoreCase(String.valueOf(v.get("__deleted")))) {
       op = Operation.DELETE;
     }
-    long micros =
-        firstTime(
-            kafkaMicros,
+    Long micros =
+        EventTime.first(
+            at,
+            "__source_ts_us",
             v.get("__source_ts_us"),
+            "__source_ts_ms",
             v.get("__source_ts_ms"),
+            "__ts_us",
             v.get("__ts_us"),
+            "__ts_ms",
             v.get("__ts_ms"));
     Long lsn =
-        v.get("__source_lsn") instanceof Number n
-            ? n.longValue()
-            : (v.get("__lsn") instanceof Number n2 ? n2.longValue() : null);
+        v.get("__source_lsn") instanceof Number
+            ? lsn(v.get("__source_lsn"), "__source_lsn", at)
+            : lsn(v.get("__lsn"), "__lsn", at);
     return new Frame(op, row, micros, lsn);
   }
 
-  private Frame operationColumn(Map<String, Object> v, long kafkaMicros) {
+  private Frame operationColumn(Map<String, Object> v, SourcePosition at) {
     Object o = v.get(options.operationColumn());
     Operation op =
         switch (String.valueOf(o).trim().toUpperCase(Locale.ROOT)) {
@@ -224,54 +249,35 @@ public final class ChangeEventDecoder implements Serializable {
         };
     Map<String, Object> row = new LinkedHashMap<>(v);
     row.remove(options.operationColumn());
-    long micros = kafkaMicros;
+    Long micros = null;
     if (options.timestampColumn() != null && v.get(options.timestampColumn()) != null) {
-      micros = toMicros(v.get(options.timestampColumn()), options.timestampColumn());
+      micros = EventTime.ofColumn(v.get(options.timestampColumn()), options.timestampColumn(), at);
       row.remove(options.timestampColumn());
     }
     return new Frame(op, row, micros, null);
   }
 
-  private static long firstTime(long fallbackMicros, Object us, Object ms, Object us2, Object ms2) {
-    if (us instanceof Number n) {
-      return n.longValue();
+  /**
+   * A log position, exactly: {@code longValue()} of {@code 1e999999999} would compute its billion
+   * digits, and a cut-off position would order the changes of a transaction wrongly.
+   */
+  private static Long lsn(Object v, String field, SourcePosition at) {
+    if (!(v instanceof Number)) {
+      return null;
     }
-    if (ms instanceof Number n) {
-      return n.longValue() * 1000L;
+    Long n = ExactNumbers.longValue(v);
+    if (n == null) {
+      throw new DecodeException(
+          at
+              + ": '"
+              + field
+              + "' holds "
+              + ValueText.kind(v)
+              + ", which is not a log position; valid: a whole number from "
+              + Long.MIN_VALUE
+              + " to "
+              + Long.MAX_VALUE);
     }
-    if (us2 instanceof Number n) {
-      return n.longValue();
-    }
-    if (ms2 instanceof Number n) {
-      return n.longValue() * 1000L;
-    }
-    return fallbackMicros;
-  }
-
-  private static long toMicros(Object v, String column) {
-    if (v instanceof Instant i) {
-      return i.getEpochSecond() * 1_000_000L + i.getNano() / 1000;
-    }
-    if (v instanceof LocalDateTime l) {
-      return toMicros(l.toInstant(ZoneOffset.UTC), column);
-    }
-    if (v instanceof Number n) {
-      return n.longValue() * 1000L;
-    }
-    String s = v.toString().trim();
-    try {
-      return toMicros(OffsetDateTime.parse(s).toInstant(), column);
-    } catch (DateTimeParseException e) {
-      try {
-        return toMicros(LocalDateTime.parse(s.replace(' ', 'T')), column);
-      } catch (DateTimeParseException e2) {
-        throw new DecodeException(
-            "timestamp column '"
-                + column
-                + "' holds '"
-                + s
-                + "', which is not an ISO-8601 timestamp or epoch milliseconds");
-      }
-    }
+    return n;
   }
 }

@@ -3,12 +3,13 @@ package io.vaultstream.decode;
 import io.vaultstream.model.SourceTable;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
+import java.time.OffsetTime;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -19,16 +20,17 @@ import java.util.regex.Pattern;
 /**
  * Brings schemaless values to the SQL types a model declares for its source columns, so a record
  * without a schema hashes like one with a schema: {@code "2026-01-01T00:00:02Z"} in a timestamptz
- * column becomes an instant, {@code 29.7} in a numeric(12,2) column becomes {@code 29.70}.
+ * column becomes an instant, {@code 29.7} in a numeric(12,2) column becomes {@code 29.70}. A value
+ * the declared type cannot hold (as PostgreSQL would refuse it) is a bad record naming the column.
  */
 final class DeclaredTypes {
-  private static final Pattern SCALE =
-      Pattern.compile("(?:numeric|decimal)\\s*\\(\\s*\\d+\\s*,\\s*(\\d+)\\s*\\)");
+  private static final Pattern PRECISION =
+      Pattern.compile("(?:numeric|decimal)\\s*\\(\\s*(\\d+)\\s*(?:,\\s*(\\d+)\\s*)?\\)");
 
   private DeclaredTypes() {}
 
   /** The row with declared columns converted; the row itself when the source declares no types. */
-  static Map<String, Object> apply(SourceTable source, Map<String, Object> row) {
+  static Map<String, Object> apply(SourceTable source, Map<String, Object> row, SourcePosition at) {
     if (!source.declaresColumns()) {
       return row;
     }
@@ -38,20 +40,14 @@ final class DeclaredTypes {
       if (c.getValue() == null || v == null) {
         continue;
       }
+      String type = c.getValue().toLowerCase(Locale.ROOT).trim();
       Object converted;
       try {
-        converted = convert(c.getValue().toLowerCase(Locale.ROOT).trim(), v);
+        converted = convert(type, v);
+      } catch (Misfit e) {
+        throw misfit(at, source, c.getKey(), c.getValue(), v, e.getMessage());
       } catch (RuntimeException e) {
-        throw new DecodeException(
-            "column '"
-                + c.getKey()
-                + "' of source '"
-                + source.name()
-                + "' is declared "
-                + c.getValue()
-                + ", but the value '"
-                + v
-                + "' is not one");
+        throw misfit(at, source, c.getKey(), c.getValue(), v, validFor(type));
       }
       if (converted != v) {
         if (out == null) {
@@ -61,6 +57,15 @@ final class DeclaredTypes {
       }
     }
     return out == null ? row : out;
+  }
+
+  /** Why a value does not fit, when there is more to say than the type. */
+  private static final class Misfit extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Misfit(String valid) {
+      super(valid, null, false, false);
+    }
   }
 
   private static Object convert(String type, Object v) {
@@ -74,49 +79,48 @@ final class DeclaredTypes {
       if (v instanceof String s) {
         return LocalDate.parse(s.trim());
       }
-      return v instanceof Number n ? LocalDate.ofEpochDay(n.longValue()) : v;
+      if (v instanceof Number) {
+        Long days = ExactNumbers.longValue(v);
+        if (days == null) {
+          throw new Misfit("a whole number of days since 1970-01-01, or YYYY-MM-DD");
+        }
+        return LocalDate.ofEpochDay(days);
+      }
+      return v;
+    }
+    if (type.startsWith("timetz") || type.startsWith("time with time zone")) {
+      return v instanceof String s ? OffsetTime.parse(s.trim()) : v;
     }
     if (type.startsWith("time")) {
-      return v instanceof String s ? LocalTime.parse(s.trim()) : v;
+      if (v instanceof String s) {
+        String t = s.trim();
+        // PostgreSQL's time accepts 24:00:00 (see TimeOfDay).
+        return TimeOfDay.isEndOfDay(t) ? TimeOfDay.END_OF_DAY : LocalTime.parse(t);
+      }
+      return v;
     }
     if (type.startsWith("numeric") || type.startsWith("decimal")) {
-      if (!(v instanceof Number || v instanceof String)) {
-        return v;
-      }
-      BigDecimal d = v instanceof BigDecimal b ? b : new BigDecimal(v.toString().trim());
-      Matcher m = SCALE.matcher(type);
-      if (m.find() && d.scale() != Integer.parseInt(m.group(1))) {
-        // As PostgreSQL stores a value in numeric(p,s): rounded half away from zero.
-        d = d.setScale(Integer.parseInt(m.group(1)), RoundingMode.HALF_UP);
-      }
-      return d;
+      return numeric(type, v);
     }
     if (type.equals("bigint") || type.equals("int8")) {
-      return v instanceof Long
-          ? v
-          : Long.valueOf(new BigDecimal(v.toString().trim()).longValueExact());
+      return v instanceof Long ? v : whole(v, Long.MIN_VALUE, Long.MAX_VALUE);
     }
-    if (type.equals("integer")
-        || type.equals("int")
-        || type.equals("int4")
-        || type.equals("smallint")
-        || type.equals("int2")) {
-      return v instanceof Integer
+    if (type.equals("integer") || type.equals("int") || type.equals("int4")) {
+      return v instanceof Integer ? v : (int) whole(v, Integer.MIN_VALUE, Integer.MAX_VALUE);
+    }
+    if (type.equals("smallint") || type.equals("int2")) {
+      return v instanceof Integer i && i == i.shortValue()
           ? v
-          : Integer.valueOf(new BigDecimal(v.toString().trim()).intValueExact());
+          : (int) whole(v, Short.MIN_VALUE, Short.MAX_VALUE);
+    }
+    if (type.equals("real") || type.equals("float4")) {
+      return v instanceof Float ? v : (float) floating(v, Float.MAX_VALUE);
+    }
+    if (type.equals("double precision") || type.equals("float8") || type.equals("float")) {
+      return v instanceof Double ? v : floating(v, Double.MAX_VALUE);
     }
     if (type.equals("boolean") || type.equals("bool")) {
-      if (v instanceof Boolean) {
-        return v;
-      }
-      String s = v.toString().trim().toLowerCase(Locale.ROOT);
-      if (s.equals("true") || s.equals("t") || s.equals("1")) {
-        return Boolean.TRUE;
-      }
-      if (s.equals("false") || s.equals("f") || s.equals("0")) {
-        return Boolean.FALSE;
-      }
-      throw new IllegalArgumentException(s);
+      return bool(v);
     }
     if (type.equals("bytea")) {
       return v instanceof String s ? Base64.getDecoder().decode(s) : v;
@@ -124,13 +128,136 @@ final class DeclaredTypes {
     return v;
   }
 
+  private static BigDecimal numeric(String type, Object v) {
+    BigDecimal d = decimal(v);
+    // Bounded before setScale, which would otherwise compute a billion digits of 1e999999999.
+    if (!ExactNumbers.withinLimits(d)) {
+      throw new Misfit("a number with " + ExactNumbers.NUMERIC_LIMITS);
+    }
+    Matcher m = PRECISION.matcher(type);
+    if (!m.find()) {
+      return d;
+    }
+    int precision = Integer.parseInt(m.group(1));
+    int scale = m.group(2) == null ? 0 : Integer.parseInt(m.group(2));
+    if (scale > ExactNumbers.MAX_FRACTION_DIGITS) {
+      return d; // not a PostgreSQL type (the table cannot be created): no rounding into memory
+    }
+    if (d.scale() != scale) {
+      // As PostgreSQL stores a value in numeric(p,s): rounded half away from zero.
+      d = d.setScale(scale, RoundingMode.HALF_UP);
+    }
+    if (d.signum() != 0 && d.precision() - d.scale() > precision - scale) {
+      // PostgreSQL refuses it too ("numeric field overflow").
+      throw new Misfit(
+          "a number with at most " + (precision - scale) + " digits before the decimal point");
+    }
+    return d;
+  }
+
+  /** A number or the text of one, exactly (no Java-only spellings such as {@code 1d} or hex). */
+  private static BigDecimal decimal(Object v) {
+    try {
+      if (v instanceof BigDecimal b) {
+        return b;
+      }
+      if (v instanceof Number || v instanceof String) {
+        return new BigDecimal(v.toString().trim());
+      }
+    } catch (NumberFormatException e) {
+      // described below
+    }
+    throw new Misfit("a number");
+  }
+
+  private static long whole(Object v, long min, long max) {
+    Long n = v instanceof Boolean ? null : ExactNumbers.longValue(decimal(v));
+    if (n == null || n < min || n > max) {
+      throw new Misfit("a whole number from " + min + " to " + max);
+    }
+    return n;
+  }
+
+  private static double floating(Object v, double max) {
+    double d;
+    if (v instanceof Double || v instanceof Float) {
+      d = ((Number) v).doubleValue();
+      if (!Double.isFinite(d)) {
+        return d; // a float value's own NaN or infinity
+      }
+    } else {
+      if (v instanceof String s) {
+        switch (s.trim().toLowerCase(Locale.ROOT)) {
+          case "nan":
+            return Double.NaN; // PostgreSQL's float types accept these words too
+          case "infinity", "inf", "+infinity", "+inf":
+            return Double.POSITIVE_INFINITY;
+          case "-infinity", "-inf":
+            return Double.NEGATIVE_INFINITY;
+          default:
+            break;
+        }
+      }
+      BigDecimal b = decimal(v);
+      // Beyond the float type's range a number would silently become Infinity.
+      d = ExactNumbers.withinLimits(b) ? b.doubleValue() : Double.POSITIVE_INFINITY;
+    }
+    if (Math.abs(d) > max) {
+      throw new Misfit("a number within ±" + max + ", NaN, Infinity or -Infinity");
+    }
+    return d;
+  }
+
+  private static String validFor(String type) {
+    if (type.startsWith("timestamp")) {
+      return "an ISO-8601 timestamp, YYYY-MM-DD HH:MM:SS[.ffffff][+HH:MM]";
+    }
+    if (type.equals("date")) {
+      return "YYYY-MM-DD, or a whole number of days since 1970-01-01";
+    }
+    if (type.startsWith("time")) {
+      return "HH:MM:SS[.ffffff]" + (type.contains("z") ? "+HH:MM" : "") + ", up to 24:00:00";
+    }
+    return type.equals("bytea") ? "base64 text" : null;
+  }
+
+  /** The spellings PostgreSQL's boolean input accepts. */
+  private static Boolean bool(Object v) {
+    if (v instanceof Boolean b) {
+      return b;
+    }
+    return switch (v.toString().trim().toLowerCase(Locale.ROOT)) {
+      case "true", "t", "yes", "y", "on", "1" -> Boolean.TRUE;
+      case "false", "f", "no", "n", "off", "0" -> Boolean.FALSE;
+      default -> throw new Misfit("true, false, t, f, yes, no, on, off, 1 or 0");
+    };
+  }
+
   private static Instant instant(String s) {
     String t = s.trim();
     try {
       return OffsetDateTime.parse(t.replace(' ', 'T')).toInstant();
-    } catch (DateTimeParseException e) {
+    } catch (DateTimeException e) {
       // A timestamp without an offset is taken as UTC (SPEC 4).
       return LocalDateTime.parse(t.replace(' ', 'T')).toInstant(java.time.ZoneOffset.UTC);
     }
+  }
+
+  private static DecodeException misfit(
+      SourcePosition at, SourceTable source, String column, String type, Object v, String valid) {
+    return new DecodeException(
+        at
+            + ": column '"
+            + column
+            + "' of source '"
+            + source.name()
+            + "' holds "
+            + ValueText.kind(v)
+            + ", which is not a "
+            + type
+            + " as the model declares (sources."
+            + source.name()
+            + ".columns)"
+            + (valid == null ? "" : "; valid: " + valid));
   }
 }

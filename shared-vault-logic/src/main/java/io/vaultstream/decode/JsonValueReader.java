@@ -5,9 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -101,11 +99,12 @@ public final class JsonValueReader {
       return null;
     }
     String type = text(schema.get("type"));
+    SchemaValues.shape(type, v, path);
     Object physical =
         switch (type) {
           case "struct" -> {
             Map<String, Object> out = new LinkedHashMap<>();
-            Map<?, ?> in = v instanceof Map<?, ?> m ? m : Map.of();
+            Map<?, ?> in = (Map<?, ?>) v;
             if (schema.get("fields") instanceof List<?> fields) {
               for (Object f : fields) {
                 if (f instanceof Map<?, ?> field) {
@@ -119,10 +118,8 @@ public final class JsonValueReader {
           case "array" -> {
             List<Object> out = new ArrayList<>();
             Map<?, ?> items = schema.get("items") instanceof Map<?, ?> m ? m : Map.of();
-            if (v instanceof List<?> list) {
-              for (Object e : list) {
-                out.add(withSchema(items, e, path + "[]"));
-              }
+            for (Object e : (List<?>) v) {
+              out.add(withSchema(items, e, path + "[]"));
             }
             yield out;
           }
@@ -131,8 +128,8 @@ public final class JsonValueReader {
             Map<?, ?> values = schema.get("values") instanceof Map<?, ?> m ? m : Map.of();
             if (v instanceof Map<?, ?> m) {
               m.forEach((k, e) -> out.put(String.valueOf(k), withSchema(values, e, path)));
-            } else if (v instanceof List<?> pairs) {
-              for (Object pair : pairs) {
+            } else {
+              for (Object pair : (List<?>) v) {
                 if (pair instanceof List<?> kv && kv.size() == 2) {
                   out.put(text(kv.get(0)), withSchema(values, kv.get(1), path));
                 }
@@ -140,21 +137,7 @@ public final class JsonValueReader {
             }
             yield out;
           }
-          case "int8", "int16", "int32" -> (int) asLong(v);
-          case "int64" -> asLong(v);
-          case "float32" -> (float) asDouble(v);
-          case "float64" -> asDouble(v);
-          case "boolean" -> asBoolean(v);
-          case "string" -> text(v);
-          case "bytes" -> {
-            try {
-              yield Base64.getDecoder().decode(text(v));
-            } catch (IllegalArgumentException e) {
-              throw new DecodeException(
-                  "field '" + path + "' of type bytes is not base64: '" + text(v) + "'");
-            }
-          }
-          default -> v;
+          default -> SchemaValues.primitive(type, v, path, schema.get("name"));
         };
     Object named = schema.get("name");
     if (named == null) {
@@ -168,10 +151,18 @@ public final class JsonValueReader {
     try {
       return LogicalTypes.normalize(name, params, physical);
     } catch (DecodeException e) {
-      throw new DecodeException("field '" + path + "': " + e.getMessage(), e);
+      throw new ValueException("field '" + path + "': " + e.getMessage(), e);
     } catch (RuntimeException e) {
-      throw new DecodeException(
-          "field '" + path + "' (" + name + "): cannot read '" + v + "': " + e.getMessage(), e);
+      throw new ValueException(
+          "field '"
+              + path
+              + "' ("
+              + name
+              + ") holds "
+              + ValueText.kind(v)
+              + ", which cannot be read: "
+              + e.getMessage(),
+          e);
     }
   }
 
@@ -184,43 +175,5 @@ public final class JsonValueReader {
       return d.toString();
     }
     return v.toString();
-  }
-
-  private static long asLong(Object v) {
-    if (v instanceof Number n) {
-      return n instanceof BigDecimal d ? d.longValue() : n.longValue();
-    }
-    if (v instanceof Boolean b) {
-      return b ? 1 : 0;
-    }
-    try {
-      return new BigDecimal(v.toString().trim()).longValue();
-    } catch (NumberFormatException e) {
-      return 0;
-    }
-  }
-
-  private static double asDouble(Object v) {
-    if (v instanceof Number n) {
-      return n.doubleValue();
-    }
-    if (v instanceof Boolean b) {
-      return b ? 1 : 0;
-    }
-    try {
-      return Double.parseDouble(v.toString().trim());
-    } catch (NumberFormatException e) {
-      return 0;
-    }
-  }
-
-  private static boolean asBoolean(Object v) {
-    if (v instanceof Boolean b) {
-      return b;
-    }
-    if (v instanceof Number n) {
-      return n instanceof BigInteger i ? i.signum() != 0 : n.doubleValue() != 0;
-    }
-    return "true".equalsIgnoreCase(v.toString().trim());
   }
 }

@@ -32,6 +32,11 @@ public final class CanonicalText {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final HexFormat HEX = HexFormat.of();
 
+  /** PostgreSQL numeric's limits, which every value a source database holds is within. */
+  private static final int MAX_INTEGER_DIGITS = 131_072;
+
+  private static final int MAX_FRACTION_DIGITS = 16_383;
+
   private CanonicalText() {}
 
   /** The canonical text of a value; {@code null} for SQL NULL. */
@@ -50,7 +55,7 @@ public final class CanonicalText {
       return v.toString();
     }
     if (v instanceof BigDecimal d) {
-      return d.toPlainString();
+      return plain(d);
     }
     if (v instanceof Double d) {
       return doubleText(d);
@@ -101,6 +106,26 @@ public final class CanonicalText {
       return e.name();
     }
     return v.toString();
+  }
+
+  /**
+   * A decimal in plain notation. Its digits are bounded first: {@code 1e999999999} is 11 characters
+   * and a billion digits in plain notation. Decoding refuses such values (a bad record); this is
+   * the last guard for values that did not come through it.
+   */
+  private static String plain(BigDecimal d) {
+    long before = (long) d.precision() - d.scale();
+    if (d.scale() > MAX_FRACTION_DIGITS || (d.signum() != 0 && before > MAX_INTEGER_DIGITS)) {
+      throw new IllegalArgumentException(
+          "the number "
+              + d
+              + " has no canonical text: at most "
+              + MAX_INTEGER_DIGITS
+              + " digits before the decimal point and "
+              + MAX_FRACTION_DIGITS
+              + " after (PostgreSQL numeric's limits)");
+    }
+    return d.toPlainString();
   }
 
   /** {@code HH:MM:SS} with the fraction of a second, trailing zeros removed. */

@@ -211,6 +211,8 @@ class ChangeEventDecoderTest {
             () -> d.decode("t.payments", 0, 1, 0, null, bad.getBytes(StandardCharsets.UTF_8)))
         .isInstanceOf(DecodeException.class)
         .hasMessage(
-            "column 'amount' of source 'payments' is declared numeric(12,2), but the value 'lots' is not one");
+            "t.payments/0@1: column 'amount' of source 'payments' holds the string \"lots\", which"
+                + " is not a numeric(12,2) as the model declares (sources.payments.columns); valid:"
+                + " a number");
   }
 }

@@ -1,0 +1,235 @@
+package io.vaultstream.decode;
+
+import io.vaultstream.hash.CanonicalText;
+import io.vaultstream.model.ForeignKey;
+import io.vaultstream.model.ReferenceTable;
+import io.vaultstream.model.Satellite;
+import io.vaultstream.model.SourceTable;
+import io.vaultstream.model.VaultModel;
+import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Checks a decoded row against what the vault can hold, so a record that would fail a statement for
+ * good (and with it every batch it is in) is a bad record instead: numbers whose text would be
+ * unbounded, column names that cannot be PostgreSQL columns, keys too long for a btree index.
+ */
+final class RowChecks implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  /** PostgreSQL cuts identifiers to 63 bytes (NAMEDATALEN - 1). */
+  static final int MAX_NAME_BYTES = 63;
+
+  /**
+   * The key text ({@code ["v1","v2"]}, as the key map stores it) of a primary key, foreign key or
+   * reference code. A btree entry holds at most about 2,700 bytes (SQLSTATE 54000 beyond); 2,000
+   * leaves room for the other columns of {@code vs_key_map}'s primary key and of the waiting and
+   * error tables' reference index.
+   */
+  static final int MAX_KEY_BYTES = 2000;
+
+  /** Source name to the vault tables that take their columns from its events. */
+  private final Map<String, String> columnsBecome = new HashMap<>();
+
+  /** Source name to the keys whose text goes into an index. */
+  private final Map<String, List<Key>> keys = new HashMap<>();
+
+  private record Key(String what, List<String> columns) implements Serializable {}
+
+  RowChecks(VaultModel model) {
+    for (SourceTable s : model.sources().values()) {
+      List<Key> k = new ArrayList<>();
+      k.add(new Key("primary key " + s.primaryKey(), s.primaryKey()));
+      for (Map.Entry<String, ForeignKey> fk : s.foreignKeys().entrySet()) {
+        k.add(
+            new Key(
+                "foreign key '" + fk.getKey() + "' " + fk.getValue().columns(),
+                fk.getValue().columns()));
+      }
+      List<String> takers = new ArrayList<>();
+      for (ReferenceTable r : model.referenceTablesOf(s.name())) {
+        k.add(new Key("code " + r.code() + " of " + r.name(), r.code()));
+        if (r.columns() == null) {
+          takers.add(r.name());
+        }
+      }
+      for (Satellite sat : model.satellitesOf(s.name())) {
+        if (sat.columns() == null) {
+          takers.add(sat.name());
+        }
+      }
+      keys.put(s.name(), List.copyOf(k));
+      if (!s.declaresColumns() && !takers.isEmpty()) {
+        columnsBecome.put(s.name(), String.join(", ", takers));
+      }
+    }
+  }
+
+  /**
+   * Refuses numbers beyond PostgreSQL numeric's limits, nested ones included, before anything
+   * renders or rounds them.
+   */
+  static void numbers(Map<String, Object> row, SourcePosition at) {
+    for (Map.Entry<String, Object> c : row.entrySet()) {
+      Object v = c.getValue();
+      if ((v instanceof Number && !ExactNumbers.withinLimits(v))
+          || ((v instanceof Map<?, ?> || v instanceof Collection<?>) && !nestedWithinLimits(v))) {
+        throw new DecodeException(
+            at
+                + ": column '"
+                + ValueText.shorten(c.getKey())
+                + "' holds "
+                + (v instanceof Number ? ValueText.kind(v) : "a number")
+                + " beyond what the vault stores; valid: a number with "
+                + ExactNumbers.NUMERIC_LIMITS);
+      }
+    }
+  }
+
+  private static boolean nestedWithinLimits(Object v) {
+    if (v instanceof Map<?, ?> m) {
+      return m.values().stream().allMatch(RowChecks::nestedWithinLimits);
+    }
+    if (v instanceof Collection<?> c) {
+      return c.stream().allMatch(RowChecks::nestedWithinLimits);
+    }
+    return !(v instanceof Number) || ExactNumbers.withinLimits(v);
+  }
+
+  /** Refuses column names that would become vault columns and cannot be PostgreSQL columns. */
+  void names(SourceTable source, Map<String, Object> row, SourcePosition at) {
+    String targets = columnsBecome.get(source.name());
+    if (targets == null) {
+      return; // the model lists the columns it stores: other names never reach a table
+    }
+    String rule =
+        "; its columns become columns of "
+            + targets
+            + ", whose names must be 1 to "
+            + MAX_NAME_BYTES
+            + " bytes without NUL";
+    String where = at + ": source '" + source.name() + "' has ";
+    for (String name : row.keySet()) {
+      if (name.isEmpty()) {
+        throw new DecodeException(where + "a column with an empty name" + rule);
+      }
+      if (name.indexOf('\0') >= 0) {
+        throw new DecodeException(
+            where + "a column '" + ValueText.shorten(name) + "' with a NUL character" + rule);
+      }
+      // Three bytes per char at most: only a long name needs counting.
+      if (name.length() * 3 > MAX_NAME_BYTES) {
+        int bytes = name.getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > MAX_NAME_BYTES) {
+          String twin = twin(name, row.keySet());
+          if (twin != null) {
+            throw new DecodeException(
+                where
+                    + "columns '"
+                    + ValueText.shorten(name)
+                    + "' and '"
+                    + ValueText.shorten(twin)
+                    + "', equal in their first "
+                    + MAX_NAME_BYTES
+                    + " bytes, where PostgreSQL cuts names"
+                    + rule);
+          }
+          throw new DecodeException(
+              where + "a column '" + ValueText.shorten(name) + "' of " + bytes + " bytes" + rule);
+        }
+      }
+    }
+  }
+
+  /** Another name equal to this one in the first 63 bytes (as PostgreSQL cuts both). */
+  private static String twin(String name, Collection<String> names) {
+    String cut = cut(name);
+    for (String other : names) {
+      if (!other.equals(name) && cut(other).equals(cut)) {
+        return other;
+      }
+    }
+    return null;
+  }
+
+  /** The longest prefix of whole characters within 63 bytes. */
+  private static String cut(String name) {
+    int bytes = 0;
+    for (int i = 0; i < name.length(); ) {
+      int cp = name.codePointAt(i);
+      int len = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+      if (bytes + len > MAX_NAME_BYTES) {
+        return name.substring(0, i);
+      }
+      bytes += len;
+      i += Character.charCount(cp);
+    }
+    return name;
+  }
+
+  /** Refuses keys whose text is too long for the indexes that hold it. */
+  void keys(SourceTable source, Map<String, Object> row, SourcePosition at) {
+    for (Key k : keys.getOrDefault(source.name(), List.of())) {
+      if (upperBound(k, row) <= MAX_KEY_BYTES) {
+        continue; // the usual case: numbers and short texts, nothing rendered
+      }
+      int bytes = exactBytes(k, row);
+      if (bytes > MAX_KEY_BYTES) {
+        throw new DecodeException(
+            at
+                + ": the "
+                + k.what()
+                + " of source '"
+                + source.name()
+                + "' is "
+                + bytes
+                + " bytes as key text; at most "
+                + MAX_KEY_BYTES
+                + " fit the vault's key indexes (vs_key_map's primary key, reference indexes)");
+      }
+    }
+  }
+
+  private static long upperBound(Key k, Map<String, Object> row) {
+    long n = 2;
+    for (String c : k.columns()) {
+      Object v = row.get(c);
+      if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+        n += 23;
+      } else if (v instanceof String s) {
+        n += 3 + 6L * s.length(); // an escaped control character is six bytes, any other at most 3
+      } else if (v == null) {
+        n += 5;
+      } else {
+        return Long.MAX_VALUE;
+      }
+    }
+    return n;
+  }
+
+  /** The UTF-8 length of the key text: a JSON array of the values' canonical texts. */
+  private static int exactBytes(Key k, Map<String, Object> row) {
+    int n = 2 + Math.max(0, k.columns().size() - 1);
+    for (String c : k.columns()) {
+      String t = CanonicalText.of(row.get(c));
+      if (t == null) {
+        n += 4;
+        continue;
+      }
+      n += 2;
+      for (int i = 0; i < t.length(); i++) {
+        char ch = t.charAt(i);
+        n +=
+            ch == '"' || ch == '\\'
+                ? 2
+                : ch < 0x20 ? 6 : ch < 0x80 ? 1 : ch < 0x800 || Character.isSurrogate(ch) ? 2 : 3;
+      }
+    }
+    return n;
+  }
+}
