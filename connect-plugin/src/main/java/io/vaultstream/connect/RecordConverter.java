@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.ChangeEventDecoder;
+import io.vaultstream.decode.DecodeException;
 import io.vaultstream.decode.LogicalTypes;
 import io.vaultstream.hash.CanonicalText;
 import java.nio.charset.StandardCharsets;
@@ -30,6 +31,12 @@ final class RecordConverter {
     this.decoder = decoder;
   }
 
+  /**
+   * The record's change event, empty for a tombstone.
+   *
+   * @throws DecodeException naming the record and the field, for any value that cannot be converted
+   *     (so the task makes it a bad record instead of failing)
+   */
   Optional<ChangeEvent> convert(SinkRecord r) {
     long ts = r.timestamp() == null ? 0 : r.timestamp();
     int partition = r.kafkaPartition() == null ? 0 : r.kafkaPartition();
@@ -40,15 +47,17 @@ final class RecordConverter {
     if (value == null) {
       return Optional.empty();
     }
-    Object converted = toJava(value, r.valueSchema());
+    String at = r.topic() + "/" + partition + "@" + r.kafkaOffset();
+    Object converted;
+    try {
+      converted = toJava(value, r.valueSchema(), "");
+    } catch (RuntimeException e) {
+      throw new DecodeException(at + ": " + e.getMessage(), e);
+    }
     if (!(converted instanceof Map<?, ?>)) {
-      throw new io.vaultstream.decode.DecodeException(
+      throw new DecodeException(
           "the value of "
-              + r.topic()
-              + "/"
-              + partition
-              + "@"
-              + r.kafkaOffset()
+              + at
               + " is a "
               + value.getClass().getSimpleName()
               + ", not a record (Struct or Map); use a converter that yields structured values");
@@ -61,36 +70,52 @@ final class RecordConverter {
 
   /** A Connect value as plain Java values, logical types normalised. */
   static Object toJava(Object value, Schema schema) {
+    return toJava(value, schema, "");
+  }
+
+  private static Object toJava(Object value, Schema schema, String path) {
     if (value == null) {
       return null;
     }
     if (value instanceof Struct s) {
       Map<String, Object> out = new LinkedHashMap<>();
       for (Field f : s.schema().fields()) {
-        out.put(f.name(), toJava(s.get(f), f.schema()));
+        out.put(f.name(), toJava(s.get(f), f.schema(), join(path, f.name())));
       }
-      return normalize(out, s.schema());
+      return normalize(out, s.schema(), path);
     }
     if (value instanceof Map<?, ?> m) {
       Map<String, Object> out = new LinkedHashMap<>();
       m.forEach(
           (k, v) ->
-              out.put(String.valueOf(k), toJava(v, schema == null ? null : schema.valueSchema())));
+              out.put(
+                  String.valueOf(k),
+                  toJava(v, schema == null ? null : schema.valueSchema(), join(path, k))));
       return out;
     }
     if (value instanceof List<?> l) {
       List<Object> out = new ArrayList<>();
-      l.forEach(v -> out.add(toJava(v, schema == null ? null : schema.valueSchema())));
+      l.forEach(v -> out.add(toJava(v, schema == null ? null : schema.valueSchema(), path + "[]")));
       return out;
     }
-    return normalize(value, schema);
+    return normalize(value, schema, path);
   }
 
-  private static Object normalize(Object value, Schema schema) {
+  private static String join(String path, Object name) {
+    return path.isEmpty() ? String.valueOf(name) : path + "." + name;
+  }
+
+  private static Object normalize(Object value, Schema schema, String path) {
     if (schema == null || schema.name() == null) {
       return value;
     }
-    return LogicalTypes.normalize(schema.name(), schema.parameters(), value);
+    try {
+      return LogicalTypes.normalize(schema.name(), schema.parameters(), value);
+    } catch (RuntimeException e) {
+      // A Debezium MicroTime beyond the day threw a DateTimeException that killed the task.
+      throw new DecodeException(
+          "field '" + path + "' (" + schema.name() + "): " + e.getMessage(), e);
+    }
   }
 
   /** The record as text for the error table. */
@@ -101,10 +126,12 @@ final class RecordConverter {
     if (value instanceof byte[] b) {
       return b;
     }
-    Object plain = value instanceof Struct s ? toJava(s, s.schema()) : value;
     try {
+      Object plain = value instanceof Struct s ? toJava(s, s.schema()) : value;
       return JSON.writeValueAsBytes(jsonSafe(plain));
-    } catch (JsonProcessingException e) {
+    } catch (JsonProcessingException | RuntimeException e) {
+      // A value that cannot be normalised (the reason its record is bad) is written as Connect
+      // prints it: the error row must not fail for the same reason.
       return String.valueOf(value).getBytes(StandardCharsets.UTF_8);
     }
   }

@@ -160,11 +160,17 @@ public class VaultSinkTask extends SinkTask {
   /** A record with its change event (none for a tombstone) or why it cannot be decoded. */
   private record Entry(SinkRecord record, ChangeEvent event, BadRecord bad) {}
 
-  /** Decodes a record as it arrives; one that cannot be decoded is reported (DLQ) here, once. */
+  /**
+   * Decodes a record as it arrives; one that cannot be decoded is reported (DLQ) here, once. Any
+   * runtime exception from decoding one record is about that record (its values), never about the
+   * task: it becomes a bad record, so no value can fail the task and stop its partitions.
+   */
   private Entry decode(SinkRecord r) {
     try {
       return new Entry(r, converter.convert(r).orElse(null), null);
-    } catch (DecodeException | IllegalArgumentException | ClassCastException e) {
+    } catch (RuntimeException e) {
+      LOG.debug(
+          "Record {}/{}@{} is a bad record", r.topic(), r.kafkaPartition(), r.kafkaOffset(), e);
       report(r, e);
       return new Entry(
           r,
@@ -175,7 +181,7 @@ public class VaultSinkTask extends SinkTask {
               r.kafkaOffset(),
               RecordConverter.raw(r.key()),
               RecordConverter.raw(r.value()),
-              e.getMessage()));
+              e instanceof DecodeException ? e.getMessage() : "cannot decode the record: " + e));
     }
   }
 

@@ -132,8 +132,17 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
           (a, b) -> a.nextOffset() >= b.nextOffset() ? a : b);
       try {
         loader.decoder().decode(topic, partition, offset, ts, key, value).ifPresent(events::add);
-      } catch (DecodeException e) {
-        bad.add(new BadRecord(topic, partition, offset, key, value, e.getMessage()));
+      } catch (RuntimeException e) {
+        // Whatever decoding one record throws is about that record: a bad record, never a failed
+        // batch that would be re-run, and fail, for ever.
+        bad.add(
+            new BadRecord(
+                topic,
+                partition,
+                offset,
+                key,
+                value,
+                e instanceof DecodeException ? e.getMessage() : "cannot decode the record: " + e));
       }
     }
     List<Progress.Position> positions = new ArrayList<>(next.values());
