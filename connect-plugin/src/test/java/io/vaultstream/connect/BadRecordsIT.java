@@ -1,0 +1,192 @@
+package io.vaultstream.connect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vaultstream.engine.VaultLoader;
+import io.vaultstream.model.ModelLoader;
+import io.vaultstream.model.VaultModel;
+import io.vaultstream.sample.ShopEventGenerator;
+import io.vaultstream.testing.Samples;
+import io.vaultstream.testing.TestDatabase;
+import io.vaultstream.testing.VaultDump;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Records whose values the vault cannot hold, among good ones, through a real worker with the
+ * JsonConverter (the Struct path): the task keeps running, the good records load with their exact
+ * values, each bad one is a BAD_RECORD error row and a dead letter.
+ */
+class BadRecordsIT {
+  private static final String PREFIX = "bad.public";
+  private static final List<String> TABLES =
+      List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
+  private EmbeddedConnectCluster connect;
+  private final List<VaultLoader> loaders = new ArrayList<>();
+
+  @BeforeEach
+  void start() {
+    Map<String, String> worker = new HashMap<>();
+    worker.put("plugin.discovery", "service_load");
+    worker.put("offset.flush.interval.ms", "1000");
+    connect =
+        new EmbeddedConnectCluster.Builder()
+            .name("vaultstream-bad-records")
+            .numWorkers(1)
+            .numBrokers(1)
+            .workerProps(worker)
+            .build();
+    connect.start();
+    TABLES.forEach(t -> connect.kafka().createTopic(PREFIX + "." + t, 1));
+  }
+
+  @AfterEach
+  void stop() {
+    loaders.forEach(VaultLoader::close);
+    if (connect != null) {
+      connect.stop();
+    }
+  }
+
+  private VaultLoader loader(String model, String schema) throws Exception {
+    VaultModel m = ModelLoader.parse(model, PREFIX);
+    VaultLoader l = VaultLoader.open(m, TestDatabase.options(schema).build());
+    loaders.add(l);
+    return l;
+  }
+
+  /** A products change event with a schema, with one more field of the given schema and value. */
+  private static String product(long id, String field, String fieldValue, long tsMs) {
+    return "{\"schema\":{\"type\":\"struct\",\"fields\":[{\"field\":\"op\",\"type\":\"string\"},"
+        + "{\"field\":\"after\",\"type\":\"struct\",\"fields\":[{\"field\":\"id\",\"type\":\"int64\"},"
+        + "{\"field\":\"sku\",\"type\":\"string\"},"
+        + field
+        + "]},{\"field\":\"source\",\"type\":\"struct\",\"fields\":[{\"field\":\"ts_ms\",\"type\":\"int64\"}]}]},"
+        + "\"payload\":{\"op\":\"c\",\"after\":{\"id\":"
+        + id
+        + ",\"sku\":\"X-"
+        + id
+        + "\","
+        + fieldValue
+        + "},\"source\":{\"ts_ms\":"
+        + tsMs
+        + "}}}";
+  }
+
+  private static String field(String name, String type, String logical) {
+    return "{\"field\":\""
+        + name
+        + "\",\"type\":\""
+        + type
+        + "\",\"optional\":true"
+        + (logical == null ? "" : ",\"name\":\"" + logical + "\"")
+        + "}";
+  }
+
+  @Test
+  void badRecordsBecomeErrorRowsAndTheTaskKeepsLoading() throws Exception {
+    String model = Files.readString(Samples.shopModel()).replace("shop.public.", PREFIX + ".");
+    ShopFeed feed = new ShopFeed();
+    feed.produce(connect.kafka(), new ShopEventGenerator(PREFIX, 5).withSchemas().next(300));
+    long ok = 1_700_000_000_000L;
+    String micro = "io.debezium.time.MicroTime";
+    List<String> products =
+        List.of(
+            // good: PostgreSQL's end of the day, and the usual "valid to" date 9999-12-31
+            product(900_001, field("opens_at", "int64", micro), "\"opens_at\":86400000000", ok),
+            product(
+                900_002,
+                field("valid_to", "int64", "io.debezium.time.Timestamp"),
+                "\"valid_to\":253402214400000",
+                ok),
+            // bad: a time past the end of the day (a DateTimeException killed the task)
+            product(900_003, field("opens_at", "int64", micro), "\"opens_at\":86400000001", ok),
+            // bad: an event time beyond year 9999 (failed every batch after it)
+            product(900_004, field("note", "string", null), "\"note\":\"x\"", 253402300800000000L),
+            // bad: a decimal of a billion digits
+            product(
+                900_005,
+                "{\"field\":\"price\",\"type\":\"bytes\",\"name\":\"org.apache.kafka.connect.data.Decimal\","
+                    + "\"parameters\":{\"scale\":\"-999999999\"}}",
+                "\"price\":\"AQ==\"",
+                ok),
+            // bad: a column name PostgreSQL would cut to 63 bytes
+            product(
+                900_006,
+                field("n".repeat(70), "string", null),
+                "\"" + "n".repeat(70) + "\":\"x\"",
+                ok));
+    products.forEach(p -> connect.kafka().produce(PREFIX + ".products", null, p));
+    // bad: a primary key too long for the key map's index
+    connect
+        .kafka()
+        .produce(
+            PREFIX + ".order_status",
+            null,
+            "{\"schema\":null,\"payload\":{\"op\":\"c\",\"after\":{\"code\":\""
+                + "c".repeat(3000)
+                + "\"},\"source\":{\"ts_ms\":1}}}");
+    feed.endOffsets.merge(new TopicPartition(PREFIX + ".products", 0), 6L, Long::sum);
+    feed.endOffsets.merge(new TopicPartition(PREFIX + ".order_status", 0), 1L, Long::sum);
+
+    String schema = TestDatabase.newSchema();
+    VaultLoader reader = loader(model, schema);
+    Map<String, String> p = new HashMap<>();
+    p.put("connector.class", VaultSinkConnector.class.getName());
+    p.put("tasks.max", "1");
+    p.put("topics", TABLES.stream().map(t -> PREFIX + "." + t).collect(Collectors.joining(",")));
+    p.put("key.converter", "org.apache.kafka.connect.json.JsonConverter");
+    p.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
+    p.put("key.converter.schemas.enable", "true");
+    p.put("value.converter.schemas.enable", "true");
+    p.put("connection.url", TestDatabase.jdbcUrl());
+    p.put("target.schema", schema);
+    p.put("vault.model", model);
+    p.put("max.retries", "0"); // a batch that fails fails the task at once
+    p.put("errors.tolerance", "all");
+    p.put("errors.deadletterqueue.topic.name", "bad-records-dlq");
+    p.put("errors.deadletterqueue.topic.replication.factor", "1");
+    connect.configureConnector("bad", p);
+    feed.awaitLoaded(reader, "bad", Duration.ofSeconds(90));
+
+    connect
+        .assertions()
+        .assertConnectorAndExactlyNumTasksAreRunning("bad", 1, "the task must keep running");
+    String s = schema;
+    assertThat(
+            TestDatabase.rows(
+                "SELECT topic, kafka_offset, event_time IS NULL FROM "
+                    + s
+                    + ".vs_errors WHERE error_code = 'BAD_RECORD' ORDER BY 1, 2"))
+        .hasSize(5)
+        .allMatch(r -> r.endsWith("|t"));
+    assertThat(
+            TestDatabase.rows(
+                "SELECT opens_at::text FROM " + s + ".sat_product WHERE opens_at IS NOT NULL"))
+        .containsExactly("24:00:00");
+    assertThat(
+            TestDatabase.rows(
+                "SELECT valid_to::text FROM " + s + ".sat_product WHERE valid_to IS NOT NULL"))
+        .containsExactly("9999-12-31 00:00:00");
+    assertThat(connect.kafka().consumeAll(30_000, "bad-records-dlq").count()).isEqualTo(5);
+
+    // The good records of the feed built what the engine builds from them directly.
+    String ref = TestDatabase.newSchema();
+    feed.loadDirectly(loader(model, ref));
+    Map<String, List<String>> got = VaultDump.of(s);
+    Map<String, List<String>> want = VaultDump.of(ref);
+    for (String t : List.of("hub_customer", "hub_order", "lnk_order_line", "sat_order")) {
+      assertThat(got.get(t)).as(t).isEqualTo(want.get(t));
+    }
+  }
+}
