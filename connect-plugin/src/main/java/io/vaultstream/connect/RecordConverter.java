@@ -6,6 +6,7 @@ import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.ChangeEventDecoder;
 import io.vaultstream.decode.DecodeException;
 import io.vaultstream.decode.LogicalTypes;
+import io.vaultstream.decode.RawBytes;
 import io.vaultstream.hash.CanonicalText;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -47,25 +48,36 @@ final class RecordConverter {
     if (value == null) {
       return Optional.empty();
     }
-    String at = r.topic() + "/" + partition + "@" + r.kafkaOffset();
     Object converted;
     try {
       converted = toJava(value, r.valueSchema(), "");
     } catch (RuntimeException e) {
-      throw new DecodeException(at + ": " + e.getMessage(), e);
+      throw new DecodeException(at(r, partition) + ": " + e.getMessage(), e);
     }
     if (!(converted instanceof Map<?, ?>)) {
       throw new DecodeException(
           "the value of "
-              + at
+              + at(r, partition)
               + " is a "
               + value.getClass().getSimpleName()
               + ", not a record (Struct or Map); use a converter that yields structured values");
     }
     @SuppressWarnings("unchecked")
     Map<String, Object> map = (Map<String, Object>) converted;
+    // The record is rendered back to JSON only if it becomes a waiting or error row.
+    Object key = r.key();
     return decoder.decodeMap(
-        r.topic(), partition, r.kafkaOffset(), ts, map, raw(r.key()), raw(value));
+        r.topic(),
+        partition,
+        r.kafkaOffset(),
+        ts,
+        map,
+        RawBytes.later(() -> raw(key)),
+        RawBytes.later(() -> raw(value)));
+  }
+
+  private static String at(SinkRecord r, int partition) {
+    return r.topic() + "/" + partition + "@" + r.kafkaOffset();
   }
 
   /** A Connect value as plain Java values, logical types normalised. */

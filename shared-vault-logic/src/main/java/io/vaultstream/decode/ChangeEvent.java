@@ -20,8 +20,8 @@ public record ChangeEvent(
     Map<String, Object> row,
     long eventTimeMicros,
     SourcePosition position,
-    byte[] rawKey,
-    byte[] rawValue)
+    RawBytes rawKey,
+    RawBytes rawValue)
     implements Serializable {
 
   /** Source order: event time, then log position, then Kafka coordinates. */

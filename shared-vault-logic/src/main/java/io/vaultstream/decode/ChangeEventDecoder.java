@@ -71,7 +71,8 @@ public final class ChangeEventDecoder implements Serializable {
     }
     @SuppressWarnings("unchecked")
     Map<String, Object> map = (Map<String, Object>) v;
-    return decodeMap(topic, partition, offset, kafkaTimestampMs, map, key, value);
+    return decodeMap(
+        topic, partition, offset, kafkaTimestampMs, map, RawBytes.of(key), RawBytes.of(value));
   }
 
   /**
@@ -83,8 +84,8 @@ public final class ChangeEventDecoder implements Serializable {
       long offset,
       long kafkaTimestampMs,
       Map<String, Object> value,
-      byte[] rawKey,
-      byte[] rawValue) {
+      RawBytes rawKey,
+      RawBytes rawValue) {
     if (value == null) {
       return Optional.empty();
     }

@@ -458,6 +458,12 @@ public final class PostgresDialect implements VaultDialect {
   }
 
   @Override
+  public String vacuum(String schema, String table) {
+    // SKIP_LOCKED: when another task of the connector vacuums it now, this one need not wait.
+    return "VACUUM (SKIP_LOCKED) " + table(schema, table);
+  }
+
+  @Override
   public String identityType() {
     return "bigserial";
   }

@@ -162,6 +162,14 @@ public interface VaultDialect {
   /** An auto-incremented integer column type. */
   String identityType();
 
+  /**
+   * Reclaims the space of deleted rows of one of the loader's queue tables (waiting, error rows),
+   * run outside a transaction; null when the database needs no such statement.
+   */
+  default String vacuum(String schema, String table) {
+    return null;
+  }
+
   /** Creates an index unless it exists. */
   String createIndex(String schema, String table, String name, List<String> columns);
 }

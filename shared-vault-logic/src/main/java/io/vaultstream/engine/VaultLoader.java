@@ -43,6 +43,7 @@ public final class VaultLoader implements AutoCloseable {
   private final Clock clock;
   private SchemaManager schema;
   private ProgressStore progressStore;
+  private QueueTableUpkeep upkeep;
   private BatchSteps steps;
 
   private VaultLoader(
@@ -111,6 +112,7 @@ public final class VaultLoader implements AutoCloseable {
         }
       }
       schema = new SchemaManager(model, dialect, hasher, target, options.autoCreate());
+      upkeep = new QueueTableUpkeep(dialect, dataSource, target);
       schema.initialize(c);
       c.commit();
       progressStore = new ProgressStore(dialect, schema);
@@ -183,7 +185,8 @@ public final class VaultLoader implements AutoCloseable {
     return logged(r);
   }
 
-  private static LoadResult logged(LoadResult r) {
+  private LoadResult logged(LoadResult r) {
+    upkeep.after(r);
     LOG.info(
         "Flushed {} events: {} vault rows in {} ms; {} new rows waiting for a parent, {} events"
             + " held in memory waiting for one, {} resolved, {} moved to the error table, {} loaded"
@@ -218,7 +221,10 @@ public final class VaultLoader implements AutoCloseable {
    */
   public LoadResult sweep() throws SQLException {
     try {
-      return attempt(List.of(), List.of(), List.of(), null, RetryChoice.usual(true));
+      LoadResult r = attempt(List.of(), List.of(), List.of(), null, RetryChoice.usual(true));
+      return r.resolved() + r.movedToErrors() + r.releasedToUnknown() + r.dropped() + r.errors() > 0
+          ? logged(r)
+          : r;
     } catch (SQLException e) {
       if (!isDataError(e)) {
         throw e;

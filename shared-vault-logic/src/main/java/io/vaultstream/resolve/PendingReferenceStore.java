@@ -3,6 +3,7 @@ package io.vaultstream.resolve;
 import io.vaultstream.ddl.TableSpec;
 import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.decode.ChangeEvent;
+import io.vaultstream.decode.RawBytes;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.error.EventCodec;
 import io.vaultstream.plan.Problem;
@@ -390,8 +391,8 @@ public final class PendingReferenceStore {
     m.put("links_only", Boolean.toString(linksOnly));
     m.put("operation", e.operation().name());
     m.put("event_time", Micros.toSql(e.eventTimeMicros()));
-    m.put("record_key", EventCodec.raw(e.rawKey()));
-    m.put("record_value", EventCodec.raw(e.rawValue()));
+    m.put("record_key", EventCodec.raw(RawBytes.bytes(e.rawKey())));
+    m.put("record_value", EventCodec.raw(RawBytes.bytes(e.rawValue())));
     m.put("event", EventCodec.write(e));
     m.put("attempts", Integer.toString(attempts));
     m.put("last_attempt", Micros.toSql(nowMicros));
