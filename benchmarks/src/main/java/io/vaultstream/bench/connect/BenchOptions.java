@@ -13,7 +13,8 @@ record BenchOptions(
     boolean debezium,
     int runningEvents,
     int latencySeconds,
-    String workerHeap) {
+    String workerHeap,
+    boolean floor) {
 
   private static final List<String> NAMES =
       List.of(
@@ -23,7 +24,8 @@ record BenchOptions(
           "sinks",
           "running-events",
           "latency-seconds",
-          "worker-heap");
+          "worker-heap",
+          "floor");
 
   static BenchOptions parse(String[] args) {
     Map<String, String> opt = new HashMap<>();
@@ -60,7 +62,8 @@ record BenchOptions(
         !sinks.equals("vaultstream"),
         number(opt, "running-events", events, 0),
         number(opt, "latency-seconds", 20, 0),
-        heap);
+        heap,
+        Boolean.parseBoolean(opt.getOrDefault("floor", "false")));
   }
 
   private static int number(Map<String, String> opt, String name, int fallback, int min) {

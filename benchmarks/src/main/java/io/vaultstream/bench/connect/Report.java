@@ -52,20 +52,29 @@ final class Report {
   void summary() {
     line("");
     line("=== Results: events/s (an event is a Kafka record, tombstones included) ===");
-    line("  %-38s %14s %16s %22s", "", "vaultstream", "Debezium JDBC", "vaultstream/Debezium");
+    line(
+        "  %-38s %14s %16s %22s %14s",
+        "", "vaultstream", "Debezium JDBC", "vaultstream/Debezium", "floor");
     for (String worker : List.of("freshly started", "running")) {
       Phase v = find(SinkConfigs.VAULTSTREAM, worker);
       Phase d = find(SinkConfigs.DEBEZIUM, worker);
+      Phase f = find(SinkConfigs.FLOOR, worker);
       if (v == null && d == null) {
         continue;
       }
       long n = v != null ? v.events() : d.events();
       line(
-          "  %-38s %14s %16s %22s",
+          "  %-38s %14s %16s %22s %14s",
           String.format("%s worker (%,d events)", worker, n),
           v == null ? "-" : String.format("%,.0f", v.rate()),
           d == null ? "-" : String.format("%,.0f", d.rate()),
-          v == null || d == null ? "-" : String.format("%.2fx", v.rate() / d.rate()));
+          v == null || d == null ? "-" : String.format("%.2fx", v.rate() / d.rate()),
+          f == null ? "-" : String.format("%,.0f", f.rate()));
+    }
+    if (find(SinkConfigs.FLOOR, "freshly started") != null) {
+      line(
+          "  floor: Kafka's FileStreamSinkConnector to /dev/null behind the same JsonConverter,"
+              + " broker and worker; no sink can load faster on this machine");
     }
     notes.forEach(n -> line("  %s", n));
     cpuTable();
@@ -107,7 +116,10 @@ final class Report {
   }
 
   private static String shortName(Phase p) {
-    return (p.sink().equals(SinkConfigs.VAULTSTREAM) ? "vaultstream" : "Debezium")
-        + (p.worker().equals("running") ? " running" : " fresh");
+    String sink =
+        p.sink().equals(SinkConfigs.VAULTSTREAM)
+            ? "vaultstream"
+            : p.sink().equals(SinkConfigs.FLOOR) ? "floor" : "Debezium";
+    return sink + (p.worker().equals("running") ? " running" : " fresh");
   }
 }

@@ -11,6 +11,7 @@ final class SinkConfigs {
   static final String JDBC_SCHEMA = "bench_jdbc";
   static final String VAULTSTREAM = "vaultstream-shop";
   static final String DEBEZIUM = "debezium-jdbc-shop";
+  static final String FLOOR = "floor-null-sink";
   private static final String TOPICS = "shop\\.public\\..*";
 
   private SinkConfigs() {}
@@ -29,7 +30,6 @@ final class SinkConfigs {
     c.put("error.record.retention.seconds", "120");
     c.put("batch.size", "5000");
     c.put("batch.max.wait.ms", "250");
-    c.put("consumer.override.max.partition.fetch.bytes", "65536");
     c.put("errors.tolerance", "all");
     c.put("errors.deadletterqueue.topic.name", "vaultstream-dlq");
     c.put("errors.deadletterqueue.topic.replication.factor", "1");
@@ -58,6 +58,21 @@ final class SinkConfigs {
     c.put("batch.size", "500");
     c.put("use.time.zone", "UTC");
     c.put("collection.name.format", JDBC_SCHEMA + ".${topic}");
+    return c;
+  }
+
+  /**
+   * The floor: Kafka's own FileStreamSinkConnector writing each record's text to /dev/null, behind
+   * the same converters. What no sink can beat on this machine: the broker, the worker's consumer
+   * and the JsonConverter with schemas.
+   */
+  static Map<String, String> floor(int tasks) {
+    Map<String, String> c = new LinkedHashMap<>();
+    c.put("connector.class", "org.apache.kafka.connect.file.FileStreamSinkConnector");
+    c.put("tasks.max", Integer.toString(tasks));
+    c.put("topics.regex", TOPICS);
+    converters(c);
+    c.put("file", "/dev/null");
     return c;
   }
 

@@ -23,6 +23,7 @@ final class SinkPhases {
   private final Report report;
   WorkerProcess vaultWorker;
   WorkerProcess debeziumWorker;
+  WorkerProcess floorWorker;
   WorkerHeap vaultHeap;
   WorkerHeap debeziumHeap;
   List<FlushLog.Flush> freshFlushes = List.of();
@@ -134,6 +135,41 @@ final class SinkPhases {
     report.note("vaultstream vault rows (running worker): %,d = %,.0f rows/s", rows, rows / secs);
   }
 
+  /** The floor (see {@link SinkConfigs#floor}) on a freshly started worker of its own. */
+  void freshFloor(Map<TopicPartition, Long> end) throws Exception {
+    floorWorker = startWorker("worker-3", "the floor (FileStreamSink to /dev/null)");
+    System.gc();
+    ProcessCpu cpu = new ProcessCpu(floorWorker.pid(), database.db);
+    long t0 = System.nanoTime();
+    floorWorker.rest.putConfig(SinkConfigs.FLOOR, SinkConfigs.floor(options.tasks()));
+    Completion.awaitGroup(
+        loader.admin, floorWorker, SinkConfigs.FLOOR, end, BenchOptions.timeout(options.events()));
+    double secs = (System.nanoTime() - t0) / 1e9;
+    Map<String, Double> spent = cpu.since();
+    floorWorker.rest.pause(SinkConfigs.FLOOR, options.tasks(), START);
+    report.add(
+        new Report.Phase(SinkConfigs.FLOOR, "freshly started", options.events(), secs, spent));
+  }
+
+  /** The floor again, on its running worker. */
+  void runningFloor(Map<TopicPartition, Long> end) throws Exception {
+    System.gc();
+    ProcessCpu cpu = new ProcessCpu(floorWorker.pid(), database.db);
+    long t0 = System.nanoTime();
+    floorWorker.rest.resume(SinkConfigs.FLOOR);
+    Completion.awaitGroup(
+        loader.admin,
+        floorWorker,
+        SinkConfigs.FLOOR,
+        end,
+        BenchOptions.timeout(options.runningEvents()));
+    double secs = (System.nanoTime() - t0) / 1e9;
+    Map<String, Double> spent = cpu.since();
+    floorWorker.rest.pause(SinkConfigs.FLOOR, options.tasks(), START);
+    report.add(
+        new Report.Phase(SinkConfigs.FLOOR, "running", options.runningEvents(), secs, spent));
+  }
+
   void runningDebezium(Map<TopicPartition, Long> end) throws Exception {
     System.gc();
     ProcessCpu cpu = new ProcessCpu(debeziumWorker.pid(), database.db);
@@ -163,7 +199,7 @@ final class SinkPhases {
   /** Stops the workers and their heap samplers. */
   void close() {
     for (AutoCloseable c :
-        new AutoCloseable[] {vaultHeap, debeziumHeap, vaultWorker, debeziumWorker}) {
+        new AutoCloseable[] {vaultHeap, debeziumHeap, vaultWorker, debeziumWorker, floorWorker}) {
       try {
         if (c != null) {
           c.close();

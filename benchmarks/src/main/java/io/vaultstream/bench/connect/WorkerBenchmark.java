@@ -17,7 +17,7 @@ import org.apache.kafka.connect.util.clusters.EmbeddedKafkaCluster;
  *
  * <p>Run: {@code bench/connect.sh [--events=200000] [--jdbc-url=...] [--tasks=1]
  * [--sinks=both|vaultstream|debezium] [--running-events=N] [--latency-seconds=20]
- * [--worker-heap=2G]}.
+ * [--worker-heap=2G] [--floor=true]}.
  */
 public final class WorkerBenchmark {
   private WorkerBenchmark() {}
@@ -106,6 +106,9 @@ public final class WorkerBenchmark {
     if (o.debezium()) {
       phases.freshDebezium(end);
     }
+    if (o.floor()) {
+      phases.freshFloor(end);
+    }
     if (o.runningEvents() > 0) {
       end = produce(loader, o.runningEvents(), "while both sinks are paused");
       if (o.vaultstream()) {
@@ -113,6 +116,9 @@ public final class WorkerBenchmark {
       }
       if (o.debezium()) {
         phases.runningDebezium(end);
+      }
+      if (o.floor()) {
+        phases.runningFloor(end);
       }
     }
     if (o.vaultstream()) {
