@@ -458,6 +458,15 @@ public final class PostgresDialect implements VaultDialect {
   }
 
   @Override
+  public String lockSchemaChanges(String schema) {
+    // "IF NOT EXISTS" does not make two sessions' CREATEs safe: both see nothing, both create,
+    // one fails on the catalog's unique index. The lock is held until the transaction ends.
+    return "SELECT pg_advisory_xact_lock(hashtext('vaultstream ddl ' || "
+        + literal(schema == null ? "" : schema, "text")
+        + "))";
+  }
+
+  @Override
   public String vacuum(String schema, String table) {
     // SKIP_LOCKED: when another task of the connector vacuums it now, this one need not wait.
     return "VACUUM (SKIP_LOCKED) " + table(schema, table);

@@ -170,6 +170,14 @@ public interface VaultDialect {
     return null;
   }
 
+  /**
+   * A statement that makes the rest of the transaction wait for any other session creating the same
+   * schema's tables (loaders starting together), or null when the DDL is safe without it.
+   */
+  default String lockSchemaChanges(String schema) {
+    return null;
+  }
+
   /** Creates an index unless it exists. */
   String createIndex(String schema, String table, String name, List<String> columns);
 }

@@ -63,6 +63,10 @@ public final class SchemaManager {
   public synchronized void initialize(Connection c) throws SQLException {
     if (autoCreate) {
       try (Statement st = c.createStatement()) {
+        String lock = dialect.lockSchemaChanges(schema);
+        if (lock != null) {
+          st.execute(lock);
+        }
         for (String sql : DdlScript.statements(model, dialect, hasher, schema)) {
           st.execute(sql);
         }

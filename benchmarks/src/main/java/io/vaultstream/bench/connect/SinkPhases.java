@@ -58,13 +58,6 @@ final class SinkPhases {
   }
 
   void freshVaultstream(Path model, Map<TopicPartition, Long> end) throws Exception {
-    if (options.tasks() > 1) {
-      VaultDdl.create(plugins.root, model, database.db);
-      Report.line(
-          "Created %s with 'vaultstream ddl' first: %d tasks creating it at once fail (see the"
-              + " report)",
-          SinkConfigs.VAULT_SCHEMA, options.tasks());
-    }
     vaultWorker = startWorker("worker-1", "vaultstream");
     vaultHeap = new WorkerHeap(vaultWorker);
     long mark = FlushLog.mark(vaultWorker.log);
