@@ -1,5 +1,8 @@
 package io.vaultstream.bench.connect;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -16,24 +19,22 @@ final class SinkConfigs {
 
   private SinkConfigs() {}
 
-  /** As connect-plugin/src/main/etc/vaultstream-shop.json, pointed at this run's database. */
-  static Map<String, String> vaultstream(String jdbcUrl, Path model, int tasks) {
+  /**
+   * The example the README shows (connect-plugin/src/main/etc/vaultstream-shop.json), pointed at
+   * this run's database, model and task count; every other setting as shipped.
+   */
+  static Map<String, String> vaultstream(String jdbcUrl, Path model, int tasks) throws IOException {
+    Path example =
+        PluginInstall.repositoryRoot().resolve("connect-plugin/src/main/etc/vaultstream-shop.json");
+    JsonNode config = new ObjectMapper().readTree(example.toFile()).get("config");
     Map<String, String> c = new LinkedHashMap<>();
-    c.put("connector.class", "io.vaultstream.connect.VaultSinkConnector");
+    config.fields().forEachRemaining(e -> c.put(e.getKey(), e.getValue().asText()));
     c.put("tasks.max", Integer.toString(tasks));
-    c.put("topics.regex", TOPICS);
-    converters(c);
     c.put("connection.url", jdbcUrl);
+    c.remove("connection.user"); // the URL carries them
+    c.remove("connection.password");
     c.put("target.schema", VAULT_SCHEMA);
     c.put("vault.model.path", model.toString());
-    c.put("watermark.size.seconds", "120");
-    c.put("error.record.retention.seconds", "120");
-    c.put("batch.size", "5000");
-    c.put("batch.max.wait.ms", "250");
-    c.put("errors.tolerance", "all");
-    c.put("errors.deadletterqueue.topic.name", "vaultstream-dlq");
-    c.put("errors.deadletterqueue.topic.replication.factor", "1");
-    c.put("errors.deadletterqueue.context.headers.enable", "true");
     return c;
   }
 
