@@ -1,6 +1,5 @@
 package io.vaultstream.testing;
 
-import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
@@ -8,14 +7,12 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.logging.Logger;
-import javax.sql.DataSource;
 
 /**
  * Plain connections to the test database that count the SQL statements prepared on them, and can
  * make the next commit fail as a crash before commit would.
  */
-public final class CountingDataSource implements DataSource {
+public final class CountingDataSource extends PlainDataSource {
   private final AtomicInteger statements = new AtomicInteger();
   private final AtomicBoolean failNextCommit = new AtomicBoolean();
 
@@ -53,41 +50,5 @@ public final class CountingDataSource implements DataSource {
                 throw e.getCause();
               }
             });
-  }
-
-  @Override
-  public Connection getConnection(String user, String password) throws SQLException {
-    return getConnection();
-  }
-
-  @Override
-  public PrintWriter getLogWriter() {
-    return null;
-  }
-
-  @Override
-  public void setLogWriter(PrintWriter out) {}
-
-  @Override
-  public void setLoginTimeout(int seconds) {}
-
-  @Override
-  public int getLoginTimeout() {
-    return 0;
-  }
-
-  @Override
-  public Logger getParentLogger() {
-    return Logger.getGlobal();
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    throw new SQLException("not a wrapper");
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return false;
   }
 }

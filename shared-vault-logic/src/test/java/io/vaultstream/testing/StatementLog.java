@@ -1,6 +1,5 @@
 package io.vaultstream.testing;
 
-import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Array;
@@ -13,14 +12,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.logging.Logger;
-import javax.sql.DataSource;
 
 /**
  * Plain connections to the test database that remember every prepared statement the engine ran,
  * with the parameters of its first execution, so a test can look at the plans of what really ran.
  */
-public final class StatementLog implements DataSource {
+public final class StatementLog extends PlainDataSource {
 
   /** A statement as prepared (with {@code ?} placeholders) and the values bound to it. */
   public record Executed(String sql, List<Object> parameters) {}
@@ -79,41 +76,5 @@ public final class StatementLog implements DataSource {
     } catch (InvocationTargetException e) {
       throw e.getCause();
     }
-  }
-
-  @Override
-  public Connection getConnection(String user, String password) throws SQLException {
-    return getConnection();
-  }
-
-  @Override
-  public PrintWriter getLogWriter() {
-    return null;
-  }
-
-  @Override
-  public void setLogWriter(PrintWriter out) {}
-
-  @Override
-  public void setLoginTimeout(int seconds) {}
-
-  @Override
-  public int getLoginTimeout() {
-    return 0;
-  }
-
-  @Override
-  public Logger getParentLogger() {
-    return Logger.getGlobal();
-  }
-
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    throw new SQLException("not a wrapper");
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) {
-    return false;
   }
 }

@@ -88,27 +88,22 @@ final class SinkPhases {
   void freshDebezium(Map<TopicPartition, Long> end) throws Exception {
     debeziumWorker = startWorker("worker-2", "the Debezium JDBC sink");
     debeziumHeap = new WorkerHeap(debeziumWorker);
-    System.gc();
-    ProcessCpu cpu = new ProcessCpu(debeziumWorker.pid(), database.db);
-    long t0 = System.nanoTime();
-    debeziumWorker.rest.putConfig(
-        SinkConfigs.DEBEZIUM, SinkConfigs.debezium(database.url, options.tasks()));
-    Completion.awaitGroup(
-        loader.admin,
+    freshGroupSink(
         debeziumWorker,
         SinkConfigs.DEBEZIUM,
-        end,
-        BenchOptions.timeout(options.events()));
-    double secs = (System.nanoTime() - t0) / 1e9;
-    Map<String, Double> spent = cpu.since();
-    debeziumWorker.rest.pause(SinkConfigs.DEBEZIUM, options.tasks(), START);
-    report.add(
-        new Report.Phase(SinkConfigs.DEBEZIUM, "freshly started", options.events(), secs, spent));
+        SinkConfigs.debezium(database.url, options.tasks()),
+        end);
     report.note(
         "Debezium JDBC sink rows in %s: %,d (tables %s)",
         SinkConfigs.JDBC_SCHEMA,
         database.rows(SinkConfigs.JDBC_SCHEMA),
         database.tables(SinkConfigs.JDBC_SCHEMA));
+  }
+
+  /** The floor (see {@link SinkConfigs#floor}) on a freshly started worker of its own. */
+  void freshFloor(Map<TopicPartition, Long> end) throws Exception {
+    floorWorker = startWorker("worker-3", "the floor (FileStreamSink to /dev/null)");
+    freshGroupSink(floorWorker, SinkConfigs.FLOOR, SinkConfigs.floor(options.tasks()), end);
   }
 
   void runningVaultstream(Map<TopicPartition, Long> end) throws Exception {
@@ -128,57 +123,55 @@ final class SinkPhases {
     report.note("vaultstream vault rows (running worker): %,d = %,.0f rows/s", rows, rows / secs);
   }
 
-  /** The floor (see {@link SinkConfigs#floor}) on a freshly started worker of its own. */
-  void freshFloor(Map<TopicPartition, Long> end) throws Exception {
-    floorWorker = startWorker("worker-3", "the floor (FileStreamSink to /dev/null)");
-    System.gc();
-    ProcessCpu cpu = new ProcessCpu(floorWorker.pid(), database.db);
-    long t0 = System.nanoTime();
-    floorWorker.rest.putConfig(SinkConfigs.FLOOR, SinkConfigs.floor(options.tasks()));
-    Completion.awaitGroup(
-        loader.admin, floorWorker, SinkConfigs.FLOOR, end, BenchOptions.timeout(options.events()));
-    double secs = (System.nanoTime() - t0) / 1e9;
-    Map<String, Double> spent = cpu.since();
-    floorWorker.rest.pause(SinkConfigs.FLOOR, options.tasks(), START);
-    report.add(
-        new Report.Phase(SinkConfigs.FLOOR, "freshly started", options.events(), secs, spent));
+  void runningDebezium(Map<TopicPartition, Long> end) throws Exception {
+    runningGroupSink(debeziumWorker, SinkConfigs.DEBEZIUM, end);
   }
 
   /** The floor again, on its running worker. */
   void runningFloor(Map<TopicPartition, Long> end) throws Exception {
-    System.gc();
-    ProcessCpu cpu = new ProcessCpu(floorWorker.pid(), database.db);
-    long t0 = System.nanoTime();
-    floorWorker.rest.resume(SinkConfigs.FLOOR);
-    Completion.awaitGroup(
-        loader.admin,
-        floorWorker,
-        SinkConfigs.FLOOR,
-        end,
-        BenchOptions.timeout(options.runningEvents()));
-    double secs = (System.nanoTime() - t0) / 1e9;
-    Map<String, Double> spent = cpu.since();
-    floorWorker.rest.pause(SinkConfigs.FLOOR, options.tasks(), START);
-    report.add(
-        new Report.Phase(SinkConfigs.FLOOR, "running", options.runningEvents(), secs, spent));
+    runningGroupSink(floorWorker, SinkConfigs.FLOOR, end);
   }
 
-  void runningDebezium(Map<TopicPartition, Long> end) throws Exception {
-    System.gc();
-    ProcessCpu cpu = new ProcessCpu(debeziumWorker.pid(), database.db);
-    long t0 = System.nanoTime();
-    debeziumWorker.rest.resume(SinkConfigs.DEBEZIUM);
-    Completion.awaitGroup(
-        loader.admin,
-        debeziumWorker,
-        SinkConfigs.DEBEZIUM,
+  /** A sink timed by its consumer group's committed offsets, created on its worker and paused. */
+  private void freshGroupSink(
+      WorkerProcess worker, String name, Map<String, String> config, Map<TopicPartition, Long> end)
+      throws Exception {
+    timedGroupLoad(
+        worker,
+        name,
+        "freshly started",
+        options.events(),
         end,
-        BenchOptions.timeout(options.runningEvents()));
+        () -> worker.rest.putConfig(name, config));
+  }
+
+  private void runningGroupSink(WorkerProcess worker, String name, Map<TopicPartition, Long> end)
+      throws Exception {
+    timedGroupLoad(
+        worker, name, "running", options.runningEvents(), end, () -> worker.rest.resume(name));
+  }
+
+  private interface Start {
+    void run() throws Exception;
+  }
+
+  private void timedGroupLoad(
+      WorkerProcess worker,
+      String name,
+      String state,
+      int events,
+      Map<TopicPartition, Long> end,
+      Start start)
+      throws Exception {
+    System.gc();
+    ProcessCpu cpu = new ProcessCpu(worker.pid(), database.db);
+    long t0 = System.nanoTime();
+    start.run();
+    Completion.awaitGroup(loader.admin, worker, name, end, BenchOptions.timeout(events));
     double secs = (System.nanoTime() - t0) / 1e9;
     Map<String, Double> spent = cpu.since();
-    debeziumWorker.rest.pause(SinkConfigs.DEBEZIUM, options.tasks(), START);
-    report.add(
-        new Report.Phase(SinkConfigs.DEBEZIUM, "running", options.runningEvents(), secs, spent));
+    worker.rest.pause(name, options.tasks(), START);
+    report.add(new Report.Phase(name, state, events, secs, spent));
   }
 
   Report report() {
