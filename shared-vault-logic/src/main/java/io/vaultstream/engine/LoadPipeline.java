@@ -49,10 +49,21 @@ public final class LoadPipeline<T> implements AutoCloseable {
   LoadPipeline(VaultLoader loader, Listener<T> listener) {
     this.loader = loader;
     this.listener = listener;
+    // The writer logs with the creating thread's logging context (a Connect task's
+    // "[connector|task-0]"), so its flush lines say which task they belong to.
+    java.util.Map<String, String> context = org.slf4j.MDC.getCopyOfContextMap();
     this.writer =
         Executors.newSingleThreadExecutor(
             r -> {
-              Thread t = new Thread(r, "vaultstream-writer");
+              Thread t =
+                  new Thread(
+                      () -> {
+                        if (context != null) {
+                          org.slf4j.MDC.setContextMap(context);
+                        }
+                        r.run();
+                      },
+                      "vaultstream-writer");
               t.setDaemon(true);
               return t;
             });
