@@ -71,6 +71,16 @@ public final class VaultLoader implements AutoCloseable {
    */
   public static VaultLoader open(VaultModel model, VaultOptions options, Clock clock)
       throws SQLException {
+    // A database that is down or starting when the loader starts is waited out, as writes are.
+    return Retries.call(
+        "Opening the vault at " + MaskedUrl.of(options.jdbcUrl()) + " (password masked)",
+        options.maxRetries(),
+        options.retryBackoffMs(),
+        () -> openOnce(model, options, clock));
+  }
+
+  private static VaultLoader openOnce(VaultModel model, VaultOptions options, Clock clock)
+      throws SQLException {
     HikariDataSource ds = Pool.open(options);
     VaultLoader loader = new VaultLoader(model, options, ds, true, clock);
     try {

@@ -31,6 +31,11 @@ public final class VaultOptions implements Serializable {
   private final long poolIdleTimeoutMs;
   private final long poolMaxLifetimeMs;
   private final String transactionIsolation;
+  private final long socketTimeoutMs;
+  private final long statementTimeoutMs;
+  private final long ddlLockTimeoutMs;
+  private final int maxRetries;
+  private final long retryBackoffMs;
 
   /** What happens to a reference still unresolved when its error row's retention runs out. */
   public enum ExpiredReferences {
@@ -61,6 +66,46 @@ public final class VaultOptions implements Serializable {
     this.poolIdleTimeoutMs = b.poolIdleTimeoutMs;
     this.poolMaxLifetimeMs = b.poolMaxLifetimeMs;
     this.transactionIsolation = b.transactionIsolation;
+    this.socketTimeoutMs = b.socketTimeoutMs;
+    this.statementTimeoutMs = b.statementTimeoutMs;
+    this.ddlLockTimeoutMs = b.ddlLockTimeoutMs;
+    this.maxRetries = b.maxRetries;
+    this.retryBackoffMs = b.retryBackoffMs;
+  }
+
+  /**
+   * How long a read from the database may wait for bytes before the connection is given up (0: no
+   * limit), so a database that hangs cannot hang the loader, its {@code close()} included.
+   */
+  public long socketTimeoutMs() {
+    return socketTimeoutMs;
+  }
+
+  /** How long the database lets one statement run before cancelling it (0: no limit). */
+  public long statementTimeoutMs() {
+    return statementTimeoutMs;
+  }
+
+  /**
+   * How long a schema change (a column added at run time, the start-up DDL) waits for its table's
+   * lock before it gives up and is tried again (0: no limit). While it waits, every reader of the
+   * table queues behind it.
+   */
+  public long ddlLockTimeoutMs() {
+    return ddlLockTimeoutMs;
+  }
+
+  /**
+   * How often an operation that failed for a reason that can pass (see {@link Failures}) is tried
+   * again: opening the vault, and the runtimes' batches.
+   */
+  public int maxRetries() {
+    return maxRetries;
+  }
+
+  /** How long to wait before such a retry. */
+  public long retryBackoffMs() {
+    return retryBackoffMs;
   }
 
   /** The JDBC driver class to load, or null to find it from the URL (TARGET_JDBC_DRIVER). */
@@ -213,6 +258,36 @@ public final class VaultOptions implements Serializable {
     private long poolIdleTimeoutMs = 600_000;
     private long poolMaxLifetimeMs = 1_800_000;
     private String transactionIsolation;
+    private long socketTimeoutMs = 300_000;
+    private long statementTimeoutMs = 0;
+    private long ddlLockTimeoutMs = 5_000;
+    private int maxRetries = 10;
+    private long retryBackoffMs = 3_000;
+
+    public Builder socketTimeoutMs(long v) {
+      this.socketTimeoutMs = v;
+      return this;
+    }
+
+    public Builder statementTimeoutMs(long v) {
+      this.statementTimeoutMs = v;
+      return this;
+    }
+
+    public Builder ddlLockTimeoutMs(long v) {
+      this.ddlLockTimeoutMs = v;
+      return this;
+    }
+
+    public Builder maxRetries(int v) {
+      this.maxRetries = v;
+      return this;
+    }
+
+    public Builder retryBackoffMs(long v) {
+      this.retryBackoffMs = v;
+      return this;
+    }
 
     public Builder driverClassName(String v) {
       this.driverClassName = v;
@@ -354,6 +429,24 @@ public final class VaultOptions implements Serializable {
       if (poolIdleTimeoutMs < 0 || poolMaxLifetimeMs < 0) {
         throw new IllegalArgumentException(
             "the pool's idle timeout and maximum lifetime must be 0 ms or more");
+      }
+      if (socketTimeoutMs < 0
+          || statementTimeoutMs < 0
+          || ddlLockTimeoutMs < 0
+          || maxRetries < 0
+          || retryBackoffMs < 0) {
+        throw new IllegalArgumentException(
+            "the socket, statement and DDL lock timeouts, the retries and their backoff must be 0"
+                + " or more");
+      }
+      if (statementTimeoutMs > 0 && socketTimeoutMs > 0 && statementTimeoutMs >= socketTimeoutMs) {
+        throw new IllegalArgumentException(
+            "the statement timeout ("
+                + statementTimeoutMs
+                + " ms) must be below the socket timeout ("
+                + socketTimeoutMs
+                + " ms): otherwise the driver drops the connection before the database cancels"
+                + " the statement");
       }
       return new VaultOptions(this);
     }
