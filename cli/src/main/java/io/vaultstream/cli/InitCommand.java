@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vaultstream.model.ModelLoader;
+import io.vaultstream.model.TypeGrammar;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -241,7 +242,7 @@ final class InitCommand implements Callable<Integer> {
       ArrayNode pk = s.putArray("primaryKey");
       t.pk().forEach(pk::add);
       ObjectNode cols = s.putObject("columns");
-      t.columns().forEach(cols::put);
+      t.columns().forEach((c, type) -> cols.put(c, declarable(t.name(), c, type, report)));
       Set<String> keyCols = new LinkedHashSet<>(t.pk());
       List<Fk> reachable = new ArrayList<>();
       if (!t.fks().isEmpty()) {
@@ -331,6 +332,25 @@ final class InitCommand implements Callable<Integer> {
       }
     }
     return m;
+  }
+
+  /**
+   * The source column's type when a model may declare it, else text: a model accepts only a strict
+   * grammar of types (they are pasted into DDL), and PostgreSQL has many more (interval, arrays,
+   * enums).
+   */
+  private static String declarable(String table, String column, String type, List<String> report) {
+    if (TypeGrammar.isValid(type)) {
+      return type;
+    }
+    report.add(
+        table
+            + "."
+            + column
+            + " is of type "
+            + type
+            + ", which a model cannot declare; declared as text (its values are stored as text)");
+    return "text";
   }
 
   private static void satellite(

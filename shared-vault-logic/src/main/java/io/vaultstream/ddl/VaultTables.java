@@ -90,7 +90,8 @@ public final class VaultTables {
   private String typeOf(String source, String column) {
     SourceTable s = model.sources().get(source);
     String t = s == null ? null : s.declaredType(column);
-    return t != null ? t : dialect.textType();
+    // Checked here too, so a model that bypassed validation fails before any table is built.
+    return t != null ? dialect.checkedType(t) : dialect.textType();
   }
 
   private ColumnSpec col(String name, String type, boolean notNull) {

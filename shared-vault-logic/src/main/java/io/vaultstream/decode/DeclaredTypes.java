@@ -1,6 +1,7 @@
 package io.vaultstream.decode;
 
 import io.vaultstream.model.SourceTable;
+import io.vaultstream.model.TypeGrammar;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.DateTimeException;
@@ -40,7 +41,10 @@ final class DeclaredTypes {
       if (c.getValue() == null || v == null) {
         continue;
       }
-      String type = c.getValue().toLowerCase(Locale.ROOT).trim();
+      // The grammar's canonical spelling ("timestamp(3) with time zone" is "timestamptz(3)"), so
+      // every form the model accepts converts as its type; the raw text only for unchecked models.
+      String canonical = TypeGrammar.canonical(c.getValue());
+      String type = canonical != null ? canonical : c.getValue().toLowerCase(Locale.ROOT).trim();
       Object converted;
       try {
         converted = convert(type, v);

@@ -2,6 +2,7 @@ package io.vaultstream.dialect;
 
 import io.vaultstream.ddl.ColumnSpec;
 import io.vaultstream.ddl.TableSpec;
+import io.vaultstream.model.TypeGrammar;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -13,6 +14,8 @@ import java.time.OffsetTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -20,6 +23,14 @@ import java.util.stream.Collectors;
  * one statement per table whatever its size.
  */
 public final class PostgresDialect implements VaultDialect {
+  /** The collation the dialect gives its own key columns (see {@link #hashType}). */
+  private static final Pattern COLLATE_C = Pattern.compile("(?is)(.*?)\\s+collate\\s+\"C\"");
+
+  /**
+   * One type name without arguments, as information_schema reports a column's type ({@code
+   * interval}, {@code inet}): it can name a type and nothing else, so it is safe to paste.
+   */
+  private static final Pattern TYPE_NAME = Pattern.compile("(?i)[a-z_][a-z0-9_]{0,62}");
 
   @Override
   public String name() {
@@ -115,6 +126,24 @@ public final class PostgresDialect implements VaultDialect {
   }
 
   @Override
+  public String checkedType(String type) {
+    if (type != null) {
+      Matcher collated = COLLATE_C.matcher(type.strip());
+      String base = (collated.matches() ? collated.group(1) : type).strip();
+      if (TypeGrammar.isValid(base) || TYPE_NAME.matcher(base).matches()) {
+        return type;
+      }
+    }
+    String shown = type == null || type.length() <= 60 ? type : type.substring(0, 60) + "...";
+    throw new IllegalArgumentException(
+        "The column type '"
+            + shown
+            + "' is refused: it is not a type name nor one of the forms a model may declare ("
+            + TypeGrammar.VALID_FORMS
+            + "); no SQL was built with it");
+  }
+
+  @Override
   public String createSchema(String schema) {
     return "CREATE SCHEMA IF NOT EXISTS " + quote(schema);
   }
@@ -126,7 +155,7 @@ public final class PostgresDialect implements VaultDialect {
             .append(table(schema, t.name()))
             .append(" (\n");
     for (ColumnSpec c : t.columns()) {
-      sb.append("  ").append(quote(c.name())).append(' ').append(c.type());
+      sb.append("  ").append(quote(c.name())).append(' ').append(checkedType(c.type()));
       if (c.notNull()) {
         sb.append(" NOT NULL");
       }
@@ -143,7 +172,7 @@ public final class PostgresDialect implements VaultDialect {
         + " ADD COLUMN IF NOT EXISTS "
         + quote(c.name())
         + " "
-        + c.type();
+        + checkedType(c.type());
   }
 
   @Override
@@ -163,7 +192,7 @@ public final class PostgresDialect implements VaultDialect {
 
   /** The expression that turns canonical text into a value of the column's type. */
   private String fromText(String expr, String type) {
-    String t = type.toLowerCase(Locale.ROOT);
+    String t = checkedType(type).toLowerCase(Locale.ROOT);
     int collate = t.indexOf(" collate ");
     if (collate > 0) {
       t = t.substring(0, collate);
@@ -464,6 +493,29 @@ public final class PostgresDialect implements VaultDialect {
     return "SELECT pg_advisory_xact_lock(hashtext('vaultstream ddl ' || "
         + literal(schema == null ? "" : schema, "text")
         + "))";
+  }
+
+  @Override
+  public String statementTimeout(long millis) {
+    return millis > 0 ? "SET statement_timeout = " + millis : null;
+  }
+
+  @Override
+  public java.util.Map<String, String> socketTimeout(long millis) {
+    // pgjdbc takes whole seconds; round up so that a small value never turns into "no limit".
+    return millis > 0
+        ? java.util.Map.of("socketTimeout", Long.toString((millis + 999) / 1000))
+        : java.util.Map.of();
+  }
+
+  @Override
+  public String lockTimeout(long millis) {
+    return millis > 0 ? "SET LOCAL lock_timeout = " + millis : null;
+  }
+
+  @Override
+  public boolean isLockTimeout(java.sql.SQLException e) {
+    return "55P03".equals(e.getSQLState()); // lock_not_available
   }
 
   @Override

@@ -44,6 +44,13 @@ public interface VaultDialect {
   /** The type for values of this Java class found in events (for columns taken from events). */
   String typeFor(Class<?> javaType);
 
+  /**
+   * The type, unchanged, when the dialect may paste it into DDL and casts; otherwise an {@link
+   * IllegalArgumentException} naming it. Every path that puts a column type into SQL calls it, so a
+   * model that bypassed validation still cannot inject SQL through a type.
+   */
+  String checkedType(String type);
+
   // ---- DDL --------------------------------------------------------------------------------
 
   String createSchema(String schema);
@@ -176,6 +183,36 @@ public interface VaultDialect {
    */
   default String lockSchemaChanges(String schema) {
     return null;
+  }
+
+  /**
+   * A statement run on every new connection that makes the database cancel a statement running
+   * longer than {@code millis}, or null for none (0, or a database without the setting).
+   */
+  default String statementTimeout(long millis) {
+    return null;
+  }
+
+  /**
+   * The JDBC driver properties that make a read from the database give up after {@code millis}
+   * without bytes (nothing for 0, or a driver without the property).
+   */
+  default java.util.Map<String, String> socketTimeout(long millis) {
+    return java.util.Map.of();
+  }
+
+  /**
+   * A statement that makes the rest of the transaction's (or savepoint's) statements give up
+   * waiting for a lock after {@code millis}, so a schema change does not queue behind a long query
+   * while every reader of the table queues behind it; null for none.
+   */
+  default String lockTimeout(long millis) {
+    return null;
+  }
+
+  /** Whether the failure is a statement that gave up waiting for a lock ({@link #lockTimeout}). */
+  default boolean isLockTimeout(java.sql.SQLException e) {
+    return false;
   }
 
   /** Creates an index unless it exists. */

@@ -31,7 +31,11 @@ final class Pool {
       cfg.setTransactionIsolation(options.transactionIsolation());
     }
     cfg.setAutoCommit(false);
-    cfg.setConnectionInitSql(d.connectionInitSql());
+    String init = d.connectionInitSql();
+    String statementTimeout = d.statementTimeout(options.statementTimeoutMs());
+    cfg.setConnectionInitSql(statementTimeout == null ? init : init + "; " + statementTimeout);
+    // A database that stops answering fails the read instead of hanging the task (and its stop).
+    d.socketTimeout(options.socketTimeoutMs()).forEach(cfg::addDataSourceProperty);
     cfg.setPoolName("vaultstream");
     return new HikariDataSource(cfg);
   }

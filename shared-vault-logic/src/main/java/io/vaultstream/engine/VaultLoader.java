@@ -121,7 +121,9 @@ public final class VaultLoader implements AutoCloseable {
           target = rs.getString(1);
         }
       }
-      schema = new SchemaManager(model, dialect, hasher, target, options.autoCreate());
+      schema =
+          new SchemaManager(
+              model, dialect, hasher, target, options.autoCreate(), options.ddlLockTimeoutMs());
       upkeep = new QueueTableUpkeep(dialect, dataSource, target);
       schema.initialize(c);
       c.commit();

@@ -1,27 +1,24 @@
 package io.vaultstream.model;
 
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /** Checks the references and names of a model that was read without shape problems. */
 final class ModelValidator {
-  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
-
   private final VaultModel m;
   private final List<ModelProblem> problems;
+  private final NameRules names;
 
   private ModelValidator(VaultModel m, List<ModelProblem> problems) {
     this.m = m;
     this.problems = problems;
+    this.names = new NameRules(m, problems);
   }
 
   static void validate(VaultModel model, List<ModelProblem> problems) {
     ModelValidator v = new ModelValidator(model, problems);
-    v.checkNames();
+    v.names.checkTableNames();
     v.checkSources();
     v.checkHubs();
     v.checkLinks();
@@ -34,39 +31,7 @@ final class ModelValidator {
   }
 
   private void identifier(String path, String name) {
-    if (!IDENTIFIER.matcher(name).matches()) {
-      problem(
-          path,
-          "'"
-              + name
-              + "' is not a legal identifier: use letters, digits and '_', start with a letter or '_', at most 63 characters");
-    }
-  }
-
-  private void checkNames() {
-    Map<String, String> seen = new HashMap<>();
-    tableNames("/hubs/", m.hubs().keySet(), seen);
-    for (Link l : m.links().values()) {
-      tableNames((l.nonHistorized() ? "/nonHistorizedLinks/" : "/links/"), List.of(l.name()), seen);
-    }
-    tableNames("/satellites/", m.satellites().keySet(), seen);
-    tableNames("/referenceTables/", m.referenceTables().keySet(), seen);
-    Naming n = m.naming();
-    for (String c :
-        List.of(n.loadDts(), n.recordSource(), n.hashDiff(), n.deleteFlag(), n.loadedAt())) {
-      identifier("/naming", c);
-    }
-  }
-
-  private void tableNames(String prefix, Iterable<String> names, Map<String, String> seen) {
-    for (String name : names) {
-      identifier(prefix + name, name);
-      String lower = name.toLowerCase(java.util.Locale.ROOT);
-      String before = seen.putIfAbsent(lower, prefix + name);
-      if (before != null) {
-        problem(prefix + name, "the table name '" + name + "' is already used at " + before);
-      }
-    }
+    names.identifier(path, name);
   }
 
   private void column(String path, String source, String col) {
@@ -108,6 +73,7 @@ final class ModelValidator {
       if (!topics.add(s.topic())) {
         problem(p + "/topic", "the topic '" + s.topic() + "' is already used by another source");
       }
+      columnTypes(p, s);
       columns(p + "/primaryKey", s.name(), s.primaryKey());
       for (ForeignKey fk : s.foreignKeys().values()) {
         String fp = p + "/foreignKeys/" + fk.name();
@@ -128,6 +94,23 @@ final class ModelValidator {
         }
       }
     }
+  }
+
+  /** Declared types are pasted into DDL and casts, so only the strict grammar may pass. */
+  private void columnTypes(String path, SourceTable s) {
+    s.columns()
+        .forEach(
+            (col, type) -> {
+              if (type != null && !TypeGrammar.isValid(type)) {
+                String shown = type.length() > 60 ? type.substring(0, 60) + "..." : type;
+                problem(
+                    path + "/columns/" + col,
+                    "'"
+                        + shown
+                        + "' is not a column type vaultstream accepts; valid: "
+                        + TypeGrammar.VALID_FORMS);
+              }
+            });
   }
 
   private void checkHubs() {

@@ -12,6 +12,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Savepoint;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,6 +33,10 @@ public final class SchemaManager {
   private final String schema;
   private final boolean autoCreate;
   private final Map<String, TableSpec> tables;
+  private final long ddlLockTimeoutMs;
+
+  /** Attempts of one schema change that gives up waiting for its table's lock. */
+  private static final int DDL_ATTEMPTS = 3;
 
   public SchemaManager(
       VaultModel model,
@@ -39,6 +44,21 @@ public final class SchemaManager {
       HashKeyCalculator hasher,
       String schema,
       boolean autoCreate) {
+    this(model, dialect, hasher, schema, autoCreate, 5_000);
+  }
+
+  /**
+   * @param ddlLockTimeoutMs how long a schema change waits for its table's lock before it gives up
+   *     (and is tried again, {@value #DDL_ATTEMPTS} attempts in all); 0 waits without limit
+   */
+  public SchemaManager(
+      VaultModel model,
+      VaultDialect dialect,
+      HashKeyCalculator hasher,
+      String schema,
+      boolean autoCreate,
+      long ddlLockTimeoutMs) {
+    this.ddlLockTimeoutMs = ddlLockTimeoutMs;
     this.model = model;
     this.dialect = dialect;
     this.hasher = hasher;
@@ -66,6 +86,12 @@ public final class SchemaManager {
         String lock = dialect.lockSchemaChanges(schema);
         if (lock != null) {
           st.execute(lock);
+        }
+        // Waiting for another loader's start-up (above) is fine; waiting for a table lock behind a
+        // long query is not: the DDL gives up, and opening the vault is retried.
+        String lockTimeout = dialect.lockTimeout(ddlLockTimeoutMs);
+        if (lockTimeout != null) {
+          st.execute(lockTimeout);
         }
         for (String sql : DdlScript.statements(model, dialect, hasher, schema)) {
           st.execute(sql);
@@ -165,15 +191,58 @@ public final class SchemaManager {
                 + " add it or turn auto-create on",
             "42703");
       }
-      try (Statement st = c.createStatement()) {
-        st.execute(dialect.addColumn(schema, table, col));
-      }
+      alter(c, table, col, dialect.addColumn(schema, table, col));
       LOG.info("Added column {} {} to vault table {}", col.name(), col.type(), table);
       cols.add(cols.size() - 1, col);
       changed = true;
     }
     if (changed) {
       tables.put(table, new TableSpec(t.name(), t.kind(), cols, t.primaryKey(), true));
+    }
+  }
+
+  /**
+   * Runs a schema change that needs the table's exclusive lock. Queued behind a long query, it
+   * would make every later reader of the table queue behind it; so it waits at most the DDL lock
+   * timeout, and is tried again a few times (back to a savepoint, so the transaction's earlier
+   * changes stay) before the failure (SQLSTATE 55P03, retriable) goes to the caller, whose batch is
+   * retried.
+   */
+  private void alter(Connection c, String table, ColumnSpec col, String sql) throws SQLException {
+    String lockTimeout = dialect.lockTimeout(ddlLockTimeoutMs);
+    for (int attempt = 1; ; attempt++) {
+      Savepoint before = lockTimeout == null ? null : c.setSavepoint();
+      try (Statement st = c.createStatement()) {
+        if (lockTimeout != null) {
+          st.execute(lockTimeout);
+        }
+        st.execute(sql);
+        if (before != null) {
+          c.releaseSavepoint(before);
+        }
+        return;
+      } catch (SQLException e) {
+        if (before == null || !dialect.isLockTimeout(e) || attempt == DDL_ATTEMPTS) {
+          throw e;
+        }
+        c.rollback(before);
+        long backoff = 500L * attempt;
+        LOG.warn(
+            "Adding column {} to vault table {} waited {} ms for the table's lock (attempt {} of"
+                + " {}), retrying in {} ms",
+            col.name(),
+            table,
+            ddlLockTimeoutMs,
+            attempt,
+            DDL_ATTEMPTS,
+            backoff);
+        try {
+          Thread.sleep(backoff);
+        } catch (InterruptedException stop) {
+          Thread.currentThread().interrupt();
+          throw e;
+        }
+      }
     }
   }
 
