@@ -24,6 +24,7 @@ final class ModelValidator {
     v.checkLinks();
     v.checkSatellites();
     v.checkReferenceTables();
+    v.names.checkColumns();
   }
 
   private void problem(String path, String message) {

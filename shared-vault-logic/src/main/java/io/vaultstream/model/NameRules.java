@@ -1,14 +1,22 @@
 package io.vaultstream.model;
 
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 
-/** The rules for the names a model gives its tables and columns: legal and unique. */
+/**
+ * The rules for the names a model gives its tables and columns: legal, unique, and clear of what
+ * the loader names itself (its own tables, the technical columns), which would otherwise pass
+ * validation and fail at the first CREATE TABLE or load.
+ */
 final class NameRules {
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
+
+  /** The prefix of the loader's own tables (vs_key_map, vs_waiting, vs_errors, vs_progress). */
+  private static final String RESERVED_PREFIX = "vs_";
 
   private final VaultModel m;
   private final List<ModelProblem> problems;
@@ -52,10 +60,153 @@ final class NameRules {
     for (String name : names) {
       identifier(prefix + name, name);
       String lower = name.toLowerCase(Locale.ROOT);
+      if (lower.startsWith(RESERVED_PREFIX)) {
+        problem(
+            prefix + name,
+            "the table name '"
+                + name
+                + "' is reserved: names starting with '"
+                + RESERVED_PREFIX
+                + "' belong to the loader's own tables (vs_key_map, vs_waiting, vs_errors,"
+                + " vs_progress); use another prefix, such as hub_, lnk_, sat_ or ref_");
+      }
       String before = seen.putIfAbsent(lower, prefix + name);
       if (before != null) {
         problem(prefix + name, "the table name '" + name + "' is already used at " + before);
       }
+    }
+  }
+
+  /** The technical column names by their key in "naming", in table order. */
+  private Map<String, String> technical() {
+    Naming n = m.naming();
+    Map<String, String> out = new LinkedHashMap<>();
+    out.put(n.loadDts(), "loadDts");
+    out.putIfAbsent(n.recordSource(), "recordSource");
+    out.putIfAbsent(n.hashDiff(), "hashDiff");
+    out.putIfAbsent(n.deleteFlag(), "deleteFlag");
+    out.putIfAbsent(n.loadedAt(), "loadedAt");
+    return out;
+  }
+
+  /**
+   * Every column the model puts into a vault table has a name of its own there: not a technical
+   * column, not the parent's hash key, not another of its columns.
+   */
+  void checkColumns() {
+    if (technical().size() < 5) {
+      problem(
+          "/naming",
+          "the technical columns need five different names (loadDts, recordSource, hashDiff,"
+              + " deleteFlag, loadedAt); two of them share one now");
+    }
+    for (Hub h : m.hubs().values()) {
+      String p = "/hubs/" + h.name();
+      TableColumns t = new TableColumns(h.name(), true);
+      t.add(p + "/hashKey", h.hashKey(), "the hub's hash key");
+      for (int i = 0; i < h.businessKey().size(); i++) {
+        t.add(p + "/businessKey/" + i, h.businessKey().get(i), "a business key column");
+      }
+    }
+    for (Link l : m.links().values()) {
+      String p = (l.nonHistorized() ? "/nonHistorizedLinks/" : "/links/") + l.name();
+      // Repeats among these are reported by the link checks; here only the technical columns.
+      TableColumns t = new TableColumns(l.name(), false);
+      t.add(p + "/hashKey", l.hashKey(), "the link's hash key");
+      for (int i = 0; i < l.hubs().size(); i++) {
+        t.add(p + "/hubs/" + i + "/column", l.hubs().get(i).column(), "a joined hub's hash key");
+      }
+      for (int i = 0; i < l.dependentChildKey().size(); i++) {
+        t.add(p + "/dependentChildKey/" + i, l.dependentChildKey().get(i), "a key column");
+      }
+      if (l.nonHistorized()) {
+        t.reportAll = true;
+        attributes(t, p, l.source(), l.columns().isEmpty() ? null : l.columns());
+      }
+    }
+    for (Satellite s : m.satellites().values()) {
+      Hub hub = m.hubs().get(s.parent());
+      Link link = m.links().get(s.parent());
+      String parentKey = hub != null ? hub.hashKey() : link != null ? link.hashKey() : null;
+      if (parentKey != null) {
+        TableColumns t = new TableColumns(s.name(), true);
+        t.owners.put(parentKey, "the hash key of its parent '" + s.parent() + "'");
+        attributes(t, "/satellites/" + s.name(), s.source(), s.columns());
+      }
+    }
+    for (ReferenceTable r : m.referenceTables().values()) {
+      String p = "/referenceTables/" + r.name();
+      TableColumns t = new TableColumns(r.name(), true);
+      for (int i = 0; i < r.code().size(); i++) {
+        t.add(p + "/code/" + i, r.code().get(i), "a code column");
+      }
+      attributes(t, p, r.source(), r.columns());
+    }
+  }
+
+  /** The attribute columns: those listed, or else the source's declared non-key columns. */
+  private void attributes(TableColumns t, String path, String source, List<String> listed) {
+    if (listed != null) {
+      for (int i = 0; i < listed.size(); i++) {
+        t.add(path + "/columns/" + i, listed.get(i), "one of its attribute columns");
+      }
+    } else if (m.sources().containsKey(source)) {
+      List<String> taken = m.defaultAttributesOf(source);
+      t.implicitFrom = source;
+      for (String c : taken == null ? List.<String>of() : taken) {
+        t.add(path, c, "one of its attribute columns");
+      }
+    }
+  }
+
+  /** The columns of one vault table so far, each with what it is. */
+  private final class TableColumns {
+    private final String table;
+    private final Map<String, String> technical = technical();
+    private final Map<String, String> owners = new HashMap<>();
+    private boolean reportAll;
+    private String implicitFrom;
+
+    /**
+     * @param reportAll whether a repeated model column is reported here (else only a clash with a
+     *     technical column is)
+     */
+    TableColumns(String table, boolean reportAll) {
+      this.table = table;
+      this.reportAll = reportAll;
+      technical.forEach((c, key) -> owners.put(c, "its technical column (naming." + key + ")"));
+    }
+
+    void add(String path, String column, String what) {
+      String owner = owners.putIfAbsent(column, what);
+      boolean isTechnical = technical.containsKey(column);
+      if (owner == null || !(reportAll || isTechnical)) {
+        return;
+      }
+      String remedy =
+          implicitFrom == null
+              ? "leave it out or give it another name"
+              : "it lists no \"columns\", so it takes every non-key column of source '"
+                  + implicitFrom
+                  + "', this one too: list its \"columns\" without it";
+      if (isTechnical) {
+        remedy +=
+            ", or give the technical column another name in \"naming\" (e.g. \""
+                + technical.get(column)
+                + "\": \"dv_"
+                + column
+                + "\")";
+      }
+      problem(
+          path,
+          "the column '"
+              + column
+              + "' of vault table '"
+              + table
+              + "' is already "
+              + owner
+              + "; "
+              + remedy);
     }
   }
 }
