@@ -496,6 +496,12 @@ public final class PostgresDialect implements VaultDialect {
   }
 
   @Override
+  public String lockKeys() {
+    // pg_advisory_xact_lock is volatile, so the planner evaluates it above the sort, in its order.
+    return "SELECT pg_advisory_xact_lock(u.k) FROM unnest(?::bigint[]) AS u(k) ORDER BY u.k";
+  }
+
+  @Override
   public String statementTimeout(long millis) {
     return millis > 0 ? "SET statement_timeout = " + millis : null;
   }

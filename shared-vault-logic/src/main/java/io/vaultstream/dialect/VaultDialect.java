@@ -186,6 +186,16 @@ public interface VaultDialect {
   }
 
   /**
+   * A statement that takes a transaction-scoped lock on each 64-bit number of an array bound as its
+   * one parameter, in ascending order (so two sessions locking overlapping sets cannot deadlock),
+   * waiting for each; or null when the database has no such locks. Writers of the same reference
+   * code serialize on it: no parent row's upsert orders them.
+   */
+  default String lockKeys() {
+    return null;
+  }
+
+  /**
    * A statement run on every new connection that makes the database cancel a statement running
    * longer than {@code millis}, or null for none (0, or a database without the setting).
    */

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Writes a planned batch inside the caller's transaction, set-based: one statement per table for
@@ -37,6 +38,7 @@ public final class VaultWriter {
   private final HashKeyCalculator hasher;
   private final SchemaManager schema;
   private final Naming n;
+  private final HistoryRead history;
 
   public VaultWriter(
       VaultModel model, VaultDialect dialect, HashKeyCalculator hasher, SchemaManager schema) {
@@ -45,6 +47,7 @@ public final class VaultWriter {
     this.hasher = hasher;
     this.schema = schema;
     this.n = model.naming();
+    this.history = new HistoryRead(dialect, schema, n, this::hashText, new KeyLocks(dialect));
   }
 
   /** Writes the plan; returns rows written per vault table. */
@@ -121,8 +124,9 @@ public final class VaultWriter {
     TextColumns data = new TextColumns(cols);
     String pk = t.primaryKey().get(0);
     // Loop bodies are methods of their own here: the JIT compiles each once, instead of again
-    // into an on-stack-replacement version of the loop (docs/BENCHMARKS.md, fifth session).
-    for (VaultRow r : rows.values()) {
+    // into an on-stack-replacement version of the loop (docs/BENCHMARKS.md, fifth session). Rows
+    // go in key order: two writers upserting overlapping keys in different orders deadlocked.
+    for (VaultRow r : new TreeMap<>(rows).values()) {
       data.add(earliestRow(r, cols, pk));
     }
     if (t.kind() == TableKind.NON_HISTORIZED_LINK) {
@@ -212,7 +216,7 @@ public final class VaultWriter {
       fresh.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(version(r, attrs));
     }
     Map<List<String>, List<HistoryMerge.Version>> stored =
-        readAround(c, t, keyCols, attrs, fresh, newParents);
+        history.around(c, t, keyCols, attrs, fresh, newParents);
 
     TextColumns inserts = new TextColumns(insertColumns(keyCols, attrs));
     List<String> delCols = new ArrayList<>(keyCols);
@@ -298,63 +302,5 @@ public final class VaultWriter {
     cols.add(n.deleteFlag());
     cols.addAll(attrs);
     return cols;
-  }
-
-  /** A key and the earliest time of its new versions: where its stored history is read from. */
-  private static List<String> keyFrom(List<String> key, List<HistoryMerge.Version> versions) {
-    long min = Long.MAX_VALUE;
-    for (HistoryMerge.Version v : versions) {
-      min = Math.min(min, v.t);
-    }
-    List<String> row = new ArrayList<>(key);
-    row.add(Micros.toSql(min));
-    return row;
-  }
-
-  private Map<List<String>, List<HistoryMerge.Version>> readAround(
-      Connection c,
-      TableSpec t,
-      List<String> keyCols,
-      List<String> attrs,
-      Map<List<String>, List<HistoryMerge.Version>> fresh,
-      Set<String> newParents)
-      throws SQLException {
-    List<String> cols = new ArrayList<>(keyCols);
-    cols.add("t__");
-    TextColumns keys = new TextColumns(cols);
-    for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
-      if (e.getKey().size() != 1 || !newParents.contains(e.getKey().get(0))) {
-        keys.add(keyFrom(e.getKey(), e.getValue())); // (a new parent row has nothing stored)
-      }
-    }
-    List<String> read = new ArrayList<>();
-    read.add(n.hashDiff());
-    read.add(n.deleteFlag());
-    read.addAll(attrs);
-    Map<List<String>, List<HistoryMerge.Version>> out = new LinkedHashMap<>();
-    if (keys.size() == 0) {
-      return out;
-    }
-    boolean hashKeyed = t.kind() == TableKind.SATELLITE;
-    keys.query(
-        c,
-        dialect.selectHistoryAround(schema.schema(), t, keyCols, n.loadDts(), read),
-        rs -> {
-          List<String> key = new ArrayList<>(keyCols.size());
-          for (int i = 1; i <= keyCols.size(); i++) {
-            key.add(hashKeyed ? hashText(rs.getString(i)) : rs.getString(i));
-          }
-          int p = keyCols.size() + 1;
-          long micros = rs.getLong(p);
-          String hd = hashText(rs.getString(p + 1));
-          boolean del = "true".equals(rs.getString(p + 2)) || "t".equals(rs.getString(p + 2));
-          Map<String, String> a = new LinkedHashMap<>();
-          for (int i = 0; i < attrs.size(); i++) {
-            a.put(attrs.get(i), rs.getString(p + 3 + i));
-          }
-          out.computeIfAbsent(key, k -> new ArrayList<>())
-              .add(new HistoryMerge.Version(micros, hd, del, a, true, null));
-        });
-    return out;
   }
 }

@@ -1,0 +1,107 @@
+package io.vaultstream.write;
+
+import io.vaultstream.ddl.TableKind;
+import io.vaultstream.ddl.TableSpec;
+import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.model.Naming;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+
+/**
+ * Reads the stored history of a satellite or reference table around a batch's new versions, in one
+ * statement (per key, an index probe for the version before the batch's time and one for the
+ * versions after it), after locking the keys no parent row orders the writers of ({@link
+ * KeyLocks}): the merge must see every version committed before it.
+ */
+final class HistoryRead {
+  private final VaultDialect dialect;
+  private final SchemaManager schema;
+  private final Naming n;
+  private final UnaryOperator<String> hashText;
+  private final KeyLocks locks;
+
+  HistoryRead(
+      VaultDialect dialect,
+      SchemaManager schema,
+      Naming n,
+      UnaryOperator<String> hashText,
+      KeyLocks locks) {
+    this.dialect = dialect;
+    this.schema = schema;
+    this.n = n;
+    this.hashText = hashText;
+    this.locks = locks;
+  }
+
+  /** A key and the earliest time of its new versions: where its stored history is read from. */
+  private static List<String> keyFrom(List<String> key, List<HistoryMerge.Version> versions) {
+    long min = Long.MAX_VALUE;
+    for (HistoryMerge.Version v : versions) {
+      min = Math.min(min, v.t);
+    }
+    List<String> row = new ArrayList<>(key);
+    row.add(Micros.toSql(min));
+    return row;
+  }
+
+  /**
+   * The stored versions of the batch's keys around their new ones: for each key, the latest before
+   * its earliest new version and every one from it on (keys whose parent row this transaction
+   * inserted have none). A reference table's keys are locked first.
+   */
+  Map<List<String>, List<HistoryMerge.Version>> around(
+      Connection c,
+      TableSpec t,
+      List<String> keyCols,
+      List<String> attrs,
+      Map<List<String>, List<HistoryMerge.Version>> fresh,
+      Set<String> newParents)
+      throws SQLException {
+    if (t.kind() == TableKind.REFERENCE) {
+      locks.lock(c, schema.schema(), t.name(), fresh.keySet());
+    }
+    List<String> cols = new ArrayList<>(keyCols);
+    cols.add("t__");
+    TextColumns keys = new TextColumns(cols);
+    for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
+      if (e.getKey().size() != 1 || !newParents.contains(e.getKey().get(0))) {
+        keys.add(keyFrom(e.getKey(), e.getValue())); // (a new parent row has nothing stored)
+      }
+    }
+    List<String> read = new ArrayList<>();
+    read.add(n.hashDiff());
+    read.add(n.deleteFlag());
+    read.addAll(attrs);
+    Map<List<String>, List<HistoryMerge.Version>> out = new LinkedHashMap<>();
+    if (keys.size() == 0) {
+      return out;
+    }
+    boolean hashKeyed = t.kind() == TableKind.SATELLITE;
+    keys.query(
+        c,
+        dialect.selectHistoryAround(schema.schema(), t, keyCols, n.loadDts(), read),
+        rs -> {
+          List<String> key = new ArrayList<>(keyCols.size());
+          for (int i = 1; i <= keyCols.size(); i++) {
+            key.add(hashKeyed ? hashText.apply(rs.getString(i)) : rs.getString(i));
+          }
+          int p = keyCols.size() + 1;
+          long micros = rs.getLong(p);
+          String hd = hashText.apply(rs.getString(p + 1));
+          boolean del = "true".equals(rs.getString(p + 2)) || "t".equals(rs.getString(p + 2));
+          Map<String, String> a = new LinkedHashMap<>();
+          for (int i = 0; i < attrs.size(); i++) {
+            a.put(attrs.get(i), rs.getString(p + 3 + i));
+          }
+          out.computeIfAbsent(key, k -> new ArrayList<>())
+              .add(new HistoryMerge.Version(micros, hd, del, a, true, null));
+        });
+    return out;
+  }
+}

@@ -1,0 +1,220 @@
+package io.vaultstream.engine;
+
+import static io.vaultstream.testing.EventFactory.at;
+import static io.vaultstream.testing.EventFactory.row;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.vaultstream.decode.ChangeEvent;
+import io.vaultstream.model.ModelLoader;
+import io.vaultstream.model.VaultModel;
+import io.vaultstream.testing.EventFactory;
+import io.vaultstream.testing.Samples;
+import io.vaultstream.testing.TestDatabase;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two loaders (two pools, so two sessions) writing the history of the same key at the same time
+ * give the history one serial load gives. Each round holds both loaders' transactions open until
+ * both have written (their progress rows wait for a lock the test holds), so the two history reads
+ * would see each other's versions only if the writes of one key are serialized.
+ */
+class ConcurrentHistoryWritersIT {
+  private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
+  private static final int ROUNDS = 12;
+
+  private final List<VaultLoader> loaders = new ArrayList<>();
+
+  @AfterEach
+  void close() {
+    loaders.forEach(VaultLoader::close);
+  }
+
+  private VaultLoader open(String schema) throws Exception {
+    VaultLoader l = VaultLoader.open(SHOP, TestDatabase.options(schema).build());
+    loaders.add(l);
+    return l;
+  }
+
+  /**
+   * Round r: both loaders write the reference code with the same description (W, X, W, ...), one
+   * second apart, the earlier one alternating between them. A serial load keeps one version per
+   * round, at the earlier time (in either order: a later-processed, earlier version replaces the
+   * later one). Reference tables have no parent row whose upsert would order the two writers.
+   */
+  @Test
+  void aReferenceCodeWrittenByTwoLoadersAtOnceKeepsTheSerialHistory() throws Exception {
+    EventFactory ev = new EventFactory(SHOP);
+    assertSerialHistory(
+        r -> status(ev, r, 0),
+        r -> status(ev, r, 1),
+        "SELECT code, load_dts, hash_diff, delete_flag, description FROM $s.ref_order_status"
+            + " WHERE record_source <> 'SYSTEM' ORDER BY code, load_dts");
+  }
+
+  /**
+   * The same for a satellite: its parent hub row's upsert locks the row (ON CONFLICT DO UPDATE
+   * locks the conflicting row even when its WHERE leaves it as it is), so the second writer waits
+   * for the first to commit before it reads the history.
+   */
+  @Test
+  void aSatelliteKeyWrittenByTwoLoadersAtOnceKeepsTheSerialHistory() throws Exception {
+    EventFactory ev = new EventFactory(SHOP);
+    assertSerialHistory(
+        r -> customer(ev, r, 0),
+        r -> customer(ev, r, 1),
+        "SELECT customer_hk, load_dts, hash_diff, delete_flag, name FROM $s.sat_customer"
+            + " WHERE record_source <> 'SYSTEM' ORDER BY customer_hk, load_dts");
+  }
+
+  /**
+   * Two loaders upserting the same new hub and link keys, one in the opposite order of the other,
+   * do not deadlock: every upsert binds its rows sorted by key.
+   */
+  @Test
+  void overlappingKeysUpsertedInOppositeOrdersDoNotDeadlock() throws Exception {
+    String schema = TestDatabase.newSchema();
+    VaultLoader a = open(schema);
+    VaultLoader b = open(schema);
+    EventFactory ev = new EventFactory(SHOP);
+    int keys = 1_500;
+    for (int round = 0; round < 4; round++) {
+      List<ChangeEvent> up = new ArrayList<>();
+      List<ChangeEvent> down = new ArrayList<>();
+      for (int i = 0; i < keys; i++) {
+        long id = round * 10_000L + i;
+        // Source order is time order: one loader meets the keys ascending, the other descending.
+        up.add(ev.order(at(round * 10_000L + i), id, "O" + id, null));
+        down.add(ev.order(at(round * 10_000L + keys - i), id, "O" + id, null));
+      }
+      CyclicBarrier start = new CyclicBarrier(2);
+      CompletableFuture<LoadResult> first = CompletableFuture.supplyAsync(() -> load(a, up, start));
+      CompletableFuture<LoadResult> second =
+          CompletableFuture.supplyAsync(() -> load(b, down, start));
+      assertThat(first.get(60, TimeUnit.SECONDS).problems()).isEmpty();
+      assertThat(second.get(60, TimeUnit.SECONDS).problems()).isEmpty();
+    }
+    assertThat(
+            TestDatabase.value(
+                "SELECT count(*) FROM " + schema + ".hub_order WHERE record_source <> 'SYSTEM'"))
+        .isEqualTo(Integer.toString(4 * keys));
+  }
+
+  private static LoadResult load(VaultLoader loader, List<ChangeEvent> events, CyclicBarrier go) {
+    try {
+      go.await(30, TimeUnit.SECONDS);
+      return loader.load(events);
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private void assertSerialHistory(
+      IntFunction<ChangeEvent> first, IntFunction<ChangeEvent> second, String history)
+      throws Exception {
+    String schema = TestDatabase.newSchema();
+    VaultLoader a = open(schema);
+    VaultLoader b = open(schema);
+    List<ChangeEvent> all = new ArrayList<>();
+    for (int r = 0; r < ROUNDS; r++) {
+      ChangeEvent x = first.apply(r);
+      ChangeEvent y = second.apply(r);
+      all.add(x);
+      all.add(y);
+      race(schema, a, x, b, y, r);
+    }
+    String serialSchema = TestDatabase.newSchema();
+    open(serialSchema).load(all);
+
+    List<String> expected = TestDatabase.rows(history.replace("$s", serialSchema));
+    assertThat(expected).as("one version per round").hasSize(ROUNDS);
+    assertThat(TestDatabase.rows(history.replace("$s", schema))).isEqualTo(expected);
+  }
+
+  /**
+   * Loads one event with each loader at once, and lets either commit only when both have written
+   * their rows (or wait for the other's): the test holds a lock on the progress table that both
+   * transactions need last.
+   */
+  private static void race(
+      String schema, VaultLoader a, ChangeEvent x, VaultLoader b, ChangeEvent y, int round)
+      throws Exception {
+    try (Connection gate = TestDatabase.connect()) {
+      gate.setAutoCommit(false);
+      int gatePid;
+      try (Statement st = gate.createStatement();
+          ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
+        rs.next();
+        gatePid = rs.getInt(1);
+        st.execute("LOCK TABLE " + schema + ".vs_progress IN EXCLUSIVE MODE");
+      }
+      CompletableFuture<LoadResult> first = loadAsync(a, x, "a", round);
+      CompletableFuture<LoadResult> second = loadAsync(b, y, "b", round);
+      // Both sessions wait: one for the gate, the other for the gate or for the first.
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> blockedBehind(gatePid) == 2 || first.isDone() || second.isDone());
+      gate.commit();
+      assertThat(first.get(30, TimeUnit.SECONDS).problems()).isEmpty();
+      assertThat(second.get(30, TimeUnit.SECONDS).problems()).isEmpty();
+    }
+  }
+
+  private static CompletableFuture<LoadResult> loadAsync(
+      VaultLoader loader, ChangeEvent e, String consumer, int round) {
+    Progress p = new Progress(consumer, List.of(new Progress.Position("t", 0, round + 1L)));
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try {
+            return loader.load(List.of(e), List.of(), p);
+          } catch (Exception ex) {
+            throw new IllegalStateException(ex);
+          }
+        });
+  }
+
+  /** Sessions waiting for a lock held by {@code pid}, directly or through another waiting one. */
+  private static int blockedBehind(int pid) throws Exception {
+    return Integer.parseInt(
+        TestDatabase.value(
+            "WITH RECURSIVE w(pid) AS (SELECT "
+                + pid
+                + " UNION SELECT a.pid FROM pg_stat_activity a JOIN w"
+                + " ON w.pid = ANY(pg_blocking_pids(a.pid)))"
+                + " SELECT count(*) - 1 FROM w"));
+  }
+
+  /** Round r's version of status NEW, one second later for {@code late} 1 on odd rounds. */
+  private static ChangeEvent status(EventFactory ev, int r, int which) {
+    String description = r % 2 == 0 ? "W" : "X";
+    return ev.event(
+        "order_status",
+        "u",
+        at(10L * r + offset(r, which)),
+        row("code", "NEW", "description", description));
+  }
+
+  private static ChangeEvent customer(EventFactory ev, int r, int which) {
+    return ev.event(
+        "customers",
+        "u",
+        at(10L * r + offset(r, which)),
+        row("id", 1L, "customer_no", "C1", "name", r % 2 == 0 ? "W" : "X"));
+  }
+
+  /** Which of the two loaders writes the earlier version alternates between rounds. */
+  private static long offset(int r, int which) {
+    return (r + which) % 2;
+  }
+}
