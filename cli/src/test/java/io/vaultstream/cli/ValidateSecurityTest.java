@@ -36,4 +36,23 @@ class ValidateSecurityTest {
                 + " column type vaultstream accepts; valid: smallint (int2), integer (int, int4),")
         .contains("numeric[(p[,s])] or decimal[(p[,s])] with 1 <= p <= 1000 and 0 <= s <= p");
   }
+
+  @Test
+  void readsOnlyRegularFilesAndNeverQuotesOneThatIsNotAModel(@TempDir Path dir) throws Exception {
+    CliTest.Run directory = CliTest.run("validate", dir.toString());
+    assertThat(directory.code()).isEqualTo(2);
+    assertThat(directory.err())
+        .contains("vaultstream: The vault model file " + dir + " is not a regular file");
+
+    Path shadow = dir.resolve("shadow");
+    Files.writeString(
+        shadow,
+        "root:$6$Zq1sAlt$Hx9ShadowHash:19700:0:99999:7:::\nvault: $6$An0ther$abc\n  - [x: {\n");
+    CliTest.Run secret = CliTest.run("validate", shadow.toString());
+    assertThat(secret.code()).isEqualTo(1);
+    assertThat(secret.err())
+        .contains("/: it is not valid YAML at line")
+        .contains("this document is not a vaultstream model")
+        .doesNotContain("root", "$6$", "Hash", "An0ther");
+  }
 }

@@ -5,9 +5,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,13 +32,17 @@ public final class ModelLoader {
    * {@code topic} of their own read {@code <prefix>.<table>}.
    */
   public static VaultModel load(Path file, String topicPrefix) {
-    String text;
-    try {
-      text = Files.readString(file);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read the vault model file " + file + ": " + e, e);
-    }
-    return parse(text, file.toString(), topicPrefix);
+    return load(file, topicPrefix, null);
+  }
+
+  /**
+   * As {@link #load(Path, String)}, reading the file only when it is a regular file of at most 4
+   * MiB and, when {@code allowedDir} is not null, inside that directory after symbolic links.
+   *
+   * @throws java.io.UncheckedIOException when the file cannot or may not be read
+   */
+  public static VaultModel load(Path file, String topicPrefix, Path allowedDir) {
+    return parse(ModelFile.read(file, allowedDir), file.toString(), topicPrefix);
   }
 
   /**
@@ -55,36 +56,29 @@ public final class ModelLoader {
 
   /** As {@link #parse(String, String)}, with a topic prefix as in {@link #load(Path, String)}. */
   public static VaultModel parse(String text, String origin, String topicPrefix) {
+    if (text.length() > ModelFile.MAX_BYTES) {
+      throw notAModel(origin, "it is larger than " + ModelFile.MAX_TEXT + ", ");
+    }
     String trimmed = text.stripLeading();
     boolean json = trimmed.startsWith("{");
     JsonNode root;
     try {
       root = (json ? JSON : YAML).readTree(text);
     } catch (JsonProcessingException e) {
+      // Where it failed, never the parser's message: it quotes the document (a YAML error shows
+      // the offending line), and the document may be any file the worker can read.
       String where =
           e.getLocation() == null
               ? ""
-              : " (line "
+              : " at line "
                   + e.getLocation().getLineNr()
                   + ", column "
-                  + e.getLocation().getColumnNr()
-                  + ")";
-      throw new ModelException(
-          origin,
-          List.of(
-              new ModelProblem(
-                  "/",
-                  "not valid "
-                      + (json ? "JSON" : "YAML")
-                      + where
-                      + ": "
-                      + e.getOriginalMessage())));
+                  + e.getLocation().getColumnNr();
+      throw notAModel(origin, "it is not valid " + (json ? "JSON" : "YAML") + where + ", so ");
     }
-    if (root == null || !root.isObject()) {
-      throw new ModelException(
-          origin,
-          List.of(
-              new ModelProblem("/", "the document must be an object with 'sources' and 'hubs'")));
+    if (root == null || !root.isObject() || !(root.has("sources") || root.has("hubs"))) {
+      // Nothing of the document is named (its keys may be secrets too).
+      throw notAModel(origin, "");
     }
     if (topicPrefix != null) {
       ((com.fasterxml.jackson.databind.node.ObjectNode) root).put("topicPrefix", topicPrefix);
@@ -98,5 +92,16 @@ public final class ModelLoader {
       throw new ModelException(origin, problems);
     }
     return model;
+  }
+
+  private static ModelException notAModel(String origin, String why) {
+    return new ModelException(
+        origin,
+        List.of(
+            new ModelProblem(
+                "/",
+                why
+                    + "this document is not a vaultstream model: a model is a JSON or YAML object"
+                    + " with \"name\", \"sources\" and \"hubs\" (see docs/MODEL.md)")));
   }
 }

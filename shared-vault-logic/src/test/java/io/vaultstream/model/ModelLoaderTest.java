@@ -123,6 +123,6 @@ class ModelLoaderTest {
     assertThatThrownBy(
             () -> ModelLoader.parse("{ \"name\": \"x\",\n  \"sources\": { ] }", "broken.json"))
         .isInstanceOf(ModelException.class)
-        .hasMessageContaining("/: not valid JSON (line 2");
+        .hasMessageContaining("/: it is not valid JSON at line 2, column 16, so this document is");
   }
 }
