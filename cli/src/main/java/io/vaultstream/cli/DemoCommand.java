@@ -3,6 +3,7 @@ package io.vaultstream.cli;
 import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.DecodeException;
 import io.vaultstream.engine.LoadResult;
+import io.vaultstream.engine.MaskedUrl;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.model.ModelLoader;
@@ -151,7 +152,7 @@ final class DemoCommand implements Callable<Integer> {
       }
     }
     out.println();
-    out.println("The vault: " + url.replaceAll("password=[^&;]*", "password=***"));
+    out.println("The vault: " + MaskedUrl.of(url));
     out.println("Try:");
     out.printf("  SELECT * FROM %s.hub_customer ORDER BY load_dts LIMIT 5;%n", schema);
     out.printf(

@@ -2,6 +2,7 @@ package io.vaultstream.cli;
 
 import io.vaultstream.sample.ShopEventGenerator;
 import java.io.PrintWriter;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -15,6 +16,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -38,6 +41,9 @@ import picocli.CommandLine.Spec;
       "(children often before their parents) and shows the vault filling up."
     })
 final class QuickstartCommand implements Callable<Integer> {
+  /** A password parameter of a JDBC URL, with the separator before it. */
+  static final Pattern PASSWORD_PARAMETER = Pattern.compile("(?i)([?&;])password=([^&;]*)[&;]?");
+
   private static final List<String> TABLES =
       List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
 
@@ -85,7 +91,7 @@ final class QuickstartCommand implements Callable<Integer> {
           "topics", TABLES.stream().map(t -> "shop.public." + t).collect(Collectors.joining(",")));
       c.put("key.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
       c.put("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
-      c.put("connection.url", url);
+      putConnection(c, url);
       c.put("target.schema", schema);
       c.put(
           "vault.model",
@@ -116,6 +122,21 @@ final class QuickstartCommand implements Callable<Integer> {
       database.close();
     }
     return 0;
+  }
+
+  /**
+   * Puts the URL into the connector's configuration, a password parameter moved out of it into
+   * connection.password: the connector refuses a password inside the URL (it would be shown and
+   * logged).
+   */
+  static void putConnection(Map<String, String> config, String url) {
+    Matcher password = PASSWORD_PARAMETER.matcher(url);
+    if (password.find()) {
+      // pgjdbc decodes URL parameters; the setting takes the password itself.
+      config.put(
+          "connection.password", URLDecoder.decode(password.group(2), StandardCharsets.UTF_8));
+    }
+    config.put("connection.url", password.replaceAll("$1").replaceFirst("[?&;]$", ""));
   }
 
   private void stream(EmbeddedConnectCluster connect, String url, PrintWriter out)

@@ -1,5 +1,6 @@
 package io.vaultstream.cli;
 
+import io.vaultstream.engine.MaskedUrl;
 import io.vaultstream.model.ModelException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -45,7 +46,8 @@ public final class VaultStreamCli {
             cmd.getErr().println(e.getMessage());
             return PROBLEMS;
           }
-          cmd.getErr().println("vaultstream: " + e.getMessage());
+          // A driver's error names the URL it was given ("No suitable driver found for ...").
+          cmd.getErr().println("vaultstream: " + MaskedUrl.of(e.getMessage()));
           return USAGE;
         });
     return cl;

@@ -222,7 +222,7 @@ public final class VaultOptions implements Serializable {
   @Override
   public String toString() {
     return "VaultOptions{jdbcUrl="
-        + jdbcUrl.replaceAll("password=[^&;]*", "password=***")
+        + MaskedUrl.of(jdbcUrl)
         + ", user="
         + user
         + ", targetSchema="

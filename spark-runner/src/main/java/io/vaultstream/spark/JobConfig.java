@@ -1,6 +1,7 @@
 package io.vaultstream.spark;
 
 import io.vaultstream.decode.DecoderOptions;
+import io.vaultstream.engine.MaskedUrl;
 import io.vaultstream.engine.VaultOptions;
 import java.io.Serializable;
 import java.util.HashMap;
@@ -86,6 +87,7 @@ public final class JobConfig implements Serializable {
     }
     JobConfig config = new JobConfig(v);
     config.options(); // reports a bad setting now, naming it
+    LOG.info("vaultstream job settings: {}", config);
     return config;
   }
 
@@ -149,9 +151,22 @@ public final class JobConfig implements Serializable {
     return values.get("model");
   }
 
+  /** Settings whose values are secrets: shown as [hidden]. */
+  private static final java.util.regex.Pattern SECRET =
+      java.util.regex.Pattern.compile("(?i)password|secret|token|user-info|jaas");
+
+  /** The settings for logs: secrets hidden, passwords in URLs masked. */
+  @Override
+  public String toString() {
+    Map<String, String> shown = new java.util.TreeMap<>();
+    values.forEach((k, v) -> shown.put(k, SECRET.matcher(k).find() ? "[hidden]" : MaskedUrl.of(v)));
+    return "JobConfig" + shown;
+  }
+
   /**
-   * The model, read from {@link #model()}; {@code --topic-prefix} (SCHEMA_CDC_KAFKA), when set,
-   * replaces the model's {@code topicPrefix}.
+   * The model, read from {@link #model()} (a regular file of at most 4 MiB; a file that is not a
+   * model is never quoted); {@code --topic-prefix} (SCHEMA_CDC_KAFKA), when set, replaces the
+   * model's {@code topicPrefix}.
    */
   public io.vaultstream.model.VaultModel loadModel() {
     return io.vaultstream.model.ModelLoader.load(

@@ -1,0 +1,52 @@
+package io.vaultstream.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** URLs are printed and logged with every password in them masked. */
+class MaskedUrlTest {
+
+  @Test
+  void masksPasswordParametersAndUserInfo() {
+    assertThat(MaskedUrl.of("jdbc:postgresql://db:5432/dwh?user=vault&password=s3cret&ssl=true"))
+        .isEqualTo("jdbc:postgresql://db:5432/dwh?user=vault&password=***&ssl=true");
+    assertThat(MaskedUrl.of("jdbc:postgresql://db/dwh?PASSWORD=s3cret;sslpassword=k3y"))
+        .isEqualTo("jdbc:postgresql://db/dwh?PASSWORD=***;sslpassword=***");
+    assertThat(MaskedUrl.of("jdbc:postgresql://vault:s3cret@db:5432/dwh"))
+        .isEqualTo("jdbc:postgresql://vault:***@db:5432/dwh");
+    assertThat(MaskedUrl.of("http://reg:s3cret@registry:8081"))
+        .isEqualTo("http://reg:***@registry:8081");
+    assertThat(MaskedUrl.of("jdbc:postgresql://db:5432/dwh?user=vault"))
+        .isEqualTo("jdbc:postgresql://db:5432/dwh?user=vault");
+    assertThat(MaskedUrl.of(null)).isNull();
+  }
+
+  @Test
+  void masksUrlsInsideMessagesToo() {
+    assertThat(
+            MaskedUrl.of(
+                "No suitable driver found for jdbc:pg://vault:s3cret@db/dwh?password=s3cret x"))
+        .isEqualTo("No suitable driver found for jdbc:pg://vault:***@db/dwh?password=*** x");
+  }
+
+  @Test
+  void tellsWhetherAUrlCarriesAPassword() {
+    assertThat(MaskedUrl.hasPassword("jdbc:postgresql://db/dwh?user=v&password=x")).isTrue();
+    assertThat(MaskedUrl.hasPassword("jdbc:postgresql://v:x@db/dwh")).isTrue();
+    assertThat(MaskedUrl.hasPassword("jdbc:postgresql://db:5432/dwh?user=v")).isFalse();
+    assertThat(MaskedUrl.hasPassword(null)).isFalse();
+  }
+
+  @Test
+  void optionsPrintTheUrlMasked() {
+    String printed =
+        VaultOptions.builder()
+            .jdbcUrl("jdbc:postgresql://vault:s3cret@db:5432/dwh?password=s3cret")
+            .build()
+            .toString();
+    assertThat(printed)
+        .contains("jdbcUrl=jdbc:postgresql://vault:***@db:5432/dwh?password=***")
+        .doesNotContain("s3cret");
+  }
+}
