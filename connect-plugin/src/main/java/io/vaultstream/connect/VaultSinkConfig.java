@@ -1,12 +1,14 @@
 package io.vaultstream.connect;
 
 import io.vaultstream.decode.DecoderOptions;
+import io.vaultstream.engine.MaskedUrl;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.model.HashProfileName;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
@@ -16,9 +18,12 @@ import org.apache.kafka.common.config.ConfigDef.ValidString;
 import org.apache.kafka.common.config.ConfigDef.Width;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.config.types.Password;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** The connector's configuration: every key documented, defaulted, validated and grouped. */
 public final class VaultSinkConfig extends AbstractConfig {
+  private static final Logger LOG = LoggerFactory.getLogger(VaultSinkConfig.class);
   static final String GROUP_CONNECTION = "Connection";
   static final String GROUP_VAULT = "Vault";
   static final String GROUP_INTEGRITY = "Referential integrity";
@@ -37,6 +42,7 @@ public final class VaultSinkConfig extends AbstractConfig {
   public static final String TRANSACTION_ISOLATION = "connection.transaction.isolation";
   public static final String VAULT_MODEL = "vault.model";
   public static final String VAULT_MODEL_PATH = "vault.model.path";
+  public static final String VAULT_MODEL_ALLOWED_DIR = "vault.model.allowed.dir";
   public static final String TARGET_SCHEMA = "target.schema";
   public static final String AUTO_CREATE = "auto.create";
   public static final String HASH_PROFILE = "hash.profile";
@@ -202,6 +208,22 @@ public final class VaultSinkConfig extends AbstractConfig {
         ++o,
         Width.LONG,
         "Model file");
+    d.define(
+        VAULT_MODEL_ALLOWED_DIR,
+        Type.STRING,
+        "",
+        Importance.MEDIUM,
+        "A directory "
+            + VAULT_MODEL_PATH
+            + " must be inside, after symbolic links; empty (the default) for any path. The worker"
+            + " reads the model file with its own permissions whenever a connector is created or"
+            + " validated through the REST API, so set this where others may configure"
+            + " connectors. In any case only a regular file of at most 4 MiB is read, and a file"
+            + " that is not a vault model is never quoted in errors.",
+        GROUP_VAULT,
+        ++o,
+        Width.LONG,
+        "Model directory");
     d.define(
         TARGET_SCHEMA,
         Type.STRING,
@@ -396,7 +418,19 @@ public final class VaultSinkConfig extends AbstractConfig {
   }
 
   public VaultSinkConfig(Map<String, String> props) {
-    super(CONFIG, props);
+    // Logged here rather than by AbstractConfig, which prints connection.url as given, a password
+    // in it included.
+    super(CONFIG, props, false);
+    StringBuilder b = new StringBuilder(getClass().getSimpleName()).append(" values: ");
+    new TreeMap<String, Object>(values())
+        .forEach(
+            (k, v) ->
+                b.append(System.lineSeparator())
+                    .append('\t')
+                    .append(k)
+                    .append(" = ")
+                    .append(v instanceof String text ? MaskedUrl.of(text) : v));
+    LOG.info("{}", b);
   }
 
   /** Reads the model named by the configuration, with the hash profile override applied. */
@@ -412,11 +446,19 @@ public final class VaultSinkConfig extends AbstractConfig {
               + " (a file)");
     }
     VaultModel m =
-        inline.isBlank() ? ModelLoader.load(Path.of(path)) : ModelLoader.parse(inline, VAULT_MODEL);
+        inline.isBlank()
+            ? ModelLoader.load(Path.of(path), null, allowedModelDir())
+            : ModelLoader.parse(inline, VAULT_MODEL);
     String profile = getString(HASH_PROFILE);
     return profile.isEmpty()
         ? m
         : m.withHashing(m.hashing().withProfile(HashProfileName.parse(profile)));
+  }
+
+  /** The directory the model file must be in, or null for anywhere. */
+  private Path allowedModelDir() {
+    String dir = getString(VAULT_MODEL_ALLOWED_DIR);
+    return dir.isBlank() ? null : Path.of(dir);
   }
 
   /** The engine options, mapped here and nowhere else. */

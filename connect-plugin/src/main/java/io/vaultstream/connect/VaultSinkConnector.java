@@ -1,8 +1,11 @@
 package io.vaultstream.connect;
 
 import io.vaultstream.dialect.Dialects;
+import io.vaultstream.engine.MaskedUrl;
 import io.vaultstream.model.ModelException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -16,6 +19,19 @@ import org.apache.kafka.connect.sink.SinkConnector;
 
 /** Loads CDC topics into a Data Vault 2.0 model: one task per share of the topic partitions. */
 public class VaultSinkConnector extends SinkConnector {
+  /**
+   * Why a password in the URL is refused: Connect returns the URL from validate and shows it in the
+   * connector's configuration, and the JDBC driver and pool may log it.
+   */
+  static final String PASSWORD_IN_URL =
+      VaultSinkConfig.CONNECTION_URL
+          + " must not carry a password (the URL is shown by the REST API and may be logged);"
+          + " give it in "
+          + VaultSinkConfig.CONNECTION_PASSWORD
+          + ", a password setting that is never shown or logged, ideally from a config provider:"
+          + " ${file:/etc/kafka/secrets.properties:vault.password} or ${env:VAULT_PASSWORD}"
+          + " (config.providers on the worker)";
+
   private Map<String, String> props;
 
   @Override
@@ -63,10 +79,31 @@ public class VaultSinkConnector extends SinkConnector {
     Config config = super.validate(connectorConfigs);
     Map<String, ConfigValue> byName = new HashMap<>();
     config.configValues().forEach(v -> byName.put(v.name(), v));
+    // What validate returns is shown to the caller and by Connect's UIs: URLs without passwords.
+    for (String url : List.of(VaultSinkConfig.CONNECTION_URL, VaultSinkConfig.SCHEMA_REGISTRY)) {
+      ConfigValue v = byName.get(url);
+      if (v != null && v.value() instanceof String text) {
+        v.value(MaskedUrl.of(text));
+      }
+    }
     if (hasErrors(config)) {
       return config;
     }
     VaultSinkConfig parsed = new VaultSinkConfig(connectorConfigs);
+    if (MaskedUrl.hasPassword(parsed.getString(VaultSinkConfig.CONNECTION_URL))) {
+      byName.get(VaultSinkConfig.CONNECTION_URL).addErrorMessage(PASSWORD_IN_URL);
+    }
+    String allowedDir = parsed.getString(VaultSinkConfig.VAULT_MODEL_ALLOWED_DIR);
+    boolean allowedDirUsable = allowedDir.isBlank() || Files.isDirectory(Path.of(allowedDir));
+    if (!allowedDirUsable) {
+      byName
+          .get(VaultSinkConfig.VAULT_MODEL_ALLOWED_DIR)
+          .addErrorMessage(
+              VaultSinkConfig.VAULT_MODEL_ALLOWED_DIR
+                  + " must be an existing directory (after symbolic links); "
+                  + allowedDir
+                  + " is not one");
+    }
     String inline = parsed.getString(VaultSinkConfig.VAULT_MODEL);
     String path = parsed.getString(VaultSinkConfig.VAULT_MODEL_PATH);
     if (inline.isBlank() && path.isBlank()) {
@@ -85,7 +122,7 @@ public class VaultSinkConnector extends SinkConnector {
               + VaultSinkConfig.VAULT_MODEL_PATH;
       byName.get(VaultSinkConfig.VAULT_MODEL).addErrorMessage(m);
       byName.get(VaultSinkConfig.VAULT_MODEL_PATH).addErrorMessage(m);
-    } else {
+    } else if (allowedDirUsable || path.isBlank()) {
       String field =
           inline.isBlank() ? VaultSinkConfig.VAULT_MODEL_PATH : VaultSinkConfig.VAULT_MODEL;
       try {
@@ -105,7 +142,7 @@ public class VaultSinkConnector extends SinkConnector {
           parsed.getString(VaultSinkConfig.DIALECT).isBlank()
               ? VaultSinkConfig.CONNECTION_URL
               : VaultSinkConfig.DIALECT;
-      byName.get(field).addErrorMessage(e.getMessage());
+      byName.get(field).addErrorMessage(MaskedUrl.of(e.getMessage()));
     }
     if (parsed.getBoolean(VaultSinkConfig.BATCH_PIPELINING)
         && parsed.getInt(VaultSinkConfig.POOL_MAX_SIZE) < 3) {
