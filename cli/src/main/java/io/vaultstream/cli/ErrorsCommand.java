@@ -1,19 +1,16 @@
 package io.vaultstream.cli;
 
 import io.vaultstream.decode.ChangeEvent;
-import io.vaultstream.decode.DecodeException;
 import io.vaultstream.dialect.Dialects;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.engine.LoadResult;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.error.ErrorTable;
-import io.vaultstream.error.EventCodec;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.plan.Problem;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -21,7 +18,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -173,7 +169,8 @@ final class ErrorsCommand {
       description = {
         "Loads the events of error rows again with the model given, e.g. after fixing the model.",
         "Rows that load (or wait again for a parent, with a fresh watermark) leave the error table; rows that fail again stay.",
-        "BAD_RECORD rows are decoded again from their raw value."
+        "BAD_RECORD rows are decoded again from their raw value; a record without an event time of its own is loaded at its row's first_seen (the error table keeps no Kafka timestamp).",
+        "Rows that cannot be decoded are skipped and listed with their ids."
       })
   static final class RetryErrors implements Callable<Integer> {
     @Spec CommandSpec spec;
@@ -201,8 +198,9 @@ final class ErrorsCommand {
           out.println("No error rows to retry.");
           return 0;
         }
+        // Two connections: a column first seen in a retried event is added on the second one.
         VaultOptions.Builder o =
-            VaultOptions.builder().jdbcUrl(target.jdbcUrl).targetSchema(schema).poolMaxSize(1);
+            VaultOptions.builder().jdbcUrl(target.jdbcUrl).targetSchema(schema).poolMaxSize(2);
         if (target.user != null) {
           o.user(target.user)
               .password(
@@ -211,18 +209,8 @@ final class ErrorsCommand {
                       : System.getenv("VAULTSTREAM_PASSWORD"));
         }
         try (VaultLoader loader = VaultLoader.open(m, o.build())) {
-          Map<ChangeEvent, ErrorTable.Row> byEvent = new IdentityHashMap<>();
-          List<String> undecodable = new ArrayList<>();
-          for (ErrorTable.Row r : rows) {
-            try {
-              ChangeEvent e = r.event() != null ? EventCodec.read(r.event()) : decode(loader, r);
-              if (e != null) {
-                byEvent.put(e, r);
-              }
-            } catch (DecodeException e) {
-              undecodable.add("  " + r.id() + ": " + e.getMessage());
-            }
-          }
+          RetriedRows retried = RetriedRows.of(rows, loader.decoder(), c, target.dialect(), schema);
+          Map<ChangeEvent, ErrorTable.Row> byEvent = retried.byEvent;
           LoadResult result = loader.load(new ArrayList<>(byEvent.keySet()));
           Map<ChangeEvent, Boolean> stillFailing = new IdentityHashMap<>();
           for (Problem p : result.problems()) {
@@ -239,32 +227,29 @@ final class ErrorsCommand {
               });
           table.delete(c, done);
           out.printf(
-              "Retried %d error row(s): %d loaded or waiting again, %d still failing, %d still not decodable%n",
-              rows.size(), done.size(), stillFailing.size(), undecodable.size());
-          undecodable.forEach(out::println);
+              "Retried %d error row(s): %d loaded or waiting again, %d still failing, %d not"
+                  + " decodable (skipped)%n",
+              rows.size(), done.size(), stillFailing.size(), retried.undecodable.size());
+          if (!retried.timedByFirstSeen.isEmpty()) {
+            out.printf(
+                "%d record(s) carry no event time of their own and the error table keeps no Kafka"
+                    + " timestamp: loaded at the time their error row was first written (ids"
+                    + " %s)%n",
+                retried.timedByFirstSeen.size(), ids(retried.timedByFirstSeen));
+          }
+          if (!retried.undecodable.isEmpty()) {
+            out.printf(
+                "Skipped %d row(s) that could not be decoded (ids %s):%n",
+                retried.undecodable.size(), ids(retried.undecodable.keySet()));
+            retried.undecodable.forEach((id, why) -> out.printf("  %d: %s%n", id, why));
+          }
         }
       }
       return 0;
     }
 
-    private static ChangeEvent decode(VaultLoader loader, ErrorTable.Row r) {
-      if (r.recordValue() == null) {
-        return null;
-      }
-      return loader
-          .decoder()
-          .decode(
-              r.topic(), r.partition(), r.offset(), 0, bytes(r.recordKey()), bytes(r.recordValue()))
-          .orElse(null);
-    }
-
-    private static byte[] bytes(String raw) {
-      if (raw == null) {
-        return null;
-      }
-      return raw.startsWith("base64:")
-          ? Base64.getDecoder().decode(raw.substring(7))
-          : raw.getBytes(StandardCharsets.UTF_8);
+    private static String ids(java.util.Collection<Long> ids) {
+      return ids.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "));
     }
   }
 

@@ -111,9 +111,10 @@ public final class VaultSinkConfig extends AbstractConfig {
         POOL_MAX_SIZE,
         Type.INT,
         4,
-        Range.atLeast(1),
+        Range.atLeast(2),
         Importance.LOW,
-        "HikariCP maximum pool size per task.",
+        "HikariCP maximum pool size per task; at least 2 (a column first seen in events is added"
+            + " on a second connection while the batch holds the first), 3 with batch.pipelining.",
         GROUP_CONNECTION,
         ++o,
         Width.SHORT,

@@ -521,17 +521,25 @@ class VaultSinkConnectorIT {
             new String(infos.toString().getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8))
         .doesNotContain("secret");
 
-    // Pipelining (on by default) needs a second pooled connection.
+    // Pipelining (on by default) needs a third pooled connection.
     Map<String, String> q =
         props("shop.public", "x", "org.apache.kafka.connect.json.JsonConverter", true);
     q.put("name", "validated-pool");
-    q.put("connection.pool.max.size", "1");
+    q.put("connection.pool.max.size", "2");
     q.put("connection.pool.min.idle", "0");
     Map<String, List<String>> poolErrors =
         errorsOf(connect.validateConnectorConfig(VaultSinkConnector.class.getSimpleName(), q));
     assertThat(poolErrors).containsOnlyKeys("batch.pipelining", "connection.pool.max.size");
     assertThat(poolErrors.get("batch.pipelining").get(0))
         .contains("connection.pool.max.size of at least 3");
+    // Fewer than two fail on the key itself: a new column is added on a second connection.
+    q.put("connection.pool.max.size", "1");
+    assertThat(
+            errorsOf(connect.validateConnectorConfig(VaultSinkConnector.class.getSimpleName(), q))
+                .get("connection.pool.max.size"))
+        .singleElement()
+        .asString()
+        .contains("Value must be at least 2");
 
     Map<String, String> r =
         props("shop.public", "x", "org.apache.kafka.connect.json.JsonConverter", true);

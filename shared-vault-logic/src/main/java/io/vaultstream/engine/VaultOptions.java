@@ -426,6 +426,15 @@ public final class VaultOptions implements Serializable {
         }
         transactionIsolation = level;
       }
+      if (poolMaxSize < 2) {
+        // A column first seen in a batch is added on a second connection, in its own transaction,
+        // while the batch holds the first: with one, the loader waits for itself.
+        throw new IllegalArgumentException(
+            "the connection pool needs at least 2 connections (given "
+                + poolMaxSize
+                + "): a column first seen in events is added on a second connection while the"
+                + " batch holds the first");
+      }
       if (poolIdleTimeoutMs < 0 || poolMaxLifetimeMs < 0) {
         throw new IllegalArgumentException(
             "the pool's idle timeout and maximum lifetime must be 0 ms or more");

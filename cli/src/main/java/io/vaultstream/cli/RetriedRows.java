@@ -1,0 +1,124 @@
+package io.vaultstream.cli;
+
+import io.vaultstream.ddl.VaultTables;
+import io.vaultstream.decode.ChangeEvent;
+import io.vaultstream.decode.ChangeEventDecoder;
+import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.error.ErrorTable;
+import io.vaultstream.error.EventCodec;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The events of error rows to load again: each row's stored event, or else its raw record decoded
+ * again. The error table keeps no Kafka timestamp, which decoding takes as the event time of a
+ * record that carries none of its own; the time the row was first written (its {@code first_seen},
+ * when the loader received the record) stands in for it, never 0 (1970). A row that cannot be
+ * decoded is set aside with the reason, so one corrupt row does not stop the others.
+ */
+final class RetriedRows {
+  final Map<ChangeEvent, ErrorTable.Row> byEvent = new IdentityHashMap<>();
+
+  /** Rows set aside: id and why. */
+  final Map<Long, String> undecodable = new LinkedHashMap<>();
+
+  /** Rows whose record has no event time of its own: loaded at their first_seen. */
+  final List<Long> timedByFirstSeen = new ArrayList<>();
+
+  private RetriedRows() {}
+
+  /** Decodes the rows; reads the first_seen of those without a stored event on {@code c}. */
+  static RetriedRows of(
+      List<ErrorTable.Row> rows,
+      ChangeEventDecoder decoder,
+      Connection c,
+      VaultDialect dialect,
+      String schema)
+      throws SQLException {
+    RetriedRows out = new RetriedRows();
+    Map<Long, Long> firstSeenMs = firstSeenMillis(rows, c, dialect, schema);
+    for (ErrorTable.Row r : rows) {
+      try {
+        ChangeEvent e =
+            r.event() != null ? EventCodec.read(r.event()) : decode(decoder, r, firstSeenMs);
+        if (e == null) {
+          out.undecodable.put(r.id(), "no stored event nor record value");
+        } else {
+          out.byEvent.put(e, r);
+          if (r.event() == null && e.eventTimeMicros() == firstSeenMs.get(r.id()) * 1000) {
+            out.timedByFirstSeen.add(r.id());
+          }
+        }
+      } catch (RuntimeException ex) {
+        // A decoder's DecodeException, a corrupt stored event or base64 text, or anything else
+        // that one row's content can cause.
+        out.undecodable.put(r.id(), String.valueOf(ex.getMessage()));
+      }
+    }
+    return out;
+  }
+
+  private static ChangeEvent decode(
+      ChangeEventDecoder decoder, ErrorTable.Row r, Map<Long, Long> firstSeenMs) {
+    if (r.recordValue() == null) {
+      return null;
+    }
+    Long kafkaTimestamp = firstSeenMs.get(r.id());
+    if (kafkaTimestamp == null) {
+      throw new IllegalStateException("the row was deleted meanwhile");
+    }
+    return decoder
+        .decode(
+            r.topic(),
+            r.partition(),
+            r.offset(),
+            kafkaTimestamp,
+            bytes(r.recordKey()),
+            bytes(r.recordValue()))
+        .orElse(null);
+  }
+
+  /** The first_seen of rows without a stored event, as epoch milliseconds, by id. */
+  private static Map<Long, Long> firstSeenMillis(
+      List<ErrorTable.Row> rows, Connection c, VaultDialect dialect, String schema)
+      throws SQLException {
+    List<Long> ids = new ArrayList<>();
+    rows.stream().filter(r -> r.event() == null).forEach(r -> ids.add(r.id()));
+    Map<Long, Long> out = new HashMap<>();
+    if (ids.isEmpty()) {
+      return out;
+    }
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT id, floor(extract(epoch FROM first_seen) * 1000)::bigint FROM "
+                + dialect.table(schema, VaultTables.ERRORS)
+                + " WHERE id = ANY(?)")) {
+      ps.setArray(1, c.createArrayOf("bigint", ids.toArray()));
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.put(rs.getLong(1), rs.getLong(2));
+        }
+      }
+    }
+    return out;
+  }
+
+  private static byte[] bytes(String raw) {
+    if (raw == null) {
+      return null;
+    }
+    return raw.startsWith("base64:")
+        ? Base64.getDecoder().decode(raw.substring(7))
+        : raw.getBytes(StandardCharsets.UTF_8);
+  }
+}
