@@ -51,6 +51,7 @@ public final class VaultSinkConfig extends AbstractConfig {
   public static final String EXPIRED_ACTION = "error.record.expired.action";
   public static final String HOLD_MS = "waiting.hold.ms";
   public static final String HOLD_MAX_EVENTS = "waiting.hold.max.events";
+  public static final String HOLD_MAX_BYTES = "waiting.hold.max.bytes";
   public static final String OPERATION_COLUMN = "input.operation.column";
   public static final String TIMESTAMP_COLUMN = "input.timestamp.column";
   public static final String SCHEMA_REGISTRY = "input.schema.registry.url";
@@ -320,6 +321,21 @@ public final class VaultSinkConfig extends AbstractConfig {
         ++o,
         Width.SHORT,
         "Held events limit");
+    d.define(
+        HOLD_MAX_BYTES,
+        Type.LONG,
+        64L << 20,
+        Range.atLeast(0),
+        Importance.LOW,
+        "At most about this many bytes of waiting events are held in memory per task (64 MiB by"
+            + " default), estimated from each event's decoded row: twice its size in memory (the"
+            + " row, and the raw record kept for the waiting row it may become) plus 512 bytes."
+            + " Further events are written as waiting rows at once, so a few large records cannot"
+            + " fill the heap.",
+        GROUP_INTEGRITY,
+        ++o,
+        Width.SHORT,
+        "Held bytes limit");
     o = 0;
     d.define(
         OPERATION_COLUMN,
@@ -482,6 +498,7 @@ public final class VaultSinkConfig extends AbstractConfig {
         .errorRetentionSeconds(getLong(RETENTION))
         .holdWaitsMs(getLong(HOLD_MS))
         .holdWaitsMaxEvents(getInt(HOLD_MAX_EVENTS))
+        .holdWaitsMaxBytes(getLong(HOLD_MAX_BYTES))
         .expiredReferences(
             "drop".equals(getString(EXPIRED_ACTION))
                 ? VaultOptions.ExpiredReferences.DROP

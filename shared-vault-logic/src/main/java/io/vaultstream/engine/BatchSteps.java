@@ -110,7 +110,14 @@ final class BatchSteps {
     BatchPlan plan = planner.plan(events, prep.retries, reader);
     HeldWaits.Stored after =
         holdMicros > 0
-            ? base.after(prep, plan, progress, now, holdMicros, options.holdWaitsMaxEvents())
+            ? base.after(
+                prep,
+                plan,
+                progress,
+                now,
+                holdMicros,
+                options.holdWaitsMaxEvents(),
+                options.holdWaitsMaxBytes())
             : new HeldWaits.Stored(progress, HeldWaits.NONE);
     return new PlannedBatch(events, bad, failed, progress, after, now, prep, plan, start, prepared);
   }

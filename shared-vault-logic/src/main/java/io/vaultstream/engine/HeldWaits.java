@@ -31,8 +31,11 @@ import java.util.Set;
 final class HeldWaits {
   static final HeldWaits NONE = new HeldWaits(Map.of(), Map.of(), Map.of(), null);
 
-  /** An event held in memory, with the first parent it waits for and since when. */
-  record Held(Problem problem, long sinceMicros) {
+  /**
+   * An event held in memory, with the first parent it waits for, since when, and about how many
+   * bytes it keeps ({@link HeldSize}).
+   */
+  record Held(Problem problem, long sinceMicros, long bytes) {
     ChangeEvent event() {
       return problem.event();
     }
@@ -104,8 +107,8 @@ final class HeldWaits {
   /**
    * The state once the planned batch commits: held events not retried stay; retried ones that still
    * wait stay while younger than {@code holdMicros}; new events that wait are held, up to {@code
-   * max} in all. Marks in {@code prep.held} the events held, whose waits are not written. Returns
-   * that state with the progress to store in the batch.
+   * max} events and about {@code maxBytes} bytes in all. Marks in {@code prep.held} the events
+   * held, whose waits are not written. Returns that state with the progress to store in the batch.
    */
   Stored after(
       PendingCycle.Prepared prep,
@@ -113,17 +116,21 @@ final class HeldWaits {
       Progress progress,
       long now,
       long holdMicros,
-      int max) {
+      int max,
+      long maxBytes) {
     Map<SourcePosition, Held> next = new HashMap<>(held);
     prep.heldOrigin.keySet().forEach(e -> next.remove(e.position()));
+    long bytes = next.values().stream().mapToLong(Held::bytes).sum();
     // In the plan's (source) order: under the limit the earliest events are held, the later ones
     // become waiting rows.
     List<Problem> first = PendingCycle.firstWaits(prep, plan);
     for (Problem pr : first) {
       Held before = prep.heldOrigin.get(pr.event());
       long since = before == null ? now : before.sinceMicros;
-      if (now - since < holdMicros && next.size() < max) {
-        next.put(pr.event().position(), new Held(pr, since));
+      long size = before == null ? HeldSize.of(pr.event()) : before.bytes;
+      if (now - since < holdMicros && next.size() < max && bytes + size <= maxBytes) {
+        next.put(pr.event().position(), new Held(pr, since, size));
+        bytes += size;
         prep.held.add(pr.event());
       }
     }

@@ -50,7 +50,6 @@ final class PendingCycle {
     final List<Retry> retries = new ArrayList<>();
     final Map<ChangeEvent, Pending> origin = new IdentityHashMap<>();
     final List<Pending> expired = new ArrayList<>();
-    final List<Pending> expiredOnly = new ArrayList<>();
     // Retries of events held in memory (not in any table), and the events held after the batch.
     final Map<ChangeEvent, HeldWaits.Held> heldOrigin = new IdentityHashMap<>();
     final Set<ChangeEvent> held = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -94,15 +93,17 @@ final class PendingCycle {
       InFlightWaits inFlight)
       throws SQLException {
     Prepared p = new Prepared();
-    // Parents that arrive in the batch are found by index at every flush; the sweep that scans the
-    // tables (parents loaded elsewhere, the watermark, the retention) runs every few seconds.
+    // Parents that arrive in the batch are found by index at every flush; the sweep that reads a
+    // page of the tables (parents loaded elsewhere, the watermark, the retention) every few
+    // seconds.
     p.sweep = forceSweep || (maySweep && sweepDue(now));
-    List<Pending> resolvable = store.findResolvable(c, batchKeys, p.sweep);
+    List<Pending> resolvable =
+        store.findResolvable(c, batchKeys, p.sweep ? options.sweepPageRows() : 0);
     if (inFlight != null) {
       resolvable = inFlight.adjust(resolvable, batchKeys);
     }
     if (p.sweep) {
-      p.expired.addAll(store.takeExpiredErrors(c, now));
+      p.expired.addAll(store.takeExpiredErrors(c, now, options.sweepPageRows()));
     }
     Map<String, Pending> expiredByKey = new LinkedHashMap<>();
     p.expired.forEach(x -> expiredByKey.put(key(x), x));
@@ -113,12 +114,10 @@ final class PendingCycle {
       p.origin.put(x.event(), exp != null ? exp : x);
     }
     for (Pending x : expiredByKey.values()) {
-      if (toUnknown && x.linksOnly()) {
-        p.retries.add(new Retry(x.event(), true, true));
-        p.origin.put(x.event(), x);
-      } else {
-        p.expiredOnly.add(x);
-      }
+      // Not in this sweep's page: retried all the same, so a parent that reached the key map is
+      // found; still missing, it is the unknown ghost or, with DROP or for its own rows, dropped.
+      p.retries.add(new Retry(x.event(), x.linksOnly(), toUnknown && x.linksOnly()));
+      p.origin.put(x.event(), x);
     }
     return p;
   }
@@ -206,15 +205,6 @@ final class PendingCycle {
     }
     store.delete(c, done);
     store.update(c, stillWaiting, why, now);
-    for (Pending p : prep.expiredOnly) {
-      dropped++;
-      LOG.warn(
-          "Dropped {} {} of {} after the retention time: {}",
-          p.event().operation(),
-          p.event().position(),
-          p.event().sourceTable(),
-          p.columns().get("message"));
-    }
     int moved = 0;
     if (prep.sweep) {
       moved =

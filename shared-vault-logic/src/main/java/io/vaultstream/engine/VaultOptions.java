@@ -27,6 +27,8 @@ public final class VaultOptions implements Serializable {
   private final long sweepIntervalMs;
   private final long holdWaitsMs;
   private final int holdWaitsMaxEvents;
+  private final long holdWaitsMaxBytes;
+  private final int sweepPageRows;
   private final String driverClassName;
   private final long poolIdleTimeoutMs;
   private final long poolMaxLifetimeMs;
@@ -62,6 +64,8 @@ public final class VaultOptions implements Serializable {
     this.sweepIntervalMs = b.sweepIntervalMs;
     this.holdWaitsMs = b.holdWaitsMs;
     this.holdWaitsMaxEvents = b.holdWaitsMaxEvents;
+    this.holdWaitsMaxBytes = b.holdWaitsMaxBytes;
+    this.sweepPageRows = b.sweepPageRows;
     this.driverClassName = b.driverClassName;
     this.poolIdleTimeoutMs = b.poolIdleTimeoutMs;
     this.poolMaxLifetimeMs = b.poolMaxLifetimeMs;
@@ -145,6 +149,22 @@ public final class VaultOptions implements Serializable {
   /** At most this many events are held in memory; waits beyond it become waiting rows at once. */
   public int holdWaitsMaxEvents() {
     return holdWaitsMaxEvents;
+  }
+
+  /**
+   * At most about this many bytes of events are held in memory (estimated from each event's row,
+   * see {@code HeldSize}); waits beyond it become waiting rows at once.
+   */
+  public long holdWaitsMaxBytes() {
+    return holdWaitsMaxBytes;
+  }
+
+  /**
+   * At most this many rows of the waiting table, and of the error table, are read by one sweep (and
+   * at most this many expired error rows released by it); the next sweep reads on from there.
+   */
+  public int sweepPageRows() {
+    return sweepPageRows;
   }
 
   /**
@@ -254,6 +274,8 @@ public final class VaultOptions implements Serializable {
     private long sweepIntervalMs = 5000;
     private long holdWaitsMs = 0;
     private int holdWaitsMaxEvents = 20_000;
+    private long holdWaitsMaxBytes = 64L << 20;
+    private int sweepPageRows = 10_000;
     private String driverClassName;
     private long poolIdleTimeoutMs = 600_000;
     private long poolMaxLifetimeMs = 1_800_000;
@@ -321,6 +343,16 @@ public final class VaultOptions implements Serializable {
 
     public Builder holdWaitsMaxEvents(int v) {
       this.holdWaitsMaxEvents = v;
+      return this;
+    }
+
+    public Builder holdWaitsMaxBytes(long v) {
+      this.holdWaitsMaxBytes = v;
+      return this;
+    }
+
+    public Builder sweepPageRows(int v) {
+      this.sweepPageRows = v;
       return this;
     }
 
@@ -405,6 +437,11 @@ public final class VaultOptions implements Serializable {
       if (holdWaitsMs < 0 || holdWaitsMaxEvents < 0) {
         throw new IllegalArgumentException(
             "the time and the number of events held in memory must be 0 or more");
+      }
+      if (holdWaitsMaxBytes < 0 || sweepPageRows < 1) {
+        throw new IllegalArgumentException(
+            "the bytes of events held in memory must be 0 or more, and the sweep's page at least 1"
+                + " row");
       }
 
       if (transactionIsolation != null) {

@@ -33,10 +33,12 @@ public final class PendingReferenceStore {
 
   private final VaultDialect dialect;
   private final SchemaManager schema;
+  private final SweepPages pages;
 
   public PendingReferenceStore(VaultDialect dialect, SchemaManager schema) {
     this.dialect = dialect;
     this.schema = schema;
+    this.pages = new SweepPages(dialect, schema.schema());
   }
 
   /** Where a pending row lives. */
@@ -81,11 +83,11 @@ public final class PendingReferenceStore {
 
   /**
    * Waiting rows (either state) and unresolved error rows whose missing parent is among the rows of
-   * the batch being loaded (index probes, one query); with {@code sweep}, also those whose parent
-   * reached the key map some other way (another task, an operator), which scans the tables.
+   * the batch being loaded (index probes, one query); with {@code sweepPageRows} > 0 (the sweep),
+   * also those of each table's next page ({@link SweepPages}) whose parent is in the key map.
    */
   public List<Pending> findResolvable(
-      Connection c, Map<String, java.util.Set<String>> batchKeys, boolean sweep)
+      Connection c, Map<String, java.util.Set<String>> batchKeys, int sweepPageRows)
       throws SQLException {
     // One index probe per key of the batch (vs_waiting_ref, vs_errors_ref), in a lateral
     // subquery the planner cannot flatten (OFFSET 0), so the plan stays a loop of probes whatever
@@ -105,31 +107,6 @@ public final class PendingReferenceStore {
             + t(VaultTables.ERRORS)
             + " y WHERE y.ref_source = b.s AND y.ref_pk = b.p OFFSET 0) x WHERE"
             + unresolved;
-    if (sweep) {
-      // Every waiting row is read (the sweep's purpose); each one's parent is one key map probe.
-      // OFFSET 0 keeps the EXISTS a probe per row: without it the planner may hash the whole key
-      // map instead.
-      String exists =
-          " EXISTS (SELECT 1 FROM "
-              + t(VaultTables.KEY_MAP)
-              + " k WHERE k.source_table = x.ref_source AND k.pk = x.ref_pk OFFSET 0)";
-      sql =
-          "WITH b(s, p) AS (SELECT DISTINCT * FROM unnest(?::text[], ?::text[]))\n"
-              + select("'W'", "x.state", "x.arrived_at")
-              + " FROM "
-              + t(VaultTables.WAITING)
-              + " x WHERE x.event IS NOT NULL AND ("
-              + exists
-              + " OR (x.ref_source, x.ref_pk) IN (SELECT b.s, b.p FROM b))\nUNION ALL\n"
-              + select("'E'", "x.error_code", "x.first_seen")
-              + " FROM "
-              + t(VaultTables.ERRORS)
-              + " x WHERE"
-              + unresolved
-              + " AND ("
-              + exists
-              + " OR (x.ref_source, x.ref_pk) IN (SELECT b.s, b.p FROM b))";
-    }
     List<String> sources = new ArrayList<>();
     List<String> pks = new ArrayList<>();
     batchKeys.forEach(
@@ -139,21 +116,47 @@ public final class PendingReferenceStore {
                   sources.add(source);
                   pks.add(k);
                 }));
-    List<Pending> out = new ArrayList<>();
+    Map<List<Object>, Pending> out = new LinkedHashMap<>();
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       ps.setArray(1, c.createArrayOf("text", sources.toArray()));
       ps.setArray(2, c.createArrayOf("text", pks.toArray()));
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
-          out.add(
-              read(
-                  rs,
-                  "W".equals(rs.getString(1)) ? Origin.WAITING_TABLE : Origin.ERROR_TABLE,
-                  sweep ? VaultTables.EVENT_COLUMNS : RETRY_COLUMNS));
+          add(out, rs);
         }
       }
     }
-    return out;
+    if (sweepPageRows > 0) {
+      // Each row of a page has one key map probe for its parent; OFFSET 0 keeps the EXISTS a probe
+      // per row (without it the planner may hash the whole key map instead).
+      String exists =
+          " EXISTS (SELECT 1 FROM "
+              + t(VaultTables.KEY_MAP)
+              + " k WHERE k.source_table = x.ref_source AND k.pk = x.ref_pk OFFSET 0)";
+      pages.read(
+          c,
+          waiting(),
+          sweepPageRows,
+          select("'W'", "x.state", "x.arrived_at", RETRY_COLUMNS),
+          "x.event IS NOT NULL AND" + exists,
+          rs -> add(out, rs));
+      pages.read(
+          c,
+          errors(),
+          sweepPageRows,
+          select("'E'", "x.error_code", "x.first_seen", RETRY_COLUMNS),
+          unresolved + " AND" + exists,
+          rs -> add(out, rs));
+    }
+    return new ArrayList<>(out.values());
+  }
+
+  /** Adds a row read by {@link #findResolvable} unless it was read already (by a probe). */
+  private void add(Map<List<Object>, Pending> out, ResultSet rs) throws SQLException {
+    Origin origin = "W".equals(rs.getString(1)) ? Origin.WAITING_TABLE : Origin.ERROR_TABLE;
+    Pending p = read(rs, origin, RETRY_COLUMNS);
+    out.putIfAbsent(
+        List.of(origin, p.state(), p.topic(), p.partition(), p.offset(), p.target()), p);
   }
 
   /**
@@ -172,10 +175,6 @@ public final class PendingReferenceStore {
           "links_only",
           "event",
           "attempts");
-
-  private String select(String origin, String state, String since) {
-    return select(origin, state, since, VaultTables.EVENT_COLUMNS);
-  }
 
   private String select(String origin, String state, String since, List<String> columns) {
     StringBuilder sb =
@@ -216,23 +215,24 @@ public final class PendingReferenceStore {
         cols);
   }
 
-  /** Removes unresolved error rows whose retention has run out and returns them (one statement). */
-  public List<Pending> takeExpiredErrors(Connection c, long nowMicros) throws SQLException {
+  /**
+   * Removes unresolved error rows whose retention has run out, at most {@code rows} of them, those
+   * that expired first, and returns them (one statement; the others are taken by the next sweeps).
+   */
+  public List<Pending> takeExpiredErrors(Connection c, long nowMicros, int rows)
+      throws SQLException {
     List<String> cols = new ArrayList<>(VaultTables.EVENT_COLUMNS);
     cols.add("first_seen");
+    String due =
+        String.format(
+            "%s = '%s' AND %s < CAST(? AS %s)",
+            q("error_code"),
+            Problem.UNRESOLVED_REFERENCE,
+            q("expires_at"),
+            dialect.timestampType());
     String sql =
         dialect.deleteReturning(
-            schema.schema(),
-            errors(),
-            q("error_code")
-                + " = '"
-                + Problem.UNRESOLVED_REFERENCE
-                + "' AND "
-                + q("expires_at")
-                + " < CAST(? AS "
-                + dialect.timestampType()
-                + ")",
-            cols);
+            schema.schema(), errors(), pages.oldest(errors(), due, q("expires_at"), rows), cols);
     List<Pending> out = new ArrayList<>();
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       ps.setString(1, Micros.toSql(nowMicros));

@@ -185,7 +185,7 @@ class ConcurrentHistoryWritersIT {
   }
 
   /** Sessions waiting for a lock held by {@code pid}, directly or through another waiting one. */
-  private static int blockedBehind(int pid) throws Exception {
+  static int blockedBehind(int pid) throws Exception {
     return Integer.parseInt(
         TestDatabase.value(
             "WITH RECURSIVE w(pid) AS (SELECT "

@@ -1,0 +1,55 @@
+package io.vaultstream.engine;
+
+import io.vaultstream.decode.ChangeEvent;
+import java.math.BigDecimal;
+import java.util.Collection;
+import java.util.Map;
+
+/**
+ * An estimate of the memory one event held in memory keeps ({@link HeldWaits}): its decoded row,
+ * with the JVM's overhead per object, and as much again for the raw record it keeps for the waiting
+ * row it may become (the record's bytes, or the converter's structure they would be rendered from,
+ * which hold the same values). The raw record is not rendered to measure it: a Connect {@code
+ * Struct} is rendered to JSON only if its event becomes a waiting or error row.
+ */
+final class HeldSize {
+  /** The event, its position, its problem and the references between them. */
+  static final long PER_EVENT = 512;
+
+  private HeldSize() {}
+
+  /** The estimated bytes an event held in memory keeps. */
+  static long of(ChangeEvent e) {
+    return PER_EVENT + 2 * size(e.row());
+  }
+
+  private static long size(Object v) {
+    if (v == null) {
+      return 8;
+    }
+    if (v instanceof CharSequence s) {
+      return 48 + 2L * s.length();
+    }
+    if (v instanceof byte[] b) {
+      return 24 + b.length;
+    }
+    if (v instanceof BigDecimal d) {
+      return 64 + d.unscaledValue().bitLength() / 8;
+    }
+    if (v instanceof Map<?, ?> m) {
+      long n = 64;
+      for (Map.Entry<?, ?> e : m.entrySet()) {
+        n += 40 + size(e.getKey()) + size(e.getValue());
+      }
+      return n;
+    }
+    if (v instanceof Collection<?> c) {
+      long n = 48;
+      for (Object x : c) {
+        n += 8 + size(x);
+      }
+      return n;
+    }
+    return 24; // a boxed number, a boolean, a time
+  }
+}
