@@ -27,7 +27,9 @@ public final class ChangeEventDecoder implements Serializable {
     this.avro =
         options.schemaRegistryUrl() == null
             ? null
-            : new ConfluentAvro(new SchemaRegistryClient(options.schemaRegistryUrl()));
+            : new ConfluentAvro(
+                new SchemaRegistryClient(
+                    options.schemaRegistryUrl(), options.schemaRegistryAuth()));
   }
 
   /**

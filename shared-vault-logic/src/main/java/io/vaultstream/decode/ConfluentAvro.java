@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.avro.LogicalType;
 import org.apache.avro.LogicalTypes.Decimal;
 import org.apache.avro.Schema;
@@ -28,9 +29,26 @@ import org.apache.avro.io.DecoderFactory;
 public final class ConfluentAvro implements Serializable {
   private static final long serialVersionUID = 1L;
   private final SchemaRegistryClient registry;
+  // One reader per writer schema id, shared by the threads decoding (Avro keeps the per-thread
+  // state of a GenericDatumReader in thread locals); made where used, never serialized.
+  private transient volatile Map<Integer, GenericDatumReader<Object>> readers;
 
   public ConfluentAvro(SchemaRegistryClient registry) {
     this.registry = registry;
+  }
+
+  /** The reader of the writer schema with this id, its schema fetched once. */
+  private GenericDatumReader<Object> reader(int id) {
+    Map<Integer, GenericDatumReader<Object>> r = readers;
+    if (r == null) {
+      synchronized (this) {
+        if (readers == null) {
+          readers = new ConcurrentHashMap<>();
+        }
+        r = readers;
+      }
+    }
+    return r.computeIfAbsent(id, i -> new GenericDatumReader<>(registry.schema(i)));
   }
 
   /** Whether the bytes are Confluent wire format (they start with the magic byte 0). */
@@ -49,11 +67,11 @@ public final class ConfluentAvro implements Serializable {
       throw new DecodeException("the value is not Confluent wire-format Avro (no magic byte 0)");
     }
     int id = schemaId(bytes);
-    Schema schema = registry.schema(id);
+    GenericDatumReader<Object> reader = reader(id);
     try {
       BinaryDecoder in = DecoderFactory.get().binaryDecoder(bytes, 5, bytes.length - 5, null);
-      Object datum = new GenericDatumReader<Object>(schema).read(null, in);
-      return toJava(datum, schema, "value");
+      Object datum = reader.read(null, in);
+      return toJava(datum, reader.getSchema(), "value");
     } catch (IOException | RuntimeException e) {
       if (e instanceof DecodeException d) {
         throw d;

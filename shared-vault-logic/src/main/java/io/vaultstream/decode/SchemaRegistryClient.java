@@ -5,71 +5,145 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.Serializable;
 import java.net.URI;
+import java.net.URLDecoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.avro.Schema;
 
 /**
  * Fetches Avro writer schemas by id from a Confluent-compatible schema registry ({@code GET
  * /schemas/ids/{id}}) with the JDK HTTP client, and keeps them: a schema id never changes meaning.
+ *
+ * <p>Only an answer about the id itself (404 and other client errors) makes the record a bad record
+ * ({@link DecodeException}). An outage (5xx, 408, 429, a timeout, a refused connection) is {@link
+ * SchemaRegistryUnavailableException}, retried by the runtimes; a refusal of the credentials (401,
+ * 403) is {@link SchemaRegistryException}, which fails the task until the configuration changes.
  */
 public final class SchemaRegistryClient implements Serializable {
   private static final long serialVersionUID = 1L;
   private static final ObjectMapper JSON = new ObjectMapper();
+  // Confluent's basic.auth.credentials.source=URL: http://user:password@host:8081
+  private static final Pattern USER_INFO = Pattern.compile("^(https?://)([^/@]*)@(.*)$");
 
   private final String url;
-  private transient HttpClient http;
-  private transient Map<Integer, Schema> cache;
+  private final SchemaRegistryAuth auth;
+  private transient volatile Fetcher fetcher;
 
   /**
    * @param url the registry's base URL, e.g. {@code http://registry:8081}
    */
   public SchemaRegistryClient(String url) {
-    this.url = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    this(url, null);
+  }
+
+  /**
+   * @param url the registry's base URL; user info in it ({@code http://user:password@host}) is
+   *     basic authentication when {@code auth} configures none
+   * @param auth how to authenticate; null for none
+   */
+  public SchemaRegistryClient(String url, SchemaRegistryAuth auth) {
+    String base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    Matcher m = USER_INFO.matcher(base);
+    if (m.matches()) {
+      base = m.group(1) + m.group(3);
+      if (auth == null || !auth.configured()) {
+        auth = new SchemaRegistryAuth(URLDecoder.decode(m.group(2), StandardCharsets.UTF_8), null);
+      }
+    }
+    this.url = base;
+    this.auth = auth == null ? SchemaRegistryAuth.none() : auth;
   }
 
   /** The writer schema with this id. */
   public Schema schema(int id) {
-    if (cache == null) {
-      cache = new ConcurrentHashMap<>();
-      http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-    }
-    return cache.computeIfAbsent(id, this::fetch);
+    Fetcher f = fetcher();
+    // A failed fetch stores nothing: the next record with this id asks again.
+    return f.cache.computeIfAbsent(id, i -> fetch(f.http, i));
   }
 
-  private Schema fetch(int id) {
-    String where = url + "/schemas/ids/" + id;
-    try {
-      HttpResponse<String> r =
-          http.send(
-              HttpRequest.newBuilder(URI.create(where))
-                  .timeout(Duration.ofSeconds(30))
-                  .GET()
-                  .build(),
-              HttpResponse.BodyHandlers.ofString());
-      if (r.statusCode() != 200) {
-        throw new DecodeException(
-            "the schema registry answered "
-                + r.statusCode()
-                + " for schema id "
-                + id
-                + " ("
-                + where
-                + "): "
-                + r.body());
+  private Fetcher fetcher() {
+    Fetcher f = fetcher;
+    if (f == null) {
+      synchronized (this) {
+        if (fetcher == null) {
+          fetcher = new Fetcher();
+        }
+        f = fetcher;
       }
-      JsonNode body = JSON.readTree(r.body());
-      return new Schema.Parser().parse(body.path("schema").asText());
+    }
+    return f;
+  }
+
+  /** The HTTP client and the schemas fetched, made where the client is used (not serialized). */
+  private static final class Fetcher {
+    final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    final Map<Integer, Schema> cache = new ConcurrentHashMap<>();
+  }
+
+  private Schema fetch(HttpClient http, int id) {
+    String where = url + "/schemas/ids/" + id;
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(where)).timeout(Duration.ofSeconds(30)).GET();
+    if (auth.header() != null) {
+      request.header("Authorization", auth.header());
+    }
+    HttpResponse<String> r;
+    try {
+      r = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
-      throw new DecodeException(
-          "cannot read schema id " + id + " from the schema registry at " + where + ": " + e, e);
+      throw new SchemaRegistryUnavailableException(
+          "cannot reach the schema registry at " + where + " for schema id " + id + ": " + e, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new DecodeException("interrupted while reading schema id " + id + " from " + where, e);
+      throw new SchemaRegistryUnavailableException(
+          "interrupted while reading schema id " + id + " from " + where, e);
     }
+    int status = r.statusCode();
+    String answer =
+        "the schema registry answered "
+            + status
+            + " for schema id "
+            + id
+            + " ("
+            + where
+            + "): "
+            + shortened(r.body());
+    if (status == 401 || status == 403 || status == 407) {
+      throw new SchemaRegistryException(
+          answer + "; it refuses the credentials (" + auth + "): correct them, then restart");
+    }
+    if (status == 408 || status == 429 || status >= 500) {
+      throw new SchemaRegistryUnavailableException(answer);
+    }
+    if (status >= 400) {
+      throw new DecodeException(answer); // about this id: the record's own problem
+    }
+    if (status != 200) {
+      throw new SchemaRegistryException(answer + "; not an answer of a schema registry");
+    }
+    JsonNode body;
+    try {
+      body = JSON.readTree(r.body());
+    } catch (IOException e) {
+      throw new SchemaRegistryException(
+          "the answer of " + where + " is not JSON; is it a schema registry? " + e.getMessage(), e);
+    }
+    try {
+      return new Schema.Parser().parse(body.path("schema").asText());
+    } catch (RuntimeException e) {
+      throw new DecodeException(
+          "schema id " + id + " from " + where + " is not an Avro schema: " + e.getMessage(), e);
+    }
+  }
+
+  private static String shortened(String body) {
+    return body == null || body.length() <= 300 ? body : body.substring(0, 300) + "...";
   }
 }

@@ -1,7 +1,10 @@
 package io.vaultstream.engine;
 
+import io.vaultstream.decode.DecodeException;
 import io.vaultstream.decode.SchemaRegistryException;
 import io.vaultstream.decode.SchemaRegistryUnavailableException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientException;
 import java.sql.SQLRecoverableException;
@@ -46,14 +49,18 @@ public final class Failures {
 
   /**
    * Whether a later attempt may succeed. A failure known to be permanent (above) is not retriable;
-   * one known to pass is; so is one that says nothing about itself (no SQLSTATE, an unlisted one),
-   * since failing it at once would leave a task dead after a fault that was recoverable, while
-   * retrying a permanent one costs only the retries.
+   * one known to pass is; so is a database or I/O failure that says nothing about itself (no
+   * SQLSTATE, an unlisted one), since failing it at once would leave a task dead after a fault that
+   * was recoverable, while retrying a permanent one costs only the retries. Anything else (a bad
+   * setting, a bug) fails at once: no retry changes it.
    */
   public static boolean retriable(Throwable failure) {
     for (Throwable t : chain(failure)) {
       if (t instanceof SchemaRegistryException r) {
         return r instanceof SchemaRegistryUnavailableException;
+      }
+      if (t instanceof DecodeException) {
+        return false; // the record's own fault (bad JSON included, an IOException to Jackson)
       }
     }
     String state = sqlState(failure);
@@ -68,7 +75,14 @@ public final class Failures {
         return false;
       }
     }
-    return true;
+    for (Throwable t : chain(failure)) {
+      if (t instanceof SQLException
+          || t instanceof IOException
+          || t instanceof UncheckedIOException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The failure and its causes, outermost first (at most 20: causes can form a loop). */

@@ -71,12 +71,19 @@ class FailuresTest {
   }
 
   @Test
-  void withoutAStateTheExceptionTypeDecidesAndUnknownsAreRetried() {
+  void withoutAStateTheExceptionTypeDecidesAndUnknownDatabaseFailuresAreRetried() {
     assertThat(Failures.retriable(new SQLTransientConnectionException("timed out"))).isTrue();
     assertThat(Failures.retriable(new java.sql.SQLSyntaxErrorException("bad"))).isFalse();
     assertThat(Failures.retriable(new SQLException("no state"))).isTrue();
     assertThat(Failures.retriable(new IOException("reset"))).isTrue();
     assertThat(Failures.retriable(new SQLException("unlisted", "P0001"))).isTrue();
+    assertThat(Failures.retriable(new RuntimeException(new SQLException("wrapped")))).isTrue();
+    // Neither the database nor I/O: a bad setting or a bug, which no retry changes.
+    assertThat(Failures.retriable(new IllegalArgumentException("no dialect for jdbc:x"))).isFalse();
+    assertThat(Failures.retriable(new NullPointerException())).isFalse();
+    // A record that is not JSON: Jackson's exception is an IOException, but the record is bad.
+    assertThat(Failures.retriable(new DecodeException("not JSON", new IOException("parse"))))
+        .isFalse();
   }
 
   @Test

@@ -80,10 +80,17 @@ public final class AvroCustomers {
     return rec;
   }
 
-  /** A schema registry serving schema ids 1 (without city) and 2 (with city) on loopback. */
+  /**
+   * A schema registry serving schema ids 1 (without city) and 2 (with city) on loopback; it can be
+   * made to fail the next requests with a status (an outage) and to require an Authorization
+   * header.
+   */
   public static final class Registry implements AutoCloseable {
     private final HttpServer server;
     private final AtomicInteger requests = new AtomicInteger();
+    private final AtomicInteger failures = new AtomicInteger();
+    private volatile int failureStatus;
+    private volatile String requiredAuthorization;
 
     public Registry() throws java.io.IOException {
       server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -94,7 +101,15 @@ public final class AvroCustomers {
             String id = ex.getRequestURI().getPath().substring("/schemas/ids/".length());
             String body;
             int status = 200;
-            if (id.equals("1") || id.equals("2")) {
+            String auth = requiredAuthorization;
+            if (failures.getAndDecrement() > 0) {
+              status = failureStatus;
+              body = "{\"error_code\":" + status + "01,\"message\":\"Store error\"}";
+            } else if (auth != null
+                && !auth.equals(ex.getRequestHeaders().getFirst("Authorization"))) {
+              status = 401;
+              body = "{\"error_code\":401,\"message\":\"Unauthorized\"}";
+            } else if (id.equals("1") || id.equals("2")) {
               Map<String, String> m = Map.of("schema", envelope(id.equals("2")).toString());
               body = new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(m);
             } else {
@@ -113,6 +128,17 @@ public final class AvroCustomers {
     /** The registry's base URL. */
     public String url() {
       return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    /** The next {@code times} requests are answered with {@code status} (e.g. 503). */
+    public void fail(int status, int times) {
+      failureStatus = status;
+      failures.set(times);
+    }
+
+    /** Requests without exactly this Authorization header are answered 401 (null: none needed). */
+    public void requireAuthorization(String header) {
+      requiredAuthorization = header;
     }
 
     /** Schema requests served so far. */
