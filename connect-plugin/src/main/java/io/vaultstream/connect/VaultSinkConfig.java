@@ -1,6 +1,7 @@
 package io.vaultstream.connect;
 
 import io.vaultstream.decode.DecoderOptions;
+import io.vaultstream.decode.SchemaRegistryAuth;
 import io.vaultstream.engine.MaskedUrl;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.model.HashProfileName;
@@ -40,6 +41,7 @@ public final class VaultSinkConfig extends AbstractConfig {
   public static final String POOL_IDLE_TIMEOUT = "connection.pool.idle.timeout.ms";
   public static final String POOL_MAX_LIFETIME = "connection.pool.max.lifetime.ms";
   public static final String TRANSACTION_ISOLATION = "connection.transaction.isolation";
+  public static final String SOCKET_TIMEOUT = "connection.socket.timeout.ms";
   public static final String VAULT_MODEL = "vault.model";
   public static final String VAULT_MODEL_PATH = "vault.model.path";
   public static final String VAULT_MODEL_ALLOWED_DIR = "vault.model.allowed.dir";
@@ -55,11 +57,17 @@ public final class VaultSinkConfig extends AbstractConfig {
   public static final String OPERATION_COLUMN = "input.operation.column";
   public static final String TIMESTAMP_COLUMN = "input.timestamp.column";
   public static final String SCHEMA_REGISTRY = "input.schema.registry.url";
+  public static final String SCHEMA_REGISTRY_USER_INFO =
+      "input.schema.registry.basic.auth.user.info";
+  public static final String SCHEMA_REGISTRY_BEARER_TOKEN =
+      "input.schema.registry.bearer.auth.token";
   public static final String BATCH_SIZE = "batch.size";
   public static final String BATCH_MAX_WAIT = "batch.max.wait.ms";
   public static final String BATCH_PIPELINING = "batch.pipelining";
   public static final String MAX_RETRIES = "max.retries";
   public static final String RETRY_BACKOFF = "retry.backoff.ms";
+  public static final String STATEMENT_TIMEOUT = "statement.timeout.ms";
+  public static final String DDL_LOCK_TIMEOUT = "ddl.lock.timeout.ms";
 
   /** The definition of every key. */
   public static final ConfigDef CONFIG = define();
@@ -187,6 +195,23 @@ public final class VaultSinkConfig extends AbstractConfig {
         ++o,
         Width.SHORT,
         "Transaction isolation");
+    d.define(
+        SOCKET_TIMEOUT,
+        Type.LONG,
+        300_000L,
+        Range.atLeast(0),
+        Importance.LOW,
+        "Milliseconds a read from the database may wait for an answer before the connection is"
+            + " given up as broken (the PostgreSQL driver's socketTimeout, in whole seconds; 0: no"
+            + " limit). A database that stops answering then fails the batch, which is retried,"
+            + " instead of hanging the task and its shutdown. Keep it above the longest statement"
+            + " the loader runs (and above "
+            + STATEMENT_TIMEOUT
+            + " when set).",
+        GROUP_CONNECTION,
+        ++o,
+        Width.SHORT,
+        "Socket timeout");
     o = 0;
     d.define(
         VAULT_MODEL,
@@ -370,6 +395,31 @@ public final class VaultSinkConfig extends AbstractConfig {
         ++o,
         Width.LONG,
         "Schema registry");
+    d.define(
+        SCHEMA_REGISTRY_USER_INFO,
+        Type.PASSWORD,
+        null,
+        Importance.LOW,
+        "user:password for HTTP basic authentication to the schema registry (Confluent's"
+            + " basic.auth.user.info with basic.auth.credentials.source=USER_INFO). User info in "
+            + SCHEMA_REGISTRY
+            + " (http://user:password@host:8081, Confluent's source URL) works too. Never logged.",
+        GROUP_INPUT,
+        ++o,
+        Width.MEDIUM,
+        "Schema registry user info");
+    d.define(
+        SCHEMA_REGISTRY_BEARER_TOKEN,
+        Type.PASSWORD,
+        null,
+        Importance.LOW,
+        "A token for bearer authentication to the schema registry (Confluent's bearer.auth.token"
+            + " with bearer.auth.credentials.source=STATIC_TOKEN); not together with basic"
+            + " authentication. Never logged.",
+        GROUP_INPUT,
+        ++o,
+        Width.MEDIUM,
+        "Schema registry token");
     o = 0;
     d.define(
         BATCH_SIZE,
@@ -415,7 +465,11 @@ public final class VaultSinkConfig extends AbstractConfig {
         10,
         Range.atLeast(0),
         Importance.LOW,
-        "Times a batch is retried after a transient database error before the task fails.",
+        "Times an operation that failed for a reason that can pass (the database unreachable or"
+            + " restarting, a lost connection, a serialization failure or deadlock, a lock or"
+            + " statement timeout, a schema registry outage) is retried before the task fails:"
+            + " writing a batch, and opening the vault when the task starts. A failure that cannot"
+            + " pass (authentication, a missing privilege, table or column) fails the task at once.",
         GROUP_WRITES,
         ++o,
         Width.SHORT,
@@ -426,11 +480,44 @@ public final class VaultSinkConfig extends AbstractConfig {
         3000L,
         Range.atLeast(0),
         Importance.LOW,
-        "Milliseconds to wait before retrying after a transient database error.",
+        "Milliseconds to wait before such a retry.",
         GROUP_WRITES,
         ++o,
         Width.SHORT,
         "Retry backoff");
+    d.define(
+        STATEMENT_TIMEOUT,
+        Type.LONG,
+        0L,
+        Range.atLeast(0),
+        Importance.LOW,
+        "Milliseconds the database lets one statement of the loader run before it cancels it"
+            + " (PostgreSQL statement_timeout; the batch is then retried); 0 (the default) sets"
+            + " none and keeps the server's or role's setting. Off by default because the slowest"
+            + " legitimate statement (an index built at start-up on a large existing table, a"
+            + " vacuum of the loader's queue tables) depends on the database, and "
+            + SOCKET_TIMEOUT
+            + " already bounds a database that hangs. When set, keep it below "
+            + SOCKET_TIMEOUT
+            + ".",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Statement timeout");
+    d.define(
+        DDL_LOCK_TIMEOUT,
+        Type.LONG,
+        5000L,
+        Range.atLeast(0),
+        Importance.LOW,
+        "Milliseconds a schema change of the loader (a column first seen in events, the tables"
+            + " created at start-up) waits for its table's lock (PostgreSQL lock_timeout). While it"
+            + " waits, every later reader of the table waits behind it; so it gives up and is tried"
+            + " again (three attempts, then the batch is retried). 0 waits without limit.",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "DDL lock timeout");
     return d;
   }
 
@@ -494,6 +581,11 @@ public final class VaultSinkConfig extends AbstractConfig {
         .poolIdleTimeoutMs(getLong(POOL_IDLE_TIMEOUT))
         .poolMaxLifetimeMs(getLong(POOL_MAX_LIFETIME))
         .transactionIsolation(getString(TRANSACTION_ISOLATION))
+        .socketTimeoutMs(getLong(SOCKET_TIMEOUT))
+        .statementTimeoutMs(getLong(STATEMENT_TIMEOUT))
+        .ddlLockTimeoutMs(getLong(DDL_LOCK_TIMEOUT))
+        .maxRetries(getInt(MAX_RETRIES))
+        .retryBackoffMs(getLong(RETRY_BACKOFF))
         .watermarkSeconds(getLong(WATERMARK))
         .errorRetentionSeconds(getLong(RETENTION))
         .holdWaitsMs(getLong(HOLD_MS))
@@ -507,8 +599,15 @@ public final class VaultSinkConfig extends AbstractConfig {
             new DecoderOptions(
                 blankToNull(getString(OPERATION_COLUMN)),
                 blankToNull(getString(TIMESTAMP_COLUMN)),
-                blankToNull(getString(SCHEMA_REGISTRY))))
+                blankToNull(getString(SCHEMA_REGISTRY)),
+                new SchemaRegistryAuth(
+                    secret(SCHEMA_REGISTRY_USER_INFO), secret(SCHEMA_REGISTRY_BEARER_TOKEN))))
         .build();
+  }
+
+  private String secret(String key) {
+    Password p = getPassword(key);
+    return p == null ? null : p.value();
   }
 
   private static String blankToNull(String s) {

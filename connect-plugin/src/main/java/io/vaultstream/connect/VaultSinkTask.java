@@ -2,11 +2,15 @@ package io.vaultstream.connect;
 
 import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.DecodeException;
+import io.vaultstream.decode.SchemaRegistryException;
+import io.vaultstream.engine.Failures;
 import io.vaultstream.engine.LoadPipeline;
 import io.vaultstream.engine.LoadResult;
 import io.vaultstream.engine.Progress;
 import io.vaultstream.engine.VaultLoader;
+import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.error.BadRecord;
+import io.vaultstream.model.VaultModel;
 import io.vaultstream.plan.Problem;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
@@ -47,7 +51,7 @@ public class VaultSinkTask extends SinkTask {
   private final Deque<Batch> submitted = new ArrayDeque<>();
   private final Map<TopicPartition, Long> buffered = new HashMap<>();
   private final Map<TopicPartition, Long> committed = new HashMap<>();
-  private int failures;
+  private TaskFaults faults;
   private long oldestBuffered;
 
   @Override
@@ -59,11 +63,24 @@ public class VaultSinkTask extends SinkTask {
   public void start(Map<String, String> props) {
     config = new VaultSinkConfig(props);
     consumer = props.getOrDefault("name", "vaultstream");
+    faults =
+        new TaskFaults(
+            config.getInt(VaultSinkConfig.MAX_RETRIES),
+            config.getLong(VaultSinkConfig.RETRY_BACKOFF));
+    VaultModel model = config.model();
+    VaultOptions options = config.options();
     try {
-      loader = VaultLoader.open(config.model(), config.options());
-    } catch (SQLException e) {
+      // The engine waits out a database that is down or starting (max.retries, retry.backoff.ms).
+      loader = VaultLoader.open(model, options);
+    } catch (SQLException | RuntimeException e) {
       throw new ConnectException(
-          "Cannot prepare the vault in " + config.options() + ": " + e.getMessage(), e);
+          "Cannot prepare the vault in "
+              + options
+              + ": "
+              + (Failures.retriable(e)
+                  ? e.getMessage() + " (" + (options.maxRetries() + 1) + " attempts)"
+                  : Failures.explain(e)),
+          e);
     }
     converter = new RecordConverter(loader.decoder());
     metrics =
@@ -101,6 +118,10 @@ public class VaultSinkTask extends SinkTask {
         context.offset(seek);
       }
     } catch (SQLException e) {
+      if (!Failures.retriable(e)) {
+        throw new ConnectException(
+            "Cannot read the stored offsets of " + consumer + ": " + Failures.explain(e), e);
+      }
       throw new RetriableException(
           "Cannot read the stored offsets of " + consumer + ": " + e.getMessage(), e);
     }
@@ -110,8 +131,14 @@ public class VaultSinkTask extends SinkTask {
   public void put(Collection<SinkRecord> records) {
     // The loop body is a method of its own: the JIT compiles it once, instead of compiling the
     // whole decoding again into an on-stack-replacement version of this loop.
-    for (SinkRecord r : records) {
-      take(r);
+    try {
+      for (SinkRecord r : records) {
+        take(r);
+      }
+    } catch (SchemaRegistryException e) {
+      // Not the records' fault: an outage is retried (Connect delivers them again), refused
+      // credentials fail the task. Records taken before it stay buffered and are skipped then.
+      throw faults.failed("Decoding " + records.size() + " records for " + consumer, e, context);
     }
     long waited = (System.nanoTime() - oldestBuffered) / 1_000_000;
     if (buffer.size() >= config.getInt(VaultSinkConfig.BATCH_SIZE)
@@ -168,6 +195,8 @@ public class VaultSinkTask extends SinkTask {
   private Entry decode(SinkRecord r) {
     try {
       return new Entry(r, converter.convert(r).orElse(null), null);
+    } catch (SchemaRegistryException e) {
+      throw e; // the registry's failure, not the record's: never a bad record
     } catch (RuntimeException e) {
       LOG.debug(
           "Record {}/{}@{} is a bad record", r.topic(), r.kafkaPartition(), r.kafkaOffset(), e);
@@ -239,7 +268,7 @@ public class VaultSinkTask extends SinkTask {
   /** A batch has committed: its offsets may be committed to Kafka. */
   private void committed(Batch batch, LoadResult result) {
     submitted.remove(batch);
-    failures = 0;
+    faults.succeeded();
     metrics.add(result);
     for (Problem p : result.problems()) {
       if (!p.waits() && batch.source.containsKey(p.event())) {
@@ -254,35 +283,14 @@ public class VaultSinkTask extends SinkTask {
 
   /**
    * Writing failed: every batch not committed goes back to the buffer, to be written again after
-   * the backoff (Connect calls put again); the task fails after the configured retries.
+   * the backoff (Connect calls put again) when the failure can pass; the task fails after the
+   * configured retries, or at once when it cannot pass (see {@link TaskFaults}).
    */
   private void failed(SQLException e) {
     buffer.clear();
     submitted.forEach(b -> buffer.addAll(b.entries));
     submitted.clear();
-    failures++;
-    int max = config.getInt(VaultSinkConfig.MAX_RETRIES);
-    if (failures > max) {
-      throw new ConnectException(
-          "Writing "
-              + buffer.size()
-              + " records failed "
-              + failures
-              + " times; giving up: "
-              + e.getMessage(),
-          e);
-    }
-    long backoff = config.getLong(VaultSinkConfig.RETRY_BACKOFF);
-    LOG.warn(
-        "Flush of {} records for {} failed (attempt {} of {}), retrying in {} ms: {}",
-        buffer.size(),
-        consumer,
-        failures,
-        max + 1,
-        backoff,
-        e.getMessage());
-    context.timeout(backoff);
-    throw new RetriableException(e.getMessage(), e);
+    throw faults.failed("Flush of " + buffer.size() + " records for " + consumer, e, context);
   }
 
   private void report(SinkRecord r, Exception e) {

@@ -1,0 +1,54 @@
+package io.vaultstream.connect;
+
+import io.vaultstream.engine.Failures;
+import org.apache.kafka.connect.errors.ConnectException;
+import org.apache.kafka.connect.errors.RetriableException;
+import org.apache.kafka.connect.sink.SinkTaskContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Translates the engine's failures into Connect's terms, as the engine classifies them ({@link
+ * Failures}): one that can pass is a {@link RetriableException} (Connect delivers the batch again
+ * after the backoff) until it happened {@code max.retries} times in a row; one that cannot is a
+ * {@link ConnectException} at once, which fails the task with what to change.
+ */
+final class TaskFaults {
+  private static final Logger LOG = LoggerFactory.getLogger(VaultSinkTask.class);
+  private final int maxRetries;
+  private final long backoffMs;
+  private int failures;
+
+  TaskFaults(int maxRetries, long backoffMs) {
+    this.maxRetries = maxRetries;
+    this.backoffMs = backoffMs;
+  }
+
+  /** Something succeeded: the retries start again from none. */
+  void succeeded() {
+    failures = 0;
+  }
+
+  /**
+   * The exception to throw for a failure of {@code what} (e.g. "Flush of 512 records for shop").
+   */
+  RuntimeException failed(String what, Exception e, SinkTaskContext context) {
+    if (!Failures.retriable(e)) {
+      return new ConnectException(what + " failed; " + Failures.explain(e), e);
+    }
+    failures++;
+    if (failures > maxRetries) {
+      return new ConnectException(
+          what + " failed " + failures + " times; giving up: " + e.getMessage(), e);
+    }
+    LOG.warn(
+        "{} failed (attempt {} of {}), retrying in {} ms: {}",
+        what,
+        failures,
+        maxRetries + 1,
+        backoffMs,
+        e.getMessage());
+    context.timeout(backoffMs);
+    return new RetriableException(e.getMessage(), e);
+  }
+}
