@@ -2,9 +2,12 @@ package io.vaultstream.spark;
 
 import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.DecodeException;
+import io.vaultstream.decode.SchemaRegistryException;
+import io.vaultstream.engine.Failures;
 import io.vaultstream.engine.LoadPipeline;
 import io.vaultstream.engine.LoadResult;
 import io.vaultstream.engine.Progress;
+import io.vaultstream.engine.Retries;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.error.BadRecord;
@@ -131,7 +134,11 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
           new Progress.Position(topic, partition, offset + 1),
           (a, b) -> a.nextOffset() >= b.nextOffset() ? a : b);
       try {
-        loader.decoder().decode(topic, partition, offset, ts, key, value).ifPresent(events::add);
+        decode(loader, options, topic, partition, offset, ts, key, value).ifPresent(events::add);
+      } catch (SchemaRegistryException e) {
+        // The registry's failure, not the record's: the batch fails (after the retries, for an
+        // outage) and runs again, instead of storing good records as bad ones.
+        throw e;
       } catch (RuntimeException e) {
         // Whatever decoding one record throws is about that record: a bad record, never a failed
         // batch that would be re-run, and fail, for ever.
@@ -149,12 +156,21 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     positions.add(new Progress.Position(ledger, part, batchId + 1));
     Progress progress = new Progress(query, positions);
     long rowsWritten;
-    if (events.size() <= chunk || options.poolMaxSize() < 3) {
-      LoadResult result = loader.load(events, bad, progress);
-      metrics.add(result);
-      rowsWritten = result.totalRows();
-    } else {
-      rowsWritten = loadInChunks(loader, metrics, events, bad, progress, chunk);
+    String what = "Loading batch " + batchId + " partition " + part + " of " + query;
+    try {
+      // What can pass (a lost connection, a deadlock, ...) is waited out here; what cannot fails
+      // the batch at once, saying what to change.
+      rowsWritten =
+          Retries.call(
+              what,
+              options.maxRetries(),
+              options.retryBackoffMs(),
+              () -> load(loader, metrics, events, bad, progress, chunk, options));
+    } catch (SQLException | RuntimeException e) {
+      if (!Failures.retriable(e)) {
+        throw new IllegalStateException(what + " failed; " + Failures.explain(e), e);
+      }
+      throw e;
     }
     LOG.info(
         "Batch {} partition {} of {}: {} records, {} vault rows",
@@ -163,6 +179,40 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
         query,
         count,
         rowsWritten);
+  }
+
+  /** Decodes one record, waiting out a schema registry outage within the retries. */
+  private static java.util.Optional<ChangeEvent> decode(
+      VaultLoader loader,
+      VaultOptions options,
+      String topic,
+      int partition,
+      long offset,
+      long ts,
+      byte[] key,
+      byte[] value) {
+    return Retries.call(
+        "Decoding " + topic + "/" + partition + "@" + offset,
+        options.maxRetries(),
+        options.retryBackoffMs(),
+        () -> loader.decoder().decode(topic, partition, offset, ts, key, value));
+  }
+
+  private static long load(
+      VaultLoader loader,
+      VaultMetrics metrics,
+      List<ChangeEvent> events,
+      List<BadRecord> bad,
+      Progress progress,
+      int chunk,
+      VaultOptions options)
+      throws SQLException {
+    if (events.size() <= chunk || options.poolMaxSize() < 3) {
+      LoadResult result = loader.load(events, bad, progress);
+      metrics.add(result);
+      return result.totalRows();
+    }
+    return loadInChunks(loader, metrics, events, bad, progress, chunk);
   }
 
   /**

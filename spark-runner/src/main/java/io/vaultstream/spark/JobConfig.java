@@ -1,6 +1,7 @@
 package io.vaultstream.spark;
 
 import io.vaultstream.decode.DecoderOptions;
+import io.vaultstream.decode.SchemaRegistryAuth;
 import io.vaultstream.engine.MaskedUrl;
 import io.vaultstream.engine.VaultOptions;
 import java.io.Serializable;
@@ -15,6 +16,43 @@ public final class JobConfig implements Serializable {
   private static final long serialVersionUID = 1L;
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(JobConfig.class);
   private final Map<String, String> values;
+
+  /** Every argument the job takes (besides {@code --kafka.<name>}), for the unknown's message. */
+  static final java.util.SortedSet<String> ARGUMENTS =
+      new java.util.TreeSet<>(
+          java.util.List.of(
+              "model",
+              "jdbc-url",
+              "jdbc-user",
+              "jdbc-password",
+              "schema",
+              "pool-max-size",
+              "pool-min-idle",
+              "connection-timeout-ms",
+              "idle-timeout-ms",
+              "max-lifetime-ms",
+              "jdbc-driver",
+              "transaction-isolation",
+              "auto-commit",
+              "socket-timeout-ms",
+              "statement-timeout-ms",
+              "ddl-lock-timeout-ms",
+              "max-retries",
+              "retry-backoff-ms",
+              "topic-prefix",
+              "bootstrap-servers",
+              "schema-registry",
+              "schema-registry-user-info",
+              "schema-registry-bearer-token",
+              "checkpoint",
+              "trigger-ms",
+              "queries",
+              "max-offsets-per-trigger",
+              "batch-size",
+              "watermark-seconds",
+              "error-retention-seconds",
+              "starting-offsets",
+              "fail-on-data-loss"));
 
   private JobConfig(Map<String, String> values) {
     this.values = values;
@@ -41,6 +79,8 @@ public final class JobConfig implements Serializable {
     put(v, "max-lifetime-ms", env.get("TARGET_CONN_MAX_LIFETIME"));
     put(v, "transaction-isolation", env.get("TARGET_CONN_TRANSACTION_ISOLATION"));
     put(v, "topic-prefix", env.get("SCHEMA_CDC_KAFKA"));
+    put(v, "schema-registry-user-info", env.get("SOURCE_KAFKA_SCHEMA_REGISTRY_USER_INFO"));
+    put(v, "schema-registry-bearer-token", env.get("SOURCE_KAFKA_SCHEMA_REGISTRY_BEARER_TOKEN"));
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       if (!a.startsWith("--")) {
@@ -57,6 +97,15 @@ public final class JobConfig implements Serializable {
         value = args[++i];
       } else {
         throw new IllegalArgumentException("--" + key + " needs a value");
+      }
+      if (!ARGUMENTS.contains(key) && !(key.startsWith("kafka.") && key.length() > 6)) {
+        // A misspelt setting silently ignored would run the job with its default.
+        throw new IllegalArgumentException(
+            "unknown argument --"
+                + key
+                + "; valid: --"
+                + String.join(", --", ARGUMENTS)
+                + ", and --kafka.<name> for any Kafka client setting");
       }
       v.put(key, value);
     }
@@ -76,6 +125,11 @@ public final class JobConfig implements Serializable {
               + " over every source topic), not '"
               + queries
               + "'");
+    }
+    String dataLoss = v.getOrDefault("fail-on-data-loss", "true").trim();
+    if (!dataLoss.equalsIgnoreCase("true") && !dataLoss.equalsIgnoreCase("false")) {
+      throw new IllegalArgumentException(
+          "--fail-on-data-loss must be true or false, not '" + v.get("fail-on-data-loss") + "'");
     }
     positive(v, "batch-size");
     positive(v, "max-offsets-per-trigger");
@@ -128,6 +182,15 @@ public final class JobConfig implements Serializable {
           }
         });
     return out;
+  }
+
+  /**
+   * Whether a query fails when offsets it is to read are gone from Kafka (deleted by retention, or
+   * the topic recreated) instead of skipping them ({@code --fail-on-data-loss}, default true: an
+   * audit store must not lose changes silently).
+   */
+  public boolean failOnDataLoss() {
+    return !"false".equalsIgnoreCase(values.getOrDefault("fail-on-data-loss", "true").trim());
   }
 
   /** Whether one query reads every source topic ({@code --queries single}). */
@@ -189,7 +252,19 @@ public final class JobConfig implements Serializable {
         .transactionIsolation(values.get("transaction-isolation"))
         .watermarkSeconds(number("watermark-seconds", 120))
         .errorRetentionSeconds(number("error-retention-seconds", 120))
-        .decoder(new DecoderOptions(null, null, values.get("schema-registry")))
+        .socketTimeoutMs(number("socket-timeout-ms", 300_000))
+        .statementTimeoutMs(number("statement-timeout-ms", 0))
+        .ddlLockTimeoutMs(number("ddl-lock-timeout-ms", 5_000))
+        .maxRetries((int) number("max-retries", 10))
+        .retryBackoffMs(number("retry-backoff-ms", 3_000))
+        .decoder(
+            new DecoderOptions(
+                null,
+                null,
+                values.get("schema-registry"),
+                new SchemaRegistryAuth(
+                    values.get("schema-registry-user-info"),
+                    values.get("schema-registry-bearer-token"))))
         .build();
   }
 

@@ -126,7 +126,7 @@ public final class VaultStreamingJob {
     return reader
         .option("subscribe", String.join(",", topics))
         .option("startingOffsets", starting.of(topics))
-        .option("failOnDataLoss", "false")
+        .option("failOnDataLoss", Boolean.toString(config.failOnDataLoss()))
         .option(
             "maxOffsetsPerTrigger",
             config.get(

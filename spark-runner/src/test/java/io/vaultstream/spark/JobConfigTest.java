@@ -116,6 +116,76 @@ class JobConfigTest {
   }
 
   @Test
+  void unknownArgumentsAreRejectedWithTheValidOnes() {
+    assertThatThrownBy(
+            () -> JobConfig.from(new String[] {"--model", "m.json", "--watermark-secs", "30"}, ENV))
+        .hasMessageStartingWith("unknown argument --watermark-secs; valid: --auto-commit,")
+        .hasMessageContaining("--watermark-seconds")
+        .hasMessageContaining("--fail-on-data-loss")
+        .hasMessageEndingWith("and --kafka.<name> for any Kafka client setting");
+    assertThatThrownBy(() -> JobConfig.from(new String[] {"--model", "m.json", "--kafka.=x"}, ENV))
+        .hasMessageStartingWith("unknown argument --kafka.;");
+    // Kafka client settings still pass through.
+    assertThat(
+            JobConfig.from(new String[] {"--model", "m.json", "--kafka.client.id=job"}, ENV)
+                .kafkaOptions())
+        .containsExactly(Map.entry("client.id", "job"));
+  }
+
+  @Test
+  void dataLossFailsTheQueryUnlessTurnedOff() {
+    assertThat(JobConfig.from(new String[] {"--model", "m.json"}, ENV).failOnDataLoss()).isTrue();
+    assertThat(
+            JobConfig.from(new String[] {"--model", "m.json", "--fail-on-data-loss", "false"}, ENV)
+                .failOnDataLoss())
+        .isFalse();
+    assertThatThrownBy(
+            () ->
+                JobConfig.from(
+                    new String[] {"--model", "m.json", "--fail-on-data-loss", "no"}, ENV))
+        .hasMessage("--fail-on-data-loss must be true or false, not 'no'");
+  }
+
+  @Test
+  void faultSettingsMapIntoTheOptions() {
+    VaultOptions defaults = JobConfig.from(new String[] {"--model", "m.json"}, ENV).options();
+    assertThat(defaults.socketTimeoutMs()).isEqualTo(300_000);
+    assertThat(defaults.statementTimeoutMs()).isZero();
+    assertThat(defaults.ddlLockTimeoutMs()).isEqualTo(5000);
+    assertThat(defaults.maxRetries()).isEqualTo(10);
+    assertThat(defaults.retryBackoffMs()).isEqualTo(3000);
+    Map<String, String> env = new java.util.HashMap<>(ENV);
+    env.put("SOURCE_KAFKA_SCHEMA_REGISTRY_USER_INFO", "vault:s3cret");
+    VaultOptions o =
+        JobConfig.from(
+                new String[] {
+                  "--model", "m.json",
+                  "--socket-timeout-ms", "60000",
+                  "--statement-timeout-ms", "30000",
+                  "--ddl-lock-timeout-ms", "1000",
+                  "--max-retries", "3",
+                  "--retry-backoff-ms", "500"
+                },
+                env)
+            .options();
+    assertThat(o.socketTimeoutMs()).isEqualTo(60_000);
+    assertThat(o.statementTimeoutMs()).isEqualTo(30_000);
+    assertThat(o.ddlLockTimeoutMs()).isEqualTo(1000);
+    assertThat(o.maxRetries()).isEqualTo(3);
+    assertThat(o.retryBackoffMs()).isEqualTo(500);
+    assertThat(o.decoder().schemaRegistryAuth().header()).isEqualTo("Basic dmF1bHQ6czNjcmV0");
+    assertThat(
+            JobConfig.from(
+                    new String[] {"--model", "m.json", "--schema-registry-bearer-token", "t0ken"},
+                    ENV)
+                .options()
+                .decoder()
+                .schemaRegistryAuth()
+                .header())
+        .isEqualTo("Bearer t0ken");
+  }
+
+  @Test
   void queriesRunInThePoolOfWhatTheirTableFeeds() {
     var shop = io.vaultstream.model.ModelLoader.load(io.vaultstream.testing.Samples.shopModel());
     assertThat(VaultStreamingJob.pool(shop, shop.sources().get("customers")))

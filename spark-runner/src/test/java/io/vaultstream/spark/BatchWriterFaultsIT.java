@@ -1,0 +1,135 @@
+package io.vaultstream.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.vaultstream.decode.DecoderOptions;
+import io.vaultstream.decode.SchemaRegistryUnavailableException;
+import io.vaultstream.engine.VaultOptions;
+import io.vaultstream.model.ModelLoader;
+import io.vaultstream.model.VaultModel;
+import io.vaultstream.testing.AvroCustomers;
+import io.vaultstream.testing.Samples;
+import io.vaultstream.testing.TestDatabase;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.spark.SparkConf;
+import org.apache.spark.SparkContext;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A micro-batch's partition of Confluent Avro records while the schema registry is down: a short
+ * outage is waited out within the retries; a longer one fails the batch (so Spark runs it again),
+ * and neither stores a good record as a bad one nor moves the batch's stored progress.
+ */
+class BatchWriterFaultsIT {
+  private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
+  private static SparkContext spark;
+  private static VaultMetrics metrics;
+  private AvroCustomers.Registry registry;
+  private String schema;
+
+  @BeforeAll
+  static void startSpark() {
+    spark =
+        new SparkContext(
+            new SparkConf()
+                .setMaster("local[1]")
+                .setAppName("batch-writer-faults")
+                .set("spark.ui.enabled", "false")
+                .set("spark.driver.host", "127.0.0.1")
+                .set("spark.driver.bindAddress", "127.0.0.1"));
+    metrics = new VaultMetrics(spark);
+  }
+
+  @AfterAll
+  static void stopSpark() {
+    Loaders.closeAll();
+    spark.stop();
+  }
+
+  @BeforeEach
+  void start() throws Exception {
+    registry = new AvroCustomers.Registry();
+    schema = TestDatabase.newSchema();
+  }
+
+  @AfterEach
+  void stop() {
+    registry.close();
+  }
+
+  private VaultOptions options(int maxRetries) {
+    return TestDatabase.options(schema)
+        .maxRetries(maxRetries)
+        .retryBackoffMs(10)
+        .decoder(new DecoderOptions(null, null, registry.url()))
+        .build();
+  }
+
+  private static List<Row> customers(long... ids) throws Exception {
+    Schema v1 = AvroCustomers.envelope(false);
+    List<Row> rows = new ArrayList<>();
+    for (long id : ids) {
+      byte[] value = AvroCustomers.wire(1, v1, AvroCustomers.customer(v1, id, null));
+      rows.add(
+          RowFactory.create(
+              null, value, "shop.public.customers", 0, id, new Timestamp(1_767_225_600_000L)));
+    }
+    return rows;
+  }
+
+  private void write(VaultOptions options, long batchId) throws Exception {
+    BatchWriter.writePartition(
+        SHOP,
+        options,
+        "q",
+        BatchWriter.LEDGER + "/q",
+        metrics,
+        batchId,
+        Integer.MAX_VALUE,
+        customers(1, 2).iterator());
+  }
+
+  private String errorRows() throws Exception {
+    return TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_errors");
+  }
+
+  @Test
+  void aShortOutageIsWaitedOut() throws Exception {
+    registry.fail(503, 2);
+    write(options(3), 0);
+    assertThat(
+            TestDatabase.rows(
+                "SELECT customer_no FROM "
+                    + schema
+                    + ".hub_customer WHERE customer_no LIKE 'C%' ORDER BY 1"))
+        .containsExactly("C1", "C2");
+    assertThat(errorRows()).as("no good record stored as a bad one").isEqualTo("0");
+  }
+
+  @Test
+  void aLongerOutageFailsTheBatchSoItRunsAgain() throws Exception {
+    VaultOptions options = options(1);
+    registry.fail(503, 100);
+    assertThatThrownBy(() -> write(options, 0))
+        .isInstanceOf(SchemaRegistryUnavailableException.class)
+        .hasMessageContaining("answered 503");
+    assertThat(errorRows()).isEqualTo("0");
+    assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_progress"))
+        .as("the batch is not recorded as loaded")
+        .isEqualTo("0");
+    registry.fail(503, 0);
+    write(options, 0); // Spark runs the batch again
+    assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".hub_customer"))
+        .isEqualTo("4"); // two ghost records and the two customers
+  }
+}
