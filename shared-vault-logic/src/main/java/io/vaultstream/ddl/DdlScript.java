@@ -18,6 +18,21 @@ public final class DdlScript {
   /** record_source of ghost records. */
   public static final String GHOST_RECORD_SOURCE = "SYSTEM";
 
+  /** A secondary index of the loader's own tables. */
+  public record Index(String table, String name, List<String> columns) {}
+
+  /**
+   * The secondary indexes of the loader's tables: waiting and error rows found by the row they
+   * wait for; the sweep moves waiting rows past the watermark and releases error rows past their
+   * retention, found by time through these, not by reading every row.
+   */
+  public static final List<Index> INDEXES =
+      List.of(
+          new Index(VaultTables.WAITING, "vs_waiting_ref", List.of("ref_source", "ref_pk")),
+          new Index(VaultTables.ERRORS, "vs_errors_ref", List.of("ref_source", "ref_pk")),
+          new Index(VaultTables.WAITING, "vs_waiting_due", List.of("state", "arrived_at")),
+          new Index(VaultTables.ERRORS, "vs_errors_due", List.of("error_code", "expires_at")));
+
   private DdlScript() {}
 
   /** Creates the schema (when given), the tables, then the ghost records. */
@@ -31,20 +46,9 @@ public final class DdlScript {
     for (TableSpec t : tables.all().values()) {
       out.add(dialect.createTable(schema, t));
     }
-    out.add(
-        dialect.createIndex(
-            schema, VaultTables.WAITING, "vs_waiting_ref", List.of("ref_source", "ref_pk")));
-    out.add(
-        dialect.createIndex(
-            schema, VaultTables.ERRORS, "vs_errors_ref", List.of("ref_source", "ref_pk")));
-    // The sweep moves waiting rows past the watermark and releases error rows past their
-    // retention: found by time through these, not by reading every row.
-    out.add(
-        dialect.createIndex(
-            schema, VaultTables.WAITING, "vs_waiting_due", List.of("state", "arrived_at")));
-    out.add(
-        dialect.createIndex(
-            schema, VaultTables.ERRORS, "vs_errors_due", List.of("error_code", "expires_at")));
+    for (Index i : INDEXES) {
+      out.add(dialect.createIndex(schema, i.table(), i.name(), i.columns()));
+    }
     for (TableSpec t : tables.all().values()) {
       out.addAll(ghosts(model.naming(), dialect, tables.hashType(), hasher, schema, t));
     }

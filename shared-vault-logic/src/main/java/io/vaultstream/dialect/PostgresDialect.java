@@ -182,6 +182,11 @@ public final class PostgresDialect implements VaultDialect {
   }
 
   @Override
+  public String selectIndexes() {
+    return "SELECT indexname FROM pg_indexes WHERE schemaname = ? AND tablename = ?";
+  }
+
+  @Override
   public String currentSchema() {
     return "SELECT current_schema()";
   }

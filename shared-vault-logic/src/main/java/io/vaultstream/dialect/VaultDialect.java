@@ -62,6 +62,9 @@ public interface VaultDialect {
   /** Lists the columns of a table as (name, type): needs the schema and table as parameters. */
   String selectColumns();
 
+  /** Lists the names of a table's indexes: needs the schema and table as parameters. */
+  String selectIndexes();
+
   /** The schema the connection writes to when none is configured. */
   String currentSchema();
 

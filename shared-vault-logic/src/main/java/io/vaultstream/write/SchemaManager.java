@@ -81,7 +81,9 @@ public final class SchemaManager {
 
   /** Creates what is missing (when auto-create is on) and reads columns taken from events. */
   public synchronized void initialize(Connection c) throws SQLException {
-    if (autoCreate) {
+    // A vault that is complete is left alone: even "CREATE INDEX IF NOT EXISTS" takes a lock on
+    // its table that waits for (and deadlocked with) the writers of another loader.
+    if (autoCreate && !complete(c)) {
       try (Statement st = c.createStatement()) {
         String lock = dialect.lockSchemaChanges(schema);
         if (lock != null) {
@@ -120,6 +122,35 @@ public final class SchemaManager {
         tables.put(t.name(), new TableSpec(t.name(), t.kind(), cols, t.primaryKey(), true));
       }
     }
+  }
+
+  /** Whether every table of the model and every index of the loader's tables exist. */
+  private boolean complete(Connection c) throws SQLException {
+    for (TableSpec t : tables.values()) {
+      if (columnsInDatabase(c, t.name()).isEmpty()) {
+        return false;
+      }
+    }
+    for (DdlScript.Index i : DdlScript.INDEXES) {
+      if (!indexesInDatabase(c, i.table()).contains(i.name())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private java.util.Set<String> indexesInDatabase(Connection c, String table) throws SQLException {
+    java.util.Set<String> out = new java.util.HashSet<>();
+    try (PreparedStatement ps = c.prepareStatement(dialect.selectIndexes())) {
+      ps.setString(1, schema);
+      ps.setString(2, table);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(rs.getString(1));
+        }
+      }
+    }
+    return out;
   }
 
   private List<ColumnSpec> columnsInDatabase(Connection c, String table) throws SQLException {

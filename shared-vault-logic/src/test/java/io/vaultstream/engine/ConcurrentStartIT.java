@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Several loaders starting at once on a schema that does not exist yet (the tasks of a connector
- * with tasks.max > 1) all create or find the same tables; none fails on the catalog.
+ * with tasks.max > 1) all create or find the same tables; none fails on the catalog. A loader
+ * starting on a complete vault while another writes to it changes nothing and waits for no lock.
  */
 class ConcurrentStartIT {
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
@@ -52,6 +53,25 @@ class ConcurrentStartIT {
       }
     } finally {
       pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void aLoaderStartingBesideAWriterOfACompleteVaultWaitsForNoTableLock() throws Exception {
+    String schema = TestDatabase.newSchema();
+    VaultLoader.open(SHOP, TestDatabase.options(schema).build()).close();
+    try (java.sql.Connection writer = TestDatabase.connect()) {
+      writer.setAutoCommit(false);
+      // What a writing loader holds on its queue tables until it commits.
+      try (java.sql.Statement st = writer.createStatement()) {
+        st.execute("LOCK TABLE " + schema + ".vs_waiting IN ROW EXCLUSIVE MODE");
+        st.execute("LOCK TABLE " + schema + ".vs_errors IN ROW EXCLUSIVE MODE");
+      }
+      // No retries and a short lock timeout: a start-up that took a table lock would fail.
+      VaultLoader.open(
+              SHOP, TestDatabase.options(schema).ddlLockTimeoutMs(500).maxRetries(0).build())
+          .close();
+      writer.rollback();
     }
   }
 }
