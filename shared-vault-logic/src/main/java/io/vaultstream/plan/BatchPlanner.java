@@ -114,21 +114,22 @@ public final class BatchPlanner {
     String pk = pkText(e);
     boolean linksOnly = retry != null && retry.linksOnly();
     boolean unknownParent = retry != null && retry.unknownParent();
+    SourceIndex si = index.get(e.sourceTable());
     if (e.operation().carriesRow()) {
-      Map<String, String> keys = new LinkedHashMap<>();
-      for (String c : index.get(e.sourceTable()).keyColumns()) {
-        keys.put(c, CanonicalText.of(e.get(c)));
-      }
+      Map<String, String> keys = ownKeys(e, si);
       if (linksOnly) {
         return new Item(e, pk, keys, true, unknownParent);
       }
       long at = timelines.put(e.sourceTable(), pk, e.eventTimeMicros(), keys);
-      if (at >= 0 && index.get(e.sourceTable()).needsKeyMap()) {
+      if (at >= 0 && si.needsKeyMap()) {
         plan.keyMap.add(new BatchPlan.KeyMapEntry(e.sourceTable(), pk, at, keys));
       }
       return new Item(e, pk, keys, false, false);
     }
-    Map<String, String> keys = timelines.at(e.sourceTable(), pk, e.eventTimeMicros());
+    // Every key column in the primary key, which a delete's before image carries: the delete
+    // knows its keys itself (such rows have no key map entries to look them up in).
+    Map<String, String> keys =
+        si.needsKeyMap() ? timelines.at(e.sourceTable(), pk, e.eventTimeMicros()) : ownKeys(e, si);
     if (keys == null) {
       plan.problems.add(
           Problem.unresolved(
@@ -144,6 +145,15 @@ public final class BatchPlanner {
       return null;
     }
     return new Item(e, pk, keys, linksOnly, unknownParent);
+  }
+
+  /** The key columns' values as the event's own row image holds them. */
+  private static Map<String, String> ownKeys(ChangeEvent e, SourceIndex si) {
+    Map<String, String> keys = new LinkedHashMap<>();
+    for (String c : si.keyColumns()) {
+      keys.put(c, CanonicalText.of(e.get(c)));
+    }
+    return keys;
   }
 
   /** The parent rows the items' foreign keys reach through the key map. */

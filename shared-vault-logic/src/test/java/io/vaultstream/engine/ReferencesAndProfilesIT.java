@@ -255,4 +255,23 @@ class ReferencesAndProfilesIT {
     assertThat(rows("SELECT delete_flag FROM $s.sat_customer WHERE record_source <> 'SYSTEM'"))
         .containsExactly("f");
   }
+
+  @Test
+  void aDeleteInALaterBatchOfARowWithoutKeyMapEntriesIsRecorded() throws Exception {
+    // order_status: its key (the code) is its primary key and no source refers to it, so the key
+    // map keeps no entry for it; a delete in a later batch takes its key from its before image.
+    VaultModel model = ModelLoader.parse(shopJson(), "ref-deletes");
+    VaultLoader loader = open(model);
+    EventFactory ev = new EventFactory(model);
+    loader.load(
+        List.of(ev.event("order_status", "c", at(1), row("code", "NEW", "description", "New"))));
+    LoadResult r = loader.load(List.of(ev.event("order_status", "d", at(2), row("code", "NEW"))));
+    assertThat(r.waiting()).as("nothing waits for a key map entry").isZero();
+    assertThat(rows("SELECT count(*) FROM $s.vs_waiting")).containsExactly("0");
+    assertThat(
+            rows(
+                "SELECT code, description, delete_flag FROM $s.ref_order_status"
+                    + " ORDER BY load_dts"))
+        .containsExactly("NEW|New|f", "NEW|New|t");
+  }
 }
