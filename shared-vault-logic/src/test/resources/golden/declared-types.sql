@@ -129,8 +129,14 @@ CREATE TABLE IF NOT EXISTS "vault"."vs_progress" (
   "kafka_partition" integer NOT NULL,
   "next_offset" bigint NOT NULL,
   "updated_at" timestamptz NOT NULL,
+  "anchor_offset" bigint,
+  "anchor_ts" bigint,
   PRIMARY KEY ("consumer", "topic", "kafka_partition")
 );
+
+ALTER TABLE "vault"."vs_progress" ADD COLUMN IF NOT EXISTS "anchor_offset" bigint;
+
+ALTER TABLE "vault"."vs_progress" ADD COLUMN IF NOT EXISTS "anchor_ts" bigint;
 
 CREATE INDEX IF NOT EXISTS "vs_waiting_ref" ON "vault"."vs_waiting" ("ref_source", "ref_pk");
 

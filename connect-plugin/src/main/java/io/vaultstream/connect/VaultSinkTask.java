@@ -51,6 +51,9 @@ public class VaultSinkTask extends SinkTask {
   private final Deque<Batch> submitted = new ArrayDeque<>();
   private final Map<TopicPartition, Long> buffered = new HashMap<>();
   private final Map<TopicPartition, Long> committed = new HashMap<>();
+  private final TopicIncarnations incarnations = new TopicIncarnations();
+  // Partitions sent back to their beginning during this put: their other records come again.
+  private final java.util.Set<TopicPartition> rewound = new java.util.HashSet<>();
   private TaskFaults faults;
   private long oldestBuffered;
 
@@ -109,7 +112,7 @@ public class VaultSinkTask extends SinkTask {
       for (Progress.Position p : loader.progress(consumer)) {
         TopicPartition tp = new TopicPartition(p.topic(), p.partition());
         if (partitions.contains(tp)) {
-          seek.put(tp, p.nextOffset());
+          seek.put(tp, incarnations.resumeAt(tp, p));
           committed.put(tp, p.nextOffset());
         }
       }
@@ -131,6 +134,7 @@ public class VaultSinkTask extends SinkTask {
   public void put(Collection<SinkRecord> records) {
     // The loop body is a method of its own: the JIT compiles it once, instead of compiling the
     // whole decoding again into an on-stack-replacement version of this loop.
+    rewound.clear();
     try {
       for (SinkRecord r : records) {
         take(r);
@@ -173,6 +177,14 @@ public class VaultSinkTask extends SinkTask {
   /** Buffers a record with its decoded event, unless it is buffered or loaded already. */
   private void take(SinkRecord r) {
     TopicPartition tp = new TopicPartition(r.topic(), r.kafkaPartition());
+    if (rewound.contains(tp)) {
+      return;
+    }
+    String other = incarnations.contradiction(r);
+    if (other != null) {
+      readFromTheBeginning(tp, other);
+      return;
+    }
     long next = Math.max(committed.getOrDefault(tp, -1L), buffered.getOrDefault(tp, -1L));
     if (r.kafkaOffset() < next) {
       return; // delivered again after a retry or a seek: already buffered or loaded
@@ -182,6 +194,29 @@ public class VaultSinkTask extends SinkTask {
     }
     buffer.add(decode(r));
     buffered.put(tp, r.kafkaOffset() + 1);
+  }
+
+  /**
+   * The stored position of a partition came from another Kafka cluster or an earlier topic of the
+   * same name: resuming there would skip this topic's records. They are read from the beginning;
+   * what the vault holds already is not written again (the loader's writes are idempotent).
+   */
+  private void readFromTheBeginning(TopicPartition tp, String found) {
+    LOG.warn(
+        "The position of {} stored in the vault for {} (next offset {}) belongs to another Kafka"
+            + " cluster or an earlier topic of that name: {}. Reading {} from its beginning",
+        tp,
+        consumer,
+        committed.get(tp),
+        found,
+        tp);
+    committed.remove(tp);
+    buffered.remove(tp);
+    buffer.removeIf(
+        e -> e.record.topic().equals(tp.topic()) && e.record.kafkaPartition() == tp.partition());
+    loader.forget(tp.topic(), tp.partition());
+    context.offset(tp, 0L);
+    rewound.add(tp);
   }
 
   /** A record with its change event (none for a tombstone) or why it cannot be decoded. */
@@ -225,10 +260,10 @@ public class VaultSinkTask extends SinkTask {
     List<ChangeEvent> events = new ArrayList<>(buffer.size());
     List<BadRecord> bad = new ArrayList<>();
     Map<ChangeEvent, SinkRecord> source = new IdentityHashMap<>();
-    Map<TopicPartition, Long> next = new HashMap<>();
+    Map<TopicPartition, SinkRecord> last = new HashMap<>();
     for (Entry e : buffer) {
       SinkRecord r = e.record;
-      next.put(new TopicPartition(r.topic(), r.kafkaPartition()), r.kafkaOffset() + 1);
+      last.put(new TopicPartition(r.topic(), r.kafkaPartition()), r);
       if (e.event != null) {
         events.add(e.event);
         source.put(e.event, r);
@@ -237,8 +272,17 @@ public class VaultSinkTask extends SinkTask {
       }
     }
     List<Progress.Position> positions = new ArrayList<>();
-    next.forEach(
-        (tp, off) -> positions.add(new Progress.Position(tp.topic(), tp.partition(), off)));
+    // Each partition's last record is the anchor of its stored position.
+    last.forEach(
+        (tp, r) ->
+            positions.add(
+                new Progress.Position(
+                    tp.topic(),
+                    tp.partition(),
+                    r.kafkaOffset() + 1,
+                    r.timestamp() == null
+                        ? null
+                        : new Progress.Anchor(r.kafkaOffset(), r.timestamp()))));
     Batch batch = new Batch(List.copyOf(buffer), source);
     Progress progress = new Progress(consumer, positions);
     submitted.addLast(batch);
@@ -316,6 +360,7 @@ public class VaultSinkTask extends SinkTask {
         tp -> {
           buffered.remove(tp);
           committed.remove(tp);
+          incarnations.forget(tp);
           loader.forget(tp.topic(), tp.partition());
         });
   }

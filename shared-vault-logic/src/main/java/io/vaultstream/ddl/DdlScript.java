@@ -22,8 +22,8 @@ public final class DdlScript {
   public record Index(String table, String name, List<String> columns) {}
 
   /**
-   * The secondary indexes of the loader's tables: waiting and error rows found by the row they
-   * wait for; the sweep moves waiting rows past the watermark and releases error rows past their
+   * The secondary indexes of the loader's tables: waiting and error rows found by the row they wait
+   * for; the sweep moves waiting rows past the watermark and releases error rows past their
    * retention, found by time through these, not by reading every row.
    */
   public static final List<Index> INDEXES =
@@ -32,6 +32,10 @@ public final class DdlScript {
           new Index(VaultTables.ERRORS, "vs_errors_ref", List.of("ref_source", "ref_pk")),
           new Index(VaultTables.WAITING, "vs_waiting_due", List.of("state", "arrived_at")),
           new Index(VaultTables.ERRORS, "vs_errors_due", List.of("error_code", "expires_at")));
+
+  /** Columns of {@code vs_progress} added after its first version (the positions' anchors). */
+  public static final List<String> ADDED_COLUMNS =
+      List.of(VaultTables.PROGRESS_ANCHOR_OFFSET, VaultTables.PROGRESS_ANCHOR_TIMESTAMP);
 
   private DdlScript() {}
 
@@ -45,6 +49,11 @@ public final class DdlScript {
     VaultTables tables = new VaultTables(model, dialect, hasher);
     for (TableSpec t : tables.all().values()) {
       out.add(dialect.createTable(schema, t));
+    }
+    // Columns the loader's own tables gained after their first version, for vaults created before.
+    TableSpec progress = tables.all().get(VaultTables.PROGRESS);
+    for (String c : ADDED_COLUMNS) {
+      out.add(dialect.addColumn(schema, VaultTables.PROGRESS, progress.column(c)));
     }
     for (Index i : INDEXES) {
       out.add(dialect.createIndex(schema, i.table(), i.name(), i.columns()));

@@ -29,6 +29,12 @@ public final class VaultTables {
   /** How far each consumer has loaded (Connect offsets, Spark batch ids). */
   public static final String PROGRESS = "vs_progress";
 
+  /** The offset of the anchor record of a stored position (see {@code Progress.Anchor}). */
+  public static final String PROGRESS_ANCHOR_OFFSET = "anchor_offset";
+
+  /** The Kafka timestamp (ms) of the anchor record of a stored position. */
+  public static final String PROGRESS_ANCHOR_TIMESTAMP = "anchor_ts";
+
   /** Columns the waiting rows and the error rows share. */
   public static final List<String> EVENT_COLUMNS =
       List.of(
@@ -258,7 +264,9 @@ public final class VaultTables {
             col("topic", dialect.textType(), true),
             col("kafka_partition", "integer", true),
             col("next_offset", "bigint", true),
-            col("updated_at", dialect.timestampType(), true)),
+            col("updated_at", dialect.timestampType(), true),
+            col(PROGRESS_ANCHOR_OFFSET, "bigint", false),
+            col(PROGRESS_ANCHOR_TIMESTAMP, "bigint", false)),
         List.of("consumer", "topic", "kafka_partition"),
         false);
   }

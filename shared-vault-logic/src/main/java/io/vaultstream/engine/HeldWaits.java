@@ -162,15 +162,23 @@ final class HeldWaits {
     Map<Partition, Long> storedNext = new HashMap<>(stored);
     List<Progress.Position> out = new ArrayList<>();
     Set<Partition> own = new HashSet<>();
+    Map<Partition, Progress.Anchor> anchors = new HashMap<>();
     if (progress != null) {
-      progress.positions().forEach(p -> own.add(new Partition(p.topic(), p.partition())));
+      for (Progress.Position p : progress.positions()) {
+        own.add(new Partition(p.topic(), p.partition()));
+        if (p.anchor() != null) {
+          anchors.put(new Partition(p.topic(), p.partition()), p.anchor());
+        }
+      }
     }
     latest.forEach(
         (tp, next) -> {
           long at = Math.min(next, floor.getOrDefault(tp, Long.MAX_VALUE));
           Long before = storedNext.put(tp, at);
           if (own.contains(tp) || before == null || before != at) {
-            out.add(new Progress.Position(tp.topic, tp.partition, at));
+            // The batch's anchor goes with its partition's position; a position moved by held
+            // events alone keeps the anchor stored before.
+            out.add(new Progress.Position(tp.topic, tp.partition, at, anchors.get(tp)));
           }
         });
     Progress p = consumer == null || out.isEmpty() ? null : new Progress(consumer, out);

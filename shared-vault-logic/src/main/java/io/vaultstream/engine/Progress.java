@@ -13,6 +13,25 @@ public record Progress(String consumer, List<Position> positions) {
     positions = List.copyOf(positions);
   }
 
-  /** The next offset to read from one topic partition. */
-  public record Position(String topic, int partition, long nextOffset) {}
+  /**
+   * The next offset to read from one topic partition, and optionally the anchor that tells whether
+   * the partition read later is still the one this position came from.
+   *
+   * @param anchor a record loaded from this partition, or null when unknown
+   */
+  public record Position(String topic, int partition, long nextOffset, Anchor anchor) {
+    /** A position without an anchor. */
+    public Position(String topic, int partition, long nextOffset) {
+      this(topic, partition, nextOffset, null);
+    }
+  }
+
+  /**
+   * A record loaded from a partition, named by its offset and Kafka timestamp (milliseconds). A
+   * stored offset means something only in the topic it was read from: a Kafka cluster built anew,
+   * or a topic deleted and created again, numbers its records from 0 again. Reading the anchor's
+   * offset again and finding another timestamp there (or no such offset) shows that the stored
+   * position belongs to another incarnation of the topic.
+   */
+  public record Anchor(long offset, long timestamp) {}
 }

@@ -1,5 +1,6 @@
 package io.vaultstream.engine;
 
+import io.vaultstream.ddl.TableSpec;
 import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.write.Micros;
@@ -12,10 +13,22 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Stores and reads consumers' progress (table vs_progress). */
+/**
+ * Stores and reads consumers' progress (table vs_progress): the next offset per topic partition
+ * and, when known, its anchor record (offset and Kafka timestamp).
+ */
 final class ProgressStore {
   private static final List<String> COLUMNS =
       List.of("consumer", "topic", "kafka_partition", "next_offset", "updated_at");
+  private static final List<String> ANCHORED =
+      List.of(
+          "consumer",
+          "topic",
+          "kafka_partition",
+          "next_offset",
+          "updated_at",
+          VaultTables.PROGRESS_ANCHOR_OFFSET,
+          VaultTables.PROGRESS_ANCHOR_TIMESTAMP);
   private final VaultDialect dialect;
   private final SchemaManager schema;
 
@@ -24,28 +37,55 @@ final class ProgressStore {
     this.schema = schema;
   }
 
-  /** Writes the progress inside the caller's transaction (one statement). */
+  /**
+   * Writes the progress inside the caller's transaction: positions with an anchor replace the
+   * stored anchor; positions without one leave it as it is (the upsert sets only the columns it
+   * lists).
+   */
   void store(Connection c, Progress p, long nowMicros) throws SQLException {
     if (p == null || p.positions().isEmpty()) {
       return;
     }
-    TextColumns data = new TextColumns(COLUMNS);
+    boolean anchors = schema.storesAnchors();
+    TextColumns plain = new TextColumns(COLUMNS);
+    TextColumns anchored = new TextColumns(ANCHORED);
     for (Progress.Position pos : p.positions()) {
-      data.add(
+      List<String> row =
           List.of(
               p.consumer(),
               pos.topic(),
               Integer.toString(pos.partition()),
               Long.toString(pos.nextOffset()),
-              Micros.toSql(nowMicros)));
+              Micros.toSql(nowMicros));
+      if (anchors && pos.anchor() != null) {
+        List<String> r = new ArrayList<>(row);
+        r.add(Long.toString(pos.anchor().offset()));
+        r.add(Long.toString(pos.anchor().timestamp()));
+        anchored.add(r);
+      } else {
+        plain.add(row);
+      }
     }
-    data.execute(c, dialect.upsert(schema.schema(), schema.table(VaultTables.PROGRESS), COLUMNS));
+    TableSpec table = schema.table(VaultTables.PROGRESS);
+    if (anchored.size() > 0) {
+      anchored.execute(c, dialect.upsert(schema.schema(), table, ANCHORED));
+    }
+    if (plain.size() > 0) {
+      plain.execute(c, dialect.upsert(schema.schema(), table, COLUMNS));
+    }
   }
 
-  /** The stored progress of a consumer: its next offset per topic partition. */
+  /** The stored progress of a consumer: its next offset and anchor per topic partition. */
   List<Progress.Position> read(Connection c, String consumer) throws SQLException {
     String sql =
-        "SELECT topic, kafka_partition, next_offset FROM "
+        "SELECT topic, kafka_partition, next_offset"
+            + (schema.storesAnchors()
+                ? ", "
+                    + VaultTables.PROGRESS_ANCHOR_OFFSET
+                    + ", "
+                    + VaultTables.PROGRESS_ANCHOR_TIMESTAMP
+                : "")
+            + " FROM "
             + dialect.table(schema.schema(), VaultTables.PROGRESS)
             + " WHERE consumer = ?";
     List<Progress.Position> out = new ArrayList<>();
@@ -53,7 +93,16 @@ final class ProgressStore {
       ps.setString(1, consumer);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
-          out.add(new Progress.Position(rs.getString(1), rs.getInt(2), rs.getLong(3)));
+          Progress.Anchor anchor = null;
+          if (schema.storesAnchors()) {
+            long offset = rs.getLong(4);
+            boolean known = !rs.wasNull();
+            long ts = rs.getLong(5);
+            if (known && !rs.wasNull()) {
+              anchor = new Progress.Anchor(offset, ts);
+            }
+          }
+          out.add(new Progress.Position(rs.getString(1), rs.getInt(2), rs.getLong(3), anchor));
         }
       }
     }

@@ -34,6 +34,7 @@ public final class SchemaManager {
   private final boolean autoCreate;
   private final Map<String, TableSpec> tables;
   private final long ddlLockTimeoutMs;
+  private volatile boolean anchorsStored = true;
 
   /** Attempts of one schema change that gives up waiting for its table's lock. */
   private static final int DDL_ATTEMPTS = 3;
@@ -67,6 +68,11 @@ public final class SchemaManager {
     // Looked up by concurrent loads (Spark runs several tasks per JVM on one engine).
     this.tables =
         new java.util.concurrent.ConcurrentHashMap<>(new VaultTables(model, dialect, hasher).all());
+  }
+
+  /** Whether vs_progress has the columns of the positions' anchors. */
+  public boolean storesAnchors() {
+    return anchorsStored;
   }
 
   /** The table as it is now. */
@@ -112,6 +118,20 @@ public final class SchemaManager {
                 + " 'vaultstream ddl' or turn auto-create on",
             "42P01");
       }
+      if (t.name().equals(VaultTables.PROGRESS)) {
+        anchorsStored =
+            DdlScript.ADDED_COLUMNS.stream()
+                .allMatch(a -> existing.stream().anyMatch(e -> e.name().equals(a)));
+        if (!anchorsStored) {
+          LOG.warn(
+              "{}.{} has no columns {} (it was created by an earlier version with auto-create off):"
+                  + " stored positions cannot be checked against the Kafka topic they came from;"
+                  + " add them with the ALTER TABLE statements of 'vaultstream ddl'",
+              schema,
+              VaultTables.PROGRESS,
+              DdlScript.ADDED_COLUMNS);
+        }
+      }
       if (t.discoversColumns()) {
         List<ColumnSpec> cols = new ArrayList<>(t.columns());
         for (ColumnSpec e : existing) {
@@ -124,11 +144,22 @@ public final class SchemaManager {
     }
   }
 
-  /** Whether every table of the model and every index of the loader's tables exist. */
+  /**
+   * Whether every table of the model, every column of the loader's own tables and every index of
+   * them exist.
+   */
   private boolean complete(Connection c) throws SQLException {
     for (TableSpec t : tables.values()) {
-      if (columnsInDatabase(c, t.name()).isEmpty()) {
+      List<ColumnSpec> existing = columnsInDatabase(c, t.name());
+      if (existing.isEmpty()) {
         return false;
+      }
+      if (t.kind() == io.vaultstream.ddl.TableKind.TECHNICAL) {
+        for (ColumnSpec col : t.columns()) {
+          if (existing.stream().noneMatch(e -> e.name().equals(col.name()))) {
+            return false;
+          }
+        }
       }
     }
     for (DdlScript.Index i : DdlScript.INDEXES) {

@@ -131,7 +131,9 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
       byte[] value = r.isNullAt(1) ? null : (byte[]) r.get(1);
       next.merge(
           topic + "/" + partition,
-          new Progress.Position(topic, partition, offset + 1),
+          // The last record of each partition is the anchor of its stored position.
+          new Progress.Position(
+              topic, partition, offset + 1, r.isNullAt(5) ? null : new Progress.Anchor(offset, ts)),
           (a, b) -> a.nextOffset() >= b.nextOffset() ? a : b);
       try {
         decode(loader, options, topic, partition, offset, ts, key, value).ifPresent(events::add);

@@ -51,13 +51,23 @@ final class StartingOffsets {
     model.sources().values().forEach(s -> consumers.add(queryName(model, s)));
     List<String> topics = model.sources().values().stream().map(SourceTable::topic).toList();
     Map<String, Map<Integer, Long>> stored = new TreeMap<>();
+    Map<org.apache.kafka.common.TopicPartition, Progress.Anchor> anchors =
+        new java.util.HashMap<>();
     try {
       for (String consumer : consumers) {
         for (Progress.Position p : loader.progress(consumer)) {
           if (topics.contains(p.topic())) {
-            stored
-                .computeIfAbsent(p.topic(), t -> new TreeMap<>())
-                .merge(p.partition(), p.nextOffset(), Math::max);
+            Map<Integer, Long> known = stored.computeIfAbsent(p.topic(), t -> new TreeMap<>());
+            Long before = known.get(p.partition());
+            if (before == null || p.nextOffset() > before) {
+              known.put(p.partition(), p.nextOffset());
+              var tp = new org.apache.kafka.common.TopicPartition(p.topic(), p.partition());
+              if (p.anchor() == null) {
+                anchors.remove(tp);
+              } else {
+                anchors.put(tp, p.anchor());
+              }
+            }
           }
         }
       }
@@ -79,6 +89,20 @@ final class StartingOffsets {
               }
             });
       }
+      // A position of another Kafka cluster, or of a topic created again, would skip this topic's
+      // records up to it: such partitions start at their beginning (the writes are idempotent).
+      TopicIncarnationCheck.contradicted(clients, anchors)
+          .forEach(
+              (tp, found) -> {
+                LOG.warn(
+                    "The position of {} stored in the vault (next offset {}) belongs to another"
+                        + " Kafka cluster or an earlier topic of that name: {}. A new checkpoint"
+                        + " reads it from its beginning",
+                    tp,
+                    stored.get(tp.topic()).get(tp.partition()),
+                    found);
+                stored.get(tp.topic()).put(tp.partition(), -2L);
+              });
       return new StartingOffsets(configured, stored);
     } catch (SQLException | java.util.concurrent.ExecutionException | RuntimeException e) {
       LOG.warn(

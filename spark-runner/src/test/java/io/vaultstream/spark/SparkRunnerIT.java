@@ -310,6 +310,54 @@ class SparkRunnerIT {
     }
   }
 
+  @Test
+  void aTopicCreatedAgainIsReadFromItsBeginning(@TempDir Path dir) throws Exception {
+    String prefix = "recreated.public";
+    createTopics(prefix, false);
+    Path model = modelFor(prefix, dir);
+    String schema = TestDatabase.newSchema();
+    String ref = TestDatabase.newSchema();
+    Map<String, Long> offsets = new HashMap<>();
+    List<ShopEventGenerator.Record> before = new ShopEventGenerator(prefix, 31).next(600);
+    send(before);
+    runOnce(config(model, schema, dir.resolve("checkpoint-0")));
+    loadDirectly(model, ref, before, offsets);
+
+    // The topics deleted and created again (or a new Kafka cluster): offsets start at 0 again.
+    List<String> names =
+        List.of("customers", "products", "order_status", "orders", "order_lines", "payments")
+            .stream()
+            .map(t -> prefix + "." + t)
+            .toList();
+    try (Admin admin = Admin.create(kafka.clientProperties())) {
+      admin.deleteTopics(names).all().get();
+    }
+    org.awaitility.Awaitility.await("the topics created again")
+        .atMost(java.time.Duration.ofSeconds(60))
+        .pollInterval(java.time.Duration.ofMillis(200))
+        .ignoreExceptions()
+        .until(
+            () -> {
+              createTopics(prefix, false);
+              return true;
+            });
+    List<ShopEventGenerator.Record> after = new ShopEventGenerator(prefix, 32).next(1200);
+    send(after);
+
+    JobConfig config = config(model, schema, dir.resolve("checkpoint-1"));
+    long read = 0;
+    for (StreamingQuery q : VaultStreamingJob.start(spark, config, Trigger.AvailableNow())) {
+      q.awaitTermination();
+      for (var progress : q.recentProgress()) {
+        read += progress.numInputRows();
+      }
+    }
+    VaultStreamingJob.finish(config);
+    assertThat(read).as("every record of the new topics").isEqualTo(after.size());
+    loadDirectly(model, ref, after, offsets);
+    assertThat(vault(schema)).isEqualTo(vault(ref));
+  }
+
   /**
    * Loads records straight through the engine, as the reference vault; {@code offsets} numbers each
    * topic's records on from earlier calls (positions key the waiting rows).
