@@ -242,7 +242,8 @@ final class DeclaredTypes {
     try {
       return OffsetDateTime.parse(t.replace(' ', 'T')).toInstant();
     } catch (DateTimeException e) {
-      // A timestamp without an offset is taken as UTC (SPEC 4).
+      // A timestamp without an offset is taken as UTC, as the canonical text of a timestamp is in
+      // UTC.
       return LocalDateTime.parse(t.replace(' ', 'T')).toInstant(java.time.ZoneOffset.UTC);
     }
   }

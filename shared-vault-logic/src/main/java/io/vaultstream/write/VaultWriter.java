@@ -124,7 +124,7 @@ public final class VaultWriter {
     TextColumns data = new TextColumns(cols);
     String pk = t.primaryKey().get(0);
     // Loop bodies are methods of their own here: the JIT compiles each once, instead of again
-    // into an on-stack-replacement version of the loop (docs/BENCHMARKS.md, fifth session). Rows
+    // into an on-stack-replacement version of the loop (docs/BENCHMARKS.md). Rows
     // go in key order: two writers upserting overlapping keys in different orders deadlocked.
     for (VaultRow r : new TreeMap<>(rows).values()) {
       data.add(earliestRow(r, cols, pk));

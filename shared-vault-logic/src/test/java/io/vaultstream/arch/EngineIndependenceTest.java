@@ -19,7 +19,7 @@ class EngineIndependenceTest {
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage("org.apache.kafka..", "org.apache.spark..", "scala..")
-        .because("the engine is shared by the Connect and Spark runtimes (SPEC 1)")
+        .because("the engine is shared by the Connect and Spark runtimes")
         .check(engine);
   }
 }

@@ -26,7 +26,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** SPEC 6: children before parents, the watermark, the error table and the unknown ghost. */
+/** Children before parents, the watermark, the error table and the unknown ghost. */
 class ReferentialIntegrityIT {
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
   private final TestClock clock = new TestClock(Instant.parse("2026-06-01T12:00:00Z"));
