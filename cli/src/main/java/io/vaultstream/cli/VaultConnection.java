@@ -75,23 +75,24 @@ final class VaultConnection {
             : vaults.size() == 1 ? vaults.get(0) : null;
     if (chosen != null) {
       err.printf(
-          "vaultstream: using the vault in schema %s (schema %s holds none); give --schema to"
-              + " choose another%n",
-          chosen, current);
+          "vaultstream: using the vault in schema %s (%s); give --schema to choose another%n",
+          chosen,
+          current == null
+              ? "the connection has no current schema"
+              : "schema " + current + " holds none");
       err.flush();
       return chosen;
     }
     if (vaults.isEmpty()) {
       throw new UserError(
-          "No vault in this database: no schema holds a vs_errors or vs_progress table (the"
-              + " connection's current schema is "
-              + current
-              + "); give --schema, the target.schema of the connector");
+          "No vault in this database: no schema holds a vs_errors or vs_progress table; give"
+              + " --schema, the target.schema of the connector");
     }
     throw new UserError(
-        "No vault in schema "
-            + current
-            + " (the connection's current schema), and "
+        (current == null
+                ? "The connection has no current schema"
+                : "No vault in schema " + current + " (the connection's current schema)")
+            + ", and "
             + vaults.size()
             + " schemas hold one: "
             + String.join(", ", vaults.subList(0, Math.min(10, vaults.size())))
