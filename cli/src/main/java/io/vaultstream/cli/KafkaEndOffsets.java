@@ -1,6 +1,5 @@
 package io.vaultstream.cli;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +38,7 @@ final class KafkaEndOffsets {
       if (!arg.startsWith(PREFIX) || eq <= PREFIX.length()) {
         throw new IllegalArgumentException(
             "Unknown option or argument: '"
-                + (arg.contains("=") ? arg.substring(0, arg.indexOf('=')) + "=..." : arg)
+                + shown(arg)
                 + "'; Kafka client settings are given as --kafka.<name>=<value>, e.g."
                 + " --kafka.security.protocol=SASL_SSL");
       }
@@ -85,8 +84,9 @@ final class KafkaEndOffsets {
     return ends;
   }
 
-  /** The setting names given (never their values, which may be secrets). */
-  List<String> names() {
-    return new ArrayList<>(props.stringPropertyNames());
+  /** The argument without its value, which may be a secret (a password in sasl.jaas.config). */
+  static String shown(String arg) {
+    int eq = arg.indexOf('=');
+    return eq < 0 ? arg : arg.substring(0, eq) + "=...";
   }
 }

@@ -102,7 +102,9 @@ final class StatusCommand implements Callable<Integer> {
             spec.commandLine(),
             kafkaSettings.get(0).startsWith(KafkaEndOffsets.PREFIX)
                 ? "Kafka client settings (--kafka.<name>=<value>) need --bootstrap-servers"
-                : "Unknown option or argument: '" + kafkaSettings.get(0) + "'");
+                : "Unknown option or argument: '"
+                    + KafkaEndOffsets.shown(kafkaSettings.get(0))
+                    + "'");
       }
       return null;
     }
