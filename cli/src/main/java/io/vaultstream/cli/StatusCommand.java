@@ -1,42 +1,51 @@
 package io.vaultstream.cli;
 
+import io.vaultstream.ddl.VaultTables;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
 
 /** {@code vaultstream status}: what is in the vault, what waits, what failed. */
 @Command(
     name = "status",
     mixinStandardHelpOptions = true,
     description = {
-      "Shows rows per vault table (ghost records excluded), the newest load_dts per record source,",
-      "waiting rows and error rows by code, and each consumer's stored progress; with",
-      "--bootstrap-servers also each partition's end offset and lag."
+      "Shows what is in the vault, what waits and what failed.",
+      "Rows per vault table without ghost records (the two SYSTEM rows of each hub, link and"
+          + " satellite), the newest load_dts per table and per record source, waiting rows by"
+          + " state, error rows by code, and each consumer's stored next offset per partition;"
+          + " with --bootstrap-servers also each partition's end offset and lag.",
+      "--format json prints the same as one JSON document, for scripts.",
+      "",
+      "Without --schema the vault is looked for in " + VaultConnection.SCHEMA_DEFAULT + "."
+    },
+    footer = {
+      "",
+      "Kafka client settings for a secured cluster: --kafka.<name>=<value>, repeatable, e.g.",
+      "  --kafka.security.protocol=SASL_SSL --kafka.sasl.mechanism=PLAIN",
+      "  --kafka.sasl.jaas.config='org.apache.kafka.common.security.plain.PlainLoginModule"
+          + " required username=\"u\" password=\"p\";'",
+      "",
+      "Exit codes: 0 shown, 2 no vault in the schema or a usage error."
     })
 final class StatusCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
-  @Mixin ErrorsCommand.Target target = new ErrorsCommand.Target();
+  @Mixin VaultConnection target = new VaultConnection();
 
   @Option(
       names = "--watch",
@@ -52,13 +61,30 @@ final class StatusCommand implements Callable<Integer> {
       paramLabel = "HOSTS")
   String bootstrapServers;
 
+  @Option(
+      names = "--format",
+      defaultValue = "table",
+      description = "table or json (default: ${DEFAULT-VALUE}).")
+  OutputFormat format;
+
+  /** The --kafka.<name>=<value> settings (picocli has no prefix options). */
+  @Unmatched List<String> kafkaSettings = new ArrayList<>();
+
   @Override
   public Integer call() throws Exception {
+    KafkaEndOffsets kafka = kafka();
     PrintWriter out = spec.commandLine().getOut();
     try (Connection c = target.connect()) {
-      String schema = target.schema(c);
+      String schema = target.schema(c, spec.commandLine().getErr());
+      VaultConnection.require(
+          c, schema, VaultTables.ERRORS, VaultTables.WAITING, VaultTables.PROGRESS);
       while (true) {
-        print(out, c, schema);
+        StatusReport report = read(c, schema, kafka);
+        if (format == OutputFormat.json) {
+          out.println(report.toJson());
+        } else {
+          report.printTable(out);
+        }
         out.flush();
         if (watch == null) {
           return 0;
@@ -69,141 +95,123 @@ final class StatusCommand implements Callable<Integer> {
     }
   }
 
-  private void print(PrintWriter out, Connection c, String schema) throws SQLException {
-    List<String> tables = new ArrayList<>();
-    try (Statement st = c.createStatement();
-        ResultSet rs =
-            st.executeQuery(
-                "SELECT table_name FROM information_schema.tables WHERE table_schema = '"
-                    + schema.replace("'", "''")
-                    + "' ORDER BY table_name")) {
-      while (rs.next()) {
-        tables.add(rs.getString(1));
+  private KafkaEndOffsets kafka() {
+    if (bootstrapServers == null) {
+      if (!kafkaSettings.isEmpty()) {
+        throw new ParameterException(
+            spec.commandLine(),
+            kafkaSettings.get(0).startsWith(KafkaEndOffsets.PREFIX)
+                ? "Kafka client settings (--kafka.<name>=<value>) need --bootstrap-servers"
+                : "Unknown option or argument: '"
+                    + KafkaEndOffsets.shown(kafkaSettings.get(0))
+                    + "'");
       }
+      return null;
     }
-    if (!tables.contains("vs_key_map")) {
-      out.printf("No vault in schema %s (no vs_key_map table).%n", schema);
-      return;
+    try {
+      return new KafkaEndOffsets(bootstrapServers, kafkaSettings);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
     }
+  }
+
+  private StatusReport read(Connection c, String schema, KafkaEndOffsets kafka)
+      throws SQLException, InterruptedException {
+    StatusReport r = new StatusReport(schema);
     String q = target.dialect().quote(schema) + ".";
-    out.printf(
-        "Vault in schema %s%n%n%-24s %12s  %s%n", schema, "TABLE", "ROWS", "NEWEST LOAD_DTS");
-    // One scan per vault table: rows and newest load_dts per record source.
-    java.util.Map<String, String> newest = new java.util.TreeMap<>();
-    for (String t : tables) {
-      if (t.startsWith("vs_")) {
-        continue;
-      }
+    for (String t : vaultTables(c, schema)) {
       long rows = 0;
       String max = null;
-      try (Statement st = c.createStatement();
-          ResultSet rs =
-              st.executeQuery(
-                  "SELECT record_source, count(*), max(load_dts)::text FROM "
-                      + q
-                      + target.dialect().quote(t)
-                      + " WHERE record_source <> 'SYSTEM' GROUP BY record_source")) {
-        while (rs.next()) {
-          rows += rs.getLong(2);
-          String ts = rs.getString(3);
-          max = max == null || ts.compareTo(max) > 0 ? ts : max;
-          newest.merge(rs.getString(1), ts, (x, y) -> x.compareTo(y) >= 0 ? x : y);
-        }
+      // One scan per vault table: rows and newest load_dts per record source, ghosts left out.
+      for (String[] row :
+          rows(
+              c,
+              "SELECT record_source, count(*), max(load_dts)::text FROM "
+                  + q
+                  + target.dialect().quote(t)
+                  + " WHERE record_source <> 'SYSTEM' GROUP BY record_source")) {
+        rows += Long.parseLong(row[1]);
+        max = max == null || row[2].compareTo(max) > 0 ? row[2] : max;
+        r.newestBySource.merge(row[0], row[2], (x, y) -> x.compareTo(y) >= 0 ? x : y);
       }
-      out.printf("%-24s %,12d  %s%n", t, rows, max == null ? "-" : max);
+      r.tables.add(new StatusReport.TableRows(t, rows, max));
     }
-    out.printf("%nNewest load_dts per record source%n");
-    if (newest.isEmpty()) {
-      out.println("  (none)");
+    for (String[] row :
+        rows(c, "SELECT state, count(*) FROM " + q + "vs_waiting GROUP BY state ORDER BY 1")) {
+      r.waitingByState.put(row[0], Long.parseLong(row[1]));
     }
-    newest.forEach((source, ts) -> out.printf("  %-40s %s%n", source, ts));
-    section(
-        out,
-        c,
-        "Waiting for a parent (vs_waiting)",
-        "SELECT state, count(*)::text FROM " + q + "vs_waiting GROUP BY state ORDER BY 1");
-    section(
-        out,
-        c,
-        "Error rows (vs_errors)",
-        "SELECT error_code, count(*)::text FROM " + q + "vs_errors GROUP BY error_code ORDER BY 1");
-    progress(out, c, q);
+    for (String[] row :
+        rows(
+            c,
+            "SELECT error_code, count(*) FROM " + q + "vs_errors GROUP BY error_code ORDER BY 1")) {
+      r.errorsByCode.put(row[0], Long.parseLong(row[1]));
+    }
+    progress(c, q, kafka, r);
+    return r;
   }
 
   /** Each consumer's stored next offset per partition, and its lag when Kafka can be asked. */
-  private void progress(PrintWriter out, Connection c, String q) throws SQLException {
-    out.printf("%nProgress (vs_progress)%n");
-    List<String[]> rows = new ArrayList<>();
-    try (Statement st = c.createStatement();
-        ResultSet rs =
-            st.executeQuery(
-                "SELECT consumer, topic, kafka_partition, next_offset, updated_at::text FROM "
-                    + q
-                    + "vs_progress ORDER BY 1, 2, 3")) {
-      while (rs.next()) {
-        rows.add(
-            new String[] {
-              rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5)
-            });
+  private void progress(Connection c, String q, KafkaEndOffsets kafka, StatusReport r)
+      throws SQLException, InterruptedException {
+    List<String[]> rows =
+        rows(
+            c,
+            "SELECT consumer, topic, kafka_partition, next_offset, updated_at::text FROM "
+                + q
+                + "vs_progress ORDER BY 1, 2, 3");
+    Map<TopicPartition, Long> ends = Map.of();
+    if (kafka != null) {
+      r.bootstrapServers = bootstrapServers;
+      List<TopicPartition> ask = new ArrayList<>();
+      for (String[] p : rows) {
+        // Spark's ledger rows (__batch/...) are no Kafka partitions.
+        if (!p[1].startsWith("__")) {
+          ask.add(new TopicPartition(p[1], Integer.parseInt(p[2])));
+        }
       }
+      String[] problem = new String[1];
+      ends = kafka.latest(ask, problem);
+      r.kafkaProblem = problem[0];
     }
-    if (rows.isEmpty()) {
-      out.println("  (none)");
-      return;
-    }
-    Map<TopicPartition, Long> ends = bootstrapServers == null ? Map.of() : endOffsets(out, rows);
-    for (String[] r : rows) {
-      String lag = "";
-      Long end = ends.get(new TopicPartition(r[1], Integer.parseInt(r[2])));
-      if (end != null) {
-        lag = String.format(", end %,d, lag %,d", end, Math.max(0, end - Long.parseLong(r[3])));
-      }
-      out.printf("  %-40s %s at %s%s%n", r[0] + " " + r[1] + "/" + r[2], r[3], r[4], lag);
+    for (String[] p : rows) {
+      int partition = Integer.parseInt(p[2]);
+      r.progress.add(
+          new StatusReport.Position(
+              p[0],
+              p[1],
+              partition,
+              Long.parseLong(p[3]),
+              p[4],
+              ends.get(new TopicPartition(p[1], partition))));
     }
   }
 
-  /** The latest offsets of the stored partitions that Kafka knows (not Spark's ledger rows). */
-  private Map<TopicPartition, Long> endOffsets(PrintWriter out, List<String[]> rows) {
-    Map<TopicPartition, OffsetSpec> ask = new HashMap<>();
-    for (String[] r : rows) {
-      if (!r[1].startsWith("__")) {
-        ask.put(new TopicPartition(r[1], Integer.parseInt(r[2])), OffsetSpec.latest());
-      }
+  private static List<String> vaultTables(Connection c, String schema) throws SQLException {
+    List<String> out = new ArrayList<>();
+    for (String[] row :
+        rows(
+            c,
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = '"
+                + schema.replace("'", "''")
+                + "' AND table_name NOT LIKE 'vs\\_%' ORDER BY table_name")) {
+      out.add(row[0]);
     }
-    Properties props = new Properties();
-    props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-    props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000);
-    props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 15_000);
-    Map<TopicPartition, Long> ends = new HashMap<>();
-    try (Admin admin = Admin.create(props)) {
-      admin
-          .listOffsets(ask)
-          .all()
-          .get(20, TimeUnit.SECONDS)
-          .forEach((tp, info) -> ends.put(tp, info.offset()));
-    } catch (ExecutionException | TimeoutException | KafkaException e) {
-      out.printf(
-          "  (no lag: Kafka at %s did not answer: %s)%n",
-          bootstrapServers, e.getCause() == null ? e.getMessage() : e.getCause().getMessage());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    return ends;
+    return out;
   }
 
-  private static void section(PrintWriter out, Connection c, String title, String sql)
-      throws SQLException {
-    out.printf("%n%s%n", title);
-    int n = 0;
+  private static List<String[]> rows(Connection c, String sql) throws SQLException {
+    List<String[]> out = new ArrayList<>();
     try (Statement st = c.createStatement();
         ResultSet rs = st.executeQuery(sql)) {
+      int n = rs.getMetaData().getColumnCount();
       while (rs.next()) {
-        out.printf("  %-40s %s%n", rs.getString(1), rs.getString(2));
-        n++;
+        String[] row = new String[n];
+        for (int i = 0; i < n; i++) {
+          row[i] = rs.getString(i + 1);
+        }
+        out.add(row);
       }
     }
-    if (n == 0) {
-      out.println("  (none)");
-    }
+    return out;
   }
 }

@@ -15,7 +15,7 @@ final class VaultDatabase implements AutoCloseable {
 
   @Option(
       names = "--schema",
-      defaultValue = "vault",
+      defaultValue = Defaults.VAULT_SCHEMA,
       description = "Schema of the vault tables (default: ${DEFAULT-VALUE}).")
   String schema;
 

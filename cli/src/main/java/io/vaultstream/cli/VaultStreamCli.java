@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Streams CDC events from Kafka into a Data Vault 2.0 model.",
+    footer = {"", "Run 'vaultstream COMMAND --help' for a command's options."},
     subcommands = {
       ValidateCommand.class,
       DdlCommand.class,
@@ -40,8 +41,24 @@ public final class VaultStreamCli {
     // Lets 'hash' take --null among its values.
     cl.getSubcommands().get("hash").setUnmatchedOptionsArePositionalParams(true);
     cl.setExitCodeExceptionMapper(e -> USAGE);
+    cl.setParameterExceptionHandler(
+        (e, args) -> {
+          // The message and where to look, not the whole usage (which hid the message).
+          CommandLine cmd = e.getCommandLine();
+          cmd.getErr().println("vaultstream: " + e.getMessage());
+          cmd.getErr()
+              .println(
+                  "Run '" + cmd.getCommandSpec().qualifiedName() + " --help' for its options.");
+          return USAGE;
+        });
+    cl.setCaseInsensitiveEnumValuesAllowed(true);
+    CommandSummaries.install(cl);
     cl.setExecutionExceptionHandler(
         (e, cmd, parsed) -> {
+          if (e instanceof UserError) {
+            cmd.getErr().println("vaultstream: " + MaskedUrl.of(e.getMessage()));
+            return USAGE;
+          }
           if (e instanceof ModelException) {
             cmd.getErr().println(e.getMessage());
             return PROBLEMS;

@@ -23,6 +23,30 @@ class CliSecretsTest {
   }
 
   @Test
+  void aMistypedKafkaSettingIsNamedWithoutItsValue() {
+    String secret =
+        "org.apache.kafka.common.security.plain.PlainLoginModule required"
+            + " username=\"u\" password=\"Sup3rS3cret\";";
+    for (String[] args :
+        new String[][] {
+          {"--kafka-sasl.jaas.config=" + secret},
+          {"--bootstrap-servers", "127.0.0.1:9", "--kafka.sasl.jaas.configg=" + secret},
+          {"--bootstrap-servers", "127.0.0.1:9", "--kafka-sasl.jaas.config=" + secret}
+        }) {
+      java.util.List<String> cmd =
+          new java.util.ArrayList<>(
+              java.util.List.of("status", "--jdbc-url", "jdbc:nosuchdb://h/d"));
+      cmd.addAll(java.util.List.of(args));
+      CliTest.Run r = CliTest.run(cmd.toArray(String[]::new));
+      assertThat(r.code()).as(cmd.toString()).isEqualTo(2);
+      assertThat(r.err())
+          .as(cmd.toString())
+          .contains("sasl.jaas.config")
+          .doesNotContain("Sup3rS3cret");
+    }
+  }
+
+  @Test
   void theQuickstartMovesAPasswordOutOfTheUrlItGivesTheConnector() {
     Map<String, String> c = new HashMap<>();
     QuickstartCommand.putConnection(c, "jdbc:postgresql://db/dwh?user=vault&password=p%40ss&ssl=1");

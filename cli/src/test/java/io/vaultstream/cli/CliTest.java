@@ -108,4 +108,58 @@ class CliTest {
     }
     assertThat(r.out()).contains("INSERT INTO \"vault\".\"hub_customer\"");
   }
+
+  @Test
+  void theCommandListShowsAWholeSentenceForEachCommand() {
+    Run r = run("--help");
+    assertThat(r.code()).isZero();
+    String list = r.out().substring(r.out().indexOf("Commands:"));
+    // Each command's summary, its wrapped lines joined, ends a sentence.
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("\n  ([a-z]+) +((?:[^\n]|\n {8,})+)").matcher(list);
+    int commands = 0;
+    while (m.find()) {
+      commands++;
+      assertThat(m.group(2).replaceAll("\\s+", " ").strip()).as(m.group(1)).endsWith(".");
+    }
+    assertThat(commands).isEqualTo(VaultStreamCli.commandLine().getSubcommands().size());
+    assertThat(list)
+        .contains("status      Shows what is in the vault, what waits and what failed.")
+        .contains("init        Writes a starter vault model from a source PostgreSQL schema.");
+  }
+
+  @Test
+  void everyCommandPrintsItsVersion() {
+    String version = VersionProvider.version();
+    assertThat(version).isNotEqualTo("(development build)").matches("\\d+\\.\\d+\\.\\d+.*");
+    for (String[] args :
+        new String[][] {
+          {"-V"}, {"--version"}, {"status", "-V"}, {"errors", "list", "--version"}, {"init", "-V"}
+        }) {
+      Run r = run(args);
+      assertThat(r.code()).as(String.join(" ", args)).isZero();
+      assertThat(r.out()).as(String.join(" ", args)).isEqualTo("vaultstream " + version + "\n");
+    }
+  }
+
+  @Test
+  void initDescribesTheSourceDatabase() {
+    String help = run("init", "--help").out().replaceAll("\\s+", " ");
+    assertThat(help)
+        .contains("--jdbc-url=<jdbcUrl> JDBC URL of the source database")
+        .contains("--schema=<schema> Source schema whose tables are read")
+        .doesNotContain("vault database")
+        .doesNotContain("Schema of the vault tables");
+  }
+
+  @Test
+  void aBadOptionSaysWhatIsWrongWithoutTheWholeUsage() {
+    Run r = run("status", "--jdbc-url", "jdbc:postgresql://h/db", "--format", "xml");
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err())
+        .contains("--format")
+        .contains("xml")
+        .contains("Run 'vaultstream status --help' for its options.")
+        .doesNotContain("Usage:");
+  }
 }

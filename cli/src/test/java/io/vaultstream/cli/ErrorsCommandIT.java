@@ -67,6 +67,24 @@ class ErrorsCommandIT {
                 "\"hubs\": {\n    \"hub_supplier\": { \"hashKey\": \"supplier_hk\", \"businessKey\": [\"supplier_no\"], \"sources\": { \"suppliers\": [\"supplier_no\"] } },");
     Path fixed = dir.resolve("model.json");
     Files.writeString(fixed, json);
+    // The new hub's table is not there: retry says so and creates nothing.
+    CliTest.Run refused =
+        CliTest.run(
+            "errors", "retry", "--jdbc-url", url, "--schema", schema, "--model", fixed.toString());
+    assertThat(refused.code()).isEqualTo(2);
+    assertThat(refused.err())
+        .contains("The vault table " + schema + ".hub_supplier does not exist")
+        .contains("'vaultstream ddl' or give --auto-create");
+    assertThat(
+            TestDatabase.value(
+                "SELECT count(*) FROM information_schema.tables WHERE table_schema = '"
+                    + schema
+                    + "' AND table_name = 'hub_supplier'"))
+        .isEqualTo("0");
+    assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_errors")).isEqualTo("2");
+
+    // As the message says: the model's DDL first, then the retry.
+    TestDatabase.execute(CliTest.run("ddl", fixed.toString(), "--schema", schema).out());
     CliTest.Run retry =
         CliTest.run(
             "errors", "retry", "--jdbc-url", url, "--schema", schema, "--model", fixed.toString());
@@ -95,5 +113,67 @@ class ErrorsCommandIT {
     assertThat(purge.out()).contains("Purged 1 error row(s)");
     assertThat(CliTest.run("errors", "list", "--jdbc-url", url, "--schema", schema).out())
         .contains("No error rows");
+  }
+
+  @Test
+  void aMultiLineMessageTakesOneLineInTheTableAndIsShownInFullById() throws Exception {
+    VaultModel shop = ModelLoader.load(Samples.shopModel());
+    String schema = TestDatabase.newSchema();
+    EventFactory ev = new EventFactory(shop);
+    try (VaultLoader loader = VaultLoader.open(shop, TestDatabase.options(schema).build())) {
+      loader.load(
+          List.of(
+              ev.event("customers", "c", at(1), row("id", 1L, "customer_no", null, "name", "x"))),
+          List.of());
+    }
+    String message = "first line\n\tsecond line\r\nthird " + "x".repeat(200);
+    TestDatabase.execute(
+        "UPDATE " + schema + ".vs_errors SET message = '" + message.replace("'", "''") + "'");
+    String id = TestDatabase.value("SELECT id FROM " + schema + ".vs_errors");
+    String url = TestDatabase.jdbcUrl();
+
+    CliTest.Run list = CliTest.run("errors", "list", "--jdbc-url", url, "--schema", schema);
+    assertThat(list.code()).isZero();
+    String[] lines = list.out().split("\n");
+    assertThat(lines).hasSize(3); // header, the row, the count
+    assertThat(lines[1])
+        .contains("first line second line third xxx")
+        .endsWith("\u2026")
+        .doesNotContain("\t");
+    assertThat(lines[1].length()).isLessThan(message.length() + 100);
+
+    CliTest.Run one =
+        CliTest.run("errors", "list", "--jdbc-url", url, "--schema", schema, "--id", id);
+    assertThat(one.out()).contains("id:          " + id).endsWith("message:\n" + message + "\n");
+
+    CliTest.Run json =
+        CliTest.run("errors", "list", "--jdbc-url", url, "--schema", schema, "--format", "json");
+    com.fasterxml.jackson.databind.JsonNode doc =
+        new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out());
+    assertThat(doc.get("total").asLong()).isEqualTo(1);
+    assertThat(doc.get("countByCode").get("NULL_BUSINESS_KEY").asLong()).isEqualTo(1);
+    assertThat(doc.get("rows").get(0).get("message").asText()).isEqualTo(message);
+    assertThat(doc.get("rows").get(0).get("id").asText()).isEqualTo(id);
+  }
+
+  @Test
+  void aSchemaWithoutAnErrorTableIsAClearErrorWithExitCodeTwo() throws Exception {
+    String empty = TestDatabase.newSchema();
+    for (String sub :
+        new String[] {"list", "purge --all", "retry --model " + Samples.shopModel()}) {
+      List<String> args =
+          new java.util.ArrayList<>(
+              List.of("errors", "--jdbc-url", TestDatabase.jdbcUrl(), "--schema", empty));
+      args.addAll(1, List.of(sub.split(" ")));
+      CliTest.Run r = CliTest.run(args.toArray(String[]::new));
+      assertThat(r.code()).as(sub).isEqualTo(2);
+      assertThat(r.err())
+          .as(sub)
+          .contains(
+              "No vault in schema "
+                  + empty
+                  + ": no table vs_errors; give --schema, the target.schema of the connector")
+          .doesNotContain("relation");
+    }
   }
 }

@@ -100,7 +100,8 @@ class ErrorsRetryIT {
             "--schema",
             schema,
             "--model",
-            withSuppliers(dir).toString());
+            withSuppliers(dir).toString(),
+            "--auto-create");
 
     assertThat(retry.err()).isEmpty();
     assertThat(retry.out())
@@ -115,6 +116,70 @@ class ErrorsRetryIT {
                     + ".sat_supplier s USING (supplier_hk) WHERE h.record_source <> 'SYSTEM'"))
         .containsExactly(firstSeen + "|" + firstSeen + "|Acme");
     assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_errors")).isEqualTo("0");
+  }
+
+  @Test
+  void printsOnlyItsSummaryAndCreatesNothingWithoutAutoCreate(@TempDir Path dir) throws Exception {
+    String good =
+        "{\"op\":\"c\",\"after\":{\"id\":3,\"supplier_no\":\"S3\",\"name\":\"C\"},"
+            + "\"source\":{\"ts_ms\":1767225600000}}";
+    String schema = schemaWith(List.of(supplier(8, good)), false);
+    Path model = withSuppliers(dir);
+    // The tables of the changed model, made by hand as the user would; the satellite takes its
+    // columns from the events, so the retried event's 'name' is a column the vault lacks.
+    TestDatabase.execute(CliTest.run("ddl", model.toString(), "--schema", schema).out());
+    String before =
+        TestDatabase.value(
+            "SELECT string_agg(table_name || '.' || column_name, ',' ORDER BY 1) FROM"
+                + " information_schema.columns WHERE table_schema = '"
+                + schema
+                + "'");
+
+    // In a JVM of its own: the engine's INFO lines would show on its standard error.
+    CliTest.Run retry =
+        CliProcess.run(
+            "errors",
+            "retry",
+            "--jdbc-url",
+            TestDatabase.jdbcUrl(),
+            "--schema",
+            schema,
+            "--model",
+            model.toString());
+
+    assertThat(retry.code()).isEqualTo(2);
+    assertThat(retry.err())
+        .contains(
+            "The events of sat_supplier carry the column 'name', which the table lacks;"
+                + " add it or give --auto-create")
+        .doesNotContain(" INFO ");
+    assertThat(retry.err().lines()).hasSize(1);
+    assertThat(
+            TestDatabase.value(
+                "SELECT string_agg(table_name || '.' || column_name, ',' ORDER BY 1) FROM"
+                    + " information_schema.columns WHERE table_schema = '"
+                    + schema
+                    + "'"))
+        .isEqualTo(before);
+
+    // With the column declared, the retry loads and prints its summary alone.
+    TestDatabase.execute("ALTER TABLE " + schema + ".sat_supplier ADD COLUMN name text");
+    CliTest.Run loaded =
+        CliProcess.run(
+            "errors",
+            "retry",
+            "--jdbc-url",
+            TestDatabase.jdbcUrl(),
+            "--schema",
+            schema,
+            "--model",
+            model.toString());
+    assertThat(loaded.code()).as(loaded.err()).isZero();
+    assertThat(loaded.err()).isEmpty();
+    assertThat(loaded.out())
+        .isEqualTo(
+            "Retried 1 error row(s): 1 loaded or waiting again, 0 still failing, 0 not"
+                + " decodable (skipped)\n");
   }
 
   @Test
@@ -143,7 +208,8 @@ class ErrorsRetryIT {
             "--schema",
             schema,
             "--model",
-            withSuppliers(dir).toString());
+            withSuppliers(dir).toString(),
+            "--auto-create");
 
     assertThat(retry.code()).isZero();
     assertThat(retry.out())

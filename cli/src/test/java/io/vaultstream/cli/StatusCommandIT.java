@@ -4,6 +4,8 @@ import static io.vaultstream.testing.EventFactory.at;
 import static io.vaultstream.testing.EventFactory.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vaultstream.engine.Progress;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.model.ModelLoader;
@@ -36,6 +38,7 @@ class StatusCommandIT {
     CliTest.Run r = CliTest.run("status", "--jdbc-url", TestDatabase.jdbcUrl(), "--schema", schema);
     assertThat(r.code()).isZero();
     assertThat(r.out())
+        .contains("Vault in schema " + schema + ": rows (without ghost records) per table")
         .containsPattern("hub_customer\\s+1\\s+2026-01-01 00:00:01\\+00")
         .containsPattern("hub_order\\s+1\\s+")
         .containsPattern("SHOP.customers\\s+2026-01-01 00:00:01\\+00")
@@ -43,10 +46,66 @@ class StatusCommandIT {
         .containsPattern("WAITING\\s+1")
         .containsPattern("NULL_BUSINESS_KEY\\s+1")
         .containsPattern("my-connector shop.public.orders/0\\s+42 at ");
-    assertThat(
-            CliTest.run("status", "--jdbc-url", TestDatabase.jdbcUrl(), "--schema", "nothing_here")
-                .out())
-        .contains("No vault in schema nothing_here");
+
+    CliTest.Run json =
+        CliTest.run(
+            "status", "--jdbc-url", TestDatabase.jdbcUrl(), "--schema", schema, "--format", "json");
+    assertThat(json.code()).as(json.err()).isZero();
+    JsonNode doc = new ObjectMapper().readTree(json.out());
+    assertThat(doc.get("schema").asText()).isEqualTo(schema);
+    JsonNode hubCustomer = null;
+    for (JsonNode t : doc.get("tables")) {
+      if (t.get("table").asText().equals("hub_customer")) {
+        hubCustomer = t;
+      }
+    }
+    assertThat(hubCustomer).isNotNull();
+    assertThat(hubCustomer.get("rowsWithoutGhostRecords").asLong()).isEqualTo(1);
+    assertThat(hubCustomer.get("newestLoadDts").asText()).isEqualTo("2026-01-01 00:00:01+00");
+    assertThat(doc.get("newestLoadDtsByRecordSource").get("SHOP.orders").asText())
+        .isEqualTo("2026-01-01 00:00:03+00");
+    assertThat(doc.get("waitingByState").get("WAITING").asLong()).isEqualTo(1);
+    assertThat(doc.get("errorsByCode").get("NULL_BUSINESS_KEY").asLong()).isEqualTo(1);
+    JsonNode progress = doc.get("progress").get(0);
+    assertThat(progress.get("consumer").asText()).isEqualTo("my-connector");
+    assertThat(progress.get("topic").asText()).isEqualTo("shop.public.orders");
+    assertThat(progress.get("partition").asInt()).isZero();
+    assertThat(progress.get("nextOffset").asLong()).isEqualTo(42);
+    assertThat(progress.has("lag")).isFalse();
+  }
+
+  @Test
+  void aSchemaWithoutAVaultIsAClearErrorWithExitCodeTwo() {
+    CliTest.Run r =
+        CliTest.run("status", "--jdbc-url", TestDatabase.jdbcUrl(), "--schema", "nothing_here");
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err())
+        .contains(
+            "No vault in schema nothing_here: no table vs_errors; give --schema, the"
+                + " target.schema of the connector")
+        .doesNotContain("SQL");
+  }
+
+  @Test
+  void kafkaSettingsAreCheckedByName() {
+    CliTest.Run typo =
+        CliTest.run(
+            "status",
+            "--jdbc-url",
+            TestDatabase.jdbcUrl(),
+            "--bootstrap-servers",
+            "127.0.0.1:9",
+            "--kafka.sasl.mechansim=PLAIN");
+    assertThat(typo.code()).isEqualTo(2);
+    assertThat(typo.err())
+        .contains("'sasl.mechansim' (in --kafka.sasl.mechansim=...) is not a setting of the Kafka")
+        .contains("sasl.mechanism");
+    CliTest.Run alone =
+        CliTest.run(
+            "status", "--jdbc-url", TestDatabase.jdbcUrl(), "--kafka.security.protocol=SSL");
+    assertThat(alone.code()).isEqualTo(2);
+    assertThat(alone.err()).contains("need --bootstrap-servers");
   }
 
   @Test
@@ -70,7 +129,26 @@ class StatusCommandIT {
                     new Progress.Position("shop.public.orders", 0, 42),
                     new Progress.Position("__batch/0", 0, 7))));
       }
+      // In a JVM of its own, so that what the Kafka client logs shows; with client settings.
       CliTest.Run r =
+          CliProcess.run(
+              "status",
+              "--jdbc-url",
+              TestDatabase.jdbcUrl(),
+              "--schema",
+              schema,
+              "--bootstrap-servers",
+              kafka.bootstrapServers(),
+              "--kafka.security.protocol=PLAINTEXT",
+              "--kafka.client.id=vaultstream-status-it");
+      assertThat(r.code()).as(r.err()).isZero();
+      assertThat(r.out())
+          .containsPattern("my-connector shop.public.orders/0\\s+42 at .*, end 50, lag 8")
+          .containsPattern("my-connector __batch/0/0\\s+7 at [^,]*\\n");
+      // Not the client's configuration dump (AdminClientConfig values: ... 80 lines), no INFO.
+      assertThat(r.err()).doesNotContain("AdminClientConfig").doesNotContain(" INFO ");
+
+      CliTest.Run json =
           CliTest.run(
               "status",
               "--jdbc-url",
@@ -78,11 +156,18 @@ class StatusCommandIT {
               "--schema",
               schema,
               "--bootstrap-servers",
-              kafka.bootstrapServers());
-      assertThat(r.code()).as(r.err()).isZero();
-      assertThat(r.out())
-          .containsPattern("my-connector shop.public.orders/0\\s+42 at .*, end 50, lag 8")
-          .containsPattern("my-connector __batch/0/0\\s+7 at [^,]*\\n");
+              kafka.bootstrapServers(),
+              "--format",
+              "json");
+      JsonNode doc = new ObjectMapper().readTree(json.out());
+      java.util.Map<String, JsonNode> byTopic = new java.util.HashMap<>();
+      doc.get("progress").forEach(p -> byTopic.put(p.get("topic").asText(), p));
+      assertThat(byTopic).containsOnlyKeys("shop.public.orders", "__batch/0");
+      assertThat(byTopic.get("shop.public.orders").get("endOffset").asLong()).isEqualTo(50);
+      assertThat(byTopic.get("shop.public.orders").get("lag").asLong()).isEqualTo(8);
+      // Spark's ledger row is no Kafka partition: no end offset, no lag.
+      assertThat(byTopic.get("__batch/0").get("lag").isNull()).isTrue();
+      assertThat(doc.get("kafka").get("problem").isNull()).isTrue();
     } finally {
       kafka.stop();
     }

@@ -1,0 +1,122 @@
+package io.vaultstream.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** What {@code status} found in a vault, printed as a table or as JSON with the same content. */
+final class StatusReport {
+  /** Rows of one vault table without its ghost records, and its newest load_dts (or null). */
+  record TableRows(String table, long rows, String newestLoadDts) {}
+
+  /** A consumer's stored next offset of a partition; end and lag when Kafka answered. */
+  record Position(
+      String consumer,
+      String topic,
+      int partition,
+      long nextOffset,
+      String updatedAt,
+      Long endOffset) {
+    Long lag() {
+      return endOffset == null ? null : Math.max(0, endOffset - nextOffset);
+    }
+  }
+
+  final String schema;
+  final List<TableRows> tables = new ArrayList<>();
+  final Map<String, String> newestBySource = new TreeMap<>();
+  final Map<String, Long> waitingByState = new LinkedHashMap<>();
+  final Map<String, Long> errorsByCode = new LinkedHashMap<>();
+  final List<Position> progress = new ArrayList<>();
+
+  /** The brokers asked for end offsets, or null when none were given. */
+  String bootstrapServers;
+
+  /** Why Kafka gave no end offsets, or null. */
+  String kafkaProblem;
+
+  StatusReport(String schema) {
+    this.schema = schema;
+  }
+
+  void printTable(PrintWriter out) {
+    out.printf("Vault in schema %s: rows (without ghost records) per table%n%n", schema);
+    out.printf("%-40s %12s  %s%n", "TABLE", "ROWS", "NEWEST LOAD_DTS");
+    for (TableRows t : tables) {
+      out.printf(
+          "%-40s %,12d  %s%n",
+          t.table(), t.rows(), t.newestLoadDts() == null ? "-" : t.newestLoadDts());
+    }
+    out.printf("%nNewest load_dts per record source%n");
+    section(out, newestBySource);
+    out.printf("%nWaiting for a parent (vs_waiting)%n");
+    section(out, waitingByState);
+    out.printf("%nError rows (vs_errors)%n");
+    section(out, errorsByCode);
+    out.printf("%nProgress (vs_progress)%n");
+    if (kafkaProblem != null) {
+      out.printf("  (no lag: Kafka at %s did not answer: %s)%n", bootstrapServers, kafkaProblem);
+    }
+    if (progress.isEmpty()) {
+      out.println("  (none)");
+    }
+    for (Position p : progress) {
+      String lag =
+          p.endOffset() == null ? "" : String.format(", end %,d, lag %,d", p.endOffset(), p.lag());
+      out.printf(
+          "  %-40s %s at %s%s%n",
+          p.consumer() + " " + p.topic() + "/" + p.partition(), p.nextOffset(), p.updatedAt(), lag);
+    }
+  }
+
+  private static void section(PrintWriter out, Map<String, ?> values) {
+    if (values.isEmpty()) {
+      out.println("  (none)");
+    }
+    values.forEach((k, v) -> out.printf("  %-40s %s%n", k, v));
+  }
+
+  String toJson() throws Exception {
+    JsonNodeFactory f = JsonNodeFactory.instance;
+    ObjectNode doc = f.objectNode();
+    doc.put("schema", schema);
+    ArrayNode ts = doc.putArray("tables");
+    for (TableRows t : tables) {
+      ts.addObject()
+          .put("table", t.table())
+          .put("rowsWithoutGhostRecords", t.rows())
+          .put("newestLoadDts", t.newestLoadDts());
+    }
+    ObjectNode bySource = doc.putObject("newestLoadDtsByRecordSource");
+    newestBySource.forEach(bySource::put);
+    ObjectNode waiting = doc.putObject("waitingByState");
+    waitingByState.forEach(waiting::put);
+    ObjectNode errors = doc.putObject("errorsByCode");
+    errorsByCode.forEach(errors::put);
+    ArrayNode ps = doc.putArray("progress");
+    for (Position p : progress) {
+      ObjectNode o =
+          ps.addObject()
+              .put("consumer", p.consumer())
+              .put("topic", p.topic())
+              .put("partition", p.partition())
+              .put("nextOffset", p.nextOffset())
+              .put("updatedAt", p.updatedAt());
+      if (bootstrapServers != null) {
+        o.put("endOffset", p.endOffset()).put("lag", p.lag());
+      }
+    }
+    if (bootstrapServers != null) {
+      doc.putObject("kafka").put("bootstrapServers", bootstrapServers).put("problem", kafkaProblem);
+    }
+    return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc);
+  }
+}

@@ -1,0 +1,152 @@
+package io.vaultstream.cli;
+
+import io.vaultstream.ddl.VaultTables;
+import io.vaultstream.dialect.Dialects;
+import io.vaultstream.dialect.VaultDialect;
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * Where the vault is, for {@code status} and {@code errors}: the database and the schema, found
+ * when not given so that a vault the quickstart loaded and one a connector loaded into its
+ * connection's schema are both found without {@code --schema}.
+ */
+final class VaultConnection {
+  /** How the help texts describe the default of {@code --schema}. */
+  static final String SCHEMA_DEFAULT =
+      "the connection's current schema when it holds a vault (a vs_errors or"
+          + " vs_progress table), else '"
+          + Defaults.VAULT_SCHEMA
+          + "' (where quickstart and demo load) when it holds one, else the only schema that"
+          + " does; with several, the command lists them and asks for --schema";
+
+  @Option(names = "--jdbc-url", required = true, description = "JDBC URL of the vault database.")
+  String jdbcUrl;
+
+  @Option(names = "--user", description = "Database user (or give it in the URL).")
+  String user;
+
+  @Option(
+      names = "--password",
+      description = "Database password (or set VAULTSTREAM_PASSWORD).",
+      arity = "0..1",
+      interactive = true)
+  String password;
+
+  @Option(
+      names = "--schema",
+      description =
+          "Schema of the vault tables, the connector's target.schema (default: "
+              + SCHEMA_DEFAULT
+              + ").")
+  String schema;
+
+  Connection connect() throws SQLException {
+    return DatabaseLogin.connect(jdbcUrl, user, password);
+  }
+
+  VaultDialect dialect() {
+    return Dialects.forUrl(jdbcUrl, null);
+  }
+
+  /**
+   * The schema given, else the one the vault is in (see {@link #SCHEMA_DEFAULT}); says on {@code
+   * err} which one it chose when that is not the connection's current schema.
+   */
+  String schema(Connection c, PrintWriter err) throws SQLException {
+    if (schema != null) {
+      return schema;
+    }
+    String current = currentSchema(c);
+    List<String> vaults = schemasWithAVault(c);
+    if (current != null && vaults.contains(current)) {
+      return current;
+    }
+    String chosen =
+        vaults.contains(Defaults.VAULT_SCHEMA)
+            ? Defaults.VAULT_SCHEMA
+            : vaults.size() == 1 ? vaults.get(0) : null;
+    if (chosen != null) {
+      err.printf(
+          "vaultstream: using the vault in schema %s (%s); give --schema to choose another%n",
+          chosen,
+          current == null
+              ? "the connection has no current schema"
+              : "schema " + current + " holds none");
+      err.flush();
+      return chosen;
+    }
+    if (vaults.isEmpty()) {
+      throw new UserError(
+          "No vault in this database: no schema holds a vs_errors or vs_progress table; give"
+              + " --schema, the target.schema of the connector");
+    }
+    throw new UserError(
+        (current == null
+                ? "The connection has no current schema"
+                : "No vault in schema " + current + " (the connection's current schema)")
+            + ", and "
+            + vaults.size()
+            + " schemas hold one: "
+            + String.join(", ", vaults.subList(0, Math.min(10, vaults.size())))
+            + (vaults.size() > 10 ? " and " + (vaults.size() - 10) + " more" : "")
+            + "; give --schema, the target.schema of the connector");
+  }
+
+  /** Fails with a clear message unless every one of {@code tables} is in {@code schema}. */
+  static void require(Connection c, String schema, String... tables) throws SQLException {
+    for (String t : tables) {
+      if (!exists(c, schema, t)) {
+        throw new UserError(
+            "No vault in schema "
+                + schema
+                + ": no table "
+                + t
+                + "; give --schema, the target.schema of the connector");
+      }
+    }
+  }
+
+  static boolean exists(Connection c, String schema, String table) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT 1 FROM information_schema.tables WHERE table_schema = ? AND table_name = ?")) {
+      ps.setString(1, schema);
+      ps.setString(2, table);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next();
+      }
+    }
+  }
+
+  private String currentSchema(Connection c) throws SQLException {
+    try (Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery(dialect().currentSchema())) {
+      return rs.next() ? rs.getString(1) : null;
+    }
+  }
+
+  private static List<String> schemasWithAVault(Connection c) throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT DISTINCT table_schema FROM information_schema.tables"
+                + " WHERE table_name IN (?, ?) ORDER BY 1")) {
+      ps.setString(1, VaultTables.ERRORS);
+      ps.setString(2, VaultTables.PROGRESS);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(rs.getString(1));
+        }
+      }
+    }
+    return out;
+  }
+}
