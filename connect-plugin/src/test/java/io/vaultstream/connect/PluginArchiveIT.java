@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The built plugin zip as Confluent Hub and a user see it: the manifest's required fields, the
- * licence files, the third-party list and the example connector. (Run by the plugin-path-it
+ * license files, the third-party list and the example connector. (Run by the plugin-path-it
  * execution, after the zip is built.)
  */
 class PluginArchiveIT {
@@ -80,7 +80,7 @@ class PluginArchiveIT {
   }
 
   @Test
-  void theManifestLeavesNoPropertyUnfilteredAndStatesTheLicence() throws IOException {
+  void theManifestLeavesNoPropertyUnfilteredAndStatesTheLicense() throws IOException {
     String manifest = new String(entry("manifest.json"), StandardCharsets.UTF_8);
     assertThat(manifest).doesNotContain("${");
     assertThat(text(manifest().path("license").path(0), "name")).isEqualTo("Apache License 2.0");
@@ -96,7 +96,7 @@ class PluginArchiveIT {
   }
 
   @Test
-  void docHoldsTheLicenceNoticeAndThirdPartyListOfTheRepository() throws IOException {
+  void docHoldsTheLicenseNoticeAndThirdPartyListOfTheRepository() throws IOException {
     for (String file : List.of("LICENSE", "NOTICE", "THIRD-PARTY.md")) {
       assertThat(entry("doc/" + file))
           .as("doc/" + file + " is the repository's " + file)
