@@ -282,8 +282,8 @@ public final class VaultSinkConfig extends AbstractConfig {
         true,
         Importance.MEDIUM,
         "Create what is missing when a task starts: the model's vault tables with their ghost"
-            + " records, and the loader's own tables (offsets, waiting and error rows) with their"
-            + " indexes. Off: they must all exist (the output of 'vaultstream ddl'), and the"
+            + " records, and the loader's own tables (key map, offsets, waiting and error rows) with"
+            + " their indexes. Off: they must all exist (the output of 'vaultstream ddl'), and the"
             + " database user needs no right to create tables.",
         GROUP_VAULT,
         ++o,
