@@ -297,8 +297,9 @@ public final class VaultSinkConfig extends AbstractConfig {
         "Add an attribute column first seen in events to its table, when that table takes its"
             + " columns from events (a satellite or reference table whose model lists no"
             + " columns); the column's type follows the value. Off: such an event fails the task,"
-            + " naming the column and the ALTER TABLE that adds it. Tables whose model lists"
-            + " their columns never change: other columns of the source are not loaded.",
+            + " naming the column and the ALTER TABLE that adds it. Adding a column needs the"
+            + " table's owner (the loader's user when it created the table). Tables whose model"
+            + " lists their columns never change: other columns of the source are not loaded.",
         GROUP_VAULT,
         ++o,
         Width.SHORT,
