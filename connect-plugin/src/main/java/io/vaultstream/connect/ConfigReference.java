@@ -44,6 +44,20 @@ public final class ConfigReference {
                       .append(cell(k.documentation))
                       .append(" |\n"));
     }
+    sb.append("\n## Keys of other JDBC sinks that do not apply\n\n")
+        .append(
+            "Configurations written for another JDBC sink often carry these keys. The vault model"
+                + " decides the\ntables, their keys and their history, so the connector has no"
+                + " such settings: it ignores\nthe keys, and logs a warning"
+                + " saying why for each one it is given.\n\n")
+        .append("| key | why it does not apply |\n|---|---|\n");
+    for (OtherSinkKeys.Entry e : OtherSinkKeys.ALL) {
+      sb.append("| ")
+          .append(String.join(", ", e.keys().stream().map(k -> "`" + k + "`").toList()))
+          .append(" | ")
+          .append(cell(e.reason()))
+          .append(" |\n");
+    }
     return sb.toString();
   }
 

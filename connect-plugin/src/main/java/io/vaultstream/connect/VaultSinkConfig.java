@@ -33,6 +33,7 @@ public final class VaultSinkConfig extends AbstractConfig {
 
   public static final String CONNECTION_URL = "connection.url";
   public static final String CONNECTION_USER = "connection.user";
+  public static final String CONNECTION_USERNAME = "connection.username";
   public static final String CONNECTION_PASSWORD = "connection.password";
   public static final String DIALECT = "dialect.name";
   public static final String POOL_MAX_SIZE = "connection.pool.max.size";
@@ -47,6 +48,7 @@ public final class VaultSinkConfig extends AbstractConfig {
   public static final String VAULT_MODEL_ALLOWED_DIR = "vault.model.allowed.dir";
   public static final String TARGET_SCHEMA = "target.schema";
   public static final String AUTO_CREATE = "auto.create";
+  public static final String AUTO_EVOLVE = "auto.evolve";
   public static final String HASH_PROFILE = "hash.profile";
   public static final String WATERMARK = "watermark.size.seconds";
   public static final String RETENTION = "error.record.retention.seconds";
@@ -96,6 +98,19 @@ public final class VaultSinkConfig extends AbstractConfig {
         ++o,
         Width.MEDIUM,
         "User");
+    d.define(
+        CONNECTION_USERNAME,
+        Type.STRING,
+        null,
+        Importance.LOW,
+        "Another name of "
+            + CONNECTION_USER
+            + ", as the Debezium JDBC sink calls it, so its configurations carry over. Give one of"
+            + " the two; both with different values is an error.",
+        GROUP_CONNECTION,
+        ++o,
+        Width.MEDIUM,
+        "User name");
     d.define(
         CONNECTION_PASSWORD,
         Type.PASSWORD,
@@ -266,11 +281,29 @@ public final class VaultSinkConfig extends AbstractConfig {
         Type.BOOLEAN,
         true,
         Importance.MEDIUM,
-        "Create missing vault tables, ghost records and columns first seen in events.",
+        "Create what is missing when a task starts: the model's vault tables with their ghost"
+            + " records, and the loader's own tables (key map, offsets, waiting and error rows) with"
+            + " their indexes. Off: they must all exist (the output of 'vaultstream ddl'), and the"
+            + " database user needs no right to create tables.",
         GROUP_VAULT,
         ++o,
         Width.SHORT,
         "Auto create");
+    d.define(
+        AUTO_EVOLVE,
+        Type.BOOLEAN,
+        true,
+        Importance.MEDIUM,
+        "Add an attribute column first seen in events to its table, when that table takes its"
+            + " columns from events (a satellite or reference table whose model lists no"
+            + " columns); the column's type follows the value. Off: such an event fails the task,"
+            + " naming the column and the ALTER TABLE that adds it. Adding a column needs the"
+            + " table's owner (the loader's user when it created the table). Tables whose model"
+            + " lists their columns never change: other columns of the source are not loaded.",
+        GROUP_VAULT,
+        ++o,
+        Width.SHORT,
+        "Auto evolve");
     d.define(
         HASH_PROFILE,
         Type.STRING,
@@ -328,8 +361,9 @@ public final class VaultSinkConfig extends AbstractConfig {
             + " parents arrive a batch or two later, and a wait that ends in memory writes no"
             + " waiting row. The offset committed for a partition stays at its earliest held event"
             + " until that event loads, so a restart reads it (and the records after it) again;"
-            + " those load idempotently. 0 (the default) writes waiting rows at once, as SPEC 6"
-            + " describes; 5000 suits a first load of a backlog.",
+            + " those load idempotently. 0 (the default) writes the waiting row at once, and it is"
+            + " retried with every batch until its parent arrives or the watermark passes; 5000"
+            + " suits a first load of a backlog.",
         GROUP_INTEGRITY,
         ++o,
         Width.SHORT,
@@ -570,11 +604,13 @@ public final class VaultSinkConfig extends AbstractConfig {
     Password pw = getPassword(CONNECTION_PASSWORD);
     return VaultOptions.builder()
         .jdbcUrl(getString(CONNECTION_URL))
-        .user(getString(CONNECTION_USER))
+        .user(user())
         .password(pw == null ? null : pw.value())
         .dialect(blankToNull(getString(DIALECT)))
         .targetSchema(blankToNull(getString(TARGET_SCHEMA)))
         .autoCreate(getBoolean(AUTO_CREATE))
+        .autoEvolve(getBoolean(AUTO_EVOLVE))
+        .poolName(poolName(originalsStrings()))
         .poolMaxSize(getInt(POOL_MAX_SIZE))
         .poolMinIdle(getInt(POOL_MIN_IDLE))
         .connectionTimeoutMs(getLong(POOL_CONNECTION_TIMEOUT))
@@ -603,6 +639,46 @@ public final class VaultSinkConfig extends AbstractConfig {
                 new SchemaRegistryAuth(
                     secret(SCHEMA_REGISTRY_USER_INFO), secret(SCHEMA_REGISTRY_BEARER_TOKEN))))
         .build();
+  }
+
+  /**
+   * The database user from {@value #CONNECTION_USER} or its other name {@value
+   * #CONNECTION_USERNAME}; null when neither is given.
+   *
+   * @throws ConfigException when both are given with different values
+   */
+  public String user() {
+    String user = blankToNull(getString(CONNECTION_USER));
+    String username = blankToNull(getString(CONNECTION_USERNAME));
+    if (user != null && username != null && !user.equals(username)) {
+      throw new ConfigException(USER_CONFLICT);
+    }
+    return user != null ? user : username;
+  }
+
+  /** Why two user names are refused. */
+  static final String USER_CONFLICT =
+      CONNECTION_USER
+          + " and "
+          + CONNECTION_USERNAME
+          + " name the same setting (the database user) but have different values; give one of"
+          + " them";
+
+  /**
+   * The task's pool name, {@code vaultstream-<connector>-<task>}: each task's HikariCP beans get
+   * their own JMX name. Characters a JMX name would need quoted for become '_'. Null outside a task
+   * (a configuration being validated).
+   */
+  static String poolName(Map<String, String> props) {
+    String connector = props.get("name");
+    String task = props.get(VaultSinkConnector.TASK_INDEX);
+    if (connector == null || task == null) {
+      return null;
+    }
+    String safe = connector.replaceAll("[^A-Za-z0-9._-]", "_");
+    String suffix = "-" + task;
+    int room = 200 - "vaultstream-".length() - suffix.length();
+    return "vaultstream-" + (safe.length() > room ? safe.substring(0, room) : safe) + suffix;
   }
 
   private String secret(String key) {

@@ -16,9 +16,13 @@ import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.config.ConfigValue;
 import org.apache.kafka.connect.connector.Task;
 import org.apache.kafka.connect.sink.SinkConnector;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Loads CDC topics into a Data Vault 2.0 model: one task per share of the topic partitions. */
 public class VaultSinkConnector extends SinkConnector {
+  private static final Logger LOG = LoggerFactory.getLogger(VaultSinkConnector.class);
+
   /**
    * Why a password in the URL is refused: Connect returns the URL from validate and shows it in the
    * connector's configuration, and the JDBC driver and pool may log it.
@@ -44,6 +48,15 @@ public class VaultSinkConnector extends SinkConnector {
     this.props = new HashMap<>(props);
     VaultSinkConfig config = new VaultSinkConfig(this.props);
     config.model(); // fail fast, with every model problem, before tasks start
+    config.user();
+    OtherSinkKeys.given(props)
+        .forEach(
+            (key, why) ->
+                LOG.warn(
+                    "Connector {} ignores {}, a setting of other JDBC sinks: {}",
+                    props.get("name"),
+                    key,
+                    why));
   }
 
   @Override
@@ -92,6 +105,12 @@ public class VaultSinkConnector extends SinkConnector {
     VaultSinkConfig parsed = new VaultSinkConfig(connectorConfigs);
     if (MaskedUrl.hasPassword(parsed.getString(VaultSinkConfig.CONNECTION_URL))) {
       byName.get(VaultSinkConfig.CONNECTION_URL).addErrorMessage(PASSWORD_IN_URL);
+    }
+    try {
+      parsed.user();
+    } catch (ConfigException e) {
+      byName.get(VaultSinkConfig.CONNECTION_USER).addErrorMessage(e.getMessage());
+      byName.get(VaultSinkConfig.CONNECTION_USERNAME).addErrorMessage(e.getMessage());
     }
     String allowedDir = parsed.getString(VaultSinkConfig.VAULT_MODEL_ALLOWED_DIR);
     boolean allowedDirUsable = allowedDir.isBlank() || Files.isDirectory(Path.of(allowedDir));

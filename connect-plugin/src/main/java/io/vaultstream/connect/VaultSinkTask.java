@@ -313,7 +313,7 @@ public class VaultSinkTask extends SinkTask {
   private void committed(Batch batch, LoadResult result) {
     submitted.remove(batch);
     faults.succeeded();
-    metrics.add(result);
+    metrics.add(result, batch.source.values());
     for (Problem p : result.problems()) {
       if (!p.waits() && batch.source.containsKey(p.event())) {
         report(batch.source.get(p.event()), new DecodeException(p.code() + ": " + p.message()));

@@ -2,9 +2,13 @@ package io.vaultstream.connect;
 
 import io.vaultstream.engine.LoadResult;
 import java.lang.management.ManagementFactory;
+import java.util.Collection;
+import java.util.function.LongSupplier;
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
+import org.apache.kafka.common.utils.Sanitizer;
+import org.apache.kafka.connect.sink.SinkRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,6 +17,9 @@ final class VaultTaskMetrics implements VaultTaskMetricsMBean {
   private static final Logger LOG = LoggerFactory.getLogger(VaultTaskMetrics.class);
 
   private final ObjectName name;
+  private final LongSupplier clock;
+  private final SlidingPercentiles latency = new SlidingPercentiles();
+  private final SlidingPercentiles batchMillis = new SlidingPercentiles();
   private volatile long events;
   private volatile long rows;
   private volatile long batches;
@@ -23,17 +30,21 @@ final class VaultTaskMetrics implements VaultTaskMetricsMBean {
   private volatile long lastMillis;
   private volatile long lastCommit;
 
-  private VaultTaskMetrics(ObjectName name) {
+  VaultTaskMetrics(ObjectName name, LongSupplier clock) {
     this.name = name;
+    this.clock = clock;
   }
 
-  /** The object name of a task's attributes. */
+  /**
+   * The object name of a task's attributes; a value is quoted only when JMX needs it, as Kafka's
+   * own metrics do, so that {@code connector=orders-sink,task=0} reads the same in every JMX tool.
+   */
   static ObjectName nameOf(String connector, String task) throws JMException {
     return new ObjectName(
         "io.vaultstream:type=sink-task-metrics,connector="
-            + ObjectName.quote(connector)
+            + Sanitizer.jmxSanitize(connector)
             + ",task="
-            + ObjectName.quote(task));
+            + Sanitizer.jmxSanitize(task));
   }
 
   /**
@@ -42,7 +53,7 @@ final class VaultTaskMetrics implements VaultTaskMetricsMBean {
    */
   static VaultTaskMetrics register(String connector, String task) {
     try {
-      VaultTaskMetrics m = new VaultTaskMetrics(nameOf(connector, task));
+      VaultTaskMetrics m = new VaultTaskMetrics(nameOf(connector, task), System::currentTimeMillis);
       MBeanServer server = ManagementFactory.getPlatformMBeanServer();
       if (server.isRegistered(m.name)) {
         server.unregisterMBean(m.name);
@@ -55,11 +66,23 @@ final class VaultTaskMetrics implements VaultTaskMetricsMBean {
           connector,
           task,
           e.toString());
-      return new VaultTaskMetrics(null);
+      return new VaultTaskMetrics(null, System::currentTimeMillis);
     }
   }
 
-  void add(LoadResult r) {
+  /**
+   * Counts a committed batch; {@code loaded} are the records of its events, whose Kafka timestamps
+   * give the time from the event's record to its commit in the vault.
+   */
+  void add(LoadResult r, Collection<SinkRecord> loaded) {
+    long now = clock.getAsLong();
+    for (SinkRecord record : loaded) {
+      Long timestamp = record.timestamp();
+      if (timestamp != null && timestamp >= 0) {
+        latency.record(now - timestamp, now);
+      }
+    }
+    batchMillis.record(r.millis(), now);
     events += r.events();
     rows += r.totalRows();
     batches++;
@@ -68,7 +91,7 @@ final class VaultTaskMetrics implements VaultTaskMetricsMBean {
     errors += r.errors() + r.movedToErrors();
     held = r.held();
     lastMillis = r.millis();
-    lastCommit = System.currentTimeMillis();
+    lastCommit = now;
   }
 
   void unregister() {
@@ -128,5 +151,25 @@ final class VaultTaskMetrics implements VaultTaskMetricsMBean {
   @Override
   public long getLastCommitEpochMillis() {
     return lastCommit;
+  }
+
+  @Override
+  public double getEventLatencyP50Millis() {
+    return latency.quantile(0.5, clock.getAsLong());
+  }
+
+  @Override
+  public double getEventLatencyP99Millis() {
+    return latency.quantile(0.99, clock.getAsLong());
+  }
+
+  @Override
+  public double getBatchMillisP50() {
+    return batchMillis.quantile(0.5, clock.getAsLong());
+  }
+
+  @Override
+  public double getBatchMillisP99() {
+    return batchMillis.quantile(0.99, clock.getAsLong());
   }
 }

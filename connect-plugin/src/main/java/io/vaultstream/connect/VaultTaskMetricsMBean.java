@@ -2,8 +2,9 @@ package io.vaultstream.connect;
 
 /**
  * What a sink task has loaded, as JMX attributes under {@code
- * io.vaultstream:type=sink-task-metrics,connector=<name>,task=<index>} (counts since the task
- * started).
+ * io.vaultstream:type=sink-task-metrics,connector=<name>,task=<index>} (the name quoted only when
+ * it holds characters JMX needs quoted). Counts are since the task started; percentiles cover about
+ * the last minute (50 to 60 seconds) and are NaN when it saw no batch.
  */
 public interface VaultTaskMetricsMBean {
   /** Change events in committed batches. */
@@ -32,4 +33,20 @@ public interface VaultTaskMetricsMBean {
 
   /** When the last batch committed (epoch milliseconds), 0 before the first. */
   long getLastCommitEpochMillis();
+
+  /**
+   * Median time from an event's Kafka record timestamp to the commit of its batch in the vault, in
+   * milliseconds (records without a timestamp are not counted; an event held in memory for a
+   * missing parent counts when the batch it came in commits).
+   */
+  double getEventLatencyP50Millis();
+
+  /** The 99th percentile of that time, in milliseconds. */
+  double getEventLatencyP99Millis();
+
+  /** Median time a committed batch took, in milliseconds. */
+  double getBatchMillisP50();
+
+  /** The 99th percentile of the time a committed batch took, in milliseconds. */
+  double getBatchMillisP99();
 }

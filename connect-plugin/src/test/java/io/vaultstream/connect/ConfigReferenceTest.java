@@ -22,6 +22,11 @@ class ConfigReferenceTest {
   }
 
   @Test
+  void theReferenceStatesItsRulesWithoutPointingElsewhere() {
+    assertThat(ConfigReference.markdown()).doesNotContain("SPEC");
+  }
+
+  @Test
   void everyKeyHasDocumentationAGroupAndAnOrder() {
     VaultSinkConfig.CONFIG
         .configKeys()

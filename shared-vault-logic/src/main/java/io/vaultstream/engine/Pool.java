@@ -36,7 +36,13 @@ final class Pool {
     cfg.setConnectionInitSql(statementTimeout == null ? init : init + "; " + statementTimeout);
     // A database that stops answering fails the read instead of hanging the task (and its stop).
     d.socketTimeout(options.socketTimeoutMs()).forEach(cfg::addDataSourceProperty);
-    cfg.setPoolName("vaultstream");
+    if (options.poolName() == null) {
+      cfg.setPoolName(VaultOptions.DEFAULT_POOL_NAME);
+    } else {
+      // Named per caller (the connector: per task), so the beans of two pools never collide.
+      cfg.setPoolName(options.poolName());
+      cfg.setRegisterMbeans(true);
+    }
     return new HikariDataSource(cfg);
   }
 }

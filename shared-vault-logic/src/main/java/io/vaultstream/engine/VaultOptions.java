@@ -17,6 +17,8 @@ public final class VaultOptions implements Serializable {
   private final String dialect;
   private final String targetSchema;
   private final boolean autoCreate;
+  private final boolean autoEvolve;
+  private final String poolName;
   private final int poolMaxSize;
   private final int poolMinIdle;
   private final long connectionTimeoutMs;
@@ -54,6 +56,8 @@ public final class VaultOptions implements Serializable {
     this.dialect = b.dialect;
     this.targetSchema = b.targetSchema;
     this.autoCreate = b.autoCreate;
+    this.autoEvolve = b.autoEvolve;
+    this.poolName = b.poolName;
     this.poolMaxSize = b.poolMaxSize;
     this.poolMinIdle = b.poolMinIdle;
     this.connectionTimeoutMs = b.connectionTimeoutMs;
@@ -218,10 +222,31 @@ public final class VaultOptions implements Serializable {
     return targetSchema;
   }
 
-  /** Whether missing tables and columns are created. */
+  /** Whether missing vault tables (and their ghost records and indexes) are created at start. */
   public boolean autoCreate() {
     return autoCreate;
   }
+
+  /**
+   * Whether attribute columns first seen in events are added to the tables that take their columns
+   * from events (those whose model lists none); when off, such an event fails its batch, naming the
+   * column.
+   */
+  public boolean autoEvolve() {
+    return autoEvolve;
+  }
+
+  /**
+   * The name of the connection pool, or null for the default {@value #DEFAULT_POOL_NAME}. A pool
+   * given a name registers its JMX beans ({@code com.zaxxer.hikari:type=Pool (<name>)}), so each
+   * loader in a JVM needs its own.
+   */
+  public String poolName() {
+    return poolName;
+  }
+
+  /** The pool's name when none is given; such a pool registers no JMX beans. */
+  public static final String DEFAULT_POOL_NAME = "vaultstream";
 
   public int poolMaxSize() {
     return poolMaxSize;
@@ -249,12 +274,18 @@ public final class VaultOptions implements Serializable {
         + targetSchema
         + ", autoCreate="
         + autoCreate
+        + ", autoEvolve="
+        + autoEvolve
         + ", pool="
+        + (poolName == null ? "" : poolName + " ")
         + poolMinIdle
         + ".."
         + poolMaxSize
         + "}";
   }
+
+  private static final java.util.regex.Pattern POOL_NAME =
+      java.util.regex.Pattern.compile("[A-Za-z0-9._-]{1,200}");
 
   /** Builds {@link VaultOptions}; only the JDBC URL is required. */
   public static final class Builder {
@@ -264,6 +295,8 @@ public final class VaultOptions implements Serializable {
     private String dialect;
     private String targetSchema;
     private boolean autoCreate = true;
+    private boolean autoEvolve = true;
+    private String poolName;
     private int poolMaxSize = 4;
     private int poolMinIdle = 1;
     private long connectionTimeoutMs = 30_000;
@@ -406,6 +439,21 @@ public final class VaultOptions implements Serializable {
       return this;
     }
 
+    /** Whether attribute columns first seen in events are added (default true). */
+    public Builder autoEvolve(boolean v) {
+      this.autoEvolve = v;
+      return this;
+    }
+
+    /**
+     * Names the pool and registers its JMX beans; letters, digits, '.', '_' and '-' only (the name
+     * goes unquoted into an object name), or null for the default, without JMX beans.
+     */
+    public Builder poolName(String v) {
+      this.poolName = v;
+      return this;
+    }
+
     public Builder poolMaxSize(int v) {
       this.poolMaxSize = v;
       return this;
@@ -471,6 +519,13 @@ public final class VaultOptions implements Serializable {
                 + poolMaxSize
                 + "): a column first seen in events is added on a second connection while the"
                 + " batch holds the first");
+      }
+      if (poolName != null && !POOL_NAME.matcher(poolName).matches()) {
+        throw new IllegalArgumentException(
+            "the pool name '"
+                + poolName
+                + "' is not usable in a JMX object name; use 1 to 200 letters, digits, '.', '_'"
+                + " or '-'");
       }
       if (poolIdleTimeoutMs < 0 || poolMaxLifetimeMs < 0) {
         throw new IllegalArgumentException(

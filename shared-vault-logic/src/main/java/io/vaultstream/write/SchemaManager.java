@@ -32,6 +32,7 @@ public final class SchemaManager {
   private final HashKeyCalculator hasher;
   private final String schema;
   private final boolean autoCreate;
+  private final boolean autoEvolve;
   private final Map<String, TableSpec> tables;
   private final long ddlLockTimeoutMs;
   private volatile boolean anchorsStored = true;
@@ -49,6 +50,9 @@ public final class SchemaManager {
   }
 
   /**
+   * A schema manager that adds columns first seen in events exactly when it creates missing tables
+   * (auto-create and auto-evolve as one setting).
+   *
    * @param ddlLockTimeoutMs how long a schema change waits for its table's lock before it gives up
    *     (and is tried again, {@value #DDL_ATTEMPTS} attempts in all); 0 waits without limit
    */
@@ -59,6 +63,25 @@ public final class SchemaManager {
       String schema,
       boolean autoCreate,
       long ddlLockTimeoutMs) {
+    this(model, dialect, hasher, schema, autoCreate, autoCreate, ddlLockTimeoutMs);
+  }
+
+  /**
+   * @param autoCreate whether missing tables, ghost records and indexes are created at start
+   * @param autoEvolve whether attribute columns first seen in events are added to the tables that
+   *     take their columns from events
+   * @param ddlLockTimeoutMs how long a schema change waits for its table's lock before it gives up
+   *     (and is tried again, {@value #DDL_ATTEMPTS} attempts in all); 0 waits without limit
+   */
+  public SchemaManager(
+      VaultModel model,
+      VaultDialect dialect,
+      HashKeyCalculator hasher,
+      String schema,
+      boolean autoCreate,
+      boolean autoEvolve,
+      long ddlLockTimeoutMs) {
+    this.autoEvolve = autoEvolve;
     this.ddlLockTimeoutMs = ddlLockTimeoutMs;
     this.model = model;
     this.dialect = dialect;
@@ -243,14 +266,15 @@ public final class SchemaManager {
               e.getKey(),
               e.getValue() == null ? dialect.textType() : dialect.typeFor(e.getValue()),
               false);
-      if (!autoCreate) {
+      if (!autoEvolve) {
         throw new SQLException(
             "The events of "
                 + table
                 + " carry the column '"
                 + e.getKey()
-                + "', which the table lacks;"
-                + " add it or turn auto-create on",
+                + "', which the table lacks, and auto.evolve is off: add the column ("
+                + dialect.addColumn(schema, table, col)
+                + ") or turn auto.evolve on (--auto-evolve for the Spark job)",
             "42703");
       }
       alter(c, table, col, dialect.addColumn(schema, table, col));

@@ -34,6 +34,7 @@ public final class JobConfig implements Serializable {
               "jdbc-driver",
               "transaction-isolation",
               "auto-commit",
+              "auto-evolve",
               "socket-timeout-ms",
               "statement-timeout-ms",
               "ddl-lock-timeout-ms",
@@ -243,6 +244,7 @@ public final class JobConfig implements Serializable {
         .user(values.get("jdbc-user"))
         .password(values.get("jdbc-password"))
         .targetSchema(values.get("schema"))
+        .autoEvolve(flag("auto-evolve", true))
         .poolMaxSize((int) number("pool-max-size", 4))
         .poolMinIdle((int) number("pool-min-idle", 1))
         .connectionTimeoutMs(number("connection-timeout-ms", 30_000))
@@ -266,6 +268,18 @@ public final class JobConfig implements Serializable {
                     values.get("schema-registry-user-info"),
                     values.get("schema-registry-bearer-token"))))
         .build();
+  }
+
+  /** A true/false setting, or the default; any other value is named. */
+  private boolean flag(String key, boolean dflt) {
+    String text = values.get(key);
+    if (text == null) {
+      return dflt;
+    }
+    if (text.trim().equalsIgnoreCase("true") || text.trim().equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(text.trim());
+    }
+    throw new IllegalArgumentException("--" + key + " must be true or false, not '" + text + "'");
   }
 
   /** A whole-number setting, or the default; a value that is not one is named. */
