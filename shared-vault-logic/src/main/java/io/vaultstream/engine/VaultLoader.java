@@ -123,7 +123,13 @@ public final class VaultLoader implements AutoCloseable {
       }
       schema =
           new SchemaManager(
-              model, dialect, hasher, target, options.autoCreate(), options.ddlLockTimeoutMs());
+              model,
+              dialect,
+              hasher,
+              target,
+              options.autoCreate(),
+              options.autoEvolve(),
+              options.ddlLockTimeoutMs());
       upkeep = new QueueTableUpkeep(dialect, dataSource, target);
       schema.initialize(c);
       c.commit();

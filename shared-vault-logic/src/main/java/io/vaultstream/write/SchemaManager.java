@@ -40,32 +40,6 @@ public final class SchemaManager {
   /** Attempts of one schema change that gives up waiting for its table's lock. */
   private static final int DDL_ATTEMPTS = 3;
 
-  public SchemaManager(
-      VaultModel model,
-      VaultDialect dialect,
-      HashKeyCalculator hasher,
-      String schema,
-      boolean autoCreate) {
-    this(model, dialect, hasher, schema, autoCreate, 5_000);
-  }
-
-  /**
-   * A schema manager that adds columns first seen in events exactly when it creates missing tables
-   * (auto-create and auto-evolve as one setting).
-   *
-   * @param ddlLockTimeoutMs how long a schema change waits for its table's lock before it gives up
-   *     (and is tried again, {@value #DDL_ATTEMPTS} attempts in all); 0 waits without limit
-   */
-  public SchemaManager(
-      VaultModel model,
-      VaultDialect dialect,
-      HashKeyCalculator hasher,
-      String schema,
-      boolean autoCreate,
-      long ddlLockTimeoutMs) {
-    this(model, dialect, hasher, schema, autoCreate, autoCreate, ddlLockTimeoutMs);
-  }
-
   /**
    * @param autoCreate whether missing tables, ghost records and indexes are created at start
    * @param autoEvolve whether attribute columns first seen in events are added to the tables that
@@ -138,7 +112,7 @@ public final class SchemaManager {
                 + "."
                 + t.name()
                 + " does not exist; create it with the output of"
-                + " 'vaultstream ddl' or turn auto-create on",
+                + " 'vaultstream ddl' or turn auto-create on (auto.create)",
             "42P01");
       }
       if (t.name().equals(VaultTables.PROGRESS)) {

@@ -110,4 +110,23 @@ class AutoEvolveIT {
                     + "' AND table_name = 'sat_customer'"))
         .doesNotContain("nickname");
   }
+
+  @Test
+  void theLoaderHonoursAutoEvolveOff() throws Exception {
+    io.vaultstream.testing.EventFactory ev = new io.vaultstream.testing.EventFactory(model);
+    try (io.vaultstream.engine.VaultLoader loader =
+        io.vaultstream.engine.VaultLoader.open(
+            model, TestDatabase.options(schema).autoEvolve(false).build())) {
+      var product =
+          ev.event(
+              "products",
+              "c",
+              io.vaultstream.testing.EventFactory.at(1),
+              io.vaultstream.testing.EventFactory.row("id", 1L, "sku", "P1", "colour", "red"));
+      assertThatThrownBy(() -> loader.load(List.of(product)))
+          .isInstanceOf(SQLException.class)
+          .hasMessageContaining("auto.evolve is off");
+    }
+    assertThat(productColumns()).doesNotContain("colour");
+  }
 }
