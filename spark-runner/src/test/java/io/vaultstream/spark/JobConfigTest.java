@@ -195,4 +195,20 @@ class JobConfigTest {
     assertThat(VaultStreamingJob.pool(shop, shop.sources().get("order_status")))
         .isEqualTo("vaultstream-satellites");
   }
+
+  @Test
+  void autoEvolveIsOnUnlessTurnedOff() {
+    assertThat(JobConfig.from(new String[] {"--model", "m.json"}, ENV).options().autoEvolve())
+        .isTrue();
+    assertThat(
+            JobConfig.from(new String[] {"--model", "m.json", "--auto-evolve", "false"}, ENV)
+                .options()
+                .autoEvolve())
+        .isFalse();
+    assertThatThrownBy(
+            () ->
+                JobConfig.from(new String[] {"--model", "m.json", "--auto-evolve", "maybe"}, ENV)
+                    .options())
+        .hasMessage("--auto-evolve must be true or false, not 'maybe'");
+  }
 }
