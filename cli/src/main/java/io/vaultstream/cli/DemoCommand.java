@@ -1,11 +1,11 @@
 package io.vaultstream.cli;
 
-import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.DecodeException;
 import io.vaultstream.engine.LoadResult;
 import io.vaultstream.engine.MaskedUrl;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
+import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.sample.ShopEventGenerator;

@@ -1,11 +1,11 @@
 package io.vaultstream.cli;
 
 import io.vaultstream.ddl.VaultTables;
-import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.ChangeEventDecoder;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.error.ErrorTable;
 import io.vaultstream.error.EventCodec;
+import io.vaultstream.event.ChangeEvent;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

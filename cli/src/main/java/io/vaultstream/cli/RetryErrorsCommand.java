@@ -1,14 +1,14 @@
 package io.vaultstream.cli;
 
 import io.vaultstream.ddl.VaultTables;
-import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.engine.LoadResult;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.error.ErrorTable;
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Problem;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
-import io.vaultstream.plan.Problem;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
-import io.vaultstream.error.BadRecord;
+import io.vaultstream.event.BadRecord;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.testing.EventFactory;

@@ -2,11 +2,11 @@ package io.vaultstream.connect;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.ChangeEventDecoder;
 import io.vaultstream.decode.DecodeException;
 import io.vaultstream.decode.LogicalTypes;
-import io.vaultstream.decode.RawBytes;
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.RawBytes;
 import io.vaultstream.hash.CanonicalText;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

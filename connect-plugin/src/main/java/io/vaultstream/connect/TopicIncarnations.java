@@ -1,6 +1,6 @@
 package io.vaultstream.connect;
 
-import io.vaultstream.engine.Progress;
+import io.vaultstream.event.Progress;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.common.TopicPartition;

@@ -1,17 +1,17 @@
 package io.vaultstream.connect;
 
-import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.DecodeException;
 import io.vaultstream.decode.SchemaRegistryException;
 import io.vaultstream.engine.Failures;
 import io.vaultstream.engine.LoadPipeline;
 import io.vaultstream.engine.LoadResult;
-import io.vaultstream.engine.Progress;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
-import io.vaultstream.error.BadRecord;
+import io.vaultstream.event.BadRecord;
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Problem;
+import io.vaultstream.event.Progress;
 import io.vaultstream.model.VaultModel;
-import io.vaultstream.plan.Problem;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

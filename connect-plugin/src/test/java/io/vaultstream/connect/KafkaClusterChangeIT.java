@@ -2,8 +2,8 @@ package io.vaultstream.connect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.vaultstream.engine.Progress;
 import io.vaultstream.engine.VaultLoader;
+import io.vaultstream.event.Progress;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.sample.ShopEventGenerator;

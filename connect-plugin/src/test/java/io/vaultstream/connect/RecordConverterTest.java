@@ -3,10 +3,10 @@ package io.vaultstream.connect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.ChangeEventDecoder;
 import io.vaultstream.decode.DecodeException;
 import io.vaultstream.decode.DecoderOptions;
+import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.hash.CanonicalText;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.testing.Samples;

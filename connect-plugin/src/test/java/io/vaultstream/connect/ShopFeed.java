@@ -1,8 +1,8 @@
 package io.vaultstream.connect;
 
-import io.vaultstream.decode.ChangeEvent;
-import io.vaultstream.engine.Progress;
 import io.vaultstream.engine.VaultLoader;
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Progress;
 import io.vaultstream.sample.ShopEventGenerator;
 import io.vaultstream.testing.TestDatabase;
 import java.time.Duration;

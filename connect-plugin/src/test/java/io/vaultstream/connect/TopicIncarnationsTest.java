@@ -2,7 +2,7 @@ package io.vaultstream.connect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.vaultstream.engine.Progress;
+import io.vaultstream.event.Progress;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.connect.sink.SinkRecord;

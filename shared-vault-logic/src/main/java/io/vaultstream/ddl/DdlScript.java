@@ -4,6 +4,9 @@ import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.model.Naming;
 import io.vaultstream.model.VaultModel;
+import io.vaultstream.table.ColumnSpec;
+import io.vaultstream.table.TableKind;
+import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,9 @@
 package io.vaultstream.decode;
 
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Operation;
+import io.vaultstream.event.RawBytes;
+import io.vaultstream.event.SourcePosition;
 import io.vaultstream.model.SourceTable;
 import io.vaultstream.model.VaultModel;
 import java.io.Serializable;

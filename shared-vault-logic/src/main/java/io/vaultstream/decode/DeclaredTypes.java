@@ -1,5 +1,6 @@
 package io.vaultstream.decode;
 
+import io.vaultstream.event.SourcePosition;
 import io.vaultstream.model.SourceTable;
 import io.vaultstream.model.TypeGrammar;
 import java.math.BigDecimal;

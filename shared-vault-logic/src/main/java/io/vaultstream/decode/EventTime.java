@@ -1,5 +1,6 @@
 package io.vaultstream.decode;
 
+import io.vaultstream.event.SourcePosition;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDateTime;

@@ -1,5 +1,6 @@
 package io.vaultstream.decode;
 
+import io.vaultstream.event.SourcePosition;
 import io.vaultstream.hash.CanonicalText;
 import io.vaultstream.model.ForeignKey;
 import io.vaultstream.model.ReferenceTable;

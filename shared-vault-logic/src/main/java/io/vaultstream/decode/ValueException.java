@@ -1,5 +1,7 @@
 package io.vaultstream.decode;
 
+import io.vaultstream.event.SourcePosition;
+
 /**
  * A value that does not fit its type, found where the record's position is not known; the decoder
  * puts the record's topic, partition and offset in front of the message.

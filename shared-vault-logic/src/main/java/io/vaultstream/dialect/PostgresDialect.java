@@ -1,8 +1,8 @@
 package io.vaultstream.dialect;
 
-import io.vaultstream.ddl.ColumnSpec;
-import io.vaultstream.ddl.TableSpec;
 import io.vaultstream.model.TypeGrammar;
+import io.vaultstream.table.ColumnSpec;
+import io.vaultstream.table.TableSpec;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package io.vaultstream.dialect;
 
-import io.vaultstream.ddl.ColumnSpec;
-import io.vaultstream.ddl.TableSpec;
+import io.vaultstream.table.ColumnSpec;
+import io.vaultstream.table.TableSpec;
 import java.util.List;
 
 /**

@@ -1,14 +1,19 @@
 package io.vaultstream.engine;
 
-import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.dialect.VaultDialect;
-import io.vaultstream.error.BadRecord;
+import io.vaultstream.event.BadRecord;
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Problem;
+import io.vaultstream.event.Progress;
+import io.vaultstream.keymap.JdbcKeyMapReader;
+import io.vaultstream.keymap.KeyMapReader;
 import io.vaultstream.plan.BatchPlan;
 import io.vaultstream.plan.BatchPlanner;
-import io.vaultstream.plan.Problem;
 import io.vaultstream.plan.Retry;
-import io.vaultstream.resolve.JdbcKeyMapReader;
-import io.vaultstream.resolve.KeyMapReader;
+import io.vaultstream.waiting.HeldWaits;
+import io.vaultstream.waiting.InFlightWaits;
+import io.vaultstream.waiting.PendingCycle;
+import io.vaultstream.waiting.RetryChoice;
 import io.vaultstream.write.Micros;
 import io.vaultstream.write.SchemaManager;
 import io.vaultstream.write.VaultWriter;

@@ -1,10 +1,12 @@
 package io.vaultstream.engine;
 
-import io.vaultstream.decode.ChangeEvent;
-import io.vaultstream.decode.SourcePosition;
-import io.vaultstream.error.BadRecord;
-import io.vaultstream.plan.Problem;
+import io.vaultstream.event.BadRecord;
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Problem;
+import io.vaultstream.event.Progress;
+import io.vaultstream.event.SourcePosition;
 import io.vaultstream.plan.Retry;
+import io.vaultstream.waiting.RetryChoice;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

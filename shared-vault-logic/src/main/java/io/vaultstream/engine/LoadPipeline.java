@@ -1,7 +1,8 @@
 package io.vaultstream.engine;
 
-import io.vaultstream.decode.ChangeEvent;
-import io.vaultstream.error.BadRecord;
+import io.vaultstream.event.BadRecord;
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Progress;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;

@@ -1,6 +1,7 @@
 package io.vaultstream.engine;
 
-import io.vaultstream.plan.Problem;
+import io.vaultstream.event.Problem;
+import io.vaultstream.event.Progress;
 import java.util.List;
 import java.util.Map;
 

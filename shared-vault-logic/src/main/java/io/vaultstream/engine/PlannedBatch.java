@@ -1,10 +1,14 @@
 package io.vaultstream.engine;
 
-import io.vaultstream.decode.ChangeEvent;
-import io.vaultstream.error.BadRecord;
+import io.vaultstream.event.BadRecord;
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Problem;
+import io.vaultstream.event.Progress;
+import io.vaultstream.keymap.KeyMapReader;
 import io.vaultstream.plan.BatchPlan;
-import io.vaultstream.plan.Problem;
-import io.vaultstream.resolve.KeyMapReader;
+import io.vaultstream.waiting.HeldWaits;
+import io.vaultstream.waiting.InFlightWaits;
+import io.vaultstream.waiting.PendingCycle;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

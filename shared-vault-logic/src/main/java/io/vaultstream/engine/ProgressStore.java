@@ -1,8 +1,9 @@
 package io.vaultstream.engine;
 
-import io.vaultstream.ddl.TableSpec;
 import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.event.Progress;
+import io.vaultstream.table.TableSpec;
 import io.vaultstream.write.Micros;
 import io.vaultstream.write.SchemaManager;
 import io.vaultstream.write.TextColumns;

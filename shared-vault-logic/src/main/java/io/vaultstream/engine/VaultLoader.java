@@ -1,17 +1,20 @@
 package io.vaultstream.engine;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.ChangeEventDecoder;
 import io.vaultstream.dialect.Dialects;
 import io.vaultstream.dialect.VaultDialect;
-import io.vaultstream.error.BadRecord;
+import io.vaultstream.event.BadRecord;
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Problem;
+import io.vaultstream.event.Progress;
 import io.vaultstream.hash.HashKeyCalculator;
+import io.vaultstream.keymap.JdbcKeyMapReader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.plan.BatchPlanner;
-import io.vaultstream.plan.Problem;
-import io.vaultstream.resolve.JdbcKeyMapReader;
-import io.vaultstream.resolve.PendingReferenceStore;
+import io.vaultstream.waiting.PendingCycle;
+import io.vaultstream.waiting.PendingReferenceStore;
+import io.vaultstream.waiting.RetryChoice;
 import io.vaultstream.write.SchemaManager;
 import io.vaultstream.write.VaultWriter;
 import java.sql.Connection;
@@ -141,7 +144,8 @@ public final class VaultLoader implements AutoCloseable {
               schema,
               planner,
               new VaultWriter(model, dialect, hasher, schema),
-              new PendingCycle(model, new PendingReferenceStore(dialect, schema), options),
+              new PendingCycle(
+                  model, new PendingReferenceStore(dialect, schema), options.waitingPolicy()),
               progressStore,
               clock);
     }

@@ -180,6 +180,16 @@ public final class VaultOptions implements Serializable {
   }
 
   /** Seconds a row waits for its parent before it goes to the error table (WATER_MARK_SIZE). */
+  /** What the waiting rows' cycle needs of these options. */
+  public io.vaultstream.waiting.WaitingPolicy waitingPolicy() {
+    return new io.vaultstream.waiting.WaitingPolicy(
+        watermarkSeconds,
+        errorRetentionSeconds,
+        expiredReferences == ExpiredReferences.UNKNOWN,
+        sweepIntervalMs,
+        sweepPageRows);
+  }
+
   public long watermarkSeconds() {
     return watermarkSeconds;
   }

@@ -1,5 +1,6 @@
 package io.vaultstream.plan;
 
+import io.vaultstream.event.Problem;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +21,7 @@ public final class BatchPlan {
   public final List<Problem> problems = new ArrayList<>();
 
   /** Retried events loaded (in part) against the unknown ghost record. */
-  public final java.util.Set<io.vaultstream.decode.ChangeEvent> unknownParents =
+  public final java.util.Set<io.vaultstream.event.ChangeEvent> unknownParents =
       java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
   /** Number of events planned. */

@@ -1,9 +1,13 @@
 package io.vaultstream.plan;
 
-import io.vaultstream.decode.ChangeEvent;
-import io.vaultstream.decode.Operation;
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Operation;
+import io.vaultstream.event.Problem;
 import io.vaultstream.hash.CanonicalText;
 import io.vaultstream.hash.HashKeyCalculator;
+import io.vaultstream.keymap.KeyMapReader;
+import io.vaultstream.keymap.KeyText;
+import io.vaultstream.keymap.KeyTimelines;
 import io.vaultstream.model.ForeignKey;
 import io.vaultstream.model.Hub;
 import io.vaultstream.model.Link;
@@ -12,9 +16,6 @@ import io.vaultstream.model.ReferenceTable;
 import io.vaultstream.model.Satellite;
 import io.vaultstream.model.SourceTable;
 import io.vaultstream.model.VaultModel;
-import io.vaultstream.resolve.KeyMapReader;
-import io.vaultstream.resolve.KeyText;
-import io.vaultstream.resolve.KeyTimelines;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -1,6 +1,6 @@
 package io.vaultstream.plan;
 
-import io.vaultstream.decode.ChangeEvent;
+import io.vaultstream.event.ChangeEvent;
 
 /**
  * An event planned again because the rows it waited for may be known now.

@@ -1,9 +1,9 @@
 package io.vaultstream.write;
 
-import io.vaultstream.ddl.TableKind;
-import io.vaultstream.ddl.TableSpec;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.model.Naming;
+import io.vaultstream.table.TableKind;
+import io.vaultstream.table.TableSpec;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;

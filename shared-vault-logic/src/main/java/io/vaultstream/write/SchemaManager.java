@@ -1,13 +1,13 @@
 package io.vaultstream.write;
 
-import io.vaultstream.ddl.ColumnSpec;
 import io.vaultstream.ddl.DdlScript;
-import io.vaultstream.ddl.TableSpec;
 import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.model.Naming;
 import io.vaultstream.model.VaultModel;
+import io.vaultstream.table.ColumnSpec;
+import io.vaultstream.table.TableSpec;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -151,7 +151,7 @@ public final class SchemaManager {
       if (existing.isEmpty()) {
         return false;
       }
-      if (t.kind() == io.vaultstream.ddl.TableKind.TECHNICAL) {
+      if (t.kind() == io.vaultstream.table.TableKind.TECHNICAL) {
         for (ColumnSpec col : t.columns()) {
           if (existing.stream().noneMatch(e -> e.name().equals(col.name()))) {
             return false;

@@ -1,18 +1,18 @@
 package io.vaultstream.write;
 
-import io.vaultstream.ddl.ColumnSpec;
-import io.vaultstream.ddl.TableKind;
-import io.vaultstream.ddl.TableSpec;
 import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.dialect.BulkInsert;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.hash.HashKeyCalculator;
+import io.vaultstream.keymap.KeyText;
 import io.vaultstream.model.Naming;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.plan.BatchPlan;
 import io.vaultstream.plan.HistoryRow;
 import io.vaultstream.plan.VaultRow;
-import io.vaultstream.resolve.KeyText;
+import io.vaultstream.table.ColumnSpec;
+import io.vaultstream.table.TableKind;
+import io.vaultstream.table.TableSpec;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;

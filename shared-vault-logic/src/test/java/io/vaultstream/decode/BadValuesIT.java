@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vaultstream.engine.LoadResult;
 import io.vaultstream.engine.VaultLoader;
-import io.vaultstream.error.BadRecord;
+import io.vaultstream.event.BadRecord;
+import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.testing.AvroCustomers;

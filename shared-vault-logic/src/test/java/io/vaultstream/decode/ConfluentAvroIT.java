@@ -3,6 +3,8 @@ package io.vaultstream.decode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Operation;
 import io.vaultstream.hash.CanonicalText;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;

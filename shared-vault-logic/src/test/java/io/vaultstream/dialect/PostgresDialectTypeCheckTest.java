@@ -3,14 +3,14 @@ package io.vaultstream.dialect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.vaultstream.ddl.ColumnSpec;
 import io.vaultstream.ddl.DdlScript;
-import io.vaultstream.ddl.TableKind;
-import io.vaultstream.ddl.TableSpec;
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.SourceTable;
 import io.vaultstream.model.VaultModel;
+import io.vaultstream.table.ColumnSpec;
+import io.vaultstream.table.TableKind;
+import io.vaultstream.table.TableSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -5,7 +5,8 @@ import static io.vaultstream.testing.EventFactory.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.vaultstream.decode.ChangeEvent;
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Progress;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.testing.EventFactory;

@@ -4,13 +4,14 @@ import static io.vaultstream.testing.EventFactory.at;
 import static io.vaultstream.testing.EventFactory.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.vaultstream.decode.ChangeEvent;
+import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.testing.EventFactory;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestClock;
 import io.vaultstream.testing.TestDatabase;
+import io.vaultstream.waiting.HeldSize;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

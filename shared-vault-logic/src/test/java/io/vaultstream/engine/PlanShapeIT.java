@@ -2,9 +2,10 @@ package io.vaultstream.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.ChangeEventDecoder;
 import io.vaultstream.decode.DecoderOptions;
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Progress;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.testing.Backlog;

@@ -3,7 +3,7 @@ package io.vaultstream.engine;
 import static io.vaultstream.testing.EventFactory.at;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.vaultstream.decode.ChangeEvent;
+import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.testing.EventFactory;

@@ -6,9 +6,9 @@ import static io.vaultstream.testing.EventFactory.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.DecodeException;
-import io.vaultstream.error.BadRecord;
+import io.vaultstream.event.BadRecord;
+import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.testing.CountingDataSource;

@@ -3,9 +3,9 @@ package io.vaultstream.error;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.vaultstream.decode.ChangeEvent;
-import io.vaultstream.decode.Operation;
-import io.vaultstream.decode.SourcePosition;
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Operation;
+import io.vaultstream.event.SourcePosition;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;

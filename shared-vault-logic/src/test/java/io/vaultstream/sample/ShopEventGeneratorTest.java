@@ -2,9 +2,9 @@ package io.vaultstream.sample;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.ChangeEventDecoder;
 import io.vaultstream.decode.DecoderOptions;
+import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.hash.CanonicalText;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;

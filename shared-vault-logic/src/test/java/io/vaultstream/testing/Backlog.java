@@ -1,7 +1,7 @@
 package io.vaultstream.testing;
 
-import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.ChangeEventDecoder;
+import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.sample.ShopEventGenerator;
 import java.util.ArrayList;
 import java.util.Comparator;

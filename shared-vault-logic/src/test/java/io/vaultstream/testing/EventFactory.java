@@ -1,8 +1,8 @@
 package io.vaultstream.testing;
 
-import io.vaultstream.decode.ChangeEvent;
 import io.vaultstream.decode.ChangeEventDecoder;
 import io.vaultstream.decode.DecoderOptions;
+import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.model.VaultModel;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

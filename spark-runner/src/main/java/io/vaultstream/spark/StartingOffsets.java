@@ -1,7 +1,7 @@
 package io.vaultstream.spark;
 
-import io.vaultstream.engine.Progress;
 import io.vaultstream.engine.VaultLoader;
+import io.vaultstream.event.Progress;
 import io.vaultstream.model.SourceTable;
 import io.vaultstream.model.VaultModel;
 import java.sql.SQLException;

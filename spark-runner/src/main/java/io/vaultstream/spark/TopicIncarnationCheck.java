@@ -1,6 +1,6 @@
 package io.vaultstream.spark;
 
-import io.vaultstream.engine.Progress;
+import io.vaultstream.event.Progress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;

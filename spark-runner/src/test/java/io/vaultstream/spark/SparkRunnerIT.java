@@ -367,7 +367,7 @@ class SparkRunnerIT {
       throws Exception {
     try (VaultLoader direct =
         VaultLoader.open(ModelLoader.load(model), TestDatabase.options(schema).build())) {
-      List<io.vaultstream.decode.ChangeEvent> events = new ArrayList<>();
+      List<io.vaultstream.event.ChangeEvent> events = new ArrayList<>();
       for (ShopEventGenerator.Record r : records) {
         long offset = offsets.merge(r.topic(), 1L, Long::sum);
         direct.decoder().decode(r.topic(), 0, offset, 0, r.key(), r.value()).ifPresent(events::add);
@@ -452,7 +452,7 @@ class SparkRunnerIT {
     String ref = TestDatabase.newSchema();
     try (VaultLoader direct = VaultLoader.open(SHOP, TestDatabase.options(ref).build())) {
       // The same records, decoded as the runner decodes them (positions do not enter the vault).
-      List<io.vaultstream.decode.ChangeEvent> events = new ArrayList<>();
+      List<io.vaultstream.event.ChangeEvent> events = new ArrayList<>();
       Map<String, Long> offsets = new HashMap<>();
       for (ShopEventGenerator.Record r : records) {
         long o = offsets.merge(r.topic(), 1L, Long::sum);

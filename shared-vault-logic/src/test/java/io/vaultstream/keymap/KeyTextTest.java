@@ -1,4 +1,4 @@
-package io.vaultstream.resolve;
+package io.vaultstream.keymap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

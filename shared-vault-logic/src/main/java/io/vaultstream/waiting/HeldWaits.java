@@ -1,9 +1,10 @@
-package io.vaultstream.engine;
+package io.vaultstream.waiting;
 
-import io.vaultstream.decode.ChangeEvent;
-import io.vaultstream.decode.SourcePosition;
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Problem;
+import io.vaultstream.event.Progress;
+import io.vaultstream.event.SourcePosition;
 import io.vaultstream.plan.BatchPlan;
-import io.vaultstream.plan.Problem;
 import io.vaultstream.plan.Retry;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,19 +29,19 @@ import java.util.Set;
  * while this one is written) starts from it; a batch that fails leaves the committed state as it
  * was.
  */
-final class HeldWaits {
-  static final HeldWaits NONE = new HeldWaits(Map.of(), Map.of(), Map.of(), null);
+public final class HeldWaits {
+  public static final HeldWaits NONE = new HeldWaits(Map.of(), Map.of(), Map.of(), null);
 
   /**
    * An event held in memory, with the first parent it waits for, since when, and about how many
    * bytes it keeps ({@link HeldSize}).
    */
-  record Held(Problem problem, long sinceMicros, long bytes) {
-    ChangeEvent event() {
+  public record Held(Problem problem, long sinceMicros, long bytes) {
+    public ChangeEvent event() {
       return problem.event();
     }
 
-    boolean linksOnly() {
+    public boolean linksOnly() {
       return PendingCycle.linksOnly(problem);
     }
   }
@@ -67,28 +68,28 @@ final class HeldWaits {
   }
 
   /** Whether an event has been held for {@code holdMicros} or longer at {@code now}. */
-  boolean due(long now, long holdMicros) {
+  public boolean due(long now, long holdMicros) {
     return oldestSince != Long.MAX_VALUE && now - oldestSince >= holdMicros;
   }
 
   /** When the event held first was held, for the waiting row it becomes. */
-  static long arrivedAt(PendingCycle.Prepared prep, ChangeEvent e, long now) {
+  public static long arrivedAt(PendingCycle.Prepared prep, ChangeEvent e, long now) {
     Held h = prep.heldOrigin.get(e);
     return h == null ? now : h.sinceMicros;
   }
 
   /** How many events are held. */
-  int size() {
+  public int size() {
     return held.size();
   }
 
   /**
    * Adds to the batch's retries the held events to try again: those whose parent row is in the
    * batch, those held for {@code holdMicros} or longer, and all of them when {@code all} (a sweep
-   * asked for: {@link VaultLoader#sweep()}). The timed sweep does not retry them all: a parent
-   * loaded elsewhere is found when the event is due.
+   * asked for: the engine's sweep()). The timed sweep does not retry them all: a parent loaded
+   * elsewhere is found when the event is due.
    */
-  void select(
+  public void select(
       PendingCycle.Prepared prep,
       Map<String, Set<String>> batchKeys,
       long now,
@@ -110,7 +111,7 @@ final class HeldWaits {
    * max} events and about {@code maxBytes} bytes in all. Marks in {@code prep.held} the events
    * held, whose waits are not written. Returns that state with the progress to store in the batch.
    */
-  Stored after(
+  public Stored after(
       PendingCycle.Prepared prep,
       BatchPlan plan,
       Progress progress,
@@ -186,10 +187,10 @@ final class HeldWaits {
   }
 
   /** The progress to store, and the state as it is once it is stored. */
-  record Stored(Progress progress, HeldWaits state) {}
+  public record Stored(Progress progress, HeldWaits state) {}
 
   /** This state without one partition's held events and positions (the partition was revoked). */
-  HeldWaits without(String topic, int partition) {
+  public HeldWaits without(String topic, int partition) {
     Map<SourcePosition, Held> h = new HashMap<>(held);
     h.keySet().removeIf(p -> p.topic().equals(topic) && p.partition() == partition);
     Partition tp = new Partition(topic, partition);

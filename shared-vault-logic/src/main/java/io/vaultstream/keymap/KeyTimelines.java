@@ -1,4 +1,4 @@
-package io.vaultstream.resolve;
+package io.vaultstream.keymap;
 
 import java.util.HashMap;
 import java.util.HashSet;

@@ -1,6 +1,6 @@
-package io.vaultstream.engine;
+package io.vaultstream.waiting;
 
-import io.vaultstream.decode.ChangeEvent;
+import io.vaultstream.event.ChangeEvent;
 import java.math.BigDecimal;
 import java.util.Collection;
 import java.util.Map;
@@ -12,14 +12,14 @@ import java.util.Map;
  * which hold the same values). The raw record is not rendered to measure it: a Connect {@code
  * Struct} is rendered to JSON only if its event becomes a waiting or error row.
  */
-final class HeldSize {
+public final class HeldSize {
   /** The event, its position, its problem and the references between them. */
-  static final long PER_EVENT = 512;
+  public static final long PER_EVENT = 512;
 
   private HeldSize() {}
 
   /** The estimated bytes an event held in memory keeps. */
-  static long of(ChangeEvent e) {
+  public static long of(ChangeEvent e) {
     return PER_EVENT + 2 * size(e.row());
   }
 

@@ -1,4 +1,4 @@
-package io.vaultstream.decode;
+package io.vaultstream.event;
 
 /** What happened to the source row. */
 public enum Operation {

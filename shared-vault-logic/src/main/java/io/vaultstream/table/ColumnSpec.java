@@ -1,4 +1,4 @@
-package io.vaultstream.ddl;
+package io.vaultstream.table;
 
 /**
  * One column of a vault table.

@@ -1,7 +1,7 @@
-package io.vaultstream.resolve;
+package io.vaultstream.waiting;
 
-import io.vaultstream.ddl.TableSpec;
 import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.table.TableSpec;
 import io.vaultstream.write.TextColumns;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

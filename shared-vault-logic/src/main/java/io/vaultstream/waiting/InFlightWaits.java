@@ -1,10 +1,9 @@
-package io.vaultstream.engine;
+package io.vaultstream.waiting;
 
+import io.vaultstream.event.Problem;
 import io.vaultstream.plan.BatchPlan;
-import io.vaultstream.plan.Problem;
-import io.vaultstream.resolve.PendingReferenceStore;
-import io.vaultstream.resolve.PendingReferenceStore.Origin;
-import io.vaultstream.resolve.PendingReferenceStore.Pending;
+import io.vaultstream.waiting.PendingReferenceStore.Origin;
+import io.vaultstream.waiting.PendingReferenceStore.Pending;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -19,7 +18,7 @@ import java.util.Set;
  * those it leaves waiting, and the rows it adds, are offered with the parent they wait for once it
  * commits, when that parent is in the next batch.
  */
-final class InFlightWaits {
+public final class InFlightWaits {
   /** A row waiting after the batch: new ({@code previous} null) or retried and still waiting. */
   private record Waits(Pending previous, Problem problem) {}
 
@@ -27,7 +26,7 @@ final class InFlightWaits {
   private final Map<String, List<Waits>> byParent = new HashMap<>();
   private final long now;
 
-  InFlightWaits(PendingCycle.Prepared prep, BatchPlan plan, long now) {
+  public InFlightWaits(PendingCycle.Prepared prep, BatchPlan plan, long now) {
     this.now = now;
     prep.origin.values().forEach(x -> retried.add(PendingCycle.key(x)));
     for (Problem pr : PendingCycle.newWaits(prep, plan)) {
@@ -43,7 +42,7 @@ final class InFlightWaits {
         .add(w);
   }
 
-  List<Pending> adjust(List<Pending> fromDb, Map<String, Set<String>> batchKeys) {
+  public List<Pending> adjust(List<Pending> fromDb, Map<String, Set<String>> batchKeys) {
     Map<String, Pending> out = new LinkedHashMap<>();
     for (Pending x : fromDb) {
       if (!retried.contains(PendingCycle.key(x))) {

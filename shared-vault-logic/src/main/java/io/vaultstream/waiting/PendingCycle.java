@@ -1,15 +1,14 @@
-package io.vaultstream.engine;
+package io.vaultstream.waiting;
 
-import io.vaultstream.decode.ChangeEvent;
-import io.vaultstream.error.BadRecord;
 import io.vaultstream.error.EventCodec;
+import io.vaultstream.event.BadRecord;
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Problem;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.plan.BatchPlan;
-import io.vaultstream.plan.Problem;
 import io.vaultstream.plan.Retry;
-import io.vaultstream.resolve.PendingReferenceStore;
-import io.vaultstream.resolve.PendingReferenceStore.Origin;
-import io.vaultstream.resolve.PendingReferenceStore.Pending;
+import io.vaultstream.waiting.PendingReferenceStore.Origin;
+import io.vaultstream.waiting.PendingReferenceStore.Pending;
 import io.vaultstream.write.Micros;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -29,36 +28,37 @@ import org.slf4j.LoggerFactory;
  * the batch's new waiting and error rows. Runs inside the batch's transaction, with a fixed number
  * of statements whatever the number of rows.
  */
-final class PendingCycle {
+public final class PendingCycle {
   private static final Logger LOG = LoggerFactory.getLogger(PendingCycle.class);
 
   private final VaultModel model;
   private final PendingReferenceStore store;
-  private final VaultOptions options;
+  private final WaitingPolicy options;
 
-  PendingCycle(VaultModel model, PendingReferenceStore store, VaultOptions options) {
+  public PendingCycle(VaultModel model, PendingReferenceStore store, WaitingPolicy options) {
     this.model = model;
     this.store = store;
     this.options = options;
   }
 
   /** What the cycle did. */
-  record Counts(int waiting, int resolved, int toErrors, int toUnknown, int dropped, int errors) {}
+  public record Counts(
+      int waiting, int resolved, int toErrors, int toUnknown, int dropped, int errors) {}
 
   /** The retries of one flush, and where each came from. */
-  static final class Prepared {
-    final List<Retry> retries = new ArrayList<>();
-    final Map<ChangeEvent, Pending> origin = new IdentityHashMap<>();
-    final List<Pending> expired = new ArrayList<>();
+  public static final class Prepared {
+    public final List<Retry> retries = new ArrayList<>();
+    public final Map<ChangeEvent, Pending> origin = new IdentityHashMap<>();
+    public final List<Pending> expired = new ArrayList<>();
     // Retries of events held in memory (not in any table), and the events held after the batch.
-    final Map<ChangeEvent, HeldWaits.Held> heldOrigin = new IdentityHashMap<>();
-    final Set<ChangeEvent> held = Collections.newSetFromMap(new IdentityHashMap<>());
+    public final Map<ChangeEvent, HeldWaits.Held> heldOrigin = new IdentityHashMap<>();
+    public final Set<ChangeEvent> held = Collections.newSetFromMap(new IdentityHashMap<>());
     // Retries the database rejected on their own: stored as errors, not planned (RetryChoice).
-    final Map<ChangeEvent, Problem> rejected = new IdentityHashMap<>();
-    boolean sweep;
+    public final Map<ChangeEvent, Problem> rejected = new IdentityHashMap<>();
+    public boolean sweep;
 
     /** Whether the event is a retry (of a waiting or error row, or held in memory). */
-    boolean retried(ChangeEvent e) {
+    public boolean retried(ChangeEvent e) {
       return origin.containsKey(e) || heldOrigin.containsKey(e);
     }
   }
@@ -72,7 +72,7 @@ final class PendingCycle {
   }
 
   /** Whether a batch planned now runs the sweep (on a timer, see {@link #sweepMicros()}). */
-  boolean sweepDue(long now) {
+  public boolean sweepDue(long now) {
     return now - lastSweep >= sweepMicros();
   }
 
@@ -84,7 +84,7 @@ final class PendingCycle {
    * @param inFlight the batch being written while this one is planned (its waiting rows are not
    *     committed yet), or null
    */
-  Prepared prepare(
+  public Prepared prepare(
       Connection c,
       Map<String, Set<String>> batchKeys,
       long now,
@@ -107,7 +107,7 @@ final class PendingCycle {
     }
     Map<String, Pending> expiredByKey = new LinkedHashMap<>();
     p.expired.forEach(x -> expiredByKey.put(key(x), x));
-    boolean toUnknown = options.expiredReferences() == VaultOptions.ExpiredReferences.UNKNOWN;
+    boolean toUnknown = options.expiredToUnknown();
     for (Pending x : resolvable) {
       Pending exp = expiredByKey.remove(key(x));
       p.retries.add(new Retry(x.event(), x.linksOnly(), exp != null && toUnknown && x.linksOnly()));
@@ -126,7 +126,7 @@ final class PendingCycle {
    * After the batch (new events and retries together) is written: settles the retried rows, applies
    * the watermark, and stores the batch's new waiting and error rows.
    */
-  Counts finish(
+  public Counts finish(
       Connection c,
       Prepared prep,
       BatchPlan plan,
@@ -225,7 +225,7 @@ final class PendingCycle {
   }
 
   /** The first waiting problem of each retried event: the retries that still wait. */
-  static Map<ChangeEvent, Problem> retryWaits(Prepared prep, BatchPlan plan) {
+  public static Map<ChangeEvent, Problem> retryWaits(Prepared prep, BatchPlan plan) {
     Map<ChangeEvent, Problem> out = new IdentityHashMap<>();
     for (Problem pr : plan.problems) {
       if (pr.waits() && prep.origin.containsKey(pr.event())) {
@@ -239,7 +239,7 @@ final class PendingCycle {
    * The problems that make new waiting rows: the first waiting problem of each event that did not
    * come from a waiting or error row and is not held in memory.
    */
-  static List<Problem> newWaits(Prepared prep, BatchPlan plan) {
+  public static List<Problem> newWaits(Prepared prep, BatchPlan plan) {
     List<Problem> out = firstWaits(prep, plan);
     out.removeIf(pr -> prep.held.contains(pr.event()));
     return out;
@@ -249,7 +249,7 @@ final class PendingCycle {
    * The first waiting problem of each event that did not come from a waiting or error row, in the
    * plan's (source) order.
    */
-  static List<Problem> firstWaits(Prepared prep, BatchPlan plan) {
+  public static List<Problem> firstWaits(Prepared prep, BatchPlan plan) {
     Set<ChangeEvent> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     List<Problem> out = new ArrayList<>();
     for (Problem pr : plan.problems) {
@@ -260,7 +260,7 @@ final class PendingCycle {
     return out;
   }
 
-  static Map<String, String> newWaitingRow(Problem pr, long arrivedAt, long now) {
+  public static Map<String, String> newWaitingRow(Problem pr, long arrivedAt, long now) {
     return waitingRow(
         PendingReferenceStore.row(pr.event(), pr, linksOnly(pr), 0, now),
         PendingReferenceStore.WAITING,
@@ -268,11 +268,11 @@ final class PendingCycle {
   }
 
   /** Whether only the event's links wait (its own rows loaded): the problem is another object's. */
-  static boolean linksOnly(Problem pr) {
+  public static boolean linksOnly(Problem pr) {
     return !pr.target().equals(pr.event().sourceTable());
   }
 
-  static String key(Pending p) {
+  public static String key(Pending p) {
     return p.topic() + "\u0000" + p.partition() + "\u0000" + p.offset() + "\u0000" + p.target();
   }
 

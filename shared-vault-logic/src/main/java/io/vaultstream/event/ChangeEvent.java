@@ -1,4 +1,4 @@
-package io.vaultstream.decode;
+package io.vaultstream.event;
 
 import java.io.Serializable;
 import java.util.Collections;

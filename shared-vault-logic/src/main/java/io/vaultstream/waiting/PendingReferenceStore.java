@@ -1,12 +1,12 @@
-package io.vaultstream.resolve;
+package io.vaultstream.waiting;
 
-import io.vaultstream.ddl.TableSpec;
 import io.vaultstream.ddl.VaultTables;
-import io.vaultstream.decode.ChangeEvent;
-import io.vaultstream.decode.RawBytes;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.error.EventCodec;
-import io.vaultstream.plan.Problem;
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Problem;
+import io.vaultstream.event.RawBytes;
+import io.vaultstream.table.TableSpec;
 import io.vaultstream.write.Micros;
 import io.vaultstream.write.SchemaManager;
 import io.vaultstream.write.TextColumns;

@@ -1,4 +1,4 @@
-package io.vaultstream.ddl;
+package io.vaultstream.table;
 
 /** What a vault table is, which decides how it is loaded. */
 public enum TableKind {

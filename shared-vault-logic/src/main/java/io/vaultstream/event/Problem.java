@@ -1,6 +1,4 @@
-package io.vaultstream.plan;
-
-import io.vaultstream.decode.ChangeEvent;
+package io.vaultstream.event;
 
 /**
  * Why an event's rows for one vault object were not loaded in this batch.

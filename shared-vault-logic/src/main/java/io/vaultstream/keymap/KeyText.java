@@ -1,4 +1,4 @@
-package io.vaultstream.resolve;
+package io.vaultstream.keymap;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;

@@ -1,4 +1,4 @@
-package io.vaultstream.engine;
+package io.vaultstream.event;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.vaultstream.error;
+package io.vaultstream.event;
 
 /**
  * A Kafka record that could not be turned into a change event, handed to the engine so it lands in

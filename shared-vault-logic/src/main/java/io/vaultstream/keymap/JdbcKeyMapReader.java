@@ -1,4 +1,4 @@
-package io.vaultstream.resolve;
+package io.vaultstream.keymap;
 
 import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.dialect.VaultDialect;

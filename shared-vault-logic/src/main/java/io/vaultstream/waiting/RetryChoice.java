@@ -1,7 +1,7 @@
-package io.vaultstream.engine;
+package io.vaultstream.waiting;
 
-import io.vaultstream.decode.SourcePosition;
-import io.vaultstream.plan.Problem;
+import io.vaultstream.event.Problem;
+import io.vaultstream.event.SourcePosition;
 import io.vaultstream.plan.Retry;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,14 +14,14 @@ import java.util.Map;
  * a retry it brought in), then all of them in a sweep, less those found to be rejected on their
  * own, which go to the error table instead.
  */
-final class RetryChoice {
+public final class RetryChoice {
   private final boolean take;
   private final boolean sweep;
   private final Map<SourcePosition, Problem> rejected;
   private List<Taken> taken = List.of();
 
   /** A retry an attempt took, and the object it waited for. */
-  record Taken(Retry retry, String target) {}
+  public record Taken(Retry retry, String target) {}
 
   private RetryChoice(boolean take, boolean sweep, Map<SourcePosition, Problem> rejected) {
     this.take = take;
@@ -30,12 +30,12 @@ final class RetryChoice {
   }
 
   /** The retries found as usual; the sweep when asked for or due. */
-  static RetryChoice usual(boolean sweep) {
+  public static RetryChoice usual(boolean sweep) {
     return new RetryChoice(true, sweep, Map.of());
   }
 
   /** No retries and no sweep: the batch's own events only. */
-  static RetryChoice none() {
+  public static RetryChoice none() {
     return new RetryChoice(false, false, Map.of());
   }
 
@@ -43,22 +43,22 @@ final class RetryChoice {
    * A sweep (every retry whose parent is known), except the retries in {@code rejected}, which are
    * stored as errors with these problems (and their waiting or error rows removed).
    */
-  static RetryChoice sweepRejecting(Map<SourcePosition, Problem> rejected) {
+  public static RetryChoice sweepRejecting(Map<SourcePosition, Problem> rejected) {
     return new RetryChoice(true, true, rejected);
   }
 
   /** Whether the attempt takes retries at all. */
-  boolean takesRetries() {
+  public boolean takesRetries() {
     return take;
   }
 
   /** Whether the attempt runs the sweep whether or not it is due. */
-  boolean sweep() {
+  public boolean sweep() {
     return sweep;
   }
 
   /** Applies the choice to the retries found for a batch; records what it took. */
-  void apply(PendingCycle.Prepared prep) {
+  public void apply(PendingCycle.Prepared prep) {
     if (!take) {
       prep.retries.clear();
       prep.origin.clear();
@@ -91,7 +91,7 @@ final class RetryChoice {
   }
 
   /** The retries of the last batch planned with this choice (its rejected ones excluded). */
-  List<Taken> taken() {
+  public List<Taken> taken() {
     return taken;
   }
 }

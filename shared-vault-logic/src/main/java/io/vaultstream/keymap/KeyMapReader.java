@@ -1,4 +1,4 @@
-package io.vaultstream.resolve;
+package io.vaultstream.keymap;
 
 import java.util.Map;
 import java.util.Set;
