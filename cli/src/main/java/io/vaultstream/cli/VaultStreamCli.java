@@ -15,8 +15,6 @@ import picocli.CommandLine.Command;
       ValidateCommand.class,
       DdlCommand.class,
       HashCommand.class,
-      QuickstartCommand.class,
-      DemoCommand.class,
       ErrorsCommand.class,
       StatusCommand.class,
       InitCommand.class,
