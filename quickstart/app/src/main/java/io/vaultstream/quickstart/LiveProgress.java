@@ -106,10 +106,8 @@ final class LiveProgress {
     long errors = scalar(db, "SELECT count(*) FROM " + s + "vs_errors");
     List<String> parts = new ArrayList<>();
     for (String t : SHOWN) {
-      parts.add(
-          t
-              + " "
-              + scalar(db, "SELECT count(*) FROM " + s + t + " WHERE record_source <> 'SYSTEM'"));
+      long rows = scalar(db, "SELECT count(*) FROM " + s + t + " WHERE record_source <> 'SYSTEM'");
+      parts.add(String.format("%s %,d", t, rows));
     }
     out.printf(
         "%5.0fs  produced %,7d  loaded %,7d  waiting %,5d  errors %,d  |  %s%n",

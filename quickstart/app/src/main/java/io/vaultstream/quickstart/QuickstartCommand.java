@@ -34,6 +34,9 @@ final class QuickstartCommand implements Callable<Integer> {
   static final List<String> TABLES =
       List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
 
+  /** The exit code of a run ended by Ctrl-C (128 + SIGINT), as a shell reports it. */
+  static final int INTERRUPTED = 130;
+
   private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
 
   @Spec CommandSpec spec;
@@ -117,6 +120,11 @@ final class QuickstartCommand implements Callable<Integer> {
         out.flush();
         stopRequested.await();
       }
+    } catch (Exception e) {
+      if (stops.stopping()) {
+        return INTERRUPTED; // Ctrl-C: the parts went away under the run, as asked
+      }
+      throw e;
     } finally {
       StopSequence.remove(hook);
       stops.stopAll();

@@ -37,7 +37,10 @@ public final class QuickstartMain {
     cl.setExitCodeExceptionMapper(e -> USAGE);
     cl.setExecutionExceptionHandler(
         (e, cmd, parsed) -> {
-          cmd.getErr().println("vaultstream: " + MaskedUrl.of(String.valueOf(e.getMessage())));
+          cmd.getErr()
+              .println(
+                  "vaultstream: "
+                      + MaskedUrl.of(e.getMessage() != null ? e.getMessage() : e.toString()));
           return USAGE;
         });
     return cl;

@@ -14,6 +14,7 @@ final class StopSequence {
 
   private final Deque<Part> parts = new ArrayDeque<>();
   private final PrintWriter out;
+  private volatile boolean stopping;
 
   StopSequence(PrintWriter out) {
     this.out = out;
@@ -25,7 +26,21 @@ final class StopSequence {
   }
 
   /** Stops every part still running, the last started first. */
-  synchronized void stopAll() {
+  void stopAll() {
+    stopping = true;
+    stopParts();
+  }
+
+  /**
+   * Whether stopping has begun: what fails in the run after that is the parts going away (Ctrl-C),
+   * not a fault to report.
+   */
+  boolean stopping() {
+    return stopping;
+  }
+
+  private synchronized void stopParts() {
+    boolean any = !parts.isEmpty();
     while (!parts.isEmpty()) {
       Part p = parts.pop();
       out.printf("Stopping %s...%n", p.name());
@@ -38,6 +53,9 @@ final class StopSequence {
       } catch (Exception e) {
         out.printf("  %s did not stop cleanly: %s%n", p.name(), e);
       }
+    }
+    if (any) {
+      out.println("Stopped.");
     }
     out.flush();
   }

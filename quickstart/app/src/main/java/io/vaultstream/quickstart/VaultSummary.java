@@ -48,7 +48,9 @@ final class VaultSummary {
         "  SELECT l.order_hk, h.customer_no FROM %1$s.lnk_order_customer l"
             + " JOIN %1$s.hub_customer h USING (customer_hk) WHERE l.record_source <> 'SYSTEM' LIMIT 5;%n",
         schema);
-    out.println("What is in the vault, what waits and what failed:");
+    out.println(
+        "What is in the vault, what waits and what failed"
+            + (MaskedUrl.hasPassword(url) ? " (your password where the URL shows ***):" : ":"));
     out.printf("  ./vaultstream status --jdbc-url '%s' --schema %s%n", shown, schema);
     out.printf("  ./vaultstream errors --jdbc-url '%s' --schema %s%n", shown, schema);
     out.flush();
