@@ -23,12 +23,11 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "quickstart",
     mixinStandardHelpOptions = true,
-    description = {
-      "Starts an embedded PostgreSQL, a Kafka broker (KRaft) and a Kafka Connect worker (its own JVM)",
-      "with the vaultstream plugin installed from its zip into plugin.path, creates the shipped",
-      "example connector, streams generated Debezium change events of the shop example (children",
-      "often before their parents) and shows the vault filling up."
-    })
+    description =
+        "Starts an embedded PostgreSQL, a Kafka broker (KRaft) and a Kafka Connect worker in its"
+            + " own JVM with the vaultstream plugin installed from its zip into plugin.path, creates"
+            + " the shipped example connector, streams generated Debezium change events of the shop"
+            + " example (children often before their parents) and shows the vault filling up.")
 final class QuickstartCommand implements Callable<Integer> {
   /** The shop's tables; topic shop.public.<table> each. */
   static final List<String> TABLES =
@@ -76,6 +75,9 @@ final class QuickstartCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "--events and --rate must be at least 1 (got " + events + " and " + rate + ")");
     }
+    Path zip = pluginZip != null ? pluginZip : QuickstartHome.pluginZip();
+    Path lib = workerLib != null ? workerLib : QuickstartHome.workerLib();
+    requireBuilt(zip, lib);
     PrintWriter out = spec.commandLine().getOut();
     Path runDir = Files.createTempDirectory("vaultstream-quickstart-");
     // The broker's, the clients' and the database's log lines go to a file: the console shows
@@ -87,39 +89,7 @@ final class QuickstartCommand implements Callable<Integer> {
     StopSequence stops = new StopSequence(out);
     Thread hook = stops.stopOnExit();
     try {
-      String url = database.start(out, runDir.resolve("postgres.log"));
-      if (database.isEmbedded()) {
-        stops.started("the embedded PostgreSQL", database);
-      }
-      out.println("Starting a Kafka broker (KRaft mode)...");
-      out.flush();
-      KafkaBroker broker = KafkaBroker.start(runDir);
-      stops.started("the Kafka broker", broker);
-      broker.createTopics(TABLES.stream().map(t -> "shop.public." + t).toList());
-      PluginInstall plugin =
-          PluginInstall.unzip(
-              pluginZip != null ? pluginZip : QuickstartHome.pluginZip(),
-              runDir.resolve("plugins"));
-      out.printf("Installed the plugin into plugin.path %s%n", plugin.pluginPath);
-      startWorker(runDir, plugin, broker, out);
-      stops.started("the Connect worker", worker);
-      createConnector(plugin, broker, url, out);
-      new LiveProgress(broker.bootstrapServers, url, database.schema, connectorName, worker.rest)
-          .run(
-              new ShopEventGenerator("shop.public", System.nanoTime()).withSchemas(),
-              events,
-              rate,
-              out);
-      VaultSummary.print(out, url, database.schema);
-      VaultSummary.printFate(out, database.isEmbedded(), database.keepRunning);
-      if (database.keepRunning) {
-        out.printf(
-            "Kafka: %s   Connect REST: %s   connector: %s%n",
-            broker.bootstrapServers, worker.rest.base, connectorName);
-        out.println("Everything keeps running; press Ctrl-C to stop.");
-        out.flush();
-        stopRequested.await();
-      }
+      run(runDir, zip, lib, stops, out);
     } catch (Exception e) {
       if (stops.stopping()) {
         return INTERRUPTED; // Ctrl-C: the parts went away under the run, as asked
@@ -132,16 +102,56 @@ final class QuickstartCommand implements Callable<Integer> {
     return 0;
   }
 
-  private void startWorker(Path runDir, PluginInstall plugin, KafkaBroker broker, PrintWriter out)
+  private void run(Path runDir, Path zip, Path lib, StopSequence stops, PrintWriter out)
       throws Exception {
-    Path lib = workerLib != null ? workerLib : QuickstartHome.workerLib();
+    String url = database.start(out, runDir.resolve("postgres.log"));
+    if (database.isEmbedded()) {
+      stops.started("the embedded PostgreSQL", database);
+    }
+    out.println("Starting a Kafka broker (KRaft mode)...");
+    out.flush();
+    KafkaBroker broker = KafkaBroker.start(runDir);
+    stops.started("the Kafka broker", broker);
+    broker.createTopics(TABLES.stream().map(t -> "shop.public." + t).toList());
+    PluginInstall plugin = PluginInstall.unzip(zip, runDir.resolve("plugins"));
+    out.printf("Installed the plugin into plugin.path %s%n", plugin.pluginPath);
+    startWorker(runDir, lib, plugin, broker, out);
+    stops.started("the Connect worker", worker);
+    createConnector(plugin, broker, url, out);
+    // A new seed each run: a second run into the same vault brings new versions of the rows.
+    ShopEventGenerator generator = new ShopEventGenerator("shop.public", System.nanoTime());
+    new LiveProgress(broker.bootstrapServers, url, database.schema, connectorName, worker.rest)
+        .run(generator.withSchemas(), events, rate, out);
+    VaultSummary.print(out, url, database.schema);
+    VaultSummary.printFate(out, database.isEmbedded(), database.keepRunning);
+    if (database.keepRunning) {
+      out.printf(
+          "Kafka: %s   Connect REST: %s   connector: %s%n",
+          broker.bootstrapServers, worker.rest.base, connectorName);
+      out.println("Everything keeps running; press Ctrl-C to stop.");
+      out.flush();
+      stopRequested.await();
+    }
+  }
+
+  /** Fails before anything starts when the build's plugin archive or worker jars are missing. */
+  private static void requireBuilt(Path zip, Path lib) {
+    String build =
+        "build them with mvn -B -DskipTests package -pl quickstart/app -am (./vaultstream"
+            + " quickstart does so when they are missing)";
+    if (!Files.isRegularFile(zip)) {
+      throw new IllegalStateException(
+          "no plugin archive " + zip + ": " + build + ", or name one with --plugin-zip");
+    }
     if (!Files.isDirectory(lib)) {
       throw new IllegalStateException(
-          "no Connect worker jars in "
-              + lib
-              + ": build them with mvn -B -DskipTests package -pl quickstart/app -am, or name"
-              + " them with --worker-lib");
+          "no Connect worker jars in " + lib + ": " + build + ", or name them with --worker-lib");
     }
+  }
+
+  private void startWorker(
+      Path runDir, Path lib, PluginInstall plugin, KafkaBroker broker, PrintWriter out)
+      throws Exception {
     worker = ConnectWorker.start(runDir, lib, plugin.pluginPath, broker.bootstrapServers);
     out.printf(
         "Starting a Kafka Connect worker (%s, pid %d); its log: %s%n",
