@@ -68,7 +68,7 @@ final class DemoCommand implements Callable<Integer> {
       VaultSummary.print(out, url, schema);
       VaultSummary.printFate(out, db.isEmbedded(), db.keepRunning);
       if (db.keepRunning) {
-        out.println("The database keeps running; press Ctrl-C to stop.");
+        out.println("Press Ctrl-C to stop.");
         out.flush();
         new CountDownLatch(1).await();
       }
