@@ -1,14 +1,17 @@
 package io.vaultstream.quickstart;
 
 import io.vaultstream.sample.ShopEventGenerator;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -88,6 +91,8 @@ final class QuickstartCommand implements Callable<Integer> {
     out.println("This run's settings and logs: " + runDir);
     StopSequence stops = new StopSequence(out);
     Thread hook = stops.stopOnExit();
+    // Last of all: the unzipped plugin goes, the settings and logs stay for a look.
+    stops.started(null, () -> deleteTree(runDir.resolve("plugins")));
     try {
       run(runDir, zip, lib, stops, out);
     } catch (Exception e) {
@@ -131,6 +136,17 @@ final class QuickstartCommand implements Callable<Integer> {
       out.println("Everything keeps running; press Ctrl-C to stop.");
       out.flush();
       stopRequested.await();
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
     }
   }
 

@@ -20,7 +20,10 @@ final class StopSequence {
     this.out = out;
   }
 
-  /** Registers a started part; it is stopped before every part registered earlier. */
+  /**
+   * Registers a started part; it is stopped before every part registered earlier. A null name stops
+   * it without a line on the console (removing files).
+   */
   synchronized void started(String name, AutoCloseable stop) {
     parts.push(new Part(name, stop));
   }
@@ -40,11 +43,13 @@ final class StopSequence {
   }
 
   private synchronized void stopParts() {
-    boolean any = !parts.isEmpty();
+    boolean any = parts.stream().anyMatch(p -> p.name() != null);
     while (!parts.isEmpty()) {
       Part p = parts.pop();
-      out.printf("Stopping %s...%n", p.name());
-      out.flush();
+      if (p.name() != null) {
+        out.printf("Stopping %s...%n", p.name());
+        out.flush();
+      }
       try {
         p.stop().close();
       } catch (InterruptedException e) {
