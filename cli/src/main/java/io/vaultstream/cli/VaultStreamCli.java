@@ -16,8 +16,6 @@ import picocli.CommandLine.Command;
       ValidateCommand.class,
       DdlCommand.class,
       HashCommand.class,
-      QuickstartCommand.class,
-      DemoCommand.class,
       ErrorsCommand.class,
       StatusCommand.class,
       InitCommand.class,

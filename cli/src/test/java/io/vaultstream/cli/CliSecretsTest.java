@@ -2,8 +2,6 @@ package io.vaultstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.HashMap;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The commands never print a password given inside a JDBC URL. */
@@ -44,24 +42,5 @@ class CliSecretsTest {
           .contains("sasl.jaas.config")
           .doesNotContain("Sup3rS3cret");
     }
-  }
-
-  @Test
-  void theQuickstartMovesAPasswordOutOfTheUrlItGivesTheConnector() {
-    Map<String, String> c = new HashMap<>();
-    QuickstartCommand.putConnection(c, "jdbc:postgresql://db/dwh?user=vault&password=p%40ss&ssl=1");
-    assertThat(c)
-        .containsEntry("connection.url", "jdbc:postgresql://db/dwh?user=vault&ssl=1")
-        .containsEntry("connection.password", "p@ss");
-    c.clear();
-    QuickstartCommand.putConnection(c, "jdbc:postgresql://db/dwh?user=vault&password=x");
-    assertThat(c)
-        .containsEntry("connection.url", "jdbc:postgresql://db/dwh?user=vault")
-        .containsEntry("connection.password", "x");
-    c.clear();
-    QuickstartCommand.putConnection(c, "jdbc:postgresql://localhost:5432/postgres?user=postgres");
-    assertThat(c)
-        .containsOnly(
-            Map.entry("connection.url", "jdbc:postgresql://localhost:5432/postgres?user=postgres"));
   }
 }

@@ -1,4 +1,4 @@
-package io.vaultstream.cli;
+package io.vaultstream.quickstart;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,8 +10,9 @@ class DemoIT {
   @Test
   void demoLoadsTheGeneratedEvents() throws Exception {
     String schema = TestDatabase.newSchema();
-    CliTest.Run r =
-        CliTest.run(
+    QuickstartIT.Run r =
+        QuickstartIT.run(
+            new QuickstartCommand(),
             "demo",
             "--events",
             "3000",
@@ -25,7 +26,9 @@ class DemoIT {
     assertThat(r.out())
         .contains("3,000 / 3,000 events")
         .contains("0 not loaded yet")
-        .contains("Rows per vault table");
+        .contains("Rows per vault table (without the ghost records")
+        .contains("./vaultstream status --jdbc-url")
+        .contains("The rows stay in your database.");
     // Every order found its customer through the key map, and every order line its order and
     // product.
     long orders =

@@ -1,8 +1,7 @@
-package io.vaultstream.cli;
+package io.vaultstream.quickstart;
 
 import io.vaultstream.decode.DecodeException;
 import io.vaultstream.engine.LoadResult;
-import io.vaultstream.engine.MaskedUrl;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.event.ChangeEvent;
@@ -13,10 +12,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -70,9 +65,10 @@ final class DemoCommand implements Callable<Integer> {
       try (VaultLoader loader = VaultLoader.open(model, options)) {
         load(loader, out);
       }
-      summary(out, url, schema);
+      VaultSummary.print(out, url, schema);
+      VaultSummary.printFate(out, db.isEmbedded(), db.keepRunning);
       if (db.keepRunning) {
-        out.println("The database keeps running; press Ctrl-C to stop.");
+        out.println("Press Ctrl-C to stop.");
         out.flush();
         new CountDownLatch(1).await();
       }
@@ -125,42 +121,5 @@ final class DemoCommand implements Callable<Integer> {
     if (bad > 0) {
       out.printf("%,d records could not be decoded%n", bad);
     }
-  }
-
-  /** Rows per vault table, the JDBC URL and queries to try. */
-  static void summary(PrintWriter out, String url, String schema) throws Exception {
-    out.println();
-    out.println("Rows per vault table (ghost records included):");
-    try (Connection c = DriverManager.getConnection(url);
-        Statement st = c.createStatement()) {
-      List<String> tables = new ArrayList<>();
-      try (ResultSet rs =
-          st.executeQuery(
-              "SELECT table_name FROM information_schema.tables WHERE table_schema = '"
-                  + schema
-                  + "' AND table_name NOT LIKE 'vs\\_%' ORDER BY 1")) {
-        while (rs.next()) {
-          tables.add(rs.getString(1));
-        }
-      }
-      for (String t : tables) {
-        try (ResultSet rs =
-            st.executeQuery("SELECT count(*) FROM \"" + schema + "\".\"" + t + "\"")) {
-          rs.next();
-          out.printf("  %-20s %,10d%n", t, rs.getLong(1));
-        }
-      }
-    }
-    out.println();
-    out.println("The vault: " + MaskedUrl.of(url));
-    out.println("Try:");
-    out.printf("  SELECT * FROM %s.hub_customer ORDER BY load_dts LIMIT 5;%n", schema);
-    out.printf(
-        "  SELECT customer_hk, load_dts, delete_flag, email, city FROM %s.sat_customer ORDER BY customer_hk, load_dts LIMIT 10;%n",
-        schema);
-    out.printf(
-        "  SELECT l.order_hk, h.customer_no FROM %s.lnk_order_customer l JOIN %s.hub_customer h USING (customer_hk) LIMIT 5;%n",
-        schema, schema);
-    out.flush();
   }
 }

@@ -1,0 +1,131 @@
+package io.vaultstream.quickstart;
+
+import io.vaultstream.sample.ShopEventGenerator;
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * Produces the shop's change events at a steady rate and prints, every second, what was produced,
+ * what the connector stored (its positions in vs_progress), what waits, what failed and a few vault
+ * tables; ends when every event is stored.
+ */
+final class LiveProgress {
+  /** The vault tables shown on each progress line. */
+  static final List<String> SHOWN =
+      List.of("hub_customer", "hub_order", "lnk_order_customer", "lnk_order_line", "sat_customer");
+
+  private static final long STALL_MS = 120_000;
+
+  private final String bootstrap;
+  private final String jdbcUrl;
+  private final String schema;
+  private final String connector;
+  private final ConnectRest rest;
+
+  LiveProgress(
+      String bootstrap, String jdbcUrl, String schema, String connector, ConnectRest rest) {
+    this.bootstrap = bootstrap;
+    this.jdbcUrl = jdbcUrl;
+    this.schema = schema;
+    this.connector = connector;
+    this.rest = rest;
+  }
+
+  /** Streams {@code events} at {@code rate} per second; returns when all are stored. */
+  void run(ShopEventGenerator gen, int events, int rate, PrintWriter out) throws Exception {
+    int sent = 0;
+    long start = System.nanoTime();
+    long lastReport = -1000;
+    long lastLoaded = -1;
+    long lastProgressMs = 0;
+    Map<String, Object> producerConfig =
+        Map.of(
+            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName(),
+            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(producerConfig);
+        Connection db = DriverManager.getConnection(jdbcUrl)) {
+      while (true) {
+        long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+        int due = (int) Math.min(events, elapsedMs * rate / 1000);
+        if (sent < due) {
+          for (ShopEventGenerator.Record r : gen.next(due - sent)) {
+            producer.send(new ProducerRecord<>(r.topic(), r.key(), r.value()));
+            sent++;
+          }
+          producer.flush();
+        }
+        if (elapsedMs - lastReport >= 1000) {
+          lastReport = elapsedMs;
+          rest.running(connector); // fails at once, with the task's error, when it FAILED
+          long loaded = report(db, out, sent, elapsedMs);
+          if (sent >= events && loaded >= sent) {
+            return;
+          }
+          if (loaded != lastLoaded) {
+            lastLoaded = loaded;
+            lastProgressMs = elapsedMs;
+          } else if (elapsedMs - lastProgressMs > STALL_MS) {
+            throw new IllegalStateException(
+                "the connector stored nothing for two minutes ("
+                    + loaded
+                    + " of "
+                    + sent
+                    + " events)");
+          }
+        }
+        LockSupport.parkNanos(50_000_000L);
+      }
+    }
+  }
+
+  private long report(Connection db, PrintWriter out, int sent, long elapsedMs)
+      throws SQLException {
+    String s = "\"" + schema + "\".";
+    long loaded =
+        scalar(
+            db,
+            "SELECT coalesce(sum(next_offset), 0) FROM "
+                + s
+                + "vs_progress WHERE consumer = '"
+                + connector.replace("'", "''")
+                + "'");
+    long waiting = scalar(db, "SELECT count(*) FROM " + s + "vs_waiting");
+    long errors = scalar(db, "SELECT count(*) FROM " + s + "vs_errors");
+    List<String> parts = new ArrayList<>();
+    for (String t : SHOWN) {
+      long rows = scalar(db, "SELECT count(*) FROM " + s + t + " WHERE record_source <> 'SYSTEM'");
+      parts.add(String.format("%s %,d", t, rows));
+    }
+    out.printf(
+        "%5.0fs  produced %,7d  loaded %,7d  waiting %,5d  errors %,d  |  %s%n",
+        elapsedMs / 1000.0, sent, loaded, waiting, errors, String.join("  ", parts));
+    out.flush();
+    return loaded;
+  }
+
+  private static long scalar(Connection db, String sql) throws SQLException {
+    try (Statement st = db.createStatement();
+        ResultSet rs = st.executeQuery(sql)) {
+      rs.next();
+      return rs.getLong(1);
+    } catch (SQLException e) {
+      if ("42P01".equals(e.getSQLState())) {
+        return 0; // the connector has not created its tables yet
+      }
+      throw e;
+    }
+  }
+}

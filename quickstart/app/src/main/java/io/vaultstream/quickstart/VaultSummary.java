@@ -1,0 +1,149 @@
+package io.vaultstream.quickstart;
+
+import io.vaultstream.engine.MaskedUrl;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The end of a quickstart or demo run: the rows per vault table (the ghost records left out), how
+ * to reach the database, queries to paste and the commands to look further.
+ */
+final class VaultSummary {
+  private VaultSummary() {}
+
+  /** Prints the summary of {@code schema} in the database of {@code url}. */
+  static void print(PrintWriter out, String url, String schema) throws SQLException {
+    out.println();
+    out.println(
+        "Rows per vault table (without the ghost records, record_source 'SYSTEM', that every hub,"
+            + " link and satellite starts with):");
+    for (Map.Entry<String, Long> t : rowsPerTable(url, schema).entrySet()) {
+      out.printf("  %-20s %,10d%n", t.getKey(), t.getValue());
+    }
+    String shown = MaskedUrl.of(url);
+    out.println();
+    out.printf("The vault is schema '%s' of %s%n", schema, shown);
+    String psql = psql(url);
+    if (psql != null) {
+      out.println("Connect with psql:");
+      out.println(
+          "  " + psql + (MaskedUrl.hasPassword(url) ? "   (the password of your URL)" : ""));
+    }
+    out.println("Queries to paste:");
+    out.printf(
+        "  SELECT * FROM %s.hub_customer WHERE record_source <> 'SYSTEM' ORDER BY load_dts LIMIT 5;%n",
+        schema);
+    out.printf(
+        "  SELECT customer_hk, load_dts, delete_flag, email, city FROM %s.sat_customer"
+            + " WHERE record_source <> 'SYSTEM' ORDER BY customer_hk, load_dts LIMIT 10;%n",
+        schema);
+    out.printf(
+        "  SELECT l.order_hk, h.customer_no FROM %1$s.lnk_order_customer l"
+            + " JOIN %1$s.hub_customer h USING (customer_hk) WHERE l.record_source <> 'SYSTEM' LIMIT 5;%n",
+        schema);
+    out.println(
+        "What is in the vault, what waits and what failed"
+            + (MaskedUrl.hasPassword(url) ? " (your password where the URL shows ***):" : ":"));
+    out.printf("  ./vaultstream status --jdbc-url '%s' --schema %s%n", shown, schema);
+    out.printf("  ./vaultstream errors --jdbc-url '%s' --schema %s%n", shown, schema);
+    out.flush();
+  }
+
+  /** What to expect of the database once the run ends. */
+  static void printFate(PrintWriter out, boolean embedded, boolean keepRunning) {
+    out.println();
+    if (!embedded) {
+      out.println("The rows stay in your database.");
+    } else if (keepRunning) {
+      out.println("The embedded PostgreSQL keeps running, so the lines above work until Ctrl-C.");
+    } else {
+      out.println(
+          "The embedded PostgreSQL stops now and its data is removed: run again with --keep-running"
+              + " to query it with the lines above (until Ctrl-C), or with --jdbc-url to load a"
+              + " database of your own.");
+    }
+    out.flush();
+  }
+
+  /** Rows per vault table of the schema, ghost records not counted where a table has them. */
+  static Map<String, Long> rowsPerTable(String url, String schema) throws SQLException {
+    Map<String, Boolean> tables = new LinkedHashMap<>();
+    try (Connection c = DriverManager.getConnection(url);
+        Statement st = c.createStatement()) {
+      try (ResultSet rs =
+          st.executeQuery(
+              "SELECT t.table_name, EXISTS (SELECT 1 FROM information_schema.columns c"
+                  + " WHERE c.table_schema = t.table_schema AND c.table_name = t.table_name"
+                  + " AND c.column_name = 'record_source')"
+                  + " FROM information_schema.tables t WHERE t.table_schema = '"
+                  + schema.replace("'", "''")
+                  + "' AND t.table_name NOT LIKE 'vs\\_%' ORDER BY 1")) {
+        while (rs.next()) {
+          tables.put(rs.getString(1), rs.getBoolean(2));
+        }
+      }
+      Map<String, Long> rows = new LinkedHashMap<>();
+      for (Map.Entry<String, Boolean> t : tables.entrySet()) {
+        String sql =
+            "SELECT count(*) FROM \""
+                + schema
+                + "\".\""
+                + t.getKey()
+                + "\""
+                + (t.getValue() ? " WHERE record_source <> 'SYSTEM'" : "");
+        try (ResultSet rs = st.executeQuery(sql)) {
+          rs.next();
+          rows.put(t.getKey(), rs.getLong(1));
+        }
+      }
+      return rows;
+    }
+  }
+
+  /** A psql command line for a PostgreSQL JDBC URL (never its password), or null. */
+  static String psql(String url) {
+    if (!url.startsWith("jdbc:postgresql://")) {
+      return null;
+    }
+    URI uri;
+    try {
+      uri = URI.create(url.substring("jdbc:".length()));
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+    String host = uri.getHost() == null ? "localhost" : uri.getHost();
+    int port = uri.getPort() < 0 ? 5432 : uri.getPort();
+    String db =
+        uri.getPath() == null || uri.getPath().length() <= 1 ? null : uri.getPath().substring(1);
+    String user = parameter(uri.getRawQuery(), "user");
+    StringBuilder cmd = new StringBuilder("psql -h ").append(host).append(" -p ").append(port);
+    if (user != null) {
+      cmd.append(" -U ").append(user);
+    }
+    if (db != null) {
+      cmd.append(" -d ").append(db);
+    }
+    return cmd.toString();
+  }
+
+  private static String parameter(String query, String name) {
+    if (query == null) {
+      return null;
+    }
+    for (String kv : query.split("[&;]")) {
+      int eq = kv.indexOf('=');
+      if (eq > 0 && kv.substring(0, eq).equalsIgnoreCase(name)) {
+        return java.net.URLDecoder.decode(
+            kv.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8);
+      }
+    }
+    return null;
+  }
+}

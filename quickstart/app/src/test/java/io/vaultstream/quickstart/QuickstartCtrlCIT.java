@@ -1,0 +1,78 @@
+package io.vaultstream.quickstart;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Ctrl-C on {@code vaultstream quickstart --keep-running}, run from its jar as a user runs it with
+ * the embedded PostgreSQL: the worker, then the broker, then PostgreSQL stop, and the console shows
+ * no stack trace and no broker or worker log line.
+ */
+class QuickstartCtrlCIT {
+  private static final Pattern WORKER_PID = Pattern.compile("ConnectDistributed, pid (\\d+)\\)");
+
+  @Test
+  void ctrlCStopsTheWorkerThenTheBrokerThenPostgresQuietly(@TempDir Path dir) throws Exception {
+    Path jar = QuickstartHome.directory().resolve("vaultstream-quickstart.jar");
+    assertThat(jar).as("the packaged quickstart").isRegularFile();
+    Path console = dir.resolve("console.txt");
+    Process quickstart =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar",
+                jar.toString(),
+                "quickstart",
+                "--events",
+                "200",
+                "--rate",
+                "200",
+                "--keep-running")
+            .redirectErrorStream(true)
+            .redirectOutput(console.toFile())
+            .start();
+    try {
+      await()
+          .atMost(Duration.ofMinutes(5))
+          .pollInterval(Duration.ofMillis(200))
+          .until(() -> !quickstart.isAlive() || Files.readString(console).contains("press Ctrl-C"));
+      assertThat(quickstart.isAlive()).as("the run ended early:%n%s", read(console)).isTrue();
+      Matcher pid = WORKER_PID.matcher(read(console));
+      assertThat(pid.find()).as("the worker's pid in:%n%s", read(console)).isTrue();
+      ProcessHandle worker = ProcessHandle.of(Long.parseLong(pid.group(1))).orElseThrow();
+
+      // What the terminal sends on Ctrl-C.
+      new ProcessBuilder("kill", "-INT", Long.toString(quickstart.pid())).start().waitFor();
+
+      assertThat(quickstart.waitFor(2, TimeUnit.MINUTES)).as("stopped in time").isTrue();
+      assertThat(quickstart.exitValue()).isEqualTo(QuickstartCommand.INTERRUPTED);
+      String out = read(console);
+      assertThat(out)
+          .containsSubsequence(
+              "Everything keeps running; press Ctrl-C to stop.",
+              "Stopping the Connect worker...",
+              "Stopping the Kafka broker...",
+              "Stopping the embedded PostgreSQL...",
+              "Stopped.")
+          .doesNotContain("Exception")
+          .doesNotContain("\tat ")
+          .doesNotContain("WARN")
+          .doesNotContain("ERROR");
+      assertThat(worker.isAlive()).as("the worker's JVM").isFalse();
+    } finally {
+      quickstart.destroyForcibly();
+    }
+  }
+
+  private static String read(Path file) throws Exception {
+    return Files.readString(file);
+  }
+}
