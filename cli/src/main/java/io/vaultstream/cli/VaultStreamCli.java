@@ -11,7 +11,13 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Streams CDC events from Kafka into a Data Vault 2.0 model.",
-    footer = {"", "Run 'vaultstream COMMAND --help' for a command's options."},
+    footer = {
+      "",
+      "Also: 'vaultstream quickstart' (Kafka, a Connect worker with the plugin and PostgreSQL on",
+      "this machine, streaming the shop example into a vault) and 'vaultstream demo' (the same",
+      "without Kafka), run from quickstart/target/vaultstream-quickstart.jar by the script.",
+      "Run 'vaultstream COMMAND --help' for a command's options."
+    },
     subcommands = {
       ValidateCommand.class,
       DdlCommand.class,
