@@ -59,7 +59,7 @@ final class RetryErrorsCommand implements Callable<Integer> {
       description =
           "Create the vault tables the model has and the vault lacks, and add the columns"
               + " retried events bring to satellites without declared columns (as the connector's"
-              + " auto.create does).")
+              + " auto.create and auto.evolve do).")
   boolean autoCreate;
 
   @Override
@@ -113,7 +113,8 @@ final class RetryErrorsCommand implements Callable<Integer> {
             .jdbcUrl(target.jdbcUrl)
             .targetSchema(schema)
             .poolMaxSize(2)
-            .autoCreate(autoCreate);
+            .autoCreate(autoCreate)
+            .autoEvolve(autoCreate);
     if (target.user != null) {
       o.user(target.user).password(DatabaseLogin.password(target.password));
     }
@@ -128,7 +129,11 @@ final class RetryErrorsCommand implements Callable<Integer> {
   private static Exception clearer(SQLException e) {
     if ("42P01".equals(e.getSQLState()) || "42703".equals(e.getSQLState())) {
       return new UserError(
-          e.getMessage().replace("turn auto-create on", "give --auto-create")
+          e.getMessage()
+                  .replace("turn auto-create on", "give --auto-create")
+                  .replace(
+                      "turn auto.evolve on (--auto-evolve for the Spark job)", "give --auto-create")
+                  .replace(", and auto.evolve is off:", ":")
               + " (errors retry leaves the vault's tables as they are)");
     }
     return e;

@@ -13,9 +13,9 @@ import picocli.CommandLine.Command;
     description = "Streams CDC events from Kafka into a Data Vault 2.0 model.",
     footer = {
       "",
-      "Also: 'vaultstream quickstart' (Kafka, a Connect worker with the plugin and PostgreSQL on",
-      "this machine, streaming the shop example into a vault) and 'vaultstream demo' (the same",
-      "without Kafka), run from quickstart/target/vaultstream-quickstart.jar by the script.",
+      "Also, through the ./vaultstream script: 'vaultstream quickstart' streams the shop",
+      "example through Kafka and a Connect worker with the plugin into PostgreSQL, all on",
+      "this machine; 'vaultstream demo' does the same without Kafka.",
       "Run 'vaultstream COMMAND --help' for a command's options."
     },
     subcommands = {

@@ -9,8 +9,7 @@ import picocli.CommandLine.IVersionProvider;
 final class VersionProvider implements IVersionProvider {
   /** Resources that name the version: Maven's record of this module, the plugin's own file. */
   private static final String[] RESOURCES = {
-    "/META-INF/maven/io.vaultstream/vaultstream-cli/pom.properties",
-    "/vaultstream-connect.properties"
+    "/vaultstream-cli.properties", "/META-INF/maven/io.vaultstream/vaultstream-cli/pom.properties"
   };
 
   @Override

@@ -150,8 +150,9 @@ class ErrorsRetryIT {
     assertThat(retry.code()).isEqualTo(2);
     assertThat(retry.err())
         .contains(
-            "The events of sat_supplier carry the column 'name', which the table lacks;"
-                + " add it or give --auto-create")
+            "The events of sat_supplier carry the column 'name', which the table lacks: add the"
+                + " column (ALTER TABLE")
+        .contains(") or give --auto-create")
         .doesNotContain(" INFO ");
     assertThat(retry.err().lines()).hasSize(1);
     assertThat(
