@@ -24,6 +24,21 @@ final class TaskFaults {
     this.backoffMs = backoffMs;
   }
 
+  /**
+   * The exception for a vault that could not be opened at start (the engine has waited out what can
+   * pass, {@code max.retries} times): what happened and, when it cannot pass, what to change.
+   */
+  static ConnectException cannotOpen(io.vaultstream.engine.VaultOptions options, Exception e) {
+    return new ConnectException(
+        "Cannot prepare the vault in "
+            + options
+            + ": "
+            + (Failures.retriable(e)
+                ? e.getMessage() + " (" + (options.maxRetries() + 1) + " attempts)"
+                : Failures.explain(e)),
+        e);
+  }
+
   /** Something succeeded: the retries start again from none. */
   void succeeded() {
     failures = 0;

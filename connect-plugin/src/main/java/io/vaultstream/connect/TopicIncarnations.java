@@ -73,6 +73,17 @@ final class TopicIncarnations {
         + p.anchor().timestamp();
   }
 
+  /** The position after a partition's last record of a batch, anchored at that record. */
+  static Progress.Position anchored(SinkRecord last) {
+    return new Progress.Position(
+        last.topic(),
+        last.kafkaPartition(),
+        last.kafkaOffset() + 1,
+        last.timestamp() == null
+            ? null
+            : new Progress.Anchor(last.kafkaOffset(), last.timestamp()));
+  }
+
   /** The partition is no longer read by this task. */
   void forget(TopicPartition tp) {
     pending.remove(tp);

@@ -40,13 +40,12 @@ public class VaultSinkTask extends SinkTask {
 
   private VaultSinkConfig config;
   private VaultLoader loader;
-  private RecordConverter converter;
-  private ErrantRecordReporter reporter;
+  private RecordIntake intake;
   private String consumer;
   private LoadPipeline<Batch> pipeline;
   private VaultTaskMetrics metrics;
   // Records received and not yet handed to the engine, each decoded once (when it arrived).
-  private final List<Entry> buffer = new ArrayList<>();
+  private final List<RecordIntake.Entry> buffer = new ArrayList<>();
   // Batches handed to the engine and not committed yet, oldest first (at most two).
   private final Deque<Batch> submitted = new ArrayDeque<>();
   private final Map<TopicPartition, Long> buffered = new HashMap<>();
@@ -76,16 +75,8 @@ public class VaultSinkTask extends SinkTask {
       // The engine waits out a database that is down or starting (max.retries, retry.backoff.ms).
       loader = VaultLoader.open(model, options);
     } catch (SQLException | RuntimeException e) {
-      throw new ConnectException(
-          "Cannot prepare the vault in "
-              + options
-              + ": "
-              + (Failures.retriable(e)
-                  ? e.getMessage() + " (" + (options.maxRetries() + 1) + " attempts)"
-                  : Failures.explain(e)),
-          e);
+      throw TaskFaults.cannotOpen(options, e);
     }
-    converter = new RecordConverter(loader.decoder());
     metrics =
         VaultTaskMetrics.register(consumer, props.getOrDefault(VaultSinkConnector.TASK_INDEX, "0"));
     if (config.getBoolean(VaultSinkConfig.BATCH_PIPELINING)) {
@@ -98,11 +89,13 @@ public class VaultSinkTask extends SinkTask {
         pipeline = loader.pipeline(this::committed);
       }
     }
+    ErrantRecordReporter reporter;
     try {
       reporter = context.errantRecordReporter();
     } catch (NoSuchMethodError | NoClassDefFoundError e) {
       reporter = null; // a worker older than Kafka 2.6
     }
+    intake = new RecordIntake(new RecordConverter(loader.decoder()), reporter);
   }
 
   @Override
@@ -192,7 +185,7 @@ public class VaultSinkTask extends SinkTask {
     if (buffer.isEmpty()) {
       oldestBuffered = System.nanoTime();
     }
-    buffer.add(decode(r));
+    buffer.add(intake.decode(r));
     buffered.put(tp, r.kafkaOffset() + 1);
   }
 
@@ -213,44 +206,15 @@ public class VaultSinkTask extends SinkTask {
     committed.remove(tp);
     buffered.remove(tp);
     buffer.removeIf(
-        e -> e.record.topic().equals(tp.topic()) && e.record.kafkaPartition() == tp.partition());
+        e ->
+            e.record().topic().equals(tp.topic()) && e.record().kafkaPartition() == tp.partition());
     loader.forget(tp.topic(), tp.partition());
     context.offset(tp, 0L);
     rewound.add(tp);
   }
 
-  /** A record with its change event (none for a tombstone) or why it cannot be decoded. */
-  private record Entry(SinkRecord record, ChangeEvent event, BadRecord bad) {}
-
-  /**
-   * Decodes a record as it arrives; one that cannot be decoded is reported (DLQ) here, once. Any
-   * runtime exception from decoding one record is about that record (its values), never about the
-   * task: it becomes a bad record, so no value can fail the task and stop its partitions.
-   */
-  private Entry decode(SinkRecord r) {
-    try {
-      return new Entry(r, converter.convert(r).orElse(null), null);
-    } catch (SchemaRegistryException e) {
-      throw e; // the registry's failure, not the record's: never a bad record
-    } catch (RuntimeException e) {
-      LOG.debug(
-          "Record {}/{}@{} is a bad record", r.topic(), r.kafkaPartition(), r.kafkaOffset(), e);
-      report(r, e);
-      return new Entry(
-          r,
-          null,
-          new BadRecord(
-              r.topic(),
-              r.kafkaPartition(),
-              r.kafkaOffset(),
-              RecordConverter.raw(r.key()),
-              RecordConverter.raw(r.value()),
-              e instanceof DecodeException ? e.getMessage() : "cannot decode the record: " + e));
-    }
-  }
-
   /** A batch handed to the engine: its entries, and the record of each event. */
-  private record Batch(List<Entry> entries, Map<ChangeEvent, SinkRecord> source) {}
+  private record Batch(List<RecordIntake.Entry> entries, Map<ChangeEvent, SinkRecord> source) {}
 
   /**
    * Hands the buffer to the engine (or, when empty, retries waiting rows). With pipelining the
@@ -261,28 +225,18 @@ public class VaultSinkTask extends SinkTask {
     List<BadRecord> bad = new ArrayList<>();
     Map<ChangeEvent, SinkRecord> source = new IdentityHashMap<>();
     Map<TopicPartition, SinkRecord> last = new HashMap<>();
-    for (Entry e : buffer) {
-      SinkRecord r = e.record;
+    for (RecordIntake.Entry e : buffer) {
+      SinkRecord r = e.record();
       last.put(new TopicPartition(r.topic(), r.kafkaPartition()), r);
-      if (e.event != null) {
-        events.add(e.event);
-        source.put(e.event, r);
-      } else if (e.bad != null) {
-        bad.add(e.bad);
+      if (e.event() != null) {
+        events.add(e.event());
+        source.put(e.event(), r);
+      } else if (e.bad() != null) {
+        bad.add(e.bad());
       }
     }
     List<Progress.Position> positions = new ArrayList<>();
-    // Each partition's last record is the anchor of its stored position.
-    last.forEach(
-        (tp, r) ->
-            positions.add(
-                new Progress.Position(
-                    tp.topic(),
-                    tp.partition(),
-                    r.kafkaOffset() + 1,
-                    r.timestamp() == null
-                        ? null
-                        : new Progress.Anchor(r.kafkaOffset(), r.timestamp()))));
+    last.values().forEach(r -> positions.add(TopicIncarnations.anchored(r)));
     Batch batch = new Batch(List.copyOf(buffer), source);
     Progress progress = new Progress(consumer, positions);
     submitted.addLast(batch);
@@ -316,7 +270,8 @@ public class VaultSinkTask extends SinkTask {
     metrics.add(result, batch.source.values());
     for (Problem p : result.problems()) {
       if (!p.waits() && batch.source.containsKey(p.event())) {
-        report(batch.source.get(p.event()), new DecodeException(p.code() + ": " + p.message()));
+        intake.report(
+            batch.source.get(p.event()), new DecodeException(p.code() + ": " + p.message()));
       }
     }
     // The engine's positions: the batch's next offsets, but not past an event held in memory.
@@ -337,12 +292,6 @@ public class VaultSinkTask extends SinkTask {
     throw faults.failed("Flush of " + buffer.size() + " records for " + consumer, e, context);
   }
 
-  private void report(SinkRecord r, Exception e) {
-    if (reporter != null) {
-      reporter.report(r, e);
-    }
-  }
-
   @Override
   public void close(Collection<TopicPartition> partitions) {
     try {
@@ -354,7 +303,9 @@ public class VaultSinkTask extends SinkTask {
     // Buffered records of partitions taken away are not loaded; their offsets are not committed, so
     // the next owner reads them again (writes are idempotent).
     buffer.removeIf(
-        e -> partitions.contains(new TopicPartition(e.record.topic(), e.record.kafkaPartition())));
+        e ->
+            partitions.contains(
+                new TopicPartition(e.record().topic(), e.record().kafkaPartition())));
     // Events held in memory for them are dropped too: their offsets were not committed either.
     partitions.forEach(
         tp -> {

@@ -1,0 +1,267 @@
+package io.vaultstream.connect;
+
+import static io.vaultstream.connect.VaultSinkConfig.*;
+
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigDef.Importance;
+import org.apache.kafka.common.config.ConfigDef.Range;
+import org.apache.kafka.common.config.ConfigDef.Type;
+import org.apache.kafka.common.config.ConfigDef.ValidString;
+import org.apache.kafka.common.config.ConfigDef.Width;
+
+/**
+ * The connector's keys that say how records are loaded: referential integrity, input records and
+ * writes.
+ */
+final class LoadingKeys {
+  private LoadingKeys() {}
+
+  /** The keys of waiting rows, the watermark and the error table. */
+  static void integrity(ConfigDef d) {
+    int o = 0;
+    d.define(
+        WATERMARK,
+        Type.LONG,
+        120L,
+        Range.atLeast(0),
+        Importance.MEDIUM,
+        "Seconds a link row waits for its parent before it goes to the error table (VaultSpeed WATER_MARK_SIZE).",
+        GROUP_INTEGRITY,
+        ++o,
+        Width.SHORT,
+        "Watermark");
+    d.define(
+        RETENTION,
+        Type.LONG,
+        120L,
+        Range.atLeast(0),
+        Importance.MEDIUM,
+        "Seconds an unresolved error row is retried before it is released (VaultSpeed ERROR_RECORD_RETENTION_TIME).",
+        GROUP_INTEGRITY,
+        ++o,
+        Width.SHORT,
+        "Error retention");
+    d.define(
+        EXPIRED_ACTION,
+        Type.STRING,
+        "unknown",
+        ValidString.in("unknown", "drop"),
+        Importance.LOW,
+        "What happens to a reference still unresolved after the retention: 'unknown' loads it against the unknown ghost"
+            + " record (a later parent still creates the correct link), 'drop' drops it.",
+        GROUP_INTEGRITY,
+        ++o,
+        Width.SHORT,
+        "Expired references");
+    d.define(
+        HOLD_MS,
+        Type.LONG,
+        0L,
+        Range.atLeast(0),
+        Importance.LOW,
+        "Milliseconds an event whose parent has not arrived is kept in memory, retried with each"
+            + " batch, before it is written as a waiting row (at most half the watermark). Most"
+            + " parents arrive a batch or two later, and a wait that ends in memory writes no"
+            + " waiting row. The offset committed for a partition stays at its earliest held event"
+            + " until that event loads, so a restart reads it (and the records after it) again;"
+            + " those load idempotently. 0 (the default) writes the waiting row at once, and it is"
+            + " retried with every batch until its parent arrives or the watermark passes; 5000"
+            + " suits a first load of a backlog.",
+        GROUP_INTEGRITY,
+        ++o,
+        Width.SHORT,
+        "Hold waiting events");
+    d.define(
+        HOLD_MAX_EVENTS,
+        Type.INT,
+        20_000,
+        Range.atLeast(0),
+        Importance.LOW,
+        "At most this many waiting events are held in memory per task; further ones are written"
+            + " as waiting rows at once.",
+        GROUP_INTEGRITY,
+        ++o,
+        Width.SHORT,
+        "Held events limit");
+    d.define(
+        HOLD_MAX_BYTES,
+        Type.LONG,
+        64L << 20,
+        Range.atLeast(0),
+        Importance.LOW,
+        "At most about this many bytes of waiting events are held in memory per task (64 MiB by"
+            + " default), estimated from each event's decoded row: twice its size in memory (the"
+            + " row, and the raw record kept for the waiting row it may become) plus 512 bytes."
+            + " Further events are written as waiting rows at once, so a few large records cannot"
+            + " fill the heap.",
+        GROUP_INTEGRITY,
+        ++o,
+        Width.SHORT,
+        "Held bytes limit");
+  }
+
+  /** The keys of how records are read. */
+  static void input(ConfigDef d) {
+    int o = 0;
+    d.define(
+        OPERATION_COLUMN,
+        Type.STRING,
+        "",
+        Importance.LOW,
+        "For operation-column records (VaultSpeed/GoldenGate style): the column holding I, U or D. Debezium envelopes and"
+            + " flattened records are detected without it.",
+        GROUP_INPUT,
+        ++o,
+        Width.MEDIUM,
+        "Operation column");
+    d.define(
+        TIMESTAMP_COLUMN,
+        Type.STRING,
+        "",
+        Importance.LOW,
+        "For operation-column records: the column holding the change time; empty to use the Kafka timestamp.",
+        GROUP_INPUT,
+        ++o,
+        Width.MEDIUM,
+        "Timestamp column");
+    d.define(
+        SCHEMA_REGISTRY,
+        Type.STRING,
+        "",
+        Importance.LOW,
+        "Schema registry URL for Confluent wire-format Avro values read with the ByteArrayConverter (the engine"
+            + " fetches writer schemas by id with GET /schemas/ids/{id}); empty when values are not Avro or the"
+            + " worker's Avro converter already decodes them.",
+        GROUP_INPUT,
+        ++o,
+        Width.LONG,
+        "Schema registry");
+    d.define(
+        SCHEMA_REGISTRY_USER_INFO,
+        Type.PASSWORD,
+        null,
+        Importance.LOW,
+        "user:password for HTTP basic authentication to the schema registry (Confluent's"
+            + " basic.auth.user.info with basic.auth.credentials.source=USER_INFO). User info in "
+            + SCHEMA_REGISTRY
+            + " (http://user:password@host:8081, Confluent's source URL) works too. Never logged.",
+        GROUP_INPUT,
+        ++o,
+        Width.MEDIUM,
+        "Schema registry user info");
+    d.define(
+        SCHEMA_REGISTRY_BEARER_TOKEN,
+        Type.PASSWORD,
+        null,
+        Importance.LOW,
+        "A token for bearer authentication to the schema registry (Confluent's bearer.auth.token"
+            + " with bearer.auth.credentials.source=STATIC_TOKEN); not together with basic"
+            + " authentication. Never logged.",
+        GROUP_INPUT,
+        ++o,
+        Width.MEDIUM,
+        "Schema registry token");
+  }
+
+  /** The keys of batches, retries and timeouts. */
+  static void writes(ConfigDef d) {
+    int o = 0;
+    d.define(
+        BATCH_SIZE,
+        Type.INT,
+        5000,
+        Range.atLeast(1),
+        Importance.MEDIUM,
+        "Records buffered before they are written in one transaction (the buffer is also written at every offset commit).",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Batch size");
+    d.define(
+        BATCH_MAX_WAIT,
+        Type.LONG,
+        250L,
+        Range.atLeast(0),
+        Importance.MEDIUM,
+        "Milliseconds a buffered record waits at most before its batch is written, so a slow stream"
+            + " still reaches the vault quickly; 0 writes at every put.",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Batch max wait");
+    d.define(
+        BATCH_PIPELINING,
+        Type.BOOLEAN,
+        true,
+        Importance.LOW,
+        "Plan each batch (waiting rows, key map, rows to write) while the previous batch is being"
+            + " written, so the task's work and the database's work overlap. Batches still commit"
+            + " one by one, in order, each in one transaction. Uses one more pooled connection"
+            + " (needs "
+            + POOL_MAX_SIZE
+            + " of at least 3).",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Batch pipelining");
+    d.define(
+        MAX_RETRIES,
+        Type.INT,
+        10,
+        Range.atLeast(0),
+        Importance.LOW,
+        "Times an operation that failed for a reason that can pass (the database unreachable or"
+            + " restarting, a lost connection, a serialization failure or deadlock, a lock or"
+            + " statement timeout, a schema registry outage) is retried before the task fails:"
+            + " writing a batch, and opening the vault when the task starts. A failure that cannot"
+            + " pass (authentication, a missing privilege, table or column) fails the task at once.",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Max retries");
+    d.define(
+        RETRY_BACKOFF,
+        Type.LONG,
+        3000L,
+        Range.atLeast(0),
+        Importance.LOW,
+        "Milliseconds to wait before such a retry.",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Retry backoff");
+    d.define(
+        STATEMENT_TIMEOUT,
+        Type.LONG,
+        0L,
+        Range.atLeast(0),
+        Importance.LOW,
+        "Milliseconds the database lets one statement of the loader run before it cancels it"
+            + " (PostgreSQL statement_timeout; the batch is then retried); 0 (the default) sets"
+            + " none and keeps the server's or role's setting. Off by default because the slowest"
+            + " legitimate statement (an index built at start-up on a large existing table, a"
+            + " vacuum of the loader's queue tables) depends on the database, and "
+            + SOCKET_TIMEOUT
+            + " already bounds a database that hangs. When set, keep it below "
+            + SOCKET_TIMEOUT
+            + ".",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Statement timeout");
+    d.define(
+        DDL_LOCK_TIMEOUT,
+        Type.LONG,
+        5000L,
+        Range.atLeast(0),
+        Importance.LOW,
+        "Milliseconds a schema change of the loader (a column first seen in events, the tables"
+            + " created at start-up) waits for its table's lock (PostgreSQL lock_timeout). While it"
+            + " waits, every later reader of the table waits behind it; so it gives up and is tried"
+            + " again (three attempts, then the batch is retried). 0 waits without limit.",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "DDL lock timeout");
+  }
+}

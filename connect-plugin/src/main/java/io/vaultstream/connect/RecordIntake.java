@@ -1,0 +1,67 @@
+package io.vaultstream.connect;
+
+import io.vaultstream.decode.DecodeException;
+import io.vaultstream.decode.SchemaRegistryException;
+import io.vaultstream.event.BadRecord;
+import io.vaultstream.event.ChangeEvent;
+import org.apache.kafka.connect.sink.ErrantRecordReporter;
+import org.apache.kafka.connect.sink.SinkRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns the records a task receives into change events as they arrive; a record that cannot be
+ * decoded becomes a bad record and is reported to the dead letter queue (when one is configured)
+ * here, once.
+ */
+final class RecordIntake {
+  private static final Logger LOG = LoggerFactory.getLogger(VaultSinkTask.class);
+  private final RecordConverter converter;
+  private final ErrantRecordReporter reporter;
+
+  /**
+   * @param reporter Connect's errant record reporter, or null (a worker older than Kafka 2.6, or
+   *     none configured)
+   */
+  RecordIntake(RecordConverter converter, ErrantRecordReporter reporter) {
+    this.converter = converter;
+    this.reporter = reporter;
+  }
+
+  /** A record with its change event (none for a tombstone) or why it cannot be decoded. */
+  record Entry(SinkRecord record, ChangeEvent event, BadRecord bad) {}
+
+  /**
+   * Decodes a record. Any runtime exception from decoding one record is about that record (its
+   * values), never about the task: it becomes a bad record, so no value can fail the task and stop
+   * its partitions. A schema registry's failure is not the record's and is thrown.
+   */
+  Entry decode(SinkRecord r) {
+    try {
+      return new Entry(r, converter.convert(r).orElse(null), null);
+    } catch (SchemaRegistryException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      LOG.debug(
+          "Record {}/{}@{} is a bad record", r.topic(), r.kafkaPartition(), r.kafkaOffset(), e);
+      report(r, e);
+      return new Entry(
+          r,
+          null,
+          new BadRecord(
+              r.topic(),
+              r.kafkaPartition(),
+              r.kafkaOffset(),
+              RecordConverter.raw(r.key()),
+              RecordConverter.raw(r.value()),
+              e instanceof DecodeException ? e.getMessage() : "cannot decode the record: " + e));
+    }
+  }
+
+  /** Reports a record to the dead letter queue, when there is one. */
+  void report(SinkRecord r, Exception e) {
+    if (reporter != null) {
+      reporter.report(r, e);
+    }
+  }
+}
