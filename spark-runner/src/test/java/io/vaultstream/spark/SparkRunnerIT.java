@@ -111,6 +111,18 @@ class SparkRunnerIT {
                       twoPartitionsForOrders && t.startsWith("order") ? 2 : 1,
                       (short) 1)));
       admin.createTopics(topics).all().get();
+      // Producing before every partition has its leader ran into NOT_LEADER_OR_FOLLOWER retries
+      // that the idempotent producer then never got past (out of order sequence numbers).
+      List<String> names = topics.stream().map(NewTopic::name).toList();
+      org.awaitility.Awaitility.await("leaders of " + prefix + ".*")
+          .atMost(java.time.Duration.ofSeconds(60))
+          .pollInterval(java.time.Duration.ofMillis(100))
+          .ignoreExceptions()
+          .until(
+              () ->
+                  admin.describeTopics(names).allTopicNames().get().values().stream()
+                      .flatMap(d -> d.partitions().stream())
+                      .allMatch(part -> part.leader() != null && !part.leader().isEmpty()));
     }
   }
 
