@@ -9,7 +9,7 @@ import java.util.List;
  * java.util.ServiceLoader}. Every value is passed as canonical text and cast in SQL, so the engine
  * binds one text array per column.
  */
-public interface VaultDialect {
+public interface VaultDialect extends QueueStatements {
 
   /** A short name for logs and configuration ("postgresql"). */
   String name();

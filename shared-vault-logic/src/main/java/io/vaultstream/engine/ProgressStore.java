@@ -78,17 +78,11 @@ final class ProgressStore {
 
   /** The stored progress of a consumer: its next offset and anchor per topic partition. */
   List<Progress.Position> read(Connection c, String consumer) throws SQLException {
-    String sql =
-        "SELECT topic, kafka_partition, next_offset"
-            + (schema.storesAnchors()
-                ? ", "
-                    + VaultTables.PROGRESS_ANCHOR_OFFSET
-                    + ", "
-                    + VaultTables.PROGRESS_ANCHOR_TIMESTAMP
-                : "")
-            + " FROM "
-            + dialect.table(schema.schema(), VaultTables.PROGRESS)
-            + " WHERE consumer = ?";
+    List<String> anchors =
+        schema.storesAnchors()
+            ? List.of(VaultTables.PROGRESS_ANCHOR_OFFSET, VaultTables.PROGRESS_ANCHOR_TIMESTAMP)
+            : List.of();
+    String sql = dialect.selectProgress(schema.schema(), VaultTables.PROGRESS, anchors);
     List<Progress.Position> out = new ArrayList<>();
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       ps.setString(1, consumer);

@@ -73,14 +73,6 @@ public final class PendingReferenceStore {
     return schema.table(VaultTables.ERRORS);
   }
 
-  private String t(String table) {
-    return dialect.table(schema.schema(), table);
-  }
-
-  private String q(String id) {
-    return dialect.quote(id);
-  }
-
   /**
    * Waiting rows (either state) and unresolved error rows whose missing parent is among the rows of
    * the batch being loaded (index probes, one query); with {@code sweepPageRows} > 0 (the sweep),
@@ -89,63 +81,40 @@ public final class PendingReferenceStore {
   public List<Pending> findResolvable(
       Connection c, Map<String, java.util.Set<String>> batchKeys, int sweepPageRows)
       throws SQLException {
-    // One index probe per key of the batch (vs_waiting_ref, vs_errors_ref), in a lateral
-    // subquery the planner cannot flatten (OFFSET 0), so the plan stays a loop of probes whatever
-    // the tables' statistics say. (A semi-join let the planner hash the batch's keys and scan the
-    // waiting rows, or sort them for a merge join, once its estimates were off.)
-    String unresolved =
-        " x.error_code = '" + Problem.UNRESOLVED_REFERENCE + "' AND x.event IS NOT NULL";
     String sql =
-        "WITH b(s, p) AS (SELECT * FROM unnest(?::text[], ?::text[]))\n"
-            + select("'W'", "x.state", "x.arrived_at", RETRY_COLUMNS)
-            + " FROM b CROSS JOIN LATERAL (SELECT * FROM "
-            + t(VaultTables.WAITING)
-            + " y WHERE y.ref_source = b.s AND y.ref_pk = b.p AND y.event IS NOT NULL OFFSET 0) x"
-            + "\nUNION ALL\n"
-            + select("'E'", "x.error_code", "x.first_seen", RETRY_COLUMNS)
-            + " FROM b CROSS JOIN LATERAL (SELECT * FROM "
-            + t(VaultTables.ERRORS)
-            + " y WHERE y.ref_source = b.s AND y.ref_pk = b.p OFFSET 0) x WHERE"
-            + unresolved;
-    List<String> sources = new ArrayList<>();
-    List<String> pks = new ArrayList<>();
-    batchKeys.forEach(
-        (source, keys) ->
-            keys.forEach(
-                k -> {
-                  sources.add(source);
-                  pks.add(k);
-                }));
+        dialect.selectWaitingForParents(
+            schema.schema(),
+            VaultTables.WAITING,
+            VaultTables.ERRORS,
+            RETRY_COLUMNS,
+            Problem.UNRESOLVED_REFERENCE);
+    TextColumns parents = new TextColumns(List.of("ref_source", "ref_pk"));
+    batchKeys.forEach((source, keys) -> keys.forEach(k -> parents.add(List.of(source, k))));
     Map<List<Object>, Pending> out = new LinkedHashMap<>();
-    try (PreparedStatement ps = c.prepareStatement(sql)) {
-      ps.setArray(1, c.createArrayOf("text", sources.toArray()));
-      ps.setArray(2, c.createArrayOf("text", pks.toArray()));
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          add(out, rs);
-        }
-      }
-    }
+    parents.query(c, sql, rs -> add(out, rs));
     if (sweepPageRows > 0) {
-      // Each row of a page has one key map probe for its parent; OFFSET 0 keeps the EXISTS a probe
-      // per row (without it the planner may hash the whole key map instead).
-      String exists =
-          " EXISTS (SELECT 1 FROM "
-              + t(VaultTables.KEY_MAP)
-              + " k WHERE k.source_table = x.ref_source AND k.pk = x.ref_pk OFFSET 0)";
+      String s = schema.schema();
       pages.read(
           c,
           waiting(),
           sweepPageRows,
-          select("'W'", "x.state", "x.arrived_at", RETRY_COLUMNS),
-          "x.event IS NOT NULL AND" + exists,
+          after ->
+              dialect.selectResolvableWaitingPage(
+                  s, waiting(), VaultTables.KEY_MAP, RETRY_COLUMNS, sweepPageRows, after),
           rs -> add(out, rs));
       pages.read(
           c,
           errors(),
           sweepPageRows,
-          select("'E'", "x.error_code", "x.first_seen", RETRY_COLUMNS),
-          unresolved + " AND" + exists,
+          after ->
+              dialect.selectResolvableErrorPage(
+                  s,
+                  errors(),
+                  VaultTables.KEY_MAP,
+                  RETRY_COLUMNS,
+                  Problem.UNRESOLVED_REFERENCE,
+                  sweepPageRows,
+                  after),
           rs -> add(out, rs));
     }
     return new ArrayList<>(out.values());
@@ -175,21 +144,6 @@ public final class PendingReferenceStore {
           "links_only",
           "event",
           "attempts");
-
-  private String select(String origin, String state, String since, List<String> columns) {
-    StringBuilder sb =
-        new StringBuilder("SELECT ")
-            .append(origin)
-            .append(", ")
-            .append(state)
-            .append(", round(extract(epoch FROM ")
-            .append(since)
-            .append(") * 1000000)::bigint");
-    for (String col : columns) {
-      sb.append(", x.").append(q(col)).append("::text");
-    }
-    return sb.toString();
-  }
 
   private Pending read(ResultSet rs, Origin origin, List<String> columns) throws SQLException {
     Map<String, String> cols = new LinkedHashMap<>();
@@ -223,16 +177,9 @@ public final class PendingReferenceStore {
       throws SQLException {
     List<String> cols = new ArrayList<>(VaultTables.EVENT_COLUMNS);
     cols.add("first_seen");
-    String due =
-        String.format(
-            "%s = '%s' AND %s < CAST(? AS %s)",
-            q("error_code"),
-            Problem.UNRESOLVED_REFERENCE,
-            q("expires_at"),
-            dialect.timestampType());
     String sql =
-        dialect.deleteReturning(
-            schema.schema(), errors(), pages.oldest(errors(), due, q("expires_at"), rows), cols);
+        dialect.takeExpiredErrors(
+            schema.schema(), errors(), cols, Problem.UNRESOLVED_REFERENCE, rows);
     List<Pending> out = new ArrayList<>();
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       ps.setString(1, Micros.toSql(nowMicros));
@@ -255,22 +202,11 @@ public final class PendingReferenceStore {
    */
   public int moveToErrors(Connection c, long cutoffMicros, long nowMicros, long expiresMicros)
       throws SQLException {
-    Map<String, String> extra = new LinkedHashMap<>();
-    String ts = dialect.timestampType();
-    extra.put("error_code", "'" + Problem.UNRESOLVED_REFERENCE + "'");
-    extra.put("first_seen", "m." + q("arrived_at"));
-    extra.put("expires_at", "CAST(? AS " + ts + ")");
     List<String> copied = new ArrayList<>(VaultTables.EVENT_COLUMNS);
     copied.remove("last_attempt");
-    extra.put("last_attempt", "CAST(? AS " + ts + ")");
     String sql =
-        dialect.moveRows(
-            schema.schema(),
-            waiting(),
-            errors(),
-            q("state") + " = '" + WAITING + "' AND " + q("arrived_at") + " < CAST(? AS " + ts + ")",
-            copied,
-            extra);
+        dialect.moveExpiredWaiting(
+            schema.schema(), waiting(), errors(), copied, WAITING, Problem.UNRESOLVED_REFERENCE);
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       ps.setString(1, Micros.toSql(cutoffMicros));
       ps.setString(2, Micros.toSql(expiresMicros));
