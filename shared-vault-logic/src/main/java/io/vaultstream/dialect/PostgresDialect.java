@@ -18,7 +18,8 @@ import java.util.Map;
  * one statement per table whatever its size. The statements are built by {@link PostgresDdl},
  * {@link PostgresRows}, {@link PostgresHistory} and {@link PostgresQueue}.
  */
-public final class PostgresDialect implements VaultDialect, PostgresQueueStatements {
+public final class PostgresDialect
+    implements VaultDialect, PostgresQueueStatements, PostgresTextValues {
 
   @Override
   public String name() {

@@ -4,7 +4,6 @@ import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.event.Progress;
 import io.vaultstream.table.TableSpec;
-import io.vaultstream.write.Micros;
 import io.vaultstream.write.SchemaManager;
 import io.vaultstream.write.TextColumns;
 import java.sql.Connection;
@@ -48,8 +47,8 @@ final class ProgressStore {
       return;
     }
     boolean anchors = schema.storesAnchors();
-    TextColumns plain = new TextColumns(COLUMNS);
-    TextColumns anchored = new TextColumns(ANCHORED);
+    TextColumns plain = new TextColumns(dialect, COLUMNS);
+    TextColumns anchored = new TextColumns(dialect, ANCHORED);
     for (Progress.Position pos : p.positions()) {
       List<String> row =
           List.of(
@@ -57,7 +56,7 @@ final class ProgressStore {
               pos.topic(),
               Integer.toString(pos.partition()),
               Long.toString(pos.nextOffset()),
-              Micros.toSql(nowMicros));
+              dialect.timestampText(nowMicros));
       if (anchors && pos.anchor() != null) {
         List<String> r = new ArrayList<>(row);
         r.add(Long.toString(pos.anchor().offset()));

@@ -137,7 +137,7 @@ public final class ErrorTable {
     }
     String sql = dialect.deleteErrorsById(schema, VaultTables.ERRORS);
     try (PreparedStatement ps = c.prepareStatement(sql)) {
-      ps.setArray(1, c.createArrayOf("bigint", ids.toArray()));
+      dialect.bindNumbers(c, ps, 1, ids);
       return ps.executeUpdate();
     }
   }

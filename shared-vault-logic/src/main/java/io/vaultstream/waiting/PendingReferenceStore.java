@@ -7,7 +7,6 @@ import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Problem;
 import io.vaultstream.event.RawBytes;
 import io.vaultstream.table.TableSpec;
-import io.vaultstream.write.Micros;
 import io.vaultstream.write.SchemaManager;
 import io.vaultstream.write.TextColumns;
 import java.sql.Connection;
@@ -88,7 +87,7 @@ public final class PendingReferenceStore {
             VaultTables.ERRORS,
             RETRY_COLUMNS,
             Problem.UNRESOLVED_REFERENCE);
-    TextColumns parents = new TextColumns(List.of("ref_source", "ref_pk"));
+    TextColumns parents = new TextColumns(dialect, List.of("ref_source", "ref_pk"));
     batchKeys.forEach((source, keys) -> keys.forEach(k -> parents.add(List.of(source, k))));
     Map<List<Object>, Pending> out = new LinkedHashMap<>();
     parents.query(c, sql, rs -> add(out, rs));
@@ -153,8 +152,7 @@ public final class PendingReferenceStore {
     return pending(origin, rs.getString(2), rs.getLong(3), cols);
   }
 
-  private static Pending pending(
-      Origin origin, String state, long since, Map<String, String> cols) {
+  private Pending pending(Origin origin, String state, long since, Map<String, String> cols) {
     return new Pending(
         origin,
         cols.get("topic"),
@@ -162,7 +160,7 @@ public final class PendingReferenceStore {
         Long.parseLong(cols.get("kafka_offset")),
         cols.get("target_object"),
         state,
-        "true".equals(cols.get("links_only")),
+        dialect.isTrueText(cols.get("links_only")),
         EventCodec.read(cols.get("event")),
         since,
         Integer.parseInt(cols.get("attempts")),
@@ -182,7 +180,7 @@ public final class PendingReferenceStore {
             schema.schema(), errors(), cols, Problem.UNRESOLVED_REFERENCE, rows);
     List<Pending> out = new ArrayList<>();
     try (PreparedStatement ps = c.prepareStatement(sql)) {
-      ps.setString(1, Micros.toSql(nowMicros));
+      ps.setString(1, dialect.timestampText(nowMicros));
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           Map<String, String> m = new LinkedHashMap<>();
@@ -208,9 +206,9 @@ public final class PendingReferenceStore {
         dialect.moveExpiredWaiting(
             schema.schema(), waiting(), errors(), copied, WAITING, Problem.UNRESOLVED_REFERENCE);
     try (PreparedStatement ps = c.prepareStatement(sql)) {
-      ps.setString(1, Micros.toSql(cutoffMicros));
-      ps.setString(2, Micros.toSql(expiresMicros));
-      ps.setString(3, Micros.toSql(nowMicros));
+      ps.setString(1, dialect.timestampText(cutoffMicros));
+      ps.setString(2, dialect.timestampText(expiresMicros));
+      ps.setString(3, dialect.timestampText(nowMicros));
       return ps.executeUpdate();
     }
   }
@@ -231,7 +229,7 @@ public final class PendingReferenceStore {
       return;
     }
     List<String> cols = new ArrayList<>(rows.get(0).keySet());
-    TextColumns data = new TextColumns(cols);
+    TextColumns data = new TextColumns(dialect, cols);
     for (Map<String, String> r : rows) {
       List<String> vals = new ArrayList<>(cols.size());
       cols.forEach(col -> vals.add(r.get(col)));
@@ -242,9 +240,10 @@ public final class PendingReferenceStore {
 
   /** Deletes resolved rows, per table (one statement per table with rows). */
   public void delete(Connection c, List<Pending> rows) throws SQLException {
-    TextColumns w = new TextColumns(List.of("topic", "kafka_partition", "kafka_offset"));
+    TextColumns w = new TextColumns(dialect, List.of("topic", "kafka_partition", "kafka_offset"));
     TextColumns e =
         new TextColumns(
+            dialect,
             List.of("topic", "kafka_partition", "kafka_offset", "error_code", "target_object"));
     for (Pending p : rows) {
       if (p.origin() == Origin.WAITING_TABLE) {
@@ -278,8 +277,8 @@ public final class PendingReferenceStore {
     List<String> wKey = List.of("topic", "kafka_partition", "kafka_offset");
     List<String> eKey =
         List.of("topic", "kafka_partition", "kafka_offset", "error_code", "target_object");
-    TextColumns w = new TextColumns(concat(wKey, set));
-    TextColumns e = new TextColumns(concat(eKey, set));
+    TextColumns w = new TextColumns(dialect, concat(wKey, set));
+    TextColumns e = new TextColumns(dialect, concat(eKey, set));
     for (Pending p : rows) {
       Problem pr = problems.get(p);
       List<String> vals =
@@ -295,7 +294,7 @@ public final class PendingReferenceStore {
               pr.refPk(),
               pr.message(),
               Integer.toString(p.attempts() + 1),
-              Micros.toSql(nowMicros)));
+              dialect.timestampText(nowMicros)));
       (p.origin() == Origin.WAITING_TABLE ? w : e).add(vals);
     }
     if (w.size() > 0) {
@@ -306,6 +305,16 @@ public final class PendingReferenceStore {
     }
   }
 
+  /** The text a timestamp column of the waiting and error tables takes (epoch microseconds). */
+  public String timestampText(long micros) {
+    return dialect.timestampText(micros);
+  }
+
+  /** The text a boolean column of the waiting and error tables takes. */
+  public String booleanText(boolean value) {
+    return dialect.booleanText(value);
+  }
+
   private static List<String> concat(List<String> a, List<String> b) {
     List<String> out = new ArrayList<>(a);
     out.addAll(b);
@@ -313,7 +322,7 @@ public final class PendingReferenceStore {
   }
 
   /** The columns of a new waiting or error row for an event and its problem. */
-  public static Map<String, String> row(
+  public Map<String, String> row(
       ChangeEvent e, Problem p, boolean linksOnly, int attempts, long nowMicros) {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("topic", e.position().topic());
@@ -324,14 +333,14 @@ public final class PendingReferenceStore {
     m.put("message", p.message());
     m.put("ref_source", p.refSource());
     m.put("ref_pk", p.refPk());
-    m.put("links_only", Boolean.toString(linksOnly));
+    m.put("links_only", dialect.booleanText(linksOnly));
     m.put("operation", e.operation().name());
-    m.put("event_time", Micros.toSql(e.eventTimeMicros()));
+    m.put("event_time", dialect.timestampText(e.eventTimeMicros()));
     m.put("record_key", EventCodec.raw(RawBytes.bytes(e.rawKey())));
     m.put("record_value", EventCodec.raw(RawBytes.bytes(e.rawValue())));
     m.put("event", EventCodec.write(e));
     m.put("attempts", Integer.toString(attempts));
-    m.put("last_attempt", Micros.toSql(nowMicros));
+    m.put("last_attempt", dialect.timestampText(nowMicros));
     return m;
   }
 }
