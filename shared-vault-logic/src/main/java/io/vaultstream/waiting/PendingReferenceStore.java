@@ -33,11 +33,13 @@ public final class PendingReferenceStore {
   private final VaultDialect dialect;
   private final SchemaManager schema;
   private final SweepPages pages;
+  private final PendingRowWrites writes;
 
   public PendingReferenceStore(VaultDialect dialect, SchemaManager schema) {
     this.dialect = dialect;
     this.schema = schema;
     this.pages = new SweepPages(dialect, schema.schema());
+    this.writes = new PendingRowWrites(dialect, schema);
   }
 
   /** Where a pending row lives. */
@@ -215,55 +217,17 @@ public final class PendingReferenceStore {
 
   /** Inserts waiting rows (ignoring rows already waiting: a replay keeps the first arrival). */
   public void insertWaiting(Connection c, List<Map<String, String>> rows) throws SQLException {
-    insert(c, waiting(), rows);
+    writes.insert(c, waiting(), rows);
   }
 
   /** Inserts error rows (ignoring rows already there). */
   public void insertErrors(Connection c, List<Map<String, String>> rows) throws SQLException {
-    insert(c, errors(), rows);
-  }
-
-  private void insert(Connection c, TableSpec table, List<Map<String, String>> rows)
-      throws SQLException {
-    if (rows.isEmpty()) {
-      return;
-    }
-    List<String> cols = new ArrayList<>(rows.get(0).keySet());
-    TextColumns data = new TextColumns(dialect, cols);
-    for (Map<String, String> r : rows) {
-      List<String> vals = new ArrayList<>(cols.size());
-      cols.forEach(col -> vals.add(r.get(col)));
-      data.add(vals);
-    }
-    data.execute(c, dialect.insertIgnore(schema.schema(), table, cols, null));
+    writes.insert(c, errors(), rows);
   }
 
   /** Deletes resolved rows, per table (one statement per table with rows). */
   public void delete(Connection c, List<Pending> rows) throws SQLException {
-    TextColumns w = new TextColumns(dialect, List.of("topic", "kafka_partition", "kafka_offset"));
-    TextColumns e =
-        new TextColumns(
-            dialect,
-            List.of("topic", "kafka_partition", "kafka_offset", "error_code", "target_object"));
-    for (Pending p : rows) {
-      if (p.origin() == Origin.WAITING_TABLE) {
-        w.add(List.of(p.topic(), Integer.toString(p.partition()), Long.toString(p.offset())));
-      } else {
-        e.add(
-            List.of(
-                p.topic(),
-                Integer.toString(p.partition()),
-                Long.toString(p.offset()),
-                p.state(),
-                p.target()));
-      }
-    }
-    if (w.size() > 0) {
-      w.execute(c, dialect.deleteByKey(schema.schema(), waiting(), w.names()));
-    }
-    if (e.size() > 0) {
-      e.execute(c, dialect.deleteByKey(schema.schema(), errors(), e.names()));
-    }
+    writes.delete(c, rows);
   }
 
   /**
@@ -273,36 +237,7 @@ public final class PendingReferenceStore {
   public void update(
       Connection c, List<Pending> rows, Map<Pending, Problem> problems, long nowMicros)
       throws SQLException {
-    List<String> set = List.of("ref_source", "ref_pk", "message", "attempts", "last_attempt");
-    List<String> wKey = List.of("topic", "kafka_partition", "kafka_offset");
-    List<String> eKey =
-        List.of("topic", "kafka_partition", "kafka_offset", "error_code", "target_object");
-    TextColumns w = new TextColumns(dialect, concat(wKey, set));
-    TextColumns e = new TextColumns(dialect, concat(eKey, set));
-    for (Pending p : rows) {
-      Problem pr = problems.get(p);
-      List<String> vals =
-          new ArrayList<>(
-              List.of(p.topic(), Integer.toString(p.partition()), Long.toString(p.offset())));
-      if (p.origin() == Origin.ERROR_TABLE) {
-        vals.add(p.state());
-        vals.add(p.target());
-      }
-      vals.addAll(
-          List.of(
-              pr.refSource(),
-              pr.refPk(),
-              pr.message(),
-              Integer.toString(p.attempts() + 1),
-              dialect.timestampText(nowMicros)));
-      (p.origin() == Origin.WAITING_TABLE ? w : e).add(vals);
-    }
-    if (w.size() > 0) {
-      w.execute(c, dialect.updateByKey(schema.schema(), waiting(), wKey, set));
-    }
-    if (e.size() > 0) {
-      e.execute(c, dialect.updateByKey(schema.schema(), errors(), eKey, set));
-    }
+    writes.update(c, rows, problems, nowMicros);
   }
 
   /** The text a timestamp column of the waiting and error tables takes (epoch microseconds). */
@@ -313,12 +248,6 @@ public final class PendingReferenceStore {
   /** The text a boolean column of the waiting and error tables takes. */
   public String booleanText(boolean value) {
     return dialect.booleanText(value);
-  }
-
-  private static List<String> concat(List<String> a, List<String> b) {
-    List<String> out = new ArrayList<>(a);
-    out.addAll(b);
-    return out;
   }
 
   /** The columns of a new waiting or error row for an event and its problem. */
