@@ -6,10 +6,12 @@ import java.util.List;
 
 /**
  * The SQL of one database family. Stateless; chosen from the JDBC URL through {@link
- * java.util.ServiceLoader}. Every value is passed as canonical text and cast in SQL, so the engine
- * binds one text array per column.
+ * java.util.ServiceLoader}. Every value is passed as canonical text and cast in SQL; a batch's
+ * columns are bound by {@link TextValues#bindColumns}. The statements of the loader's own tables
+ * are in {@link QueueStatements}, the text forms of values and the failures the engine recognizes
+ * in {@link TextValues}.
  */
-public interface VaultDialect {
+public interface VaultDialect extends QueueStatements, TextValues {
 
   /** A short name for logs and configuration ("postgresql"). */
   String name();

@@ -4,7 +4,6 @@ import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.event.Progress;
 import io.vaultstream.table.TableSpec;
-import io.vaultstream.write.Micros;
 import io.vaultstream.write.SchemaManager;
 import io.vaultstream.write.TextColumns;
 import java.sql.Connection;
@@ -48,8 +47,8 @@ final class ProgressStore {
       return;
     }
     boolean anchors = schema.storesAnchors();
-    TextColumns plain = new TextColumns(COLUMNS);
-    TextColumns anchored = new TextColumns(ANCHORED);
+    TextColumns plain = new TextColumns(dialect, COLUMNS);
+    TextColumns anchored = new TextColumns(dialect, ANCHORED);
     for (Progress.Position pos : p.positions()) {
       List<String> row =
           List.of(
@@ -57,7 +56,7 @@ final class ProgressStore {
               pos.topic(),
               Integer.toString(pos.partition()),
               Long.toString(pos.nextOffset()),
-              Micros.toSql(nowMicros));
+              dialect.timestampText(nowMicros));
       if (anchors && pos.anchor() != null) {
         List<String> r = new ArrayList<>(row);
         r.add(Long.toString(pos.anchor().offset()));
@@ -78,17 +77,11 @@ final class ProgressStore {
 
   /** The stored progress of a consumer: its next offset and anchor per topic partition. */
   List<Progress.Position> read(Connection c, String consumer) throws SQLException {
-    String sql =
-        "SELECT topic, kafka_partition, next_offset"
-            + (schema.storesAnchors()
-                ? ", "
-                    + VaultTables.PROGRESS_ANCHOR_OFFSET
-                    + ", "
-                    + VaultTables.PROGRESS_ANCHOR_TIMESTAMP
-                : "")
-            + " FROM "
-            + dialect.table(schema.schema(), VaultTables.PROGRESS)
-            + " WHERE consumer = ?";
+    List<String> anchors =
+        schema.storesAnchors()
+            ? List.of(VaultTables.PROGRESS_ANCHOR_OFFSET, VaultTables.PROGRESS_ANCHOR_TIMESTAMP)
+            : List.of();
+    String sql = dialect.selectProgress(schema.schema(), VaultTables.PROGRESS, anchors);
     List<Progress.Position> out = new ArrayList<>();
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       ps.setString(1, consumer);

@@ -277,8 +277,8 @@ public final class VaultLoader implements AutoCloseable {
    * loaded before (a replay), or another writer inserted the same rows after this batch read them.
    * The batch is then written again, skipping rows that exist.
    */
-  private static boolean isRace(SQLException e) {
-    boolean race = "23505".equals(e.getSQLState());
+  private boolean isRace(SQLException e) {
+    boolean race = dialect.isUniqueViolation(e);
     if (race) {
       LOG.info(
           "Some rows of the batch exist already (a replay, or another writer; {}); writing the"

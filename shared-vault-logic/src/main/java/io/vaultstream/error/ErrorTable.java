@@ -44,25 +44,26 @@ public final class ErrorTable {
       String recordValue,
       String event) {}
 
-  private String where(Filter f, List<Object> params) {
-    List<String> parts = new ArrayList<>();
+  /** The filtered columns, in order, each with its value added to {@code params}. */
+  private static List<String> where(Filter f, List<Object> params) {
+    List<String> columns = new ArrayList<>();
     if (f.code() != null) {
-      parts.add(dialect.quote("error_code") + " = ?");
+      columns.add("error_code");
       params.add(f.code());
     }
     if (f.source() != null) {
-      parts.add(dialect.quote("source_table") + " = ?");
+      columns.add("source_table");
       params.add(f.source());
     }
     if (f.target() != null) {
-      parts.add(dialect.quote("target_object") + " = ?");
+      columns.add("target_object");
       params.add(f.target());
     }
     if (f.id() != null) {
-      parts.add(dialect.quote("id") + " = ?");
+      columns.add("id");
       params.add(f.id());
     }
-    return parts.isEmpty() ? "" : " WHERE " + String.join(" AND ", parts);
+    return columns;
   }
 
   private static void bind(PreparedStatement ps, List<Object> params) throws SQLException {
@@ -75,12 +76,7 @@ public final class ErrorTable {
   public List<Row> list(Connection c, Filter f, int limit) throws SQLException {
     List<Object> params = new ArrayList<>();
     String sql =
-        "SELECT id, error_code, source_table, target_object, topic, kafka_partition, kafka_offset, message, attempts,"
-            + " first_seen::text, expires_at::text, record_key, record_value, event FROM "
-            + dialect.table(schema, VaultTables.ERRORS)
-            + where(f, params)
-            + " ORDER BY id LIMIT "
-            + Math.max(1, limit);
+        dialect.selectErrorRows(schema, VaultTables.ERRORS, where(f, params), Math.max(1, limit));
     List<Row> out = new ArrayList<>();
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       bind(ps, params);
@@ -111,11 +107,7 @@ public final class ErrorTable {
   /** Counts per error code of the matching rows. */
   public List<String[]> countByCode(Connection c, Filter f) throws SQLException {
     List<Object> params = new ArrayList<>();
-    String sql =
-        "SELECT error_code, count(*) FROM "
-            + dialect.table(schema, VaultTables.ERRORS)
-            + where(f, params)
-            + " GROUP BY error_code ORDER BY error_code";
+    String sql = dialect.countErrorsByCode(schema, VaultTables.ERRORS, where(f, params));
     List<String[]> out = new ArrayList<>();
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       bind(ps, params);
@@ -131,7 +123,7 @@ public final class ErrorTable {
   /** Deletes the matching rows; returns how many. */
   public int purge(Connection c, Filter f) throws SQLException {
     List<Object> params = new ArrayList<>();
-    String sql = "DELETE FROM " + dialect.table(schema, VaultTables.ERRORS) + where(f, params);
+    String sql = dialect.deleteErrors(schema, VaultTables.ERRORS, where(f, params));
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       bind(ps, params);
       return ps.executeUpdate();
@@ -143,9 +135,9 @@ public final class ErrorTable {
     if (ids.isEmpty()) {
       return 0;
     }
-    String sql = "DELETE FROM " + dialect.table(schema, VaultTables.ERRORS) + " WHERE id = ANY(?)";
+    String sql = dialect.deleteErrorsById(schema, VaultTables.ERRORS);
     try (PreparedStatement ps = c.prepareStatement(sql)) {
-      ps.setArray(1, c.createArrayOf("bigint", ids.toArray()));
+      dialect.bindNumbers(c, ps, 1, ids);
       return ps.executeUpdate();
     }
   }

@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -14,10 +15,12 @@ import java.util.TreeMap;
 /** Reads the key map from the target database inside the batch's transaction. */
 public final class JdbcKeyMapReader implements KeyMapReader {
   private final Connection c;
+  private final VaultDialect dialect;
   private final String sql;
 
   public JdbcKeyMapReader(Connection c, VaultDialect dialect, String schema) {
     this.c = c;
+    this.dialect = dialect;
     this.sql = dialect.selectKeyMap(schema, VaultTables.KEY_MAP);
   }
 
@@ -26,7 +29,7 @@ public final class JdbcKeyMapReader implements KeyMapReader {
     Map<String, TreeMap<Long, Map<String, String>>> out = new HashMap<>();
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       ps.setString(1, source);
-      ps.setArray(2, c.createArrayOf("text", pks.toArray(new String[0])));
+      dialect.bindColumns(c, ps, 2, List.of(List.copyOf(pks)));
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           out.computeIfAbsent(rs.getString(1), k -> new TreeMap<>())

@@ -25,9 +25,11 @@ public final class InFlightWaits {
   private final Set<String> retried = new HashSet<>();
   private final Map<String, List<Waits>> byParent = new HashMap<>();
   private final long now;
+  private final PendingCycle cycle;
 
   public InFlightWaits(PendingCycle.Prepared prep, BatchPlan plan, long now) {
     this.now = now;
+    this.cycle = prep.cycle;
     prep.origin.values().forEach(x -> retried.add(PendingCycle.key(x)));
     for (Problem pr : PendingCycle.newWaits(prep, plan)) {
       add(new Waits(null, pr));
@@ -69,7 +71,7 @@ public final class InFlightWaits {
   private Pending pending(Waits w) {
     Problem pr = w.problem;
     if (w.previous == null) {
-      Map<String, String> row = PendingCycle.newWaitingRow(pr, now, now);
+      Map<String, String> row = cycle.newWaitingRow(pr, now, now);
       return new Pending(
           Origin.WAITING_TABLE,
           pr.event().position().topic(),
@@ -77,7 +79,7 @@ public final class InFlightWaits {
           pr.event().position().offset(),
           pr.target(),
           PendingReferenceStore.WAITING,
-          "true".equals(row.get("links_only")),
+          PendingCycle.linksOnly(pr),
           pr.event(),
           now,
           0,

@@ -9,7 +9,6 @@ import io.vaultstream.plan.BatchPlan;
 import io.vaultstream.plan.Retry;
 import io.vaultstream.waiting.PendingReferenceStore.Origin;
 import io.vaultstream.waiting.PendingReferenceStore.Pending;
-import io.vaultstream.write.Micros;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -47,6 +46,9 @@ public final class PendingCycle {
 
   /** The retries of one flush, and where each came from. */
   public static final class Prepared {
+    /** The cycle that prepared them, which writes their rows' values as the database takes them. */
+    final PendingCycle cycle;
+
     public final List<Retry> retries = new ArrayList<>();
     public final Map<ChangeEvent, Pending> origin = new IdentityHashMap<>();
     public final List<Pending> expired = new ArrayList<>();
@@ -56,6 +58,10 @@ public final class PendingCycle {
     // Retries the database rejected on their own: stored as errors, not planned (RetryChoice).
     public final Map<ChangeEvent, Problem> rejected = new IdentityHashMap<>();
     public boolean sweep;
+
+    Prepared(PendingCycle cycle) {
+      this.cycle = cycle;
+    }
 
     /** Whether the event is a retry (of a waiting or error row, or held in memory). */
     public boolean retried(ChangeEvent e) {
@@ -92,7 +98,7 @@ public final class PendingCycle {
       boolean maySweep,
       InFlightWaits inFlight)
       throws SQLException {
-    Prepared p = new Prepared();
+    Prepared p = new Prepared(this);
     // Parents that arrive in the batch are found by index at every flush; the sweep that reads a
     // page of the tables (parents loaded elsewhere, the watermark, the retention) every few
     // seconds.
@@ -170,7 +176,7 @@ public final class PendingCycle {
         // Loaded against the unknown ghost: park it so the real parent still creates the link.
         Map<String, String> row = new LinkedHashMap<>(p.columns());
         row.put("attempts", Integer.toString(p.attempts() + 1));
-        row.put("last_attempt", Micros.toSql(now));
+        row.put("last_attempt", store.timestampText(now));
         newWaiting.add(waitingRow(row, PendingReferenceStore.UNKNOWN, now));
         unknown++;
         if (!wasExpired) {
@@ -260,11 +266,9 @@ public final class PendingCycle {
     return out;
   }
 
-  public static Map<String, String> newWaitingRow(Problem pr, long arrivedAt, long now) {
+  public Map<String, String> newWaitingRow(Problem pr, long arrivedAt, long now) {
     return waitingRow(
-        PendingReferenceStore.row(pr.event(), pr, linksOnly(pr), 0, now),
-        PendingReferenceStore.WAITING,
-        arrivedAt);
+        store.row(pr.event(), pr, linksOnly(pr), 0, now), PendingReferenceStore.WAITING, arrivedAt);
   }
 
   /** Whether only the event's links wait (its own rows loaded): the problem is another object's. */
@@ -276,19 +280,18 @@ public final class PendingCycle {
     return p.topic() + "\u0000" + p.partition() + "\u0000" + p.offset() + "\u0000" + p.target();
   }
 
-  private static Map<String, String> waitingRow(
-      Map<String, String> row, String state, long arrivedAt) {
+  private Map<String, String> waitingRow(Map<String, String> row, String state, long arrivedAt) {
     Map<String, String> m = new LinkedHashMap<>(row);
     m.put("state", state);
-    m.put("arrived_at", Micros.toSql(arrivedAt));
+    m.put("arrived_at", store.timestampText(arrivedAt));
     return m;
   }
 
-  private static Map<String, String> errorRow(Problem pr, long now) {
+  private Map<String, String> errorRow(Problem pr, long now) {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("error_code", pr.code());
-    m.putAll(PendingReferenceStore.row(pr.event(), pr, true, 1, now));
-    m.put("first_seen", Micros.toSql(now));
+    m.putAll(store.row(pr.event(), pr, true, 1, now));
+    m.put("first_seen", store.timestampText(now));
     m.put("expires_at", null);
     return m;
   }
@@ -304,15 +307,15 @@ public final class PendingCycle {
     m.put("message", b.message());
     m.put("ref_source", null);
     m.put("ref_pk", null);
-    m.put("links_only", "false");
+    m.put("links_only", store.booleanText(false));
     m.put("operation", null);
     m.put("event_time", null);
     m.put("record_key", EventCodec.raw(b.key()));
     m.put("record_value", EventCodec.raw(b.value()));
     m.put("event", null);
     m.put("attempts", "1");
-    m.put("last_attempt", Micros.toSql(now));
-    m.put("first_seen", Micros.toSql(now));
+    m.put("last_attempt", store.timestampText(now));
+    m.put("first_seen", store.timestampText(now));
     m.put("expires_at", null);
     return m;
   }

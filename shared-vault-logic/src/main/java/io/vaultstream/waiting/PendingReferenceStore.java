@@ -7,7 +7,6 @@ import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Problem;
 import io.vaultstream.event.RawBytes;
 import io.vaultstream.table.TableSpec;
-import io.vaultstream.write.Micros;
 import io.vaultstream.write.SchemaManager;
 import io.vaultstream.write.TextColumns;
 import java.sql.Connection;
@@ -34,11 +33,13 @@ public final class PendingReferenceStore {
   private final VaultDialect dialect;
   private final SchemaManager schema;
   private final SweepPages pages;
+  private final PendingRowWrites writes;
 
   public PendingReferenceStore(VaultDialect dialect, SchemaManager schema) {
     this.dialect = dialect;
     this.schema = schema;
     this.pages = new SweepPages(dialect, schema.schema());
+    this.writes = new PendingRowWrites(dialect, schema);
   }
 
   /** Where a pending row lives. */
@@ -73,14 +74,6 @@ public final class PendingReferenceStore {
     return schema.table(VaultTables.ERRORS);
   }
 
-  private String t(String table) {
-    return dialect.table(schema.schema(), table);
-  }
-
-  private String q(String id) {
-    return dialect.quote(id);
-  }
-
   /**
    * Waiting rows (either state) and unresolved error rows whose missing parent is among the rows of
    * the batch being loaded (index probes, one query); with {@code sweepPageRows} > 0 (the sweep),
@@ -89,63 +82,40 @@ public final class PendingReferenceStore {
   public List<Pending> findResolvable(
       Connection c, Map<String, java.util.Set<String>> batchKeys, int sweepPageRows)
       throws SQLException {
-    // One index probe per key of the batch (vs_waiting_ref, vs_errors_ref), in a lateral
-    // subquery the planner cannot flatten (OFFSET 0), so the plan stays a loop of probes whatever
-    // the tables' statistics say. (A semi-join let the planner hash the batch's keys and scan the
-    // waiting rows, or sort them for a merge join, once its estimates were off.)
-    String unresolved =
-        " x.error_code = '" + Problem.UNRESOLVED_REFERENCE + "' AND x.event IS NOT NULL";
     String sql =
-        "WITH b(s, p) AS (SELECT * FROM unnest(?::text[], ?::text[]))\n"
-            + select("'W'", "x.state", "x.arrived_at", RETRY_COLUMNS)
-            + " FROM b CROSS JOIN LATERAL (SELECT * FROM "
-            + t(VaultTables.WAITING)
-            + " y WHERE y.ref_source = b.s AND y.ref_pk = b.p AND y.event IS NOT NULL OFFSET 0) x"
-            + "\nUNION ALL\n"
-            + select("'E'", "x.error_code", "x.first_seen", RETRY_COLUMNS)
-            + " FROM b CROSS JOIN LATERAL (SELECT * FROM "
-            + t(VaultTables.ERRORS)
-            + " y WHERE y.ref_source = b.s AND y.ref_pk = b.p OFFSET 0) x WHERE"
-            + unresolved;
-    List<String> sources = new ArrayList<>();
-    List<String> pks = new ArrayList<>();
-    batchKeys.forEach(
-        (source, keys) ->
-            keys.forEach(
-                k -> {
-                  sources.add(source);
-                  pks.add(k);
-                }));
+        dialect.selectWaitingForParents(
+            schema.schema(),
+            VaultTables.WAITING,
+            VaultTables.ERRORS,
+            RETRY_COLUMNS,
+            Problem.UNRESOLVED_REFERENCE);
+    TextColumns parents = new TextColumns(dialect, List.of("ref_source", "ref_pk"));
+    batchKeys.forEach((source, keys) -> keys.forEach(k -> parents.add(List.of(source, k))));
     Map<List<Object>, Pending> out = new LinkedHashMap<>();
-    try (PreparedStatement ps = c.prepareStatement(sql)) {
-      ps.setArray(1, c.createArrayOf("text", sources.toArray()));
-      ps.setArray(2, c.createArrayOf("text", pks.toArray()));
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          add(out, rs);
-        }
-      }
-    }
+    parents.query(c, sql, rs -> add(out, rs));
     if (sweepPageRows > 0) {
-      // Each row of a page has one key map probe for its parent; OFFSET 0 keeps the EXISTS a probe
-      // per row (without it the planner may hash the whole key map instead).
-      String exists =
-          " EXISTS (SELECT 1 FROM "
-              + t(VaultTables.KEY_MAP)
-              + " k WHERE k.source_table = x.ref_source AND k.pk = x.ref_pk OFFSET 0)";
+      String s = schema.schema();
       pages.read(
           c,
           waiting(),
           sweepPageRows,
-          select("'W'", "x.state", "x.arrived_at", RETRY_COLUMNS),
-          "x.event IS NOT NULL AND" + exists,
+          after ->
+              dialect.selectResolvableWaitingPage(
+                  s, waiting(), VaultTables.KEY_MAP, RETRY_COLUMNS, sweepPageRows, after),
           rs -> add(out, rs));
       pages.read(
           c,
           errors(),
           sweepPageRows,
-          select("'E'", "x.error_code", "x.first_seen", RETRY_COLUMNS),
-          unresolved + " AND" + exists,
+          after ->
+              dialect.selectResolvableErrorPage(
+                  s,
+                  errors(),
+                  VaultTables.KEY_MAP,
+                  RETRY_COLUMNS,
+                  Problem.UNRESOLVED_REFERENCE,
+                  sweepPageRows,
+                  after),
           rs -> add(out, rs));
     }
     return new ArrayList<>(out.values());
@@ -176,21 +146,6 @@ public final class PendingReferenceStore {
           "event",
           "attempts");
 
-  private String select(String origin, String state, String since, List<String> columns) {
-    StringBuilder sb =
-        new StringBuilder("SELECT ")
-            .append(origin)
-            .append(", ")
-            .append(state)
-            .append(", round(extract(epoch FROM ")
-            .append(since)
-            .append(") * 1000000)::bigint");
-    for (String col : columns) {
-      sb.append(", x.").append(q(col)).append("::text");
-    }
-    return sb.toString();
-  }
-
   private Pending read(ResultSet rs, Origin origin, List<String> columns) throws SQLException {
     Map<String, String> cols = new LinkedHashMap<>();
     for (int i = 0; i < columns.size(); i++) {
@@ -199,8 +154,7 @@ public final class PendingReferenceStore {
     return pending(origin, rs.getString(2), rs.getLong(3), cols);
   }
 
-  private static Pending pending(
-      Origin origin, String state, long since, Map<String, String> cols) {
+  private Pending pending(Origin origin, String state, long since, Map<String, String> cols) {
     return new Pending(
         origin,
         cols.get("topic"),
@@ -208,7 +162,7 @@ public final class PendingReferenceStore {
         Long.parseLong(cols.get("kafka_offset")),
         cols.get("target_object"),
         state,
-        "true".equals(cols.get("links_only")),
+        dialect.isTrueText(cols.get("links_only")),
         EventCodec.read(cols.get("event")),
         since,
         Integer.parseInt(cols.get("attempts")),
@@ -223,19 +177,12 @@ public final class PendingReferenceStore {
       throws SQLException {
     List<String> cols = new ArrayList<>(VaultTables.EVENT_COLUMNS);
     cols.add("first_seen");
-    String due =
-        String.format(
-            "%s = '%s' AND %s < CAST(? AS %s)",
-            q("error_code"),
-            Problem.UNRESOLVED_REFERENCE,
-            q("expires_at"),
-            dialect.timestampType());
     String sql =
-        dialect.deleteReturning(
-            schema.schema(), errors(), pages.oldest(errors(), due, q("expires_at"), rows), cols);
+        dialect.takeExpiredErrors(
+            schema.schema(), errors(), cols, Problem.UNRESOLVED_REFERENCE, rows);
     List<Pending> out = new ArrayList<>();
     try (PreparedStatement ps = c.prepareStatement(sql)) {
-      ps.setString(1, Micros.toSql(nowMicros));
+      ps.setString(1, dialect.timestampText(nowMicros));
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           Map<String, String> m = new LinkedHashMap<>();
@@ -255,80 +202,32 @@ public final class PendingReferenceStore {
    */
   public int moveToErrors(Connection c, long cutoffMicros, long nowMicros, long expiresMicros)
       throws SQLException {
-    Map<String, String> extra = new LinkedHashMap<>();
-    String ts = dialect.timestampType();
-    extra.put("error_code", "'" + Problem.UNRESOLVED_REFERENCE + "'");
-    extra.put("first_seen", "m." + q("arrived_at"));
-    extra.put("expires_at", "CAST(? AS " + ts + ")");
     List<String> copied = new ArrayList<>(VaultTables.EVENT_COLUMNS);
     copied.remove("last_attempt");
-    extra.put("last_attempt", "CAST(? AS " + ts + ")");
     String sql =
-        dialect.moveRows(
-            schema.schema(),
-            waiting(),
-            errors(),
-            q("state") + " = '" + WAITING + "' AND " + q("arrived_at") + " < CAST(? AS " + ts + ")",
-            copied,
-            extra);
+        dialect.moveExpiredWaiting(
+            schema.schema(), waiting(), errors(), copied, WAITING, Problem.UNRESOLVED_REFERENCE);
     try (PreparedStatement ps = c.prepareStatement(sql)) {
-      ps.setString(1, Micros.toSql(cutoffMicros));
-      ps.setString(2, Micros.toSql(expiresMicros));
-      ps.setString(3, Micros.toSql(nowMicros));
+      ps.setString(1, dialect.timestampText(cutoffMicros));
+      ps.setString(2, dialect.timestampText(expiresMicros));
+      ps.setString(3, dialect.timestampText(nowMicros));
       return ps.executeUpdate();
     }
   }
 
   /** Inserts waiting rows (ignoring rows already waiting: a replay keeps the first arrival). */
   public void insertWaiting(Connection c, List<Map<String, String>> rows) throws SQLException {
-    insert(c, waiting(), rows);
+    writes.insert(c, waiting(), rows);
   }
 
   /** Inserts error rows (ignoring rows already there). */
   public void insertErrors(Connection c, List<Map<String, String>> rows) throws SQLException {
-    insert(c, errors(), rows);
-  }
-
-  private void insert(Connection c, TableSpec table, List<Map<String, String>> rows)
-      throws SQLException {
-    if (rows.isEmpty()) {
-      return;
-    }
-    List<String> cols = new ArrayList<>(rows.get(0).keySet());
-    TextColumns data = new TextColumns(cols);
-    for (Map<String, String> r : rows) {
-      List<String> vals = new ArrayList<>(cols.size());
-      cols.forEach(col -> vals.add(r.get(col)));
-      data.add(vals);
-    }
-    data.execute(c, dialect.insertIgnore(schema.schema(), table, cols, null));
+    writes.insert(c, errors(), rows);
   }
 
   /** Deletes resolved rows, per table (one statement per table with rows). */
   public void delete(Connection c, List<Pending> rows) throws SQLException {
-    TextColumns w = new TextColumns(List.of("topic", "kafka_partition", "kafka_offset"));
-    TextColumns e =
-        new TextColumns(
-            List.of("topic", "kafka_partition", "kafka_offset", "error_code", "target_object"));
-    for (Pending p : rows) {
-      if (p.origin() == Origin.WAITING_TABLE) {
-        w.add(List.of(p.topic(), Integer.toString(p.partition()), Long.toString(p.offset())));
-      } else {
-        e.add(
-            List.of(
-                p.topic(),
-                Integer.toString(p.partition()),
-                Long.toString(p.offset()),
-                p.state(),
-                p.target()));
-      }
-    }
-    if (w.size() > 0) {
-      w.execute(c, dialect.deleteByKey(schema.schema(), waiting(), w.names()));
-    }
-    if (e.size() > 0) {
-      e.execute(c, dialect.deleteByKey(schema.schema(), errors(), e.names()));
-    }
+    writes.delete(c, rows);
   }
 
   /**
@@ -338,46 +237,21 @@ public final class PendingReferenceStore {
   public void update(
       Connection c, List<Pending> rows, Map<Pending, Problem> problems, long nowMicros)
       throws SQLException {
-    List<String> set = List.of("ref_source", "ref_pk", "message", "attempts", "last_attempt");
-    List<String> wKey = List.of("topic", "kafka_partition", "kafka_offset");
-    List<String> eKey =
-        List.of("topic", "kafka_partition", "kafka_offset", "error_code", "target_object");
-    TextColumns w = new TextColumns(concat(wKey, set));
-    TextColumns e = new TextColumns(concat(eKey, set));
-    for (Pending p : rows) {
-      Problem pr = problems.get(p);
-      List<String> vals =
-          new ArrayList<>(
-              List.of(p.topic(), Integer.toString(p.partition()), Long.toString(p.offset())));
-      if (p.origin() == Origin.ERROR_TABLE) {
-        vals.add(p.state());
-        vals.add(p.target());
-      }
-      vals.addAll(
-          List.of(
-              pr.refSource(),
-              pr.refPk(),
-              pr.message(),
-              Integer.toString(p.attempts() + 1),
-              Micros.toSql(nowMicros)));
-      (p.origin() == Origin.WAITING_TABLE ? w : e).add(vals);
-    }
-    if (w.size() > 0) {
-      w.execute(c, dialect.updateByKey(schema.schema(), waiting(), wKey, set));
-    }
-    if (e.size() > 0) {
-      e.execute(c, dialect.updateByKey(schema.schema(), errors(), eKey, set));
-    }
+    writes.update(c, rows, problems, nowMicros);
   }
 
-  private static List<String> concat(List<String> a, List<String> b) {
-    List<String> out = new ArrayList<>(a);
-    out.addAll(b);
-    return out;
+  /** The text a timestamp column of the waiting and error tables takes (epoch microseconds). */
+  public String timestampText(long micros) {
+    return dialect.timestampText(micros);
+  }
+
+  /** The text a boolean column of the waiting and error tables takes. */
+  public String booleanText(boolean value) {
+    return dialect.booleanText(value);
   }
 
   /** The columns of a new waiting or error row for an event and its problem. */
-  public static Map<String, String> row(
+  public Map<String, String> row(
       ChangeEvent e, Problem p, boolean linksOnly, int attempts, long nowMicros) {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("topic", e.position().topic());
@@ -388,14 +262,14 @@ public final class PendingReferenceStore {
     m.put("message", p.message());
     m.put("ref_source", p.refSource());
     m.put("ref_pk", p.refPk());
-    m.put("links_only", Boolean.toString(linksOnly));
+    m.put("links_only", dialect.booleanText(linksOnly));
     m.put("operation", e.operation().name());
-    m.put("event_time", Micros.toSql(e.eventTimeMicros()));
+    m.put("event_time", dialect.timestampText(e.eventTimeMicros()));
     m.put("record_key", EventCodec.raw(RawBytes.bytes(e.rawKey())));
     m.put("record_value", EventCodec.raw(RawBytes.bytes(e.rawValue())));
     m.put("event", EventCodec.write(e));
     m.put("attempts", Integer.toString(attempts));
-    m.put("last_attempt", Micros.toSql(nowMicros));
+    m.put("last_attempt", dialect.timestampText(nowMicros));
     return m;
   }
 }

@@ -9,7 +9,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -36,33 +35,20 @@ final class SweepPages {
     this.schema = schema;
   }
 
+  /** The statement that reads a page's rows, from the first row or after a key. */
+  interface PageQuery {
+    String sql(boolean afterKey);
+  }
+
   /**
-   * Reads the next page of {@code t}: the rows of the page that match {@code where} (over {@code
-   * x}, the page's rows), with the columns of {@code select}, each handed to {@code reader}.
+   * Reads the next page of {@code t} with {@code query} (a statement of the dialect reading the
+   * page's rows that matter), each row handed to {@code reader}.
    */
-  void read(
-      Connection c,
-      TableSpec t,
-      int rows,
-      String select,
-      String where,
-      TextColumns.RowReader reader)
+  void read(Connection c, TableSpec t, int rows, PageQuery query, TextColumns.RowReader reader)
       throws SQLException {
     List<String> from = after.get(t.name());
     List<String> last = pageEnd(c, t, rows, from);
-    String sql =
-        select
-            + " FROM (SELECT * FROM "
-            + dialect.table(schema, t.name())
-            + " y"
-            + after(t, from)
-            + " ORDER BY "
-            + keyList(t)
-            + " LIMIT "
-            + rows
-            + ") x WHERE "
-            + where;
-    try (PreparedStatement ps = c.prepareStatement(sql)) {
+    try (PreparedStatement ps = c.prepareStatement(query.sql(from != null))) {
       bind(ps, from);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
@@ -77,44 +63,12 @@ final class SweepPages {
     }
   }
 
-  /**
-   * A condition that picks at most {@code rows} rows of {@code t} matching {@code where} (over the
-   * table's own columns), first in {@code orderBy} order: the rows are found by an index walk and
-   * reached by their tuple ids.
-   */
-  String oldest(TableSpec t, String where, String orderBy, int rows) {
-    return "ctid = ANY(ARRAY(SELECT y.ctid FROM "
-        + dialect.table(schema, t.name())
-        + " y WHERE "
-        + where
-        + " ORDER BY "
-        + orderBy
-        + " LIMIT "
-        + rows
-        + "))";
-  }
-
   /** The primary key of the page's last row, or null when the page reaches the table's end. */
   private List<String> pageEnd(Connection c, TableSpec t, int rows, List<String> from)
       throws SQLException {
     List<String> key = t.primaryKey();
-    StringBuilder sql = new StringBuilder("SELECT ");
-    for (int i = 0; i < key.size(); i++) {
-      sql.append(i == 0 ? "" : ", ")
-          .append("y.")
-          .append(dialect.quote(key.get(i)))
-          .append("::text");
-    }
-    sql.append(" FROM ")
-        .append(dialect.table(schema, t.name()))
-        .append(" y")
-        .append(after(t, from))
-        .append(" ORDER BY ")
-        .append(keyList(t))
-        .append(" OFFSET ")
-        .append(rows - 1)
-        .append(" LIMIT 1");
-    try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+    try (PreparedStatement ps =
+        c.prepareStatement(dialect.selectPageEnd(schema, t, rows, from != null))) {
       bind(ps, from);
       try (ResultSet rs = ps.executeQuery()) {
         if (!rs.next()) {
@@ -127,35 +81,6 @@ final class SweepPages {
         return out;
       }
     }
-  }
-
-  /** {@code WHERE (key) > (the last key read)}, empty for the first page. */
-  private String after(TableSpec t, List<String> from) {
-    if (from == null) {
-      return "";
-    }
-    StringBuilder row = new StringBuilder();
-    StringBuilder params = new StringBuilder();
-    for (String k : t.primaryKey()) {
-      String sep = row.length() == 0 ? "" : ", ";
-      row.append(sep).append("y.").append(dialect.quote(k));
-      params.append(sep).append(param(t.column(k).type()));
-    }
-    return " WHERE (" + row + ") > (" + params + ")";
-  }
-
-  /** A parameter of the column's type (a collation, if the type names one, applied after). */
-  private static String param(String type) {
-    int collate = type.toLowerCase(Locale.ROOT).indexOf(" collate ");
-    return collate < 0
-        ? "CAST(? AS " + type + ")"
-        : "CAST(? AS " + type.substring(0, collate) + ")" + type.substring(collate);
-  }
-
-  private String keyList(TableSpec t) {
-    List<String> out = new ArrayList<>();
-    t.primaryKey().forEach(k -> out.add("y." + dialect.quote(k)));
-    return String.join(", ", out);
   }
 
   private static void bind(PreparedStatement ps, List<String> from) throws SQLException {

@@ -40,13 +40,13 @@ final class HistoryRead {
   }
 
   /** A key and the earliest time of its new versions: where its stored history is read from. */
-  private static List<String> keyFrom(List<String> key, List<HistoryMerge.Version> versions) {
+  private List<String> keyFrom(List<String> key, List<HistoryMerge.Version> versions) {
     long min = Long.MAX_VALUE;
     for (HistoryMerge.Version v : versions) {
       min = Math.min(min, v.t);
     }
     List<String> row = new ArrayList<>(key);
-    row.add(Micros.toSql(min));
+    row.add(dialect.timestampText(min));
     return row;
   }
 
@@ -68,7 +68,7 @@ final class HistoryRead {
     }
     List<String> cols = new ArrayList<>(keyCols);
     cols.add("t__");
-    TextColumns keys = new TextColumns(cols);
+    TextColumns keys = new TextColumns(dialect, cols);
     for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
       if (e.getKey().size() != 1 || !newParents.contains(e.getKey().get(0))) {
         keys.add(keyFrom(e.getKey(), e.getValue())); // (a new parent row has nothing stored)
@@ -94,7 +94,7 @@ final class HistoryRead {
           int p = keyCols.size() + 1;
           long micros = rs.getLong(p);
           String hd = hashText.apply(rs.getString(p + 1));
-          boolean del = "true".equals(rs.getString(p + 2)) || "t".equals(rs.getString(p + 2));
+          boolean del = dialect.isTrueText(rs.getString(p + 2));
           Map<String, String> a = new LinkedHashMap<>();
           for (int i = 0; i < attrs.size(); i++) {
             a.put(attrs.get(i), rs.getString(p + 3 + i));

@@ -46,7 +46,7 @@ final class KeyLocks {
       ids.add(space | stripe(key));
     }
     try (PreparedStatement ps = c.prepareStatement(sql)) {
-      ps.setArray(1, c.createArrayOf("bigint", ids.toArray()));
+      dialect.bindNumbers(c, ps, 1, ids);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           // each row is one lock taken

@@ -1,75 +1,10 @@
 package io.vaultstream.write;
 
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 
-/** Converts epoch microseconds to and from the SQL text the dialects bind. */
+/** Converts instants to the epoch microseconds the engine computes with. */
 public final class Micros {
-  private static final DateTimeFormatter SQL =
-      DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSSSSS");
-
   private Micros() {}
-
-  private static final long MIN_FAST = -62_135_596_800_000_000L; // 0001-01-01
-  private static final long MAX_FAST = 253_402_300_800_000_000L; // 10000-01-01
-
-  /** {@code 2024-01-01 01:00:00.407843+00}. */
-  public static String toSql(long micros) {
-    if (micros < MIN_FAST || micros >= MAX_FAST) {
-      return viaFormatter(micros);
-    }
-    // Called for every timestamp of every row written: digits by arithmetic, no temporary objects.
-    long secs = Math.floorDiv(micros, 1_000_000L);
-    int frac = (int) Math.floorMod(micros, 1_000_000L);
-    long days = Math.floorDiv(secs, 86_400L);
-    int sod = (int) Math.floorMod(secs, 86_400L);
-    // Civil date from days since 1970-01-01 (proleptic Gregorian), after H. Hinnant's algorithm.
-    long z = days + 719_468;
-    long era = Math.floorDiv(z, 146_097);
-    long doe = z - era * 146_097;
-    long yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    long mp = (5 * doy + 2) / 153;
-    int day = (int) (doy - (153 * mp + 2) / 5 + 1);
-    int month = (int) (mp < 10 ? mp + 3 : mp - 9);
-    int year = (int) (yoe + era * 400 + (month <= 2 ? 1 : 0));
-    char[] c = new char[29];
-    digits(c, 0, year, 4);
-    c[4] = '-';
-    digits(c, 5, month, 2);
-    c[7] = '-';
-    digits(c, 8, day, 2);
-    c[10] = ' ';
-    digits(c, 11, sod / 3600, 2);
-    c[13] = ':';
-    digits(c, 14, sod / 60 % 60, 2);
-    c[16] = ':';
-    digits(c, 17, sod % 60, 2);
-    c[19] = '.';
-    digits(c, 20, frac, 6);
-    c[26] = '+';
-    c[27] = '0';
-    c[28] = '0';
-    return new String(c);
-  }
-
-  private static void digits(char[] c, int at, int value, int width) {
-    for (int i = at + width - 1; i >= at; i--) {
-      c[i] = (char) ('0' + value % 10);
-      value /= 10;
-    }
-  }
-
-  static String viaFormatter(long micros) {
-    LocalDateTime t =
-        LocalDateTime.ofEpochSecond(
-            Math.floorDiv(micros, 1_000_000L),
-            (int) Math.floorMod(micros, 1_000_000L) * 1000,
-            ZoneOffset.UTC);
-    return SQL.format(t) + "+00";
-  }
 
   /** An instant as epoch microseconds. */
   public static long of(Instant i) {

@@ -113,7 +113,7 @@ public final class SchemaManager {
                 + t.name()
                 + " does not exist; create it with the output of"
                 + " 'vaultstream ddl' or turn auto-create on (auto.create)",
-            "42P01");
+            dialect.undefinedTableState());
       }
       if (t.name().equals(VaultTables.PROGRESS)) {
         anchorsStored =
@@ -249,7 +249,7 @@ public final class SchemaManager {
                 + "', which the table lacks, and auto.evolve is off: add the column ("
                 + dialect.addColumn(schema, table, col)
                 + ") or turn auto.evolve on (--auto-evolve for the Spark job)",
-            "42703");
+            dialect.undefinedColumnState());
       }
       alter(c, table, col, dialect.addColumn(schema, table, col));
       LOG.info("Added column {} {} to vault table {}", col.name(), col.type(), table);

@@ -1,7 +1,7 @@
 package io.vaultstream.write;
 
 import io.vaultstream.dialect.BulkInsert;
-import java.sql.Array;
+import io.vaultstream.dialect.VaultDialect;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -9,12 +9,17 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Rows gathered column by column as text, bound as one text array per column. */
+/**
+ * Rows gathered column by column as text, bound as the dialect binds a batch (one parameter per
+ * column).
+ */
 public final class TextColumns {
+  private final VaultDialect dialect;
   private final List<String> names;
   private final List<List<String>> values = new ArrayList<>();
 
-  public TextColumns(List<String> names) {
+  public TextColumns(VaultDialect dialect, List<String> names) {
+    this.dialect = dialect;
     this.names = names;
     names.forEach(n -> values.add(new ArrayList<>()));
   }
@@ -41,7 +46,7 @@ public final class TextColumns {
     return bulk.insert(c, values);
   }
 
-  /** Binds the arrays from parameter 1 on and runs the statement; returns the update count. */
+  /** Binds the columns from parameter 1 on and runs the statement; returns the update count. */
   public int execute(Connection c, String sql) throws SQLException {
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       bind(c, ps);
@@ -49,7 +54,7 @@ public final class TextColumns {
     }
   }
 
-  /** Binds the arrays and hands each result row to {@code reader}. */
+  /** Binds the columns and hands each result row to {@code reader}. */
   public void query(Connection c, String sql, RowReader reader) throws SQLException {
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       bind(c, ps);
@@ -67,9 +72,6 @@ public final class TextColumns {
   }
 
   private void bind(Connection c, PreparedStatement ps) throws SQLException {
-    for (int i = 0; i < names.size(); i++) {
-      Array a = c.createArrayOf("text", values.get(i).toArray(new String[0]));
-      ps.setArray(i + 1, a);
-    }
+    dialect.bindColumns(c, ps, 1, values);
   }
 }

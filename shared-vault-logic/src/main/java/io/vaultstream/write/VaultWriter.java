@@ -62,8 +62,8 @@ public final class VaultWriter {
    *     entries are inserted as new rows (versions are merged with the history read in this
    *     transaction, so only a concurrent writer can have inserted them meanwhile; a key map entry
    *     exists only when its event was loaded before), which fails the statement with a unique
-   *     violation, SQLSTATE 23505, when that happens; with {@code racing} such rows are skipped
-   *     instead, at some cost
+   *     violation ({@link VaultDialect#isUniqueViolation}) when that happens; with {@code racing}
+   *     such rows are skipped instead, at some cost
    */
   public Map<String, Integer> write(Connection c, BatchPlan plan, boolean racing)
       throws SQLException {
@@ -121,7 +121,7 @@ public final class VaultWriter {
       return 0;
     }
     List<String> cols = columnsWithout(t, n.loadedAt());
-    TextColumns data = new TextColumns(cols);
+    TextColumns data = new TextColumns(dialect, cols);
     String pk = t.primaryKey().get(0);
     // Loop bodies are methods of their own here: the JIT compiles each once, instead of again
     // into an on-stack-replacement version of the loop (docs/BENCHMARKS.md). Rows
@@ -156,7 +156,7 @@ public final class VaultWriter {
       if (col.equals(pk)) {
         row.add(r.key());
       } else if (col.equals(n.loadDts())) {
-        row.add(Micros.toSql(r.loadDts()));
+        row.add(dialect.timestampText(r.loadDts()));
       } else if (col.equals(n.recordSource())) {
         row.add(r.recordSource());
       } else {
@@ -173,13 +173,18 @@ public final class VaultWriter {
       return 0;
     }
     List<String> cols = List.of("source_table", "pk", "valid_from", "key_values");
-    TextColumns data = new TextColumns(cols);
+    TextColumns data = new TextColumns(dialect, cols);
     for (BatchPlan.KeyMapEntry e : entries) {
       data.add(
-          List.of(e.source(), e.pk(), Micros.toSql(e.validFrom()), KeyText.values(e.values())));
+          List.of(
+              e.source(),
+              e.pk(),
+              dialect.timestampText(e.validFrom()),
+              KeyText.values(e.values())));
     }
     // A mapping can already be stored only when these events were loaded before (a replay) or by
-    // another writer: both rare, and both fail the statement (23505), after which the batch is
+    // another writer: both rare, and both fail the statement (a unique violation), after which the
+    // batch is
     // written again with existing rows skipped.
     if (racing) {
       data.execute(c, dialect.insertIgnore(schema.schema(), t, cols, null));
@@ -218,10 +223,10 @@ public final class VaultWriter {
     Map<List<String>, List<HistoryMerge.Version>> stored =
         history.around(c, t, keyCols, attrs, fresh, newParents);
 
-    TextColumns inserts = new TextColumns(insertColumns(keyCols, attrs));
+    TextColumns inserts = new TextColumns(dialect, insertColumns(keyCols, attrs));
     List<String> delCols = new ArrayList<>(keyCols);
     delCols.add(n.loadDts());
-    TextColumns deletes = new TextColumns(delCols);
+    TextColumns deletes = new TextColumns(dialect, delCols);
     for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
       merge(e.getKey(), e.getValue(), stored, attrs, nullAttrs, emptyDiff, inserts, deletes);
     }
@@ -263,7 +268,7 @@ public final class VaultWriter {
   }
 
   /** Merges one key's new versions with its stored ones into rows to insert and to delete. */
-  private static void merge(
+  private void merge(
       List<String> key,
       List<HistoryMerge.Version> versions,
       Map<List<String>, List<HistoryMerge.Version>> stored,
@@ -278,10 +283,10 @@ public final class VaultWriter {
             stored.getOrDefault(key, List.of()), versions, versions.get(0).t, nullAttrs, emptyDiff);
     for (HistoryMerge.Version v : o.inserts()) {
       List<String> row = new ArrayList<>(key);
-      row.add(Micros.toSql(v.t));
+      row.add(dialect.timestampText(v.t));
       row.add(v.recordSource);
       row.add(v.hashDiff);
-      row.add(Boolean.toString(v.delete));
+      row.add(dialect.booleanText(v.delete));
       for (String a : attrs) {
         row.add(v.attrs == null ? null : v.attrs.get(a));
       }
@@ -289,7 +294,7 @@ public final class VaultWriter {
     }
     for (HistoryMerge.Version v : o.deletes()) {
       List<String> row = new ArrayList<>(key);
-      row.add(Micros.toSql(v.t));
+      row.add(dialect.timestampText(v.t));
       deletes.add(row);
     }
   }

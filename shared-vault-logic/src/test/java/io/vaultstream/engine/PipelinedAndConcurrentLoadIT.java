@@ -172,7 +172,7 @@ class PipelinedAndConcurrentLoadIT {
                 + " name, loaded_at) VALUES ('"
                 + hk
                 + "', '"
-                + io.vaultstream.write.Micros.toSql(t1)
+                + new io.vaultstream.dialect.PostgresDialect().timestampText(t1)
                 + "', 'SHOP.customers', 'FROM-THE-OTHER-WRITER', false, 'Anna', now())");
       }
       CompletableFuture<LoadResult> load =
@@ -203,7 +203,7 @@ class PipelinedAndConcurrentLoadIT {
     List<String> versions =
         TestDatabase.rows(
             "SELECT load_dts = '"
-                + io.vaultstream.write.Micros.toSql(t1)
+                + new io.vaultstream.dialect.PostgresDialect().timestampText(t1)
                 + "'::timestamptz, hash_diff = 'FROM-THE-OTHER-WRITER', name FROM "
                 + schema
                 + ".sat_customer WHERE customer_hk = '"

@@ -65,7 +65,7 @@ class ShopVaultIT {
 
   /** A timestamptz as PostgreSQL prints it in UTC. */
   private static String ts(long micros) {
-    String sql = io.vaultstream.write.Micros.toSql(micros);
+    String sql = new io.vaultstream.dialect.PostgresDialect().timestampText(micros);
     return sql.replaceAll("\\.?0*\\+00$", "+00");
   }
 

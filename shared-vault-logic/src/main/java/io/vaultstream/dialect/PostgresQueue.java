@@ -1,0 +1,248 @@
+package io.vaultstream.dialect;
+
+import static io.vaultstream.dialect.PostgresSyntax.epochMicros;
+import static io.vaultstream.dialect.PostgresSyntax.quote;
+import static io.vaultstream.dialect.PostgresSyntax.table;
+
+import io.vaultstream.table.TableSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * PostgreSQL's statements on the loader's own tables (waiting rows, error rows, progress). Their
+ * plans were tuned so that each stays a loop of index probes whatever the statistics say.
+ */
+final class PostgresQueue {
+  private PostgresQueue() {}
+
+  private static String select(String origin, String state, String since, List<String> columns) {
+    StringBuilder sb =
+        new StringBuilder("SELECT ")
+            .append(origin)
+            .append(", ")
+            .append(state)
+            .append(", ")
+            .append(epochMicros(since));
+    for (String col : columns) {
+      sb.append(", x.").append(quote(col)).append("::text");
+    }
+    return sb.toString();
+  }
+
+  private static String unresolved(String code) {
+    return " x.error_code = '" + code + "' AND x.event IS NOT NULL";
+  }
+
+  static String selectWaitingForParents(
+      String schema, String waiting, String errors, List<String> columns, String code) {
+    // One index probe per key of the batch (vs_waiting_ref, vs_errors_ref), in a lateral
+    // subquery the planner cannot flatten (OFFSET 0), so the plan stays a loop of probes whatever
+    // the tables' statistics say. (A semi-join let the planner hash the batch's keys and scan the
+    // waiting rows, or sort them for a merge join, once its estimates were off.)
+    return "WITH b(s, p) AS (SELECT * FROM unnest(?::text[], ?::text[]))\n"
+        + select("'W'", "x.state", "x.arrived_at", columns)
+        + " FROM b CROSS JOIN LATERAL (SELECT * FROM "
+        + table(schema, waiting)
+        + " y WHERE y.ref_source = b.s AND y.ref_pk = b.p AND y.event IS NOT NULL OFFSET 0) x"
+        + "\nUNION ALL\n"
+        + select("'E'", "x.error_code", "x.first_seen", columns)
+        + " FROM b CROSS JOIN LATERAL (SELECT * FROM "
+        + table(schema, errors)
+        + " y WHERE y.ref_source = b.s AND y.ref_pk = b.p OFFSET 0) x WHERE"
+        + unresolved(code);
+  }
+
+  static String selectPageEnd(String schema, TableSpec t, int rows, boolean afterKey) {
+    List<String> key = t.primaryKey();
+    StringBuilder sql = new StringBuilder("SELECT ");
+    for (int i = 0; i < key.size(); i++) {
+      sql.append(i == 0 ? "" : ", ").append("y.").append(quote(key.get(i))).append("::text");
+    }
+    return sql.append(" FROM ")
+        .append(table(schema, t.name()))
+        .append(" y")
+        .append(after(t, afterKey))
+        .append(" ORDER BY ")
+        .append(keyList(t))
+        .append(" OFFSET ")
+        .append(rows - 1)
+        .append(" LIMIT 1")
+        .toString();
+  }
+
+  /** The rows of the page that match {@code where} (over {@code x}, the page's rows). */
+  private static String page(
+      String schema, TableSpec t, int rows, boolean afterKey, String select, String where) {
+    return select
+        + " FROM (SELECT * FROM "
+        + table(schema, t.name())
+        + " y"
+        + after(t, afterKey)
+        + " ORDER BY "
+        + keyList(t)
+        + " LIMIT "
+        + rows
+        + ") x WHERE "
+        + where;
+  }
+
+  /**
+   * Each row of a page has one key map probe for its parent; OFFSET 0 keeps the EXISTS a probe per
+   * row (without it the planner may hash the whole key map instead).
+   */
+  private static String parentKnown(String schema, String keyMap) {
+    return " EXISTS (SELECT 1 FROM "
+        + table(schema, keyMap)
+        + " k WHERE k.source_table = x.ref_source AND k.pk = x.ref_pk OFFSET 0)";
+  }
+
+  static String selectResolvableWaitingPage(
+      String schema,
+      TableSpec waiting,
+      String keyMap,
+      List<String> columns,
+      int rows,
+      boolean afterKey) {
+    return page(
+        schema,
+        waiting,
+        rows,
+        afterKey,
+        select("'W'", "x.state", "x.arrived_at", columns),
+        "x.event IS NOT NULL AND" + parentKnown(schema, keyMap));
+  }
+
+  static String selectResolvableErrorPage(
+      String schema,
+      TableSpec errors,
+      String keyMap,
+      List<String> columns,
+      String code,
+      int rows,
+      boolean afterKey) {
+    return page(
+        schema,
+        errors,
+        rows,
+        afterKey,
+        select("'E'", "x.error_code", "x.first_seen", columns),
+        unresolved(code) + " AND" + parentKnown(schema, keyMap));
+  }
+
+  /** {@code WHERE (key) > (the last key read)}, empty for the first page. */
+  private static String after(TableSpec t, boolean afterKey) {
+    if (!afterKey) {
+      return "";
+    }
+    StringBuilder row = new StringBuilder();
+    StringBuilder params = new StringBuilder();
+    for (String k : t.primaryKey()) {
+      String sep = row.length() == 0 ? "" : ", ";
+      row.append(sep).append("y.").append(quote(k));
+      params.append(sep).append(param(t.column(k).type()));
+    }
+    return " WHERE (" + row + ") > (" + params + ")";
+  }
+
+  /** A parameter of the column's type (a collation, if the type names one, applied after). */
+  private static String param(String type) {
+    int collate = type.toLowerCase(Locale.ROOT).indexOf(" collate ");
+    return collate < 0
+        ? "CAST(? AS " + type + ")"
+        : "CAST(? AS " + type.substring(0, collate) + ")" + type.substring(collate);
+  }
+
+  private static String keyList(TableSpec t) {
+    List<String> out = new ArrayList<>();
+    t.primaryKey().forEach(k -> out.add("y." + quote(k)));
+    return String.join(", ", out);
+  }
+
+  static String takeExpiredErrors(
+      String schema, TableSpec errors, List<String> columns, String code, int rows) {
+    String due =
+        quote("error_code")
+            + " = '"
+            + code
+            + "' AND "
+            + quote("expires_at")
+            + " < CAST(? AS timestamptz)";
+    // The rows are found by an index walk and reached by their tuple ids.
+    String oldest =
+        "ctid = ANY(ARRAY(SELECT y.ctid FROM "
+            + table(schema, errors.name())
+            + " y WHERE "
+            + due
+            + " ORDER BY "
+            + quote("expires_at")
+            + " LIMIT "
+            + rows
+            + "))";
+    return PostgresRows.deleteReturning(schema, errors, oldest, columns);
+  }
+
+  static String moveExpiredWaiting(
+      String schema,
+      TableSpec waiting,
+      TableSpec errors,
+      List<String> columns,
+      String waitingState,
+      String code) {
+    Map<String, String> extra = new LinkedHashMap<>();
+    extra.put("error_code", "'" + code + "'");
+    extra.put("first_seen", "m." + quote("arrived_at"));
+    extra.put("expires_at", "CAST(? AS timestamptz)");
+    extra.put("last_attempt", "CAST(? AS timestamptz)");
+    String where =
+        quote("state")
+            + " = '"
+            + waitingState
+            + "' AND "
+            + quote("arrived_at")
+            + " < CAST(? AS timestamptz)";
+    return PostgresRows.moveRows(schema, waiting, errors, where, columns, extra);
+  }
+
+  private static String filter(List<String> columns) {
+    List<String> parts = new ArrayList<>();
+    columns.forEach(c -> parts.add(quote(c) + " = ?"));
+    return parts.isEmpty() ? "" : " WHERE " + String.join(" AND ", parts);
+  }
+
+  static String selectErrorRows(String schema, String errors, List<String> filter, int limit) {
+    return "SELECT id, error_code, source_table, target_object, topic, kafka_partition,"
+        + " kafka_offset, message, attempts, first_seen::text, expires_at::text, record_key,"
+        + " record_value, event FROM "
+        + table(schema, errors)
+        + filter(filter)
+        + " ORDER BY id LIMIT "
+        + limit;
+  }
+
+  static String countErrorsByCode(String schema, String errors, List<String> filter) {
+    return "SELECT error_code, count(*) FROM "
+        + table(schema, errors)
+        + filter(filter)
+        + " GROUP BY error_code ORDER BY error_code";
+  }
+
+  static String deleteErrors(String schema, String errors, List<String> filter) {
+    return "DELETE FROM " + table(schema, errors) + filter(filter);
+  }
+
+  static String deleteErrorsById(String schema, String errors) {
+    return "DELETE FROM " + table(schema, errors) + " WHERE id = ANY(?)";
+  }
+
+  static String selectProgress(String schema, String progress, List<String> anchorColumns) {
+    StringBuilder sb = new StringBuilder("SELECT topic, kafka_partition, next_offset");
+    anchorColumns.forEach(c -> sb.append(", ").append(c));
+    return sb.append(" FROM ")
+        .append(table(schema, progress))
+        .append(" WHERE consumer = ?")
+        .toString();
+  }
+}

@@ -1,0 +1,112 @@
+package io.vaultstream.dialect;
+
+import io.vaultstream.table.TableSpec;
+import java.util.List;
+
+/**
+ * The SQL of the loader's own tables: waiting rows, error rows and stored progress. Part of {@link
+ * VaultDialect}; the tables' columns are those the loader's DDL gives them.
+ */
+public interface QueueStatements {
+
+  /**
+   * Reads the rows that wait for one of a set of parents: waiting rows with an event, and error
+   * rows of {@code unresolvedCode} with an event, whose (ref_source, ref_pk) is one of the pairs
+   * given. Binds two text columns (ref_source and ref_pk of each pair, through {@link
+   * TextValues#bindColumns}). Returns per row: 'W' (waiting) or 'E' (error), the state or error
+   * code, the arrival or first-seen time as epoch microseconds, then {@code columns} as text.
+   */
+  String selectWaitingForParents(
+      String schema,
+      String waitingTable,
+      String errorsTable,
+      List<String> columns,
+      String unresolvedCode);
+
+  /**
+   * Reads the last primary key of the next page of at most {@code rows} rows of {@code t}, in
+   * primary key order, from the first row ({@code afterKey} false) or from the row after a key.
+   * Binds, when {@code afterKey}, each primary key column of the last key read, as text. Returns
+   * one row, the primary key columns as text, or none when the page reaches the table's end.
+   */
+  String selectPageEnd(String schema, TableSpec t, int rows, boolean afterKey);
+
+  /**
+   * Reads, of the next page of waiting rows (as {@link #selectPageEnd}), those with an event whose
+   * parent is in the key map. Binds as {@link #selectPageEnd}; returns as {@link
+   * #selectWaitingForParents} (always 'W').
+   */
+  String selectResolvableWaitingPage(
+      String schema,
+      TableSpec waiting,
+      String keyMapTable,
+      List<String> columns,
+      int rows,
+      boolean afterKey);
+
+  /**
+   * Reads, of the next page of error rows (as {@link #selectPageEnd}), those of {@code
+   * unresolvedCode} with an event whose parent is in the key map. Binds as {@link #selectPageEnd};
+   * returns as {@link #selectWaitingForParents} (always 'E').
+   */
+  String selectResolvableErrorPage(
+      String schema,
+      TableSpec errors,
+      String keyMapTable,
+      List<String> columns,
+      String unresolvedCode,
+      int rows,
+      boolean afterKey);
+
+  /**
+   * Deletes at most {@code rows} error rows of {@code unresolvedCode} whose expires_at has passed,
+   * those that expire first. Binds the current time (as {@link TextValues#timestampText}); returns
+   * {@code columns} of each deleted row as text.
+   */
+  String takeExpiredErrors(
+      String schema, TableSpec errors, List<String> columns, String unresolvedCode, int rows);
+
+  /**
+   * Moves the waiting rows in state {@code waitingState} that arrived before a cutoff to the error
+   * table as {@code unresolvedCode}, copying {@code columns} and setting first_seen (the arrival),
+   * expires_at and last_attempt; rows whose key exists there are dropped. Binds three timestamps
+   * (as {@link TextValues#timestampText}): the cutoff, the expiry, the current time. Returns the
+   * update count.
+   */
+  String moveExpiredWaiting(
+      String schema,
+      TableSpec waiting,
+      TableSpec errors,
+      List<String> columns,
+      String waitingState,
+      String unresolvedCode);
+
+  /**
+   * Reads error rows for operators, by id, at most {@code limit}: every {@code filterColumns} equal
+   * to a parameter. Binds one value per filter column, in order. Returns id, error_code,
+   * source_table, target_object, topic, kafka_partition, kafka_offset, message, attempts,
+   * first_seen and expires_at as text, record_key, record_value, event.
+   */
+  String selectErrorRows(String schema, String errorsTable, List<String> filterColumns, int limit);
+
+  /**
+   * Counts error rows per error code, in code order, filtered as {@link #selectErrorRows} (and
+   * binding the same). Returns error_code, count.
+   */
+  String countErrorsByCode(String schema, String errorsTable, List<String> filterColumns);
+
+  /** Deletes error rows filtered as {@link #selectErrorRows} (binding the same). */
+  String deleteErrors(String schema, String errorsTable, List<String> filterColumns);
+
+  /**
+   * Deletes error rows by id. Binds the ids as one parameter (through {@link
+   * TextValues#bindNumbers}).
+   */
+  String deleteErrorsById(String schema, String errorsTable);
+
+  /**
+   * Reads the stored progress of one consumer. Binds the consumer. Returns topic, kafka_partition,
+   * next_offset, then {@code anchorColumns} (none when the table has none).
+   */
+  String selectProgress(String schema, String progressTable, List<String> anchorColumns);
+}

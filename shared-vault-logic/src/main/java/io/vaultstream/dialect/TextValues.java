@@ -1,0 +1,54 @@
+package io.vaultstream.dialect;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * How a database takes and gives back values as text, how a batch's columns are bound as
+ * parameters, and which of its failures the engine must recognize. Part of {@link VaultDialect}.
+ */
+public interface TextValues {
+
+  /**
+   * The text a timestamp column takes for a UTC instant given as epoch microseconds, exact to the
+   * microsecond (PostgreSQL: {@code 2024-01-01 01:00:00.407843+00}).
+   */
+  String timestampText(long micros);
+
+  /** The text a boolean column takes for {@code value}. */
+  String booleanText(boolean value);
+
+  /** Whether a boolean column read back as text (by this dialect's statements) holds true. */
+  boolean isTrueText(String text);
+
+  /**
+   * Binds the columns of a batch, each a list of texts (one per row, null for NULL), to the
+   * parameters {@code first}, {@code first + 1}, ... of a statement this dialect built to take one
+   * parameter per column (PostgreSQL: one text array each).
+   */
+  void bindColumns(Connection c, PreparedStatement ps, int first, List<List<String>> columns)
+      throws SQLException;
+
+  /**
+   * Binds a set of 64-bit numbers to parameter {@code index} of a statement this dialect built to
+   * take them as one parameter ({@link VaultDialect#lockKeys}, {@link
+   * QueueStatements#deleteErrorsById}; PostgreSQL: a bigint array).
+   */
+  void bindNumbers(Connection c, PreparedStatement ps, int index, Collection<Long> numbers)
+      throws SQLException;
+
+  /** Whether the failure is a unique (primary key) violation: rows another writer inserted. */
+  boolean isUniqueViolation(SQLException e);
+
+  /**
+   * The SQLSTATE the engine gives its own failure "a vault table does not exist" (as the database
+   * reports a statement on a missing table), so callers classify both alike.
+   */
+  String undefinedTableState();
+
+  /** The SQLSTATE the engine gives its own failure "a vault table lacks a column". */
+  String undefinedColumnState();
+}

@@ -1,0 +1,43 @@
+package io.vaultstream.dialect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The text PostgreSQL takes for a timestamp, exact to the microsecond for every year. */
+class PostgresTimestampsTest {
+  @Test
+  void writesTheTextPostgresReads() {
+    assertThat(PostgresTimestamps.text(1_704_070_800_407_843L))
+        .isEqualTo("2024-01-01 01:00:00.407843+00");
+    assertThat(PostgresTimestamps.text(0)).isEqualTo("1970-01-01 00:00:00.000000+00");
+    assertThat(PostgresTimestamps.text(-1)).isEqualTo("1969-12-31 23:59:59.999999+00");
+    assertThat(PostgresTimestamps.text(-2_208_988_800_000_000L))
+        .isEqualTo("1900-01-01 00:00:00.000000+00");
+    assertThat(PostgresTimestamps.text(951_782_400_000_000L))
+        .isEqualTo("2000-02-29 00:00:00.000000+00");
+  }
+
+  @Test
+  void theFastPathAgreesWithTheFormatterEverywhere() {
+    SplittableRandom random = new SplittableRandom(42);
+    long min = -62_135_596_800_000_000L; // 0001-01-01
+    long max = 253_402_300_799_999_999L; // 9999-12-31 23:59:59.999999
+    long[] edges = {min, min + 1, max, max - 1, 0, -1, 1, 86_399_999_999L, 86_400_000_000L};
+    for (long m : edges) {
+      assertThat(PostgresTimestamps.text(m))
+          .as("%d", m)
+          .isEqualTo(PostgresTimestamps.viaFormatter(m));
+    }
+    for (int i = 0; i < 200_000; i++) {
+      long m = random.nextLong(min, max);
+      assertThat(PostgresTimestamps.text(m))
+          .as("%d", m)
+          .isEqualTo(PostgresTimestamps.viaFormatter(m));
+    }
+    // Outside years 1-9999 the formatter itself is used.
+    assertThat(PostgresTimestamps.text(max + 1))
+        .isEqualTo(PostgresTimestamps.viaFormatter(max + 1));
+  }
+}

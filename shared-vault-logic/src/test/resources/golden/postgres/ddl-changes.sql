@@ -1,0 +1,30 @@
+-- createSchema(vault)
+CREATE SCHEMA IF NOT EXISTS "vault";
+
+-- addColumn(vault, sat_customer, email text)
+ALTER TABLE "vault"."sat_customer" ADD COLUMN IF NOT EXISTS "email" text;
+
+-- createIndex(vault, vs_waiting, vs_waiting_ref, [ref_source, ref_pk])
+CREATE INDEX IF NOT EXISTS "vs_waiting_ref" ON "vault"."vs_waiting" ("ref_source", "ref_pk");
+
+-- selectColumns()
+SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = ? AND table_name = ? ORDER BY ordinal_position;
+
+-- selectIndexes()
+SELECT indexname FROM pg_indexes WHERE schemaname = ? AND tablename = ?;
+
+-- currentSchema()
+SELECT current_schema();
+
+-- lockSchemaChanges(vault)
+SELECT pg_advisory_xact_lock(hashtext('vaultstream ddl ' || 'vault'));
+
+-- lockSchemaChanges(null)
+SELECT pg_advisory_xact_lock(hashtext('vaultstream ddl ' || ''));
+
+-- vacuum(vault, vs_waiting)
+VACUUM (SKIP_LOCKED) "vault"."vs_waiting";
+
+-- vacuum(vault, vs_errors)
+VACUUM (SKIP_LOCKED) "vault"."vs_errors";
+

@@ -1,0 +1,21 @@
+-- connectionInitSql()
+SET TIME ZONE 'UTC'; SET jit = off; SET plan_cache_mode = force_custom_plan;
+
+-- statementTimeout(30000)
+SET statement_timeout = 30000;
+
+-- statementTimeout(0)
+null;
+
+-- lockTimeout(5000)
+SET LOCAL lock_timeout = 5000;
+
+-- lockTimeout(0)
+null;
+
+-- socketTimeout(1500)
+{socketTimeout=2};
+
+-- socketTimeout(0)
+{};
+
