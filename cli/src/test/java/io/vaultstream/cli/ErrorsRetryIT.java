@@ -130,7 +130,7 @@ class ErrorsRetryIT {
     TestDatabase.execute(CliTest.run("ddl", model.toString(), "--schema", schema).out());
     String before =
         TestDatabase.value(
-            "SELECT string_agg(table_name || '.' || column_name, ',' ORDER BY 1) FROM"
+            "SELECT string_agg(table_name || '.' || column_name, ',' ORDER BY table_name, column_name) FROM"
                 + " information_schema.columns WHERE table_schema = '"
                 + schema
                 + "'");
@@ -157,7 +157,7 @@ class ErrorsRetryIT {
     assertThat(retry.err().lines()).hasSize(1);
     assertThat(
             TestDatabase.value(
-                "SELECT string_agg(table_name || '.' || column_name, ',' ORDER BY 1) FROM"
+                "SELECT string_agg(table_name || '.' || column_name, ',' ORDER BY table_name, column_name) FROM"
                     + " information_schema.columns WHERE table_schema = '"
                     + schema
                     + "'"))
