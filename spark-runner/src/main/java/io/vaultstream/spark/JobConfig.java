@@ -7,6 +7,7 @@ import io.vaultstream.engine.VaultOptions;
 import java.io.Serializable;
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 
 /**
  * The job's settings: arguments ({@code --name value}), with the environment variables VaultSpeed
@@ -228,13 +229,21 @@ public final class JobConfig implements Serializable {
   }
 
   /**
-   * The model, read from {@link #model()} (a regular file of at most 4 MiB; a file that is not a
-   * model is never quoted); {@code --topic-prefix} (SCHEMA_CDC_KAFKA), when set, replaces the
-   * model's {@code topicPrefix}.
+   * The model, read from {@link #model()} through Hadoop's file systems with their default settings
+   * (local paths and {@code file:} URIs); see {@link #loadModel(Configuration)}.
    */
   public io.vaultstream.model.VaultModel loadModel() {
-    return io.vaultstream.model.ModelLoader.load(
-        java.nio.file.Path.of(model()), values.get("topic-prefix"));
+    return loadModel(new Configuration());
+  }
+
+  /**
+   * The model, read from {@link #model()} (a path or URI on any of the cluster's Hadoop file
+   * systems: {@code dbfs:/}, {@code /Volumes/...}, {@code abfss://}, {@code s3://}; a file of at
+   * most 4 MiB, never a directory; a file that is not a model is never quoted); {@code
+   * --topic-prefix} (SCHEMA_CDC_KAFKA), when set, replaces the model's {@code topicPrefix}.
+   */
+  public io.vaultstream.model.VaultModel loadModel(Configuration hadoop) {
+    return HadoopModelFile.load(model(), values.get("topic-prefix"), hadoop);
   }
 
   /** The engine options. */
