@@ -310,6 +310,39 @@ class SparkRunnerIT {
     }
   }
 
+  /**
+   * The progress listener's backlog figure: each micro-batch's records plus what it leaves behind
+   * the latest offsets add up to what was there to read, and the last batch leaves nothing.
+   */
+  @Test
+  void eachBatchKnowsHowFarItsQueryIsBehindLatest(@TempDir Path dir) throws Exception {
+    String prefix = "behind.public";
+    createTopics(prefix, false);
+    send(new ShopEventGenerator(prefix, 5).next(600));
+    JobConfig config =
+        config(
+            modelFor(prefix, dir),
+            TestDatabase.newSchema(),
+            dir.resolve("checkpoint"),
+            "--queries",
+            "single",
+            "--max-offsets-per-trigger",
+            "100");
+    StreamingQuery q = VaultStreamingJob.start(spark, config, Trigger.AvailableNow()).get(0);
+    q.awaitTermination();
+    VaultStreamingJob.finish(config);
+
+    var batches = q.recentProgress();
+    assertThat(batches.length).isGreaterThanOrEqualTo(6);
+    long unread = 600;
+    for (var batch : batches) {
+      long behind = ProgressListener.behindLatest(batch);
+      assertThat(batch.numInputRows() + behind).as("batch %d", batch.batchId()).isEqualTo(unread);
+      unread = behind;
+    }
+    assertThat(unread).isZero();
+  }
+
   @Test
   void aTopicCreatedAgainIsReadFromItsBeginning(@TempDir Path dir) throws Exception {
     String prefix = "recreated.public";
