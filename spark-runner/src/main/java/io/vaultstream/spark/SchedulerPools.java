@@ -90,26 +90,41 @@ final class SchedulerPools {
       return;
     }
     List<String> added = new ArrayList<>();
-    for (PoolSpec spec : pools()) {
-      if (sc.getPoolForName(spec.name()).isEmpty()) {
-        // Spark creates pools only from its pool file at start (or with default weights when a
-        // job names an unknown one); the session exists already, so the pool is added as Spark's
-        // own builder adds them.
-        sc.taskScheduler()
-            .rootPool()
-            .addSchedulable(
-                new Pool(
-                    spec.name(),
-                    SchedulingMode.withName(spec.mode()),
-                    spec.minShare(),
-                    spec.weight()));
-        added.add(spec.name());
+    try {
+      for (PoolSpec spec : pools()) {
+        if (sc.getPoolForName(spec.name()).isEmpty()) {
+          add(sc, spec);
+          added.add(spec.name());
+        }
       }
+    } catch (RuntimeException | LinkageError e) {
+      // Spark's scheduler classes are internal: a runtime whose scheduler differs keeps default
+      // pools, and the file can still be given as a cluster setting.
+      LOG.warn(
+          "Cannot add the FAIR scheduler pools {} to the running session ({}); the queries run in"
+              + " pools of weight 1. Give the pool file as the cluster's"
+              + " spark.scheduler.allocation.file (a copy of {} from the job jar)",
+          pools().stream().map(PoolSpec::name).toList(),
+          e.toString(),
+          RESOURCE);
+      return;
     }
     LOG.info(
         "FAIR scheduler pools of the job: {}{}",
         pools().stream().map(PoolSpec::name).toList(),
         added.isEmpty() ? "" : " (added to the running session: " + added + ")");
+  }
+
+  /**
+   * Adds one pool as Spark's own pool builder does: Spark makes pools only from its pool file at
+   * start (or with weight 1 when a job names an unknown one), and this session exists already.
+   */
+  private static void add(SparkContext sc, PoolSpec spec) {
+    sc.taskScheduler()
+        .rootPool()
+        .addSchedulable(
+            new Pool(
+                spec.name(), SchedulingMode.withName(spec.mode()), spec.minShare(), spec.weight()));
   }
 
   private static InputStream resource() throws IOException {

@@ -43,9 +43,11 @@ public final class VaultStreamingJob {
   public static void main(String[] args) throws TimeoutException, StreamingQueryException {
     JobConfig config = JobConfig.from(args, System.getenv());
     SparkSession.Builder builder = SparkSession.builder().appName("vaultstream");
-    // A pool file given to spark-submit wins; otherwise the job's own, which works from inside the
-    // jar too. A session that exists already (Databricks) keeps its mode; start() adds the pools.
-    if (System.getProperty("spark.scheduler.allocation.file") == null) {
+    // A mode or pool file given to spark-submit wins; otherwise the job's own pools, which work
+    // from inside the jar too. A session that exists already (Databricks) keeps its mode; start()
+    // adds the pools to it.
+    if (System.getProperty("spark.scheduler.allocation.file") == null
+        && System.getProperty("spark.scheduler.mode") == null) {
       SchedulerPools.sessionSettings().forEach(builder::config);
     }
     SparkSession spark = builder.getOrCreate();
