@@ -111,7 +111,31 @@ class SparkRunnerIT {
                       twoPartitionsForOrders && t.startsWith("order") ? 2 : 1,
                       (short) 1)));
       admin.createTopics(topics).all().get();
+      awaitPartitionsServed(admin, topics);
     }
+  }
+
+  /**
+   * Waits until the broker serves every partition of the topics: its metadata names a new
+   * partition's leader a moment before the partition takes requests, and a producer that writes in
+   * that moment can be refused (NotLeaderOrFollower) and then stall in out-of-order retries.
+   */
+  private static void awaitPartitionsServed(Admin admin, List<NewTopic> topics) {
+    Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> ends =
+        new HashMap<>();
+    topics.forEach(
+        t -> {
+          for (int p = 0; p < t.numPartitions(); p++) {
+            ends.put(
+                new org.apache.kafka.common.TopicPartition(t.name(), p),
+                org.apache.kafka.clients.admin.OffsetSpec.latest());
+          }
+        });
+    org.awaitility.Awaitility.await("the new partitions served by the broker")
+        .atMost(java.time.Duration.ofSeconds(60))
+        .pollInterval(java.time.Duration.ofMillis(100))
+        .ignoreExceptions()
+        .until(() -> admin.listOffsets(ends).all().get().size() == ends.size());
   }
 
   /** The job's settings for a model file, a schema and a checkpoint root, plus more arguments. */
