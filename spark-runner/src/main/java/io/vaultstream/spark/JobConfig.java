@@ -7,6 +7,7 @@ import io.vaultstream.engine.VaultOptions;
 import java.io.Serializable;
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 
 /**
  * The job's settings: arguments ({@code --name value}), with the environment variables VaultSpeed
@@ -55,6 +56,35 @@ public final class JobConfig implements Serializable {
               "starting-offsets",
               "fail-on-data-loss"));
 
+  /**
+   * The environment variables the job reads (VaultSpeed's names), each with the argument it is the
+   * default of. SOURCE_KAFKA_SASL_JAAS_CONFIG is a secret, so that it can come from a secret scope
+   * instead of arguments, which the process list and the job UI show.
+   */
+  static final Map<String, String> ENVIRONMENT =
+      Map.ofEntries(
+          Map.entry("TARGET_JDBC_URL", "jdbc-url"),
+          Map.entry("TARGET_CONN_USERNAME", "jdbc-user"),
+          Map.entry("TARGET_CONN_PASSWORD", "jdbc-password"),
+          Map.entry("TARGET_CONN_MAXIMUM_POOL_SIZE", "pool-max-size"),
+          Map.entry("TARGET_CONN_MINIMUM_IDLE", "pool-min-idle"),
+          Map.entry("TARGET_CONN_CONNECTION_TIMEOUT", "connection-timeout-ms"),
+          Map.entry("SOURCE_KAFKA_BOOTSTRAP_SERVERS", "bootstrap-servers"),
+          Map.entry("SOURCE_KAFKA_SCHEMA_REGISTRY", "schema-registry"),
+          Map.entry("TRIGGER_PROCESSING_MILS", "trigger-ms"),
+          Map.entry("CHECK_POINT_LOCATION", "checkpoint"),
+          Map.entry("WATER_MARK_SIZE", "watermark-seconds"),
+          Map.entry("ERROR_RECORD_RETENTION_TIME", "error-retention-seconds"),
+          Map.entry("TARGET_JDBC_DRIVER", "jdbc-driver"),
+          Map.entry("TARGET_CONN_AUTO_COMMIT", "auto-commit"),
+          Map.entry("TARGET_CONN_IDLE_TIMEOUT", "idle-timeout-ms"),
+          Map.entry("TARGET_CONN_MAX_LIFETIME", "max-lifetime-ms"),
+          Map.entry("TARGET_CONN_TRANSACTION_ISOLATION", "transaction-isolation"),
+          Map.entry("SCHEMA_CDC_KAFKA", "topic-prefix"),
+          Map.entry("SOURCE_KAFKA_SCHEMA_REGISTRY_USER_INFO", "schema-registry-user-info"),
+          Map.entry("SOURCE_KAFKA_SCHEMA_REGISTRY_BEARER_TOKEN", "schema-registry-bearer-token"),
+          Map.entry("SOURCE_KAFKA_SASL_JAAS_CONFIG", "kafka.sasl.jaas.config"));
+
   private JobConfig(Map<String, String> values) {
     this.values = values;
   }
@@ -62,26 +92,7 @@ public final class JobConfig implements Serializable {
   /** Reads {@code --key value} pairs over the environment's VaultSpeed names. */
   public static JobConfig from(String[] args, Map<String, String> env) {
     Map<String, String> v = new HashMap<>();
-    put(v, "jdbc-url", env.get("TARGET_JDBC_URL"));
-    put(v, "jdbc-user", env.get("TARGET_CONN_USERNAME"));
-    put(v, "jdbc-password", env.get("TARGET_CONN_PASSWORD"));
-    put(v, "pool-max-size", env.get("TARGET_CONN_MAXIMUM_POOL_SIZE"));
-    put(v, "pool-min-idle", env.get("TARGET_CONN_MINIMUM_IDLE"));
-    put(v, "connection-timeout-ms", env.get("TARGET_CONN_CONNECTION_TIMEOUT"));
-    put(v, "bootstrap-servers", env.get("SOURCE_KAFKA_BOOTSTRAP_SERVERS"));
-    put(v, "schema-registry", env.get("SOURCE_KAFKA_SCHEMA_REGISTRY"));
-    put(v, "trigger-ms", env.get("TRIGGER_PROCESSING_MILS"));
-    put(v, "checkpoint", env.get("CHECK_POINT_LOCATION"));
-    put(v, "watermark-seconds", env.get("WATER_MARK_SIZE"));
-    put(v, "error-retention-seconds", env.get("ERROR_RECORD_RETENTION_TIME"));
-    put(v, "jdbc-driver", env.get("TARGET_JDBC_DRIVER"));
-    put(v, "auto-commit", env.get("TARGET_CONN_AUTO_COMMIT"));
-    put(v, "idle-timeout-ms", env.get("TARGET_CONN_IDLE_TIMEOUT"));
-    put(v, "max-lifetime-ms", env.get("TARGET_CONN_MAX_LIFETIME"));
-    put(v, "transaction-isolation", env.get("TARGET_CONN_TRANSACTION_ISOLATION"));
-    put(v, "topic-prefix", env.get("SCHEMA_CDC_KAFKA"));
-    put(v, "schema-registry-user-info", env.get("SOURCE_KAFKA_SCHEMA_REGISTRY_USER_INFO"));
-    put(v, "schema-registry-bearer-token", env.get("SOURCE_KAFKA_SCHEMA_REGISTRY_BEARER_TOKEN"));
+    ENVIRONMENT.forEach((name, key) -> put(v, key, env.get(name)));
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       if (!a.startsWith("--")) {
@@ -228,13 +239,21 @@ public final class JobConfig implements Serializable {
   }
 
   /**
-   * The model, read from {@link #model()} (a regular file of at most 4 MiB; a file that is not a
-   * model is never quoted); {@code --topic-prefix} (SCHEMA_CDC_KAFKA), when set, replaces the
-   * model's {@code topicPrefix}.
+   * The model, read from {@link #model()} through Hadoop's file systems with their default settings
+   * (local paths and {@code file:} URIs); see {@link #loadModel(Configuration)}.
    */
   public io.vaultstream.model.VaultModel loadModel() {
-    return io.vaultstream.model.ModelLoader.load(
-        java.nio.file.Path.of(model()), values.get("topic-prefix"));
+    return loadModel(new Configuration());
+  }
+
+  /**
+   * The model, read from {@link #model()} (a path or URI on any of the cluster's Hadoop file
+   * systems: {@code dbfs:/}, {@code /Volumes/...}, {@code abfss://}, {@code s3://}; a file of at
+   * most 4 MiB, never a directory; a file that is not a model is never quoted); {@code
+   * --topic-prefix} (SCHEMA_CDC_KAFKA), when set, replaces the model's {@code topicPrefix}.
+   */
+  public io.vaultstream.model.VaultModel loadModel(Configuration hadoop) {
+    return HadoopModelFile.load(model(), values.get("topic-prefix"), hadoop);
   }
 
   /** The engine options. */

@@ -4,7 +4,10 @@ import org.apache.spark.sql.streaming.StreamingQueryListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Logs one line per micro-batch of the job's queries, with the vault counters so far. */
+/**
+ * Logs one line per micro-batch of the job's queries, with the vault counters so far and how many
+ * records each query's source is behind the latest offsets.
+ */
 final class ProgressListener extends StreamingQueryListener {
   private static final Logger LOG = LoggerFactory.getLogger(ProgressListener.class);
   private final VaultMetrics metrics;
@@ -25,13 +28,15 @@ final class ProgressListener extends StreamingQueryListener {
   @Override
   public void onQueryProgress(QueryProgressEvent event) {
     var p = event.progress();
+    long behind = behindLatest(p);
     if (p.numInputRows() > 0) {
       LOG.info(
-          "Query {} batch {}: {} records in {} ms; vault so far: {} events, {} rows ({} hub, {} link, {} satellite), {} waiting, {} errors",
+          "Query {} batch {}: {} records in {} ms, {} behind latest; vault so far: {} events, {} rows ({} hub, {} link, {} satellite), {} waiting, {} errors",
           p.name(),
           p.batchId(),
           p.numInputRows(),
           p.batchDuration(),
+          behind == OffsetsBehind.UNKNOWN ? "unknown" : behind,
           metrics.events.value(),
           metrics.vaultRows.value(),
           metrics.hubRows.value(),
@@ -39,7 +44,30 @@ final class ProgressListener extends StreamingQueryListener {
           metrics.satelliteRows.value(),
           metrics.waiting.value(),
           metrics.errors.value());
+    } else if (behind > 0) {
+      // Records wait but none were read: the query is stalled, not idle.
+      LOG.info(
+          "Query {} read nothing in batch {} while {} records are behind latest",
+          p.name(),
+          p.batchId(),
+          behind);
     }
+  }
+
+  /**
+   * The records the query's sources are behind their latest offsets, summed over its sources;
+   * {@link OffsetsBehind#UNKNOWN} when a source does not report them.
+   */
+  static long behindLatest(org.apache.spark.sql.streaming.StreamingQueryProgress p) {
+    long total = 0;
+    for (var source : p.sources()) {
+      long behind = OffsetsBehind.of(source.endOffset(), source.latestOffset());
+      if (behind == OffsetsBehind.UNKNOWN) {
+        return OffsetsBehind.UNKNOWN;
+      }
+      total += behind;
+    }
+    return p.sources().length == 0 ? OffsetsBehind.UNKNOWN : total;
   }
 
   @Override

@@ -43,15 +43,12 @@ public final class VaultStreamingJob {
   public static void main(String[] args) throws TimeoutException, StreamingQueryException {
     JobConfig config = JobConfig.from(args, System.getenv());
     SparkSession.Builder builder = SparkSession.builder().appName("vaultstream");
-    java.net.URL pools = VaultStreamingJob.class.getResource("/vaultstream-fairscheduler.xml");
-    // Spark reads the pool file through Hadoop's file systems: usable here only as a plain file;
-    // on a cluster set spark.scheduler.allocation.file to a copy of it.
-    if (pools != null
-        && "file".equals(pools.getProtocol())
-        && System.getProperty("spark.scheduler.allocation.file") == null) {
-      builder
-          .config("spark.scheduler.mode", "FAIR")
-          .config("spark.scheduler.allocation.file", pools.toString());
+    // A mode or pool file given to spark-submit wins; otherwise the job's own pools, which work
+    // from inside the jar too. A session that exists already (Databricks) keeps its mode; start()
+    // adds the pools to it.
+    if (System.getProperty("spark.scheduler.allocation.file") == null
+        && System.getProperty("spark.scheduler.mode") == null) {
+      SchedulerPools.sessionSettings().forEach(builder::config);
     }
     SparkSession spark = builder.getOrCreate();
     start(spark, config, Trigger.ProcessingTime(Long.parseLong(config.get("trigger-ms", "5000"))));
@@ -64,7 +61,7 @@ public final class VaultStreamingJob {
    */
   public static List<StreamingQuery> start(SparkSession spark, JobConfig config, Trigger trigger)
       throws TimeoutException {
-    VaultModel model = config.loadModel();
+    VaultModel model = config.loadModel(spark.sparkContext().hadoopConfiguration());
     VaultOptions options = config.options();
     Loaders.get(model, options); // prepare the vault (tables, ghost records) once, on the driver
     VaultMetrics metrics = metricsOf(spark);
@@ -85,6 +82,7 @@ public final class VaultStreamingJob {
                   new BatchWriter(shared, options, name, metrics, true, config.batchSize()))
               .start());
     } else {
+      SchedulerPools.ensure(spark.sparkContext());
       for (SourceTable source : model.sources().values()) {
         String name = StartingOffsets.queryName(model, source);
         // Queries start in the FAIR pool of what their table feeds (see

@@ -211,4 +211,22 @@ class JobConfigTest {
                     .options())
         .hasMessage("--auto-evolve must be true or false, not 'maybe'");
   }
+
+  @Test
+  void theJaasConfigCanComeFromTheEnvironmentAndAnArgumentWins() {
+    Map<String, String> env = new java.util.HashMap<>(ENV);
+    String jaas =
+        "kafkashaded.org.apache.kafka.common.security.plain.PlainLoginModule required"
+            + " username=\"u\" password=\"p\";";
+    env.put("SOURCE_KAFKA_SASL_JAAS_CONFIG", jaas);
+    JobConfig fromEnv = JobConfig.from(new String[] {"--model", "m.json"}, env);
+    assertThat(fromEnv.kafkaOptions()).containsEntry("sasl.jaas.config", jaas);
+    assertThat(fromEnv.toString())
+        .contains("kafka.sasl.jaas.config=[hidden]")
+        .doesNotContain("\"p\"");
+    JobConfig argument =
+        JobConfig.from(
+            new String[] {"--model", "m.json", "--kafka.sasl.jaas.config", "other"}, env);
+    assertThat(argument.kafkaOptions()).containsEntry("sasl.jaas.config", "other");
+  }
 }

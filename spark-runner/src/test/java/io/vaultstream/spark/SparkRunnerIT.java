@@ -111,19 +111,31 @@ class SparkRunnerIT {
                       twoPartitionsForOrders && t.startsWith("order") ? 2 : 1,
                       (short) 1)));
       admin.createTopics(topics).all().get();
-      // Producing before every partition has its leader ran into NOT_LEADER_OR_FOLLOWER retries
-      // that the idempotent producer then never got past (out of order sequence numbers).
-      List<String> names = topics.stream().map(NewTopic::name).toList();
-      org.awaitility.Awaitility.await("leaders of " + prefix + ".*")
-          .atMost(java.time.Duration.ofSeconds(60))
-          .pollInterval(java.time.Duration.ofMillis(100))
-          .ignoreExceptions()
-          .until(
-              () ->
-                  admin.describeTopics(names).allTopicNames().get().values().stream()
-                      .flatMap(d -> d.partitions().stream())
-                      .allMatch(part -> part.leader() != null && !part.leader().isEmpty()));
+      awaitPartitionsServed(admin, topics);
     }
+  }
+
+  /**
+   * Waits until the broker serves every partition of the topics: its metadata names a new
+   * partition's leader a moment before the partition takes requests, and a producer that writes in
+   * that moment can be refused (NotLeaderOrFollower) and then stall in out-of-order retries.
+   */
+  private static void awaitPartitionsServed(Admin admin, List<NewTopic> topics) {
+    Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> ends =
+        new HashMap<>();
+    topics.forEach(
+        t -> {
+          for (int p = 0; p < t.numPartitions(); p++) {
+            ends.put(
+                new org.apache.kafka.common.TopicPartition(t.name(), p),
+                org.apache.kafka.clients.admin.OffsetSpec.latest());
+          }
+        });
+    org.awaitility.Awaitility.await("the new partitions served by the broker")
+        .atMost(java.time.Duration.ofSeconds(60))
+        .pollInterval(java.time.Duration.ofMillis(100))
+        .ignoreExceptions()
+        .until(() -> admin.listOffsets(ends).all().get().size() == ends.size());
   }
 
   /** The job's settings for a model file, a schema and a checkpoint root, plus more arguments. */
@@ -320,6 +332,39 @@ class SparkRunnerIT {
       loadDirectly(model, ref, part, offsets);
       assertThat(vault(schema)).as("the vault after run %d", run).isEqualTo(vault(ref));
     }
+  }
+
+  /**
+   * The progress listener's backlog figure: each micro-batch's records plus what it leaves behind
+   * the latest offsets add up to what was there to read, and the last batch leaves nothing.
+   */
+  @Test
+  void eachBatchKnowsHowFarItsQueryIsBehindLatest(@TempDir Path dir) throws Exception {
+    String prefix = "behind.public";
+    createTopics(prefix, false);
+    send(new ShopEventGenerator(prefix, 5).next(600));
+    JobConfig config =
+        config(
+            modelFor(prefix, dir),
+            TestDatabase.newSchema(),
+            dir.resolve("checkpoint"),
+            "--queries",
+            "single",
+            "--max-offsets-per-trigger",
+            "100");
+    StreamingQuery q = VaultStreamingJob.start(spark, config, Trigger.AvailableNow()).get(0);
+    q.awaitTermination();
+    VaultStreamingJob.finish(config);
+
+    var batches = q.recentProgress();
+    assertThat(batches.length).isGreaterThanOrEqualTo(6);
+    long unread = 600;
+    for (var batch : batches) {
+      long behind = ProgressListener.behindLatest(batch);
+      assertThat(batch.numInputRows() + behind).as("batch %d", batch.batchId()).isEqualTo(unread);
+      unread = behind;
+    }
+    assertThat(unread).isZero();
   }
 
   @Test
