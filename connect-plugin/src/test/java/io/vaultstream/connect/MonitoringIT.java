@@ -95,6 +95,12 @@ class MonitoringIT {
       assertThat(latency.get("0.5")).isFinite().isNotNegative().isLessThan(600.0);
       assertThat(latency.get("0.99")).isGreaterThanOrEqualTo(latency.get("0.5"));
       assertThat(ours.get("vaultstream_task_batch_duration_seconds")).hasSize(2);
+      // The worker's consumer lag, per partition the task reads, labelled like the task's metrics.
+      assertThat(ours.get("vaultstream_consumer_records_lag"))
+          .extracting(s -> s.labels().replaceAll(".*topic=\"([^\"]+)\".*", "$1"))
+          // (the consumer's metrics write a topic's dots as underscores)
+          .containsExactlyInAnyOrderElementsOf(
+              TABLES.stream().map(t -> (PREFIX + "." + t).replace('.', '_')).toList());
       connect.deleteConnector(CONNECTOR);
     } finally {
       connect.stop();
