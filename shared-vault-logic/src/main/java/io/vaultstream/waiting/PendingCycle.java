@@ -63,6 +63,14 @@ public final class PendingCycle {
       this.cycle = cycle;
     }
 
+    /**
+     * Retries gathered without a cycle: events held in memory and plain retries, whose rows are
+     * never written as waiting or error rows by it (the planner's and held events' own steps).
+     */
+    public Prepared() {
+      this(null);
+    }
+
     /** Whether the event is a retry (of a waiting or error row, or held in memory). */
     public boolean retried(ChangeEvent e) {
       return origin.containsKey(e) || heldOrigin.containsKey(e);
