@@ -3,10 +3,6 @@ package io.vaultstream.model;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -52,30 +48,21 @@ final class ModelFile {
     if (attrs.size() > MAX_BYTES) {
       throw tooLarge(file);
     }
-    byte[] bytes;
     try (InputStream in = Files.newInputStream(target)) {
       // Bounded again while reading: the file may have grown (or been swapped) since.
-      bytes = in.readNBytes(MAX_BYTES + 1);
+      return ModelLoader.text(
+          in,
+          () -> tooLarge(file),
+          () ->
+              new ModelException(
+                  file.toString(),
+                  List.of(
+                      new ModelProblem(
+                          "/",
+                          "not UTF-8 text; this is not a vaultstream model (a JSON or YAML"
+                              + " document)"))));
     } catch (IOException e) {
       throw cannotRead(file, e);
-    }
-    if (bytes.length > MAX_BYTES) {
-      throw tooLarge(file);
-    }
-    try {
-      return StandardCharsets.UTF_8
-          .newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes))
-          .toString();
-    } catch (CharacterCodingException e) {
-      throw new ModelException(
-          file.toString(),
-          List.of(
-              new ModelProblem(
-                  "/",
-                  "not UTF-8 text; this is not a vaultstream model (a JSON or YAML document)")));
     }
   }
 

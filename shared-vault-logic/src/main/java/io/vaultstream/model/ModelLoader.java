@@ -46,6 +46,39 @@ public final class ModelLoader {
   }
 
   /**
+   * The text of a model file read from a stream, for readers of other file systems: at most 4 MiB
+   * (the most a model may have, counted while reading, whatever size the store reported) of UTF-8.
+   *
+   * @param tooLarge the exception for more bytes than that
+   * @param notText the exception for bytes that are not UTF-8
+   */
+  public static String text(
+      java.io.InputStream in,
+      java.util.function.Supplier<? extends RuntimeException> tooLarge,
+      java.util.function.Supplier<? extends RuntimeException> notText)
+      throws java.io.IOException {
+    byte[] bytes = in.readNBytes(ModelFile.MAX_BYTES + 1);
+    if (bytes.length > ModelFile.MAX_BYTES) {
+      throw tooLarge.get();
+    }
+    try {
+      return java.nio.charset.StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+          .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+          .decode(java.nio.ByteBuffer.wrap(bytes))
+          .toString();
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw notText.get();
+    }
+  }
+
+  /** The most bytes a model file may have. */
+  public static int maxBytes() {
+    return ModelFile.MAX_BYTES;
+  }
+
+  /**
    * Parses and validates a model given as text; JSON when it starts with '{', YAML otherwise.
    *
    * @param origin names the document in messages (a file path, or "vault.model")

@@ -6,10 +6,6 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -23,7 +19,7 @@ import org.apache.hadoop.fs.Path;
  */
 final class HadoopModelFile {
   /** The most a model document may have, as the engine's model files. */
-  static final int MAX_BYTES = 4 * 1024 * 1024;
+  static final int MAX_BYTES = ModelLoader.maxBytes();
 
   private HadoopModelFile() {}
 
@@ -61,28 +57,18 @@ final class HadoopModelFile {
     if (status.getLen() > MAX_BYTES) {
       throw tooLarge(location);
     }
-    byte[] bytes;
     try (InputStream in = fs.open(path)) {
       // Bounded while reading too: the length a remote store reports may be stale.
-      bytes = in.readNBytes(MAX_BYTES + 1);
+      return ModelLoader.text(
+          in,
+          () -> tooLarge(location),
+          () ->
+              refused(
+                  location,
+                  "is not UTF-8 text, so it is not a vaultstream model (a JSON or YAML document)"));
     } catch (IOException e) {
       throw new UncheckedIOException(
           "--model " + location + " cannot be read: " + e.getMessage(), e);
-    }
-    if (bytes.length > MAX_BYTES) {
-      throw tooLarge(location);
-    }
-    try {
-      return StandardCharsets.UTF_8
-          .newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes))
-          .toString();
-    } catch (CharacterCodingException e) {
-      throw refused(
-          location,
-          "is not UTF-8 text, so it is not a vaultstream model (a JSON or YAML document)");
     }
   }
 
