@@ -133,7 +133,7 @@ public final class ChangeEventDecoder implements Serializable {
     // it).
     long micros = f.micros != null ? f.micros : EventTime.ofKafka(kafkaTimestampMs, at);
     RowChecks.numbers(f.row, at);
-    Map<String, Object> row = DeclaredTypes.apply(source, f.row, at);
+    Map<String, Object> row = DeclaredTypes.apply(source, f.row, at, f.op == Operation.DELETE);
     for (String pk : source.primaryKey()) {
       if (row.get(pk) == null) {
         throw new DecodeException(

@@ -31,15 +31,24 @@ final class DeclaredTypes {
 
   private DeclaredTypes() {}
 
-  /** The row with declared columns converted; the row itself when the source declares no types. */
-  static Map<String, Object> apply(SourceTable source, Map<String, Object> row, SourcePosition at) {
+  /**
+   * The row with declared columns converted; the row itself when the source declares no types.
+   *
+   * @param keyOnly only the primary key's columns (a delete's before image: under PostgreSQL's
+   *     default replica identity its other columns hold placeholders such as {@code ""}, which the
+   *     loader never uses and which need not fit their types)
+   */
+  static Map<String, Object> apply(
+      SourceTable source, Map<String, Object> row, SourcePosition at, boolean keyOnly) {
     if (!source.declaresColumns()) {
       return row;
     }
     Map<String, Object> out = null;
     for (Map.Entry<String, String> c : source.columns().entrySet()) {
       Object v = row.get(c.getKey());
-      if (c.getValue() == null || v == null) {
+      if (c.getValue() == null
+          || v == null
+          || (keyOnly && !source.primaryKey().contains(c.getKey()))) {
         continue;
       }
       // The grammar's canonical spelling ("timestamp(3) with time zone" is "timestamptz(3)"), so
