@@ -41,9 +41,8 @@ final class TopicIncarnations {
    * past the partition's end, so the consumer started it again from its beginning). Null when it
    * does not; else what was found, for the message.
    */
-  String contradiction(SinkRecord r) {
-    TopicPartition tp = new TopicPartition(r.topic(), r.kafkaPartition());
-    Pending p = pending.get(tp);
+  String contradiction(TopicPartition tp, SinkRecord r) {
+    Pending p = pending.isEmpty() ? null : pending.get(tp);
     if (p == null) {
       return null;
     }

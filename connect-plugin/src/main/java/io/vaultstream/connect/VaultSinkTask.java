@@ -173,7 +173,7 @@ public class VaultSinkTask extends SinkTask {
     if (rewound.contains(tp)) {
       return;
     }
-    String other = incarnations.contradiction(r);
+    String other = incarnations.contradiction(tp, r);
     if (other != null) {
       readFromTheBeginning(tp, other);
       return;

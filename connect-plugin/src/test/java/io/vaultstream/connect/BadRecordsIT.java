@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 import org.junit.jupiter.api.AfterEach;
@@ -141,17 +140,7 @@ class BadRecordsIT {
 
     String schema = TestDatabase.newSchema();
     VaultLoader reader = loader(model, schema);
-    Map<String, String> p = new HashMap<>();
-    p.put("connector.class", VaultSinkConnector.class.getName());
-    p.put("tasks.max", "1");
-    p.put("topics", TABLES.stream().map(t -> PREFIX + "." + t).collect(Collectors.joining(",")));
-    p.put("key.converter", "org.apache.kafka.connect.json.JsonConverter");
-    p.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
-    p.put("key.converter.schemas.enable", "true");
-    p.put("value.converter.schemas.enable", "true");
-    p.put("connection.url", TestDatabase.jdbcUrl());
-    p.put("target.schema", schema);
-    p.put("vault.model", model);
+    Map<String, String> p = ShopFeed.jsonConnector(PREFIX, TABLES, schema, model);
     p.put("max.retries", "0"); // a batch that fails fails the task at once
     p.put("errors.tolerance", "all");
     p.put("errors.deadletterqueue.topic.name", "bad-records-dlq");

@@ -74,6 +74,26 @@ public final class ShopFeed {
             });
   }
 
+  /**
+   * A vaultstream connector reading the shop topics of {@code prefix} through the JsonConverter
+   * with schemas, as the shipped example does, into {@code schema} with {@code model}.
+   */
+  static Map<String, String> jsonConnector(
+      String prefix, List<String> tables, String schema, String model) {
+    Map<String, String> p = new HashMap<>();
+    p.put("connector.class", VaultSinkConnector.class.getName());
+    p.put("tasks.max", "1");
+    p.put("topics", String.join(",", tables.stream().map(t -> prefix + "." + t).toList()));
+    p.put("key.converter", "org.apache.kafka.connect.json.JsonConverter");
+    p.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
+    p.put("key.converter.schemas.enable", "true");
+    p.put("value.converter.schemas.enable", "true");
+    p.put("connection.url", TestDatabase.jdbcUrl());
+    p.put("target.schema", schema);
+    p.put("vault.model", model);
+    return p;
+  }
+
   static String jdbcUrl() {
     return TestDatabase.jdbcUrl();
   }

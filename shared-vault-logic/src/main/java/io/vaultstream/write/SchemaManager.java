@@ -86,7 +86,8 @@ public final class SchemaManager {
   public synchronized void initialize(Connection c) throws SQLException {
     // A vault that is complete is left alone: even "CREATE INDEX IF NOT EXISTS" takes a lock on
     // its table that waits for (and deadlocked with) the writers of another loader.
-    if (autoCreate && !complete(c)) {
+    Map<String, List<ColumnSpec>> inDatabase = columnsInDatabase(c);
+    if (autoCreate && !complete(c, inDatabase)) {
       try (Statement st = c.createStatement()) {
         String lock = dialect.lockSchemaChanges(schema);
         if (lock != null) {
@@ -102,9 +103,10 @@ public final class SchemaManager {
           st.execute(sql);
         }
       }
+      inDatabase = columnsInDatabase(c);
     }
     for (TableSpec t : List.copyOf(tables.values())) {
-      List<ColumnSpec> existing = columnsInDatabase(c, t.name());
+      List<ColumnSpec> existing = inDatabase.get(t.name());
       if (existing.isEmpty()) {
         throw new SQLException(
             "The vault table "
@@ -145,9 +147,10 @@ public final class SchemaManager {
    * Whether every table of the model, every column of the loader's own tables and every index of
    * them exist.
    */
-  private boolean complete(Connection c) throws SQLException {
+  private boolean complete(Connection c, Map<String, List<ColumnSpec>> inDatabase)
+      throws SQLException {
     for (TableSpec t : tables.values()) {
-      List<ColumnSpec> existing = columnsInDatabase(c, t.name());
+      List<ColumnSpec> existing = inDatabase.get(t.name());
       if (existing.isEmpty()) {
         return false;
       }
@@ -159,12 +162,27 @@ public final class SchemaManager {
         }
       }
     }
+    Map<String, java.util.Set<String>> indexes = new java.util.HashMap<>();
     for (DdlScript.Index i : DdlScript.INDEXES) {
-      if (!indexesInDatabase(c, i.table()).contains(i.name())) {
+      java.util.Set<String> names = indexes.get(i.table());
+      if (names == null) {
+        names = indexesInDatabase(c, i.table());
+        indexes.put(i.table(), names);
+      }
+      if (!names.contains(i.name())) {
         return false;
       }
     }
     return true;
+  }
+
+  /** The columns each table of the model has in the database now (none for a missing table). */
+  private Map<String, List<ColumnSpec>> columnsInDatabase(Connection c) throws SQLException {
+    Map<String, List<ColumnSpec>> out = new java.util.HashMap<>();
+    for (TableSpec t : tables.values()) {
+      out.put(t.name(), columnsInDatabase(c, t.name()));
+    }
+    return out;
   }
 
   private java.util.Set<String> indexesInDatabase(Connection c, String table) throws SQLException {
