@@ -15,8 +15,8 @@ import java.util.List;
  * vaultstream ddl} and run when tables are created automatically. Every statement is idempotent.
  */
 public final class DdlScript {
-  /** load_dts of ghost records. */
-  public static final String GHOST_LOAD_DTS = "1900-01-01 00:00:00+00";
+  /** load_dts of ghost records, 1900-01-01 00:00:00 UTC, as epoch microseconds. */
+  public static final long GHOST_LOAD_DTS_MICROS = -2_208_988_800_000_000L;
 
   /** record_source of ghost records. */
   public static final String GHOST_RECORD_SOURCE = "SYSTEM";
@@ -85,11 +85,11 @@ public final class DdlScript {
       for (ColumnSpec c : t.columns()) {
         String v;
         if (c.name().equals(n.loadDts()) || c.name().equals(n.loadedAt())) {
-          v = GHOST_LOAD_DTS;
+          v = dialect.timestampText(GHOST_LOAD_DTS_MICROS);
         } else if (c.name().equals(n.recordSource())) {
           v = GHOST_RECORD_SOURCE;
         } else if (c.name().equals(n.deleteFlag())) {
-          v = "false";
+          v = dialect.booleanText(false);
         } else if (c.type().equals(hashType) && c.notNull()) {
           v = key;
         } else {

@@ -210,9 +210,10 @@ public final class PostgresDialect
   }
 
   @Override
-  public String upsertEarliestReturning(
+  public EarliestWrite upsertEarliestReturning(
       String schema, TableSpec t, List<String> cols, String loadDts, String src, String loaded) {
-    return PostgresRows.upsertEarliestReturning(schema, t, cols, loadDts, src, loaded);
+    return new SingleEarliestWrite(
+        this, PostgresRows.upsertEarliestReturning(schema, t, cols, loadDts, src, loaded));
   }
 
   @Override

@@ -42,14 +42,15 @@ interface PostgresQueueStatements extends QueueStatements {
   }
 
   @Override
-  default String moveExpiredWaiting(
+  default List<String> moveExpiredWaiting(
       String schema,
       TableSpec waiting,
       TableSpec errors,
       List<String> columns,
       String waitingState,
       String code) {
-    return PostgresQueue.moveExpiredWaiting(schema, waiting, errors, columns, waitingState, code);
+    return List.of(
+        PostgresQueue.moveExpiredWaiting(schema, waiting, errors, columns, waitingState, code));
   }
 
   @Override

@@ -11,7 +11,7 @@ interface PostgresTextValues extends TextValues {
 
   @Override
   default String timestampText(long micros) {
-    return PostgresTimestamps.text(micros);
+    return UtcTimestamps.text(micros, "+00");
   }
 
   @Override

@@ -70,10 +70,11 @@ public interface QueueStatements {
    * Moves the waiting rows in state {@code waitingState} that arrived before a cutoff to the error
    * table as {@code unresolvedCode}, copying {@code columns} and setting first_seen (the arrival),
    * expires_at and last_attempt; rows whose key exists there are dropped. Binds three timestamps
-   * (as {@link TextValues#timestampText}): the cutoff, the expiry, the current time. Returns the
-   * update count.
+   * (as {@link TextValues#timestampText}): the cutoff, the expiry, the current time. The statements
+   * run in order in one transaction, each binding the same three; the first's update count is the
+   * number of rows moved.
    */
-  String moveExpiredWaiting(
+  List<String> moveExpiredWaiting(
       String schema,
       TableSpec waiting,
       TableSpec errors,

@@ -40,6 +40,22 @@ public interface TextValues {
   void bindNumbers(Connection c, PreparedStatement ps, int index, Collection<Long> numbers)
       throws SQLException;
 
+  /**
+   * Whether the failure is the database refusing a value of a row: a value its column's type cannot
+   * take (see {@link #isConversionFailure}) or a constraint the row breaks. No retry passes it; the
+   * engine finds the rows by loading the batch in parts (PostgreSQL: SQLSTATE classes 22 and 23).
+   */
+  default boolean isRejectedRow(SQLException e) {
+    String state = e.getSQLState();
+    return state != null && (state.startsWith("22") || state.startsWith("23"));
+  }
+
+  /** Of the rows {@link #isRejectedRow} refuses, whether a value did not fit its column's type. */
+  default boolean isConversionFailure(SQLException e) {
+    String state = e.getSQLState();
+    return state != null && state.startsWith("22");
+  }
+
   /** Whether the failure is a unique (primary key) violation: rows another writer inserted. */
   boolean isUniqueViolation(SQLException e);
 

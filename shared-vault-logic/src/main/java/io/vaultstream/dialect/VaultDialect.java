@@ -88,10 +88,10 @@ public interface VaultDialect extends QueueStatements, TextValues {
   String upsert(String schema, TableSpec table, List<String> columns);
 
   /**
-   * As {@link #upsertEarliest}, returning for each row it inserted or moved back: {@code true} when
-   * the row was inserted by this statement, then the key as text.
+   * As {@link #upsertEarliest}, telling for each row it inserted or moved back whether this write
+   * inserted it, and its key as text.
    */
-  String upsertEarliestReturning(
+  EarliestWrite upsertEarliestReturning(
       String schema,
       TableSpec table,
       List<String> columns,

@@ -1,5 +1,6 @@
 package io.vaultstream.engine;
 
+import io.vaultstream.dialect.TextValues;
 import io.vaultstream.event.BadRecord;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Problem;
@@ -60,7 +61,8 @@ final class Isolation {
       SQLException first,
       Progress progress,
       Attempt attempt,
-      Probe probe)
+      Probe probe,
+      TextValues db)
       throws SQLException {
     LOG.warn(
         "A batch of {} events was rejected by the database ({}); loading it in parts to find what"
@@ -79,12 +81,12 @@ final class Isolation {
         LoadResult r = attempt.load(part, List.of(), List.of(), null, RetryChoice.none());
         total = total == null ? r : total.plus(r);
       } catch (SQLException e) {
-        if (!VaultLoader.isDataError(e)) {
+        if (!db.isRejectedRow(e)) {
           throw e;
         }
         if (part.size() == 1) {
           ChangeEvent ev = part.get(0);
-          failed.add(rejected(ev, ev.sourceTable(), e));
+          failed.add(rejected(ev, ev.sourceTable(), e, db));
         } else {
           int mid = part.size() / 2;
           work.push(part.subList(mid, part.size()));
@@ -100,15 +102,15 @@ final class Isolation {
         last = attempt.load(List.of(), bad, failed, progress, choice);
         break;
       } catch (SQLException e) {
-        if (!VaultLoader.isDataError(e)) {
+        if (!db.isRejectedRow(e)) {
           throw e;
         }
         int before = refused.size();
         for (RetryChoice.Taken t : choice.taken()) {
           SQLException why = probe.rejects(t.retry());
-          if (why != null && VaultLoader.isDataError(why)) {
+          if (why != null && db.isRejectedRow(why)) {
             ChangeEvent ev = t.retry().event();
-            refused.put(ev.position(), rejected(ev, t.target(), why));
+            refused.put(ev.position(), rejected(ev, t.target(), why, db));
             LOG.warn(
                 "The database rejects the rows of {} {} of {}, retried for {}: {}",
                 ev.operation(),
@@ -130,9 +132,9 @@ final class Isolation {
     return (total == null ? last : total.plus(last)).plus(withFailed);
   }
 
-  private static Problem rejected(ChangeEvent ev, String target, SQLException e) {
+  private static Problem rejected(ChangeEvent ev, String target, SQLException e, TextValues db) {
     String code =
-        e.getSQLState().startsWith("22") ? Problem.TYPE_CONVERSION : Problem.CONSTRAINT_VIOLATION;
+        db.isConversionFailure(e) ? Problem.TYPE_CONVERSION : Problem.CONSTRAINT_VIOLATION;
     return Problem.of(
         ev,
         code,

@@ -398,9 +398,8 @@ public final class VaultLoader implements AutoCloseable {
   }
 
   /** SQLSTATE class 22 (data exception) or 23 (integrity constraint violation). */
-  static boolean isDataError(SQLException e) {
-    String state = e.getSQLState();
-    return state != null && (state.startsWith("22") || state.startsWith("23"));
+  private boolean isDataError(SQLException e) {
+    return dialect.isRejectedRow(e);
   }
 
   private LoadResult isolate(
@@ -416,7 +415,8 @@ public final class VaultLoader implements AutoCloseable {
           try (Connection c = connection()) {
             return steps.probe(c, retry);
           }
-        });
+        },
+        dialect);
   }
 
   private void addColumns(Map<String, Map<String, Class<?>>> seen) throws SQLException {

@@ -204,15 +204,20 @@ public final class PendingReferenceStore {
       throws SQLException {
     List<String> copied = new ArrayList<>(VaultTables.EVENT_COLUMNS);
     copied.remove("last_attempt");
-    String sql =
+    List<String> statements =
         dialect.moveExpiredWaiting(
             schema.schema(), waiting(), errors(), copied, WAITING, Problem.UNRESOLVED_REFERENCE);
-    try (PreparedStatement ps = c.prepareStatement(sql)) {
-      ps.setString(1, dialect.timestampText(cutoffMicros));
-      ps.setString(2, dialect.timestampText(expiresMicros));
-      ps.setString(3, dialect.timestampText(nowMicros));
-      return ps.executeUpdate();
+    int moved = -1;
+    for (String sql : statements) {
+      try (PreparedStatement ps = c.prepareStatement(sql)) {
+        ps.setString(1, dialect.timestampText(cutoffMicros));
+        ps.setString(2, dialect.timestampText(expiresMicros));
+        ps.setString(3, dialect.timestampText(nowMicros));
+        int n = ps.executeUpdate();
+        moved = moved < 0 ? n : moved;
+      }
     }
+    return Math.max(moved, 0);
   }
 
   /** Inserts waiting rows (ignoring rows already waiting: a replay keeps the first arrival). */

@@ -1,6 +1,7 @@
 package io.vaultstream.write;
 
 import io.vaultstream.dialect.BulkInsert;
+import io.vaultstream.dialect.EarliestWrite;
 import io.vaultstream.dialect.VaultDialect;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -52,6 +53,12 @@ public final class TextColumns {
       bind(c, ps);
       return ps.executeUpdate();
     }
+  }
+
+  /** Runs an upsert of the earliest rows; returns how many rows it inserted or moved back. */
+  public int write(Connection c, EarliestWrite write, EarliestWrite.Changed changed)
+      throws SQLException {
+    return write.run(c, values, changed);
   }
 
   /** Binds the columns and hands each result row to {@code reader}. */

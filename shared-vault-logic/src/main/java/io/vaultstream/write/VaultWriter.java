@@ -136,18 +136,15 @@ public final class VaultWriter {
               schema.schema(), t, cols, n.loadDts(), n.recordSource(), n.loadedAt()));
     }
     Set<String> fresh = inserted.computeIfAbsent(t.name(), k -> new HashSet<>());
-    int[] count = {0};
-    data.query(
+    return data.write(
         c,
         dialect.upsertEarliestReturning(
             schema.schema(), t, cols, n.loadDts(), n.recordSource(), n.loadedAt()),
-        rs -> {
-          count[0]++;
-          if (rs.getBoolean(1)) {
-            fresh.add(hashText(rs.getString(2)));
+        (insertedHere, key) -> {
+          if (insertedHere) {
+            fresh.add(hashText(key));
           }
         });
-    return count[0];
   }
 
   private List<String> earliestRow(VaultRow r, List<String> cols, String pk) {

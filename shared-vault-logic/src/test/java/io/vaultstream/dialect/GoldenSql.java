@@ -32,6 +32,12 @@ final class GoldenSql {
 
   /** Adds one statement (or value) under its title. */
   GoldenSql add(String title, Object sql) {
+    if (sql instanceof EarliestWrite w) {
+      sql = w.statements();
+    }
+    if (sql instanceof java.util.List<?> statements) {
+      sql = String.join(";\n", statements.stream().map(String::valueOf).toList());
+    }
     text.append("-- ").append(title).append('\n').append(sql).append(";\n\n");
     return this;
   }

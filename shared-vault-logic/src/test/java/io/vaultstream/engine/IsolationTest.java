@@ -29,6 +29,9 @@ import org.junit.jupiter.api.Test;
  * database's own refusals, of real rows, are covered by ReferentialIntegrityIT and HeldWaitsIT).
  */
 class IsolationTest {
+  private static final io.vaultstream.dialect.PostgresDialect PG =
+      new io.vaultstream.dialect.PostgresDialect();
+
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
   private static final SQLException DUPLICATE =
       new SQLException("duplicate key value violates unique constraint", "23505");
@@ -84,7 +87,8 @@ class IsolationTest {
             DUPLICATE,
             progress,
             refusing(Map.of(duplicate, DUPLICATE, badNumber, BAD_NUMBER)),
-            retry -> null);
+            retry -> null,
+            PG);
 
     List<ChangeEvent> loaded = committed.stream().flatMap(List::stream).toList();
     assertThat(loaded).hasSize(6).doesNotHaveDuplicates().doesNotContain(duplicate, badNumber);
@@ -116,7 +120,8 @@ class IsolationTest {
                     DUPLICATE,
                     progress,
                     refusing(Map.of(events.get(3), connectionLost)),
-                    retry -> null))
+                    retry -> null,
+                    PG))
         .isSameAs(connectionLost);
   }
 
@@ -151,7 +156,8 @@ class IsolationTest {
             DUPLICATE,
             progress,
             attempt,
-            retry -> retry.event() == refusedRetry ? DUPLICATE : null);
+            retry -> retry.event() == refusedRetry ? DUPLICATE : null,
+            PG);
 
     // The events alone first, then the sweep with both retries, then without the refused one.
     assertThat(sweeps)
@@ -176,7 +182,13 @@ class IsolationTest {
     assertThatThrownBy(
             () ->
                 Isolation.load(
-                    events, List.of(), DUPLICATE, progress, alwaysRefusedWithRetries, r -> null))
+                    events,
+                    List.of(),
+                    DUPLICATE,
+                    progress,
+                    alwaysRefusedWithRetries,
+                    r -> null,
+                    PG))
         .isSameAs(DUPLICATE);
   }
 }

@@ -6,16 +6,16 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** The text PostgreSQL takes for a timestamp, exact to the microsecond for every year. */
-class PostgresTimestampsTest {
+class UtcTimestampsTest {
   @Test
   void writesTheTextPostgresReads() {
-    assertThat(PostgresTimestamps.text(1_704_070_800_407_843L))
+    assertThat(UtcTimestamps.text(1_704_070_800_407_843L, "+00"))
         .isEqualTo("2024-01-01 01:00:00.407843+00");
-    assertThat(PostgresTimestamps.text(0)).isEqualTo("1970-01-01 00:00:00.000000+00");
-    assertThat(PostgresTimestamps.text(-1)).isEqualTo("1969-12-31 23:59:59.999999+00");
-    assertThat(PostgresTimestamps.text(-2_208_988_800_000_000L))
+    assertThat(UtcTimestamps.text(0, "+00")).isEqualTo("1970-01-01 00:00:00.000000+00");
+    assertThat(UtcTimestamps.text(-1, "+00")).isEqualTo("1969-12-31 23:59:59.999999+00");
+    assertThat(UtcTimestamps.text(-2_208_988_800_000_000L, "+00"))
         .isEqualTo("1900-01-01 00:00:00.000000+00");
-    assertThat(PostgresTimestamps.text(951_782_400_000_000L))
+    assertThat(UtcTimestamps.text(951_782_400_000_000L, "+00"))
         .isEqualTo("2000-02-29 00:00:00.000000+00");
   }
 
@@ -26,18 +26,18 @@ class PostgresTimestampsTest {
     long max = 253_402_300_799_999_999L; // 9999-12-31 23:59:59.999999
     long[] edges = {min, min + 1, max, max - 1, 0, -1, 1, 86_399_999_999L, 86_400_000_000L};
     for (long m : edges) {
-      assertThat(PostgresTimestamps.text(m))
+      assertThat(UtcTimestamps.text(m, "+00"))
           .as("%d", m)
-          .isEqualTo(PostgresTimestamps.viaFormatter(m));
+          .isEqualTo(UtcTimestamps.viaFormatter(m, "+00"));
     }
     for (int i = 0; i < 200_000; i++) {
       long m = random.nextLong(min, max);
-      assertThat(PostgresTimestamps.text(m))
+      assertThat(UtcTimestamps.text(m, "+00"))
           .as("%d", m)
-          .isEqualTo(PostgresTimestamps.viaFormatter(m));
+          .isEqualTo(UtcTimestamps.viaFormatter(m, "+00"));
     }
     // Outside years 1-9999 the formatter itself is used.
-    assertThat(PostgresTimestamps.text(max + 1))
-        .isEqualTo(PostgresTimestamps.viaFormatter(max + 1));
+    assertThat(UtcTimestamps.text(max + 1, "+00"))
+        .isEqualTo(UtcTimestamps.viaFormatter(max + 1, "+00"));
   }
 }

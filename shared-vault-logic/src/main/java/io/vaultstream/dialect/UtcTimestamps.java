@@ -4,20 +4,23 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
-/** Writes epoch microseconds as the text a PostgreSQL timestamptz takes, in UTC. */
-final class PostgresTimestamps {
+/**
+ * Writes epoch microseconds as SQL timestamp text in UTC, {@code 2024-01-01 01:00:00.407843}, with
+ * a suffix of the dialect's choice (PostgreSQL: "+00").
+ */
+public final class UtcTimestamps {
   private static final DateTimeFormatter SQL =
       DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSSSSS");
 
-  private PostgresTimestamps() {}
+  private UtcTimestamps() {}
 
   private static final long MIN_FAST = -62_135_596_800_000_000L; // 0001-01-01
   private static final long MAX_FAST = 253_402_300_800_000_000L; // 10000-01-01
 
-  /** {@code 2024-01-01 01:00:00.407843+00}. */
-  static String text(long micros) {
+  /** {@code 2024-01-01 01:00:00.407843} followed by {@code suffix}. */
+  public static String text(long micros, String suffix) {
     if (micros < MIN_FAST || micros >= MAX_FAST) {
-      return viaFormatter(micros);
+      return viaFormatter(micros, suffix);
     }
     // Called for every timestamp of every row written: digits by arithmetic, no temporary objects.
     long secs = Math.floorDiv(micros, 1_000_000L);
@@ -34,7 +37,7 @@ final class PostgresTimestamps {
     int day = (int) (doy - (153 * mp + 2) / 5 + 1);
     int month = (int) (mp < 10 ? mp + 3 : mp - 9);
     int year = (int) (yoe + era * 400 + (month <= 2 ? 1 : 0));
-    char[] c = new char[29];
+    char[] c = new char[26 + suffix.length()];
     digits(c, 0, year, 4);
     c[4] = '-';
     digits(c, 5, month, 2);
@@ -48,9 +51,7 @@ final class PostgresTimestamps {
     digits(c, 17, sod % 60, 2);
     c[19] = '.';
     digits(c, 20, frac, 6);
-    c[26] = '+';
-    c[27] = '0';
-    c[28] = '0';
+    suffix.getChars(0, suffix.length(), c, 26);
     return new String(c);
   }
 
@@ -61,12 +62,12 @@ final class PostgresTimestamps {
     }
   }
 
-  static String viaFormatter(long micros) {
+  static String viaFormatter(long micros, String suffix) {
     LocalDateTime t =
         LocalDateTime.ofEpochSecond(
             Math.floorDiv(micros, 1_000_000L),
             (int) Math.floorMod(micros, 1_000_000L) * 1000,
             ZoneOffset.UTC);
-    return SQL.format(t) + "+00";
+    return SQL.format(t) + suffix;
   }
 }
