@@ -233,7 +233,7 @@ public final class VaultTables {
 
   TableSpec waiting() {
     List<ColumnSpec> cols = new ArrayList<>(eventColumns());
-    cols.add(col("state", dialect.textType(), true));
+    cols.add(col("state", dialect.codeType(), true));
     cols.add(col("arrived_at", dialect.timestampType(), true));
     return new TableSpec(
         WAITING,
@@ -246,7 +246,7 @@ public final class VaultTables {
   TableSpec errors() {
     List<ColumnSpec> cols = new ArrayList<>();
     cols.add(col("id", dialect.identityType(), true));
-    cols.add(col("error_code", dialect.textType(), true));
+    cols.add(col("error_code", dialect.codeType(), true));
     cols.addAll(eventColumns());
     cols.add(col("first_seen", dialect.timestampType(), true));
     cols.add(col("expires_at", dialect.timestampType(), false));

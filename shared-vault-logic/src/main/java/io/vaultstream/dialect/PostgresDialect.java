@@ -253,22 +253,6 @@ public final class PostgresDialect
   }
 
   @Override
-  public String deleteReturning(String schema, TableSpec t, String where, List<String> columns) {
-    return PostgresRows.deleteReturning(schema, t, where, columns);
-  }
-
-  @Override
-  public String moveRows(
-      String schema,
-      TableSpec from,
-      TableSpec to,
-      String where,
-      List<String> columns,
-      Map<String, String> extra) {
-    return PostgresRows.moveRows(schema, from, to, where, columns, extra);
-  }
-
-  @Override
   public String selectHistoryAround(
       String schema, TableSpec t, List<String> keyColumns, String loadDts, List<String> columns) {
     return PostgresHistory.selectHistoryAround(schema, t, keyColumns, loadDts, columns);

@@ -41,6 +41,14 @@ public interface VaultDialect extends QueueStatements, TextValues {
 
   String timestampType();
 
+  /**
+   * The type of the loader's short codes (an error code, a waiting row's state), which its indexes
+   * and keys hold; by default {@link #textType}.
+   */
+  default String codeType() {
+    return textType();
+  }
+
   String booleanType();
 
   /** The type for values of this Java class found in events (for columns taken from events). */
@@ -151,25 +159,6 @@ public interface VaultDialect extends QueueStatements, TextValues {
    */
   String updateByKey(
       String schema, TableSpec table, List<String> keyColumns, List<String> setColumns);
-
-  /**
-   * Deletes the rows matching {@code where} (plain SQL over the table's columns, with parameters)
-   * and returns {@code columns} of each as text.
-   */
-  String deleteReturning(String schema, TableSpec table, String where, List<String> columns);
-
-  /**
-   * Moves rows matching {@code where} from one table to another in one statement: the target gets
-   * {@code columns} copied plus {@code extra} (target column name to SQL expression, may use
-   * parameters after those of {@code where}). Rows whose key exists in the target are dropped.
-   */
-  String moveRows(
-      String schema,
-      TableSpec from,
-      TableSpec to,
-      String where,
-      List<String> columns,
-      java.util.Map<String, String> extra);
 
   /** An auto-incremented integer column type. */
   String identityType();

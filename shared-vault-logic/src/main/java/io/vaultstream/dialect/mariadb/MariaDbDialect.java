@@ -1,0 +1,245 @@
+package io.vaultstream.dialect.mariadb;
+
+import io.vaultstream.dialect.EarliestWrite;
+import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.table.ColumnSpec;
+import io.vaultstream.table.TableSpec;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * MariaDB 10.11+ (InnoDB): a batch travels as one JSON parameter read by {@code JSON_TABLE}, so a
+ * batch is one statement per table whatever its size, as with PostgreSQL's arrays. Writes return
+ * rows with {@code RETURNING}, which MySQL lacks: MySQL is not served by this dialect. The
+ * statements are built by {@link MariaDbDdl}, {@link MariaDbRows}, {@link MariaDbEarliestWrite},
+ * {@link MariaDbHistory} and {@link MariaDbQueue}.
+ */
+public final class MariaDbDialect
+    implements VaultDialect, MariaDbQueueStatements, MariaDbTextValues {
+
+  /** Strict: a value that does not fit its column fails the statement instead of being adjusted. */
+  static final String SQL_MODE =
+      "STRICT_ALL_TABLES,NO_BACKSLASH_ESCAPES,NO_ENGINE_SUBSTITUTION,ERROR_FOR_DIVISION_BY_ZERO,"
+          + "NO_ZERO_DATE,NO_ZERO_IN_DATE";
+
+  @Override
+  public String name() {
+    return "mariadb";
+  }
+
+  @Override
+  public boolean accepts(String jdbcUrl) {
+    return jdbcUrl != null && jdbcUrl.startsWith("jdbc:mariadb:");
+  }
+
+  @Override
+  public String connectionInitSql() {
+    // DATETIME columns hold UTC; NOW()-style functions and conversions follow the session's zone.
+    return "SET SESSION time_zone = '+00:00', SESSION sql_mode = '" + SQL_MODE + "'";
+  }
+
+  @Override
+  public String quote(String identifier) {
+    return MariaDbSyntax.quote(identifier);
+  }
+
+  @Override
+  public String hashType(int hexLength, boolean binary) {
+    return binary
+        ? "BINARY(" + (hexLength / 2) + ")"
+        : "CHAR(" + hexLength + ") CHARACTER SET ascii COLLATE ascii_bin";
+  }
+
+  @Override
+  public String textType() {
+    return MariaDbTypes.TEXT;
+  }
+
+  @Override
+  public String keyTextType() {
+    return MariaDbTypes.KEY_TEXT;
+  }
+
+  @Override
+  public String codeType() {
+    return "VARCHAR(64) CHARACTER SET ascii COLLATE ascii_bin";
+  }
+
+  @Override
+  public String timestampType() {
+    return MariaDbTypes.TIMESTAMP;
+  }
+
+  @Override
+  public String booleanType() {
+    return MariaDbTypes.BOOLEAN;
+  }
+
+  @Override
+  public String typeFor(Class<?> t) {
+    if (t == Long.class) {
+      return "BIGINT";
+    }
+    if (t == BigInteger.class) {
+      return "DECIMAL(65,0)";
+    }
+    if (t == Integer.class || t == Short.class || t == Byte.class) {
+      return "INT";
+    }
+    if (t == BigDecimal.class) {
+      return "DECIMAL(65,30)";
+    }
+    if (t == Double.class) {
+      return "DOUBLE";
+    }
+    if (t == Float.class) {
+      return "FLOAT";
+    }
+    if (t == Boolean.class) {
+      return MariaDbTypes.BOOLEAN;
+    }
+    if (t == LocalDate.class) {
+      return "DATE";
+    }
+    if (t == LocalTime.class || t == OffsetTime.class) {
+      return "TIME(6)";
+    }
+    if (t == Instant.class || t == OffsetDateTime.class || t == LocalDateTime.class) {
+      return MariaDbTypes.TIMESTAMP;
+    }
+    return t == byte[].class ? "LONGBLOB" : MariaDbTypes.TEXT;
+  }
+
+  @Override
+  public String checkedType(String type) {
+    return MariaDbTypes.checked(type);
+  }
+
+  @Override
+  public String identityType() {
+    return "BIGINT AUTO_INCREMENT";
+  }
+
+  @Override
+  public String literal(String text, String type) {
+    return MariaDbSyntax.literal(text, MariaDbTypes.checked(type));
+  }
+
+  // ---- settings and locks -----------------------------------------------------------------
+
+  @Override
+  public String statementTimeout(long millis) {
+    return millis > 0 ? "SET SESSION max_statement_time = " + (millis / 1000.0) : null;
+  }
+
+  @Override
+  public Map<String, String> socketTimeout(long millis) {
+    return millis > 0 ? Map.of("socketTimeout", Long.toString(millis)) : Map.of();
+  }
+
+  @Override
+  public boolean isLockTimeout(java.sql.SQLException e) {
+    return e.getErrorCode() == 1205; // ER_LOCK_WAIT_TIMEOUT
+  }
+
+  // ---- DDL --------------------------------------------------------------------------------
+
+  @Override
+  public String createSchema(String schema) {
+    return MariaDbDdl.createSchema(schema);
+  }
+
+  @Override
+  public String createTable(String schema, TableSpec t) {
+    return MariaDbDdl.createTable(schema, t);
+  }
+
+  @Override
+  public String addColumn(String schema, String table, ColumnSpec c) {
+    return MariaDbDdl.addColumn(schema, table, c);
+  }
+
+  @Override
+  public String selectColumns() {
+    return MariaDbDdl.selectColumns();
+  }
+
+  @Override
+  public String selectIndexes() {
+    return MariaDbDdl.selectIndexes();
+  }
+
+  @Override
+  public String currentSchema() {
+    return "SELECT DATABASE()";
+  }
+
+  @Override
+  public String createIndex(String schema, String table, String name, List<String> columns) {
+    return MariaDbDdl.createIndex(schema, table, name, columns);
+  }
+
+  // ---- loading ----------------------------------------------------------------------------
+
+  @Override
+  public String upsertEarliest(
+      String schema, TableSpec t, List<String> cols, String loadDts, String src, String loaded) {
+    return MariaDbRows.upsertEarliest(schema, t, cols, loadDts, src, loaded);
+  }
+
+  @Override
+  public EarliestWrite upsertEarliestReturning(
+      String schema, TableSpec t, List<String> cols, String loadDts, String src, String loaded) {
+    return new MariaDbEarliestWrite(this, schema, t, cols, loadDts, src, loaded);
+  }
+
+  @Override
+  public String upsert(String schema, TableSpec t, List<String> columns) {
+    return MariaDbRows.upsert(schema, t, columns);
+  }
+
+  @Override
+  public String insertIgnore(String schema, TableSpec t, List<String> columns, String loadedAt) {
+    return MariaDbRows.insertIgnore(schema, t, columns, loadedAt);
+  }
+
+  @Override
+  public String insertNew(String schema, TableSpec t, List<String> columns, String loadedAt) {
+    return MariaDbRows.insertNew(schema, t, columns, loadedAt);
+  }
+
+  @Override
+  public String insertLiteralIgnore(
+      String schema, TableSpec t, List<String> columns, List<String> literals) {
+    return MariaDbRows.insertLiteralIgnore(schema, t, columns, literals);
+  }
+
+  @Override
+  public String deleteByKey(String schema, TableSpec t, List<String> keyColumns) {
+    return MariaDbRows.deleteByKey(schema, t, keyColumns);
+  }
+
+  @Override
+  public String updateByKey(String schema, TableSpec t, List<String> keys, List<String> sets) {
+    return MariaDbRows.updateByKey(schema, t, keys, sets);
+  }
+
+  @Override
+  public String selectHistoryAround(
+      String schema, TableSpec t, List<String> keyColumns, String loadDts, List<String> columns) {
+    return MariaDbHistory.selectHistoryAround(schema, t, keyColumns, loadDts, columns);
+  }
+
+  @Override
+  public String selectKeyMap(String schema, String keyMapTable) {
+    return MariaDbHistory.selectKeyMap(schema, keyMapTable);
+  }
+}

@@ -1,0 +1,145 @@
+package io.vaultstream.dialect.mariadb;
+
+import static io.vaultstream.dialect.mariadb.MariaDbRows.NOW;
+import static io.vaultstream.dialect.mariadb.MariaDbRows.match;
+import static io.vaultstream.dialect.mariadb.MariaDbRows.values;
+import static io.vaultstream.dialect.mariadb.MariaDbSyntax.list;
+import static io.vaultstream.dialect.mariadb.MariaDbSyntax.quote;
+import static io.vaultstream.dialect.mariadb.MariaDbSyntax.rows;
+import static io.vaultstream.dialect.mariadb.MariaDbSyntax.table;
+import static io.vaultstream.dialect.mariadb.MariaDbSyntax.toText;
+import static io.vaultstream.dialect.mariadb.MariaDbSyntax.typed;
+import static io.vaultstream.dialect.mariadb.MariaDbSyntax.value;
+
+import io.vaultstream.dialect.EarliestWrite;
+import io.vaultstream.dialect.TextValues;
+import io.vaultstream.table.TableSpec;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * MariaDB's earliest-row upsert of hubs and links, in three statements: an insert of the new keys
+ * that returns them (ON DUPLICATE KEY UPDATE would return every row, inserted or not), a read that
+ * locks the existing rows the batch moves back to an earlier time, and the update that moves them.
+ */
+final class MariaDbEarliestWrite implements EarliestWrite {
+  /** ER_DUP_ENTRY: the one warning the insert expects (a key that exists). */
+  private static final int DUPLICATE_KEY = 1062;
+
+  private final TextValues binder;
+  private final String insert;
+  private final String earlier;
+  private final String move;
+
+  MariaDbEarliestWrite(
+      TextValues binder,
+      String schema,
+      TableSpec t,
+      List<String> columns,
+      String loadDts,
+      String recordSource,
+      String loadedAt) {
+    this.binder = binder;
+    String pk = t.primaryKey().get(0);
+    String key = toText("x." + quote(pk), t.column(pk).type());
+    String tbl = table(schema, t.name());
+    this.insert =
+        "INSERT IGNORE INTO "
+            + tbl
+            + " ("
+            + list(columns)
+            + ", "
+            + quote(loadedAt)
+            + ")\nSELECT "
+            + values(t, columns, "u")
+            + ", "
+            + NOW
+            + " FROM "
+            + rows(t, columns, "u")
+            + "\nRETURNING "
+            + toText(quote(pk), t.column(pk).type());
+    String join =
+        rows(t, columns, "u")
+            + " STRAIGHT_JOIN "
+            + tbl
+            + " AS x ON "
+            + match(t, t.primaryKey(), "x", "u");
+    String isEarlier =
+        " WHERE ("
+            + typed("u." + quote(loadDts), t.column(loadDts).type())
+            + ", u."
+            + quote(recordSource)
+            + ") < (x."
+            + quote(loadDts)
+            + ", x."
+            + quote(recordSource)
+            + ")";
+    this.earlier = "SELECT " + key + " FROM " + join + isEarlier + " FOR UPDATE";
+    List<String> sets = new ArrayList<>();
+    for (String c : columns) {
+      if (!t.primaryKey().contains(c)) {
+        sets.add("x." + quote(c) + " = " + value("u." + quote(c), t.column(c).type()));
+      }
+    }
+    this.move =
+        "UPDATE " + join + " SET " + sets.stream().collect(Collectors.joining(", ")) + isEarlier;
+  }
+
+  @Override
+  public List<String> statements() {
+    return List.of(insert, earlier, move);
+  }
+
+  @Override
+  public int run(Connection c, List<List<String>> columns, Changed changed) throws SQLException {
+    int count = 0;
+    try (PreparedStatement ps = c.prepareStatement(insert)) {
+      binder.bindColumns(c, ps, 1, columns);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          count++;
+          changed.row(true, rs.getString(1));
+        }
+      }
+      refuseWarnings(ps.getWarnings());
+    }
+    List<String> moved = new ArrayList<>();
+    try (PreparedStatement ps = c.prepareStatement(earlier)) {
+      binder.bindColumns(c, ps, 1, columns);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          moved.add(rs.getString(1));
+        }
+      }
+    }
+    if (!moved.isEmpty()) {
+      try (PreparedStatement ps = c.prepareStatement(move)) {
+        binder.bindColumns(c, ps, 1, columns);
+        ps.executeUpdate();
+      }
+      for (String k : moved) {
+        count++;
+        changed.row(false, k);
+      }
+    }
+    return count;
+  }
+
+  /**
+   * INSERT IGNORE skips rows whose key exists, but also stores a value that does not fit its column
+   * adjusted, with a warning: any warning but a duplicate key fails the write as strict mode would.
+   */
+  private static void refuseWarnings(SQLWarning w) throws SQLException {
+    for (; w != null; w = w.getNextWarning()) {
+      if (w.getErrorCode() != DUPLICATE_KEY) {
+        throw new SQLException(w.getMessage(), w.getSQLState(), w.getErrorCode());
+      }
+    }
+  }
+}

@@ -1,0 +1,81 @@
+package io.vaultstream.dialect.mariadb;
+
+import static io.vaultstream.dialect.mariadb.MariaDbSyntax.epochMicros;
+import static io.vaultstream.dialect.mariadb.MariaDbSyntax.quote;
+import static io.vaultstream.dialect.mariadb.MariaDbSyntax.table;
+import static io.vaultstream.dialect.mariadb.MariaDbSyntax.toText;
+import static io.vaultstream.dialect.mariadb.MariaDbSyntax.typed;
+
+import io.vaultstream.table.ColumnSpec;
+import io.vaultstream.table.TableKind;
+import io.vaultstream.table.TableSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** MariaDB's reads of stored history and of the key map. */
+final class MariaDbHistory {
+  private MariaDbHistory() {}
+
+  static String selectHistoryAround(
+      String schema, TableSpec t, List<String> keyColumns, String loadDts, List<String> columns) {
+    String tbl = table(schema, t.name());
+    // The batch's keys and times: the key columns, then the time (as the satellite's load_dts).
+    List<ColumnSpec> batch = new ArrayList<>();
+    keyColumns.forEach(c -> batch.add(t.column(c)));
+    batch.add(new ColumnSpec("t__", t.column(loadDts).type(), true));
+    TableSpec keys = new TableSpec("k", TableKind.TECHNICAL, batch, keyColumns, false);
+    List<String> names = new ArrayList<>(keyColumns);
+    names.add("t__");
+    String at = typed("k.`t__`", t.column(loadDts).type());
+    String sameKey =
+        keyColumns.stream()
+            .map(c -> "y." + quote(c) + " = " + typed("k." + quote(c), t.column(c).type()))
+            .collect(Collectors.joining(" AND "));
+    StringBuilder out = new StringBuilder();
+    for (String c : keyColumns) {
+      out.append(toText("x." + quote(c), t.column(c).type())).append(", ");
+    }
+    out.append(epochMicros("x." + quote(loadDts)));
+    for (String c : columns) {
+      out.append(", ").append(toText("x." + quote(c), t.column(c).type()));
+    }
+    // Per key of the batch, an index range from the latest version before the time (found by a
+    // probe of the same index) to the key's last version.
+    return "SELECT "
+        + out
+        + " FROM "
+        + MariaDbSyntax.rows(keys, names, "k")
+        + " STRAIGHT_JOIN "
+        + tbl
+        + " AS x ON "
+        + MariaDbRows.match(t, keyColumns, "x", "k")
+        + " AND x."
+        + quote(loadDts)
+        + " >= COALESCE((SELECT MAX(y."
+        + quote(loadDts)
+        + ") FROM "
+        + tbl
+        + " AS y WHERE "
+        + sameKey
+        + " AND y."
+        + quote(loadDts)
+        + " < "
+        + at
+        + "), "
+        + at
+        + ")";
+  }
+
+  static String selectKeyMap(String schema, String keyMapTable) {
+    // The source comes first (a one-row table), so the parameters are in the order of the
+    // contract: source, then the batch of primary keys.
+    return "SELECT m.`pk`, "
+        + epochMicros("m.`valid_from`")
+        + ", m.`key_values` FROM (SELECT CONVERT(? USING utf8mb4) COLLATE utf8mb4_bin AS s) AS p"
+        + " STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (`pk` LONGTEXT CHARACTER SET utf8mb4"
+        + " COLLATE utf8mb4_bin PATH '$[0]')) AS k STRAIGHT_JOIN "
+        + table(schema, keyMapTable)
+        + " AS m ON m.`source_table` = p.s AND m.`pk` = k.`pk`";
+  }
+}

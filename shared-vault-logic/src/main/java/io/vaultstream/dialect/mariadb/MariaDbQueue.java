@@ -1,0 +1,261 @@
+package io.vaultstream.dialect.mariadb;
+
+import static io.vaultstream.dialect.mariadb.MariaDbSyntax.epochMicros;
+import static io.vaultstream.dialect.mariadb.MariaDbSyntax.list;
+import static io.vaultstream.dialect.mariadb.MariaDbSyntax.quote;
+import static io.vaultstream.dialect.mariadb.MariaDbSyntax.table;
+
+import io.vaultstream.table.TableSpec;
+import java.util.ArrayList;
+import java.util.List;
+
+/** MariaDB's statements on the loader's own tables (waiting rows, error rows, progress). */
+final class MariaDbQueue {
+  private static final String KEY_CARRIER = "LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
+
+  private MariaDbQueue() {}
+
+  private static String select(String origin, String state, String since, List<String> columns) {
+    StringBuilder sb =
+        new StringBuilder("SELECT ")
+            .append(origin)
+            .append(", x.")
+            .append(quote(state))
+            .append(", ")
+            .append(epochMicros("x." + quote(since)));
+    for (String col : columns) {
+      sb.append(", CAST(x.").append(quote(col)).append(" AS CHAR)");
+    }
+    return sb.toString();
+  }
+
+  private static String unresolved(String code) {
+    return " x.`error_code` = '" + code + "' AND x.`event` IS NOT NULL";
+  }
+
+  static String selectWaitingForParents(
+      String schema, String waiting, String errors, List<String> columns, String code) {
+    // The batch once, read by both halves; each of its pairs is one probe of the (ref_source,
+    // ref_pk) index of either table.
+    return "WITH b AS (SELECT * FROM JSON_TABLE(?, '$[*]' COLUMNS (s "
+        + KEY_CARRIER
+        + " PATH '$[0]', p "
+        + KEY_CARRIER
+        + " PATH '$[1]')) AS u)\n"
+        + select("'W'", "state", "arrived_at", columns)
+        + " FROM b STRAIGHT_JOIN "
+        + table(schema, waiting)
+        + " AS x ON x.`ref_source` = b.s AND x.`ref_pk` = b.p WHERE x.`event` IS NOT NULL"
+        + "\nUNION ALL\n"
+        + select("'E'", "error_code", "first_seen", columns)
+        + " FROM b STRAIGHT_JOIN "
+        + table(schema, errors)
+        + " AS x ON x.`ref_source` = b.s AND x.`ref_pk` = b.p WHERE"
+        + unresolved(code);
+  }
+
+  /**
+   * The last key read, as a one-row table {@code p} with a column per key column, and the condition
+   * "after it" over {@code y}, spelt out so that the range optimizer makes it an index range.
+   */
+  private static String[] after(TableSpec t, boolean afterKey) {
+    if (!afterKey) {
+      return new String[] {"", ""};
+    }
+    List<String> params = new ArrayList<>();
+    for (String k : t.primaryKey()) {
+      params.add(MariaDbSyntax.param(t.column(k).type()) + " AS " + quote(k));
+    }
+    List<String> ors = new ArrayList<>();
+    List<String> key = t.primaryKey();
+    for (int i = 0; i < key.size(); i++) {
+      List<String> ands = new ArrayList<>();
+      for (int j = 0; j < i; j++) {
+        ands.add("y." + quote(key.get(j)) + " = p." + quote(key.get(j)));
+      }
+      ands.add("y." + quote(key.get(i)) + " > p." + quote(key.get(i)));
+      ors.add("(" + String.join(" AND ", ands) + ")");
+    }
+    return new String[] {
+      "(SELECT " + String.join(", ", params) + ") AS p STRAIGHT_JOIN ",
+      " WHERE " + String.join(" OR ", ors)
+    };
+  }
+
+  private static String keyList(TableSpec t) {
+    List<String> out = new ArrayList<>();
+    t.primaryKey().forEach(k -> out.add("y." + quote(k)));
+    return String.join(", ", out);
+  }
+
+  static String selectPageEnd(String schema, TableSpec t, int rows, boolean afterKey) {
+    String[] after = after(t, afterKey);
+    List<String> out = new ArrayList<>();
+    t.primaryKey().forEach(k -> out.add("CAST(y." + quote(k) + " AS CHAR)"));
+    return "SELECT "
+        + String.join(", ", out)
+        + " FROM "
+        + after[0]
+        + table(schema, t.name())
+        + " AS y"
+        + after[1]
+        + " ORDER BY "
+        + keyList(t)
+        + " LIMIT 1 OFFSET "
+        + (rows - 1);
+  }
+
+  private static String page(
+      String schema, TableSpec t, int rows, boolean afterKey, String select, String where) {
+    String[] after = after(t, afterKey);
+    return select
+        + " FROM (SELECT y.* FROM "
+        + after[0]
+        + table(schema, t.name())
+        + " AS y"
+        + after[1]
+        + " ORDER BY "
+        + keyList(t)
+        + " LIMIT "
+        + rows
+        + ") AS x WHERE "
+        + where;
+  }
+
+  private static String parentKnown(String schema, String keyMap) {
+    return " EXISTS (SELECT 1 FROM "
+        + table(schema, keyMap)
+        + " AS k WHERE k.`source_table` = x.`ref_source` AND k.`pk` = x.`ref_pk`)";
+  }
+
+  static String selectResolvableWaitingPage(
+      String schema, TableSpec waiting, String keyMap, List<String> cols, int rows, boolean after) {
+    return page(
+        schema,
+        waiting,
+        rows,
+        after,
+        select("'W'", "state", "arrived_at", cols),
+        "x.`event` IS NOT NULL AND" + parentKnown(schema, keyMap));
+  }
+
+  static String selectResolvableErrorPage(
+      String schema,
+      TableSpec errors,
+      String keyMap,
+      List<String> cols,
+      String code,
+      int rows,
+      boolean after) {
+    return page(
+        schema,
+        errors,
+        rows,
+        after,
+        select("'E'", "error_code", "first_seen", cols),
+        unresolved(code) + " AND" + parentKnown(schema, keyMap));
+  }
+
+  static String takeExpiredErrors(
+      String schema, TableSpec errors, List<String> columns, String code, int rows) {
+    List<String> out = new ArrayList<>();
+    columns.forEach(c -> out.add("CAST(" + quote(c) + " AS CHAR)"));
+    return "DELETE FROM "
+        + table(schema, errors.name())
+        + " WHERE `error_code` = '"
+        + code
+        + "' AND `expires_at` < CAST(? AS DATETIME(6)) ORDER BY `expires_at` LIMIT "
+        + rows
+        + " RETURNING "
+        + String.join(", ", out);
+  }
+
+  /** The three timestamps of the move, in the order they are bound, as a one-row table. */
+  private static final String TIMES =
+      "(SELECT CAST(? AS DATETIME(6)) AS cutoff, CAST(? AS DATETIME(6)) AS expiry,"
+          + " CAST(? AS DATETIME(6)) AS now) AS p";
+
+  static List<String> moveExpiredWaiting(
+      String schema,
+      TableSpec waiting,
+      TableSpec errors,
+      List<String> columns,
+      String waitingState,
+      String code) {
+    List<String> target = new ArrayList<>(columns);
+    target.addAll(List.of("error_code", "first_seen", "expires_at", "last_attempt"));
+    List<String> source = new ArrayList<>();
+    columns.forEach(c -> source.add("m." + quote(c)));
+    source.addAll(List.of("'" + code + "'", "m.`arrived_at`", "p.expiry", "p.now"));
+    String due = " WHERE m.`state` = '" + waitingState + "' AND m.`arrived_at` < p.cutoff";
+    String errorsTable = table(schema, errors.name());
+    // A row whose key is in the error table already is dropped; the id keeps its value.
+    String insert =
+        "INSERT INTO "
+            + errorsTable
+            + " ("
+            + list(target)
+            + ")\nSELECT "
+            + String.join(", ", source)
+            + " FROM "
+            + TIMES
+            + " STRAIGHT_JOIN "
+            + table(schema, waiting.name())
+            + " AS m"
+            + due
+            + "\nON DUPLICATE KEY UPDATE `id` = "
+            + errorsTable
+            + ".`id`";
+    String delete =
+        "DELETE m FROM "
+            + TIMES
+            + " STRAIGHT_JOIN "
+            + table(schema, waiting.name())
+            + " AS m"
+            + due;
+    return List.of(insert, delete);
+  }
+
+  private static String filter(List<String> columns) {
+    List<String> parts = new ArrayList<>();
+    columns.forEach(c -> parts.add(quote(c) + " = ?"));
+    return parts.isEmpty() ? "" : " WHERE " + String.join(" AND ", parts);
+  }
+
+  static String selectErrorRows(String schema, String errors, List<String> filter, int limit) {
+    return "SELECT `id`, `error_code`, `source_table`, `target_object`, `topic`,"
+        + " `kafka_partition`, `kafka_offset`, `message`, `attempts`,"
+        + " CAST(`first_seen` AS CHAR), CAST(`expires_at` AS CHAR), `record_key`,"
+        + " `record_value`, `event` FROM "
+        + table(schema, errors)
+        + filter(filter)
+        + " ORDER BY `id` LIMIT "
+        + limit;
+  }
+
+  static String countErrorsByCode(String schema, String errors, List<String> filter) {
+    return "SELECT `error_code`, COUNT(*) FROM "
+        + table(schema, errors)
+        + filter(filter)
+        + " GROUP BY `error_code` ORDER BY `error_code`";
+  }
+
+  static String deleteErrors(String schema, String errors, List<String> filter) {
+    return "DELETE FROM " + table(schema, errors) + filter(filter);
+  }
+
+  static String deleteErrorsById(String schema, String errors) {
+    return "DELETE x FROM JSON_TABLE(?, '$[*]' COLUMNS (v BIGINT PATH '$')) AS u STRAIGHT_JOIN "
+        + table(schema, errors)
+        + " AS x ON x.`id` = u.v";
+  }
+
+  static String selectProgress(String schema, String progress, List<String> anchorColumns) {
+    StringBuilder sb = new StringBuilder("SELECT `topic`, `kafka_partition`, `next_offset`");
+    anchorColumns.forEach(c -> sb.append(", ").append(quote(c)));
+    return sb.append(" FROM ")
+        .append(table(schema, progress))
+        .append(" WHERE `consumer` = ?")
+        .toString();
+  }
+}

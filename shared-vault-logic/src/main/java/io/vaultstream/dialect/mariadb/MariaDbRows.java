@@ -1,0 +1,167 @@
+package io.vaultstream.dialect.mariadb;
+
+import static io.vaultstream.dialect.mariadb.MariaDbSyntax.list;
+import static io.vaultstream.dialect.mariadb.MariaDbSyntax.quote;
+import static io.vaultstream.dialect.mariadb.MariaDbSyntax.rows;
+import static io.vaultstream.dialect.mariadb.MariaDbSyntax.table;
+import static io.vaultstream.dialect.mariadb.MariaDbSyntax.typed;
+import static io.vaultstream.dialect.mariadb.MariaDbSyntax.value;
+
+import io.vaultstream.table.TableSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * MariaDB's statements that write a batch given as one JSON parameter, joined to the table by its
+ * key ({@code JSON_TABLE} first, then one index probe per row: {@code STRAIGHT_JOIN} fixes that
+ * order whatever the statistics say).
+ */
+final class MariaDbRows {
+  /** The time a row is written, in UTC, to the microsecond. */
+  static final String NOW = "UTC_TIMESTAMP(6)";
+
+  private MariaDbRows() {}
+
+  /** {@code INSERT INTO t (columns[, loadedAt]) SELECT <values> FROM <batch> u}. */
+  static String insertNew(String schema, TableSpec t, List<String> columns, String loadedAt) {
+    return "INSERT INTO "
+        + table(schema, t.name())
+        + " ("
+        + list(columns)
+        + (loadedAt == null ? "" : ", " + quote(loadedAt))
+        + ")\nSELECT "
+        + values(t, columns, "u")
+        + (loadedAt == null ? "" : ", " + NOW)
+        + " FROM "
+        + rows(t, columns, "u");
+  }
+
+  static String values(TableSpec t, List<String> columns, String alias) {
+    return columns.stream()
+        .map(c -> value(alias + "." + quote(c), t.column(c).type()))
+        .collect(Collectors.joining(", "));
+  }
+
+  /** Leaves an existing row alone (not INSERT IGNORE, which would also let bad values through). */
+  private static String keepExisting(String schema, TableSpec t) {
+    String k = table(schema, t.name()) + "." + quote(t.primaryKey().get(0));
+    return "\nON DUPLICATE KEY UPDATE " + k + " = " + k;
+  }
+
+  static String insertIgnore(String schema, TableSpec t, List<String> columns, String loadedAt) {
+    return insertNew(schema, t, columns, loadedAt) + keepExisting(schema, t);
+  }
+
+  static String upsert(String schema, TableSpec t, List<String> columns) {
+    String tbl = table(schema, t.name()) + ".";
+    List<String> sets = new ArrayList<>();
+    for (String c : columns) {
+      if (!t.primaryKey().contains(c)) {
+        sets.add(tbl + quote(c) + " = VALUES(" + quote(c) + ")");
+      }
+    }
+    return sets.isEmpty()
+        ? insertIgnore(schema, t, columns, null)
+        : insertNew(schema, t, columns, null)
+            + "\nON DUPLICATE KEY UPDATE "
+            + String.join(", ", sets);
+  }
+
+  /**
+   * Keeps per key the row with the earliest (load_dts, record_source). The assignments of ON
+   * DUPLICATE KEY UPDATE run in order and each sees the columns the earlier ones set, so load_dts
+   * comes last: when the new row won on record_source alone, its load_dts equals the old one.
+   */
+  static String upsertEarliest(
+      String schema,
+      TableSpec t,
+      List<String> columns,
+      String loadDts,
+      String recordSource,
+      String loadedAt) {
+    String tbl = table(schema, t.name()) + ".";
+    String earlier =
+        "(VALUES("
+            + quote(loadDts)
+            + "), VALUES("
+            + quote(recordSource)
+            + ")) < ("
+            + tbl
+            + quote(loadDts)
+            + ", "
+            + tbl
+            + quote(recordSource)
+            + ")";
+    List<String> order = new ArrayList<>();
+    for (String c : columns) {
+      if (!t.primaryKey().contains(c) && !c.equals(loadDts) && !c.equals(recordSource)) {
+        order.add(c);
+      }
+    }
+    order.add(recordSource);
+    order.add(loadDts);
+    String sets =
+        order.stream()
+            .map(
+                c ->
+                    tbl
+                        + quote(c)
+                        + " = IF("
+                        + earlier
+                        + ", VALUES("
+                        + quote(c)
+                        + "), "
+                        + tbl
+                        + quote(c)
+                        + ")")
+            .collect(Collectors.joining(",\n  "));
+    return insertNew(schema, t, columns, loadedAt) + "\nON DUPLICATE KEY UPDATE " + sets;
+  }
+
+  /** {@code x.k = <batch's k>} for each key column: one index probe per batch row. */
+  static String match(TableSpec t, List<String> keyColumns, String x, String u) {
+    return keyColumns.stream()
+        .map(c -> x + "." + quote(c) + " = " + typed(u + "." + quote(c), t.column(c).type()))
+        .collect(Collectors.joining(" AND "));
+  }
+
+  static String deleteByKey(String schema, TableSpec t, List<String> keyColumns) {
+    return "DELETE x FROM "
+        + rows(t, keyColumns, "u")
+        + " STRAIGHT_JOIN "
+        + table(schema, t.name())
+        + " AS x ON "
+        + match(t, keyColumns, "x", "u");
+  }
+
+  static String updateByKey(
+      String schema, TableSpec t, List<String> keyColumns, List<String> setColumns) {
+    List<String> all = new ArrayList<>(keyColumns);
+    all.addAll(setColumns);
+    String sets =
+        setColumns.stream()
+            .map(c -> "x." + quote(c) + " = " + value("u." + quote(c), t.column(c).type()))
+            .collect(Collectors.joining(", "));
+    return "UPDATE "
+        + rows(t, all, "u")
+        + " STRAIGHT_JOIN "
+        + table(schema, t.name())
+        + " AS x ON "
+        + match(t, keyColumns, "x", "u")
+        + " SET "
+        + sets;
+  }
+
+  static String insertLiteralIgnore(
+      String schema, TableSpec t, List<String> columns, List<String> literals) {
+    return "INSERT INTO "
+        + table(schema, t.name())
+        + " ("
+        + list(columns)
+        + ") VALUES ("
+        + String.join(", ", literals)
+        + ")"
+        + keepExisting(schema, t);
+  }
+}

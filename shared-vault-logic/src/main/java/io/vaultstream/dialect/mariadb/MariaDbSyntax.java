@@ -1,0 +1,121 @@
+package io.vaultstream.dialect.mariadb;
+
+import io.vaultstream.dialect.mariadb.MariaDbTypes.Kind;
+import io.vaultstream.table.TableSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The pieces every MariaDB statement of the dialect is built from. A batch's rows arrive as one
+ * parameter, a JSON array of rows (each an array of texts or nulls), read by {@code JSON_TABLE};
+ * each text is turned into the column's type where it is stored or compared.
+ */
+final class MariaDbSyntax {
+  private MariaDbSyntax() {}
+
+  static String quote(String identifier) {
+    return "`" + identifier.replace("`", "``") + "`";
+  }
+
+  static String table(String schema, String table) {
+    return schema == null || schema.isEmpty() ? quote(table) : quote(schema) + "." + quote(table);
+  }
+
+  static String list(List<String> cols) {
+    return cols.stream().map(MariaDbSyntax::quote).collect(Collectors.joining(", "));
+  }
+
+  /**
+   * The rows of the batch's one parameter as a table {@code alias}, a column per name. Each column
+   * is text in the character set and collation of the column it meets, so that comparing it with an
+   * indexed column keeps the index (a utf8mb4 value against an ascii column would not).
+   */
+  static String rows(TableSpec t, List<String> columns, String alias) {
+    List<String> defs = new ArrayList<>();
+    for (int i = 0; i < columns.size(); i++) {
+      String c = columns.get(i);
+      defs.add(quote(c) + " " + carrier(t.column(c).type()) + " PATH '$[" + i + "]'");
+    }
+    return "JSON_TABLE(?, '$[*]' COLUMNS (" + String.join(", ", defs) + ")) AS " + alias;
+  }
+
+  private static String carrier(String type) {
+    Kind k = MariaDbTypes.kind(type);
+    return k == Kind.ASCII || k == Kind.BINARY
+        ? "VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin"
+        : "LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
+  }
+
+  /**
+   * The value stored into a column of the type: the text itself, which the column converts (and, in
+   * strict mode, refuses when it does not fit), but for binary (hex) and boolean columns.
+   */
+  static String value(String expr, String type) {
+    return switch (MariaDbTypes.kind(type)) {
+      case BINARY -> "UNHEX(" + expr + ")";
+      case BOOLEAN -> bool(expr);
+      default -> expr;
+    };
+  }
+
+  /** The text as a value of the column's type, for comparing it with the column. */
+  static String typed(String expr, String type) {
+    return switch (MariaDbTypes.kind(type)) {
+      case BINARY -> "UNHEX(" + expr + ")";
+      case BOOLEAN -> bool(expr);
+      case INTEGER -> "CAST(" + expr + " AS SIGNED)";
+      case DECIMAL -> "CAST(" + expr + " AS " + MariaDbTypes.decimalOf(type) + ")";
+      case FLOAT -> "CAST(" + expr + " AS DOUBLE)";
+      case DATETIME -> "CAST(" + expr + " AS DATETIME(6))";
+      case DATE -> "CAST(" + expr + " AS DATE)";
+      case TIME -> "CAST(" + expr + " AS TIME(6))";
+      default -> expr;
+    };
+  }
+
+  /**
+   * A parameter of the column's type, for comparing with the column in a derived table (text in the
+   * column's own collation, as a parameter's would conflict with it there).
+   */
+  static String param(String type) {
+    return switch (MariaDbTypes.kind(type)) {
+      case TEXT -> "CONVERT(? USING utf8mb4) COLLATE utf8mb4_bin";
+      case ASCII -> "CONVERT(? USING ascii) COLLATE ascii_bin";
+      default -> typed("?", type);
+    };
+  }
+
+  private static String bool(String expr) {
+    return "(CASE WHEN "
+        + expr
+        + " IN ('true', 't', '1') THEN 1 WHEN "
+        + expr
+        + " IN ('false', 'f', '0') THEN 0 END)";
+  }
+
+  /** A column read back as canonical text. */
+  static String toText(String expr, String type) {
+    return switch (MariaDbTypes.kind(type)) {
+      case BINARY -> "LOWER(HEX(" + expr + "))";
+      case TEXT, ASCII -> expr;
+      default -> "CAST(" + expr + " AS CHAR)";
+    };
+  }
+
+  /** Epoch microseconds of a DATETIME holding UTC (whatever the session's time zone). */
+  static String epochMicros(String expr) {
+    return "TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', " + expr + ")";
+  }
+
+  /**
+   * A SQL literal of canonical text for a column of this type; NULL for null. The dialect's
+   * sessions run with NO_BACKSLASH_ESCAPES, so a quote is the only character to double.
+   */
+  static String literal(String text, String type) {
+    if (text == null) {
+      return "NULL";
+    }
+    return value("'" + text.replace("'", "''") + "'", type);
+  }
+}

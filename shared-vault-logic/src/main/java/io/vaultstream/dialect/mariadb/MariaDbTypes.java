@@ -1,0 +1,197 @@
+package io.vaultstream.dialect.mariadb;
+
+import io.vaultstream.model.TypeGrammar;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The column types of MariaDB and MySQL: a model's declared types (written as the model grammar
+ * spells them) translated, and the dialect's own types recognized, so that every type pasted into
+ * SQL is one of a closed set.
+ */
+final class MariaDbTypes {
+  /** Byte-wise compared text of the engine's own key columns; two fit one index (3072 bytes). */
+  static final String KEY_TEXT = "VARCHAR(380) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
+
+  /** Text in a primary key (an index cannot hold LONGTEXT): three fit one index. */
+  static final String KEY_COLUMN_TEXT = "VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
+
+  static final String TEXT = "LONGTEXT";
+  static final String TIMESTAMP = "DATETIME(6)";
+  static final String BOOLEAN = "BOOLEAN";
+
+  /** The widest DECIMAL MariaDB and MySQL hold: 65 digits, 30 after the point. */
+  private static final int MAX_PRECISION = 65;
+
+  private static final int MAX_SCALE = 30;
+
+  /** Longest VARCHAR that fits a row of utf8mb4 text; longer ones are LONGTEXT. */
+  private static final int MAX_VARCHAR = 16_383;
+
+  /** The dialect's own spellings, and those information_schema.columns.column_type reports. */
+  private static final Pattern OWN =
+      Pattern.compile(
+          "(?i)(?:tinyint|smallint|mediumint|int|integer|bigint)(?:\\(\\d{1,3}\\))?(?: unsigned)?"
+              + "(?: auto_increment)?"
+              + "|decimal\\(\\d{1,2}(?:,\\d{1,2})?\\)|double|float|date|datetime(?:\\(\\d\\))?"
+              + "|time(?:\\(\\d\\))?|boolean"
+              + "|(?:(?:char|varchar|binary|varbinary)\\(\\d{1,5}\\)|(?:tiny|medium|long)?(?:text|blob))"
+              + "(?: character set \\w{1,64})?(?: collate \\w{1,64})?");
+
+  private static final Pattern NUMERIC = Pattern.compile("numeric(?:\\((\\d+)(?:,(\\d+))?\\))?");
+  private static final Pattern SIZED = Pattern.compile("(varchar|char)(?:\\((\\d+)\\))?");
+  private static final Pattern TIMED =
+      Pattern.compile("(timestamptz|timestamp|timetz|time)(?:\\((\\d)\\))?");
+
+  private MariaDbTypes() {}
+
+  /** See {@link io.vaultstream.dialect.VaultDialect#checkedType}: the type as MariaDB spells it. */
+  static String checked(String type) {
+    if (type != null) {
+      String stripped = type.strip().replaceAll("\\s+", " ");
+      if (TypeGrammar.isValid(stripped)) {
+        return fromModel(TypeGrammar.canonical(stripped));
+      }
+      if (OWN.matcher(stripped).matches()) {
+        return stripped;
+      }
+    }
+    String shown = type == null || type.length() <= 60 ? type : type.substring(0, 60) + "...";
+    throw new IllegalArgumentException(
+        "The column type '"
+            + shown
+            + "' is refused: it is not a MariaDB type the loader writes nor one of the forms a"
+            + " model may declare ("
+            + TypeGrammar.VALID_FORMS
+            + "); no SQL was built with it");
+  }
+
+  /** A model's type (canonical spelling) as a MariaDB type. */
+  private static String fromModel(String canonical) {
+    String t = canonical.toLowerCase(Locale.ROOT);
+    switch (t) {
+      case "smallint":
+        return "SMALLINT";
+      case "integer":
+        return "INT";
+      case "bigint":
+        return "BIGINT";
+      case "real":
+        return "FLOAT";
+      case "double precision":
+        return "DOUBLE";
+      case "text":
+      case "json":
+      case "jsonb":
+        return TEXT;
+      case "boolean":
+        return BOOLEAN;
+      case "date":
+        return "DATE";
+      case "bytea":
+        return "LONGBLOB";
+      case "uuid":
+        return "CHAR(36) CHARACTER SET ascii COLLATE ascii_bin";
+      default:
+        break;
+    }
+    Matcher m = NUMERIC.matcher(t);
+    if (m.matches()) {
+      return decimal(m.group(1), m.group(2), canonical);
+    }
+    m = SIZED.matcher(t);
+    if (m.matches()) {
+      if (m.group(2) == null) {
+        return m.group(1).equals("char") ? "CHAR(1)" : TEXT;
+      }
+      int n = Integer.parseInt(m.group(2));
+      if (m.group(1).equals("char") && n <= 255) {
+        return "CHAR(" + n + ")";
+      }
+      return n <= MAX_VARCHAR ? "VARCHAR(" + n + ")" : TEXT;
+    }
+    m = TIMED.matcher(t);
+    if (m.matches()) {
+      String p = m.group(2) == null ? "6" : m.group(2);
+      return (m.group(1).startsWith("timestamp") ? "DATETIME(" : "TIME(") + p + ")";
+    }
+    throw new IllegalArgumentException(
+        "The column type '" + canonical + "' has no MariaDB counterpart the loader knows");
+  }
+
+  private static String decimal(String precision, String scale, String canonical) {
+    if (precision == null) {
+      // An unconstrained numeric holds any number; MariaDB's widest decimal is the closest.
+      return "DECIMAL(" + MAX_PRECISION + "," + MAX_SCALE + ")";
+    }
+    int p = Integer.parseInt(precision);
+    int s = scale == null ? 0 : Integer.parseInt(scale);
+    if (p > MAX_PRECISION || s > MAX_SCALE) {
+      throw new IllegalArgumentException(
+          "The column type '"
+              + canonical
+              + "' is wider than MariaDB's DECIMAL (at most 65 digits, 30 after the point);"
+              + " declare numeric(p,s) with p <= 65 and s <= 30, or text");
+    }
+    return "DECIMAL(" + p + "," + s + ")";
+  }
+
+  /** What a type is, for the expressions built around it. */
+  enum Kind {
+    TEXT,
+    ASCII,
+    BINARY,
+    INTEGER,
+    DECIMAL,
+    FLOAT,
+    BOOLEAN,
+    DATETIME,
+    DATE,
+    TIME
+  }
+
+  static Kind kind(String type) {
+    String t = type.toLowerCase(Locale.ROOT);
+    if (t.equals("boolean") || t.startsWith("tinyint(1)")) {
+      return Kind.BOOLEAN;
+    }
+    if (t.startsWith("binary") || t.startsWith("varbinary") || t.contains("blob")) {
+      return Kind.BINARY;
+    }
+    if (t.contains("ascii")) {
+      return Kind.ASCII;
+    }
+    if (t.contains("int")) {
+      return Kind.INTEGER;
+    }
+    if (t.startsWith("decimal") || t.startsWith("numeric")) {
+      return Kind.DECIMAL;
+    }
+    if (t.startsWith("double") || t.startsWith("float") || t.startsWith("real")) {
+      return Kind.FLOAT;
+    }
+    if (t.startsWith("datetime") || t.startsWith("timestamp")) {
+      return Kind.DATETIME;
+    }
+    if (t.equals("date")) {
+      return Kind.DATE;
+    }
+    if (t.startsWith("time")) {
+      return Kind.TIME;
+    }
+    return Kind.TEXT;
+  }
+
+  /** The DECIMAL(p,s) of a decimal type, for casts ("DECIMAL(65,30)" when it names none). */
+  static String decimalOf(String type) {
+    Matcher m = Pattern.compile("(?i)(?:decimal|numeric)(\\(\\d+(?:,\\d+)?\\))").matcher(type);
+    return m.find() ? "DECIMAL" + m.group(1) : "DECIMAL(65,30)";
+  }
+
+  /** Whether a column of this type can be part of an index without a prefix length. */
+  static boolean indexable(String type) {
+    String t = type.toLowerCase(Locale.ROOT);
+    return !(t.endsWith("text") || t.contains("text ") || t.endsWith("blob"));
+  }
+}
