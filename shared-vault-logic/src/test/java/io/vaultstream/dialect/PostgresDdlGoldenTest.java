@@ -1,48 +1,14 @@
 package io.vaultstream.dialect;
 
-import io.vaultstream.ddl.DdlScript;
-import io.vaultstream.ddl.VaultTables;
-import io.vaultstream.hash.HashKeyCalculator;
-import io.vaultstream.table.ColumnSpec;
-import java.io.IOException;
-import java.util.List;
-import org.junit.jupiter.api.Test;
-
-/** The exact DDL and catalog reads PostgresDialect gives for the shop model in schema "vault". */
-class PostgresDdlGoldenTest {
-  private final VaultDialect d = new PostgresDialect();
-
-  @Test
-  void theShopModelsDdlIsAsRecorded() throws IOException {
-    GoldenSql g = new GoldenSql();
-    List<String> script =
-        DdlScript.statements(
-            GoldenSql.SHOP, d, new HashKeyCalculator(GoldenSql.SHOP.hashing()), GoldenSql.SCHEMA);
-    for (int i = 0; i < script.size(); i++) {
-      g.add("DdlScript.statements #" + (i + 1), script.get(i));
-    }
-    g.assertMatches("postgres/ddl.sql");
+/** The ddl statements of the PostgreSQL dialect, as recorded. */
+class PostgresDdlGoldenTest extends DdlGoldenCases {
+  @Override
+  VaultDialect dialect() {
+    return new PostgresDialect();
   }
 
-  @Test
-  void schemaChangesAndCatalogReadsAreAsRecorded() throws IOException {
-    String s = GoldenSql.SCHEMA;
-    new GoldenSql()
-        .add("createSchema(vault)", d.createSchema(s))
-        .add(
-            "addColumn(vault, sat_customer, email text)",
-            d.addColumn(s, "sat_customer", new ColumnSpec("email", "text", false)))
-        .add(
-            "createIndex(vault, vs_waiting, vs_waiting_ref, [ref_source, ref_pk])",
-            d.createIndex(
-                s, VaultTables.WAITING, "vs_waiting_ref", List.of("ref_source", "ref_pk")))
-        .add("selectColumns()", d.selectColumns())
-        .add("selectIndexes()", d.selectIndexes())
-        .add("currentSchema()", d.currentSchema())
-        .add("lockSchemaChanges(vault)", d.lockSchemaChanges(s))
-        .add("lockSchemaChanges(null)", d.lockSchemaChanges(null))
-        .add("vacuum(vault, vs_waiting)", d.vacuum(s, VaultTables.WAITING))
-        .add("vacuum(vault, vs_errors)", d.vacuum(s, VaultTables.ERRORS))
-        .assertMatches("postgres/ddl-changes.sql");
+  @Override
+  String folder() {
+    return "postgres";
   }
 }

@@ -23,6 +23,17 @@ public final class StatementLog extends PlainDataSource {
   public record Executed(String sql, List<Object> parameters) {}
 
   private final Map<String, Executed> executed = new LinkedHashMap<>();
+  private final String url;
+
+  /** Logs the statements run on the tests' PostgreSQL. */
+  public StatementLog() {
+    this(null);
+  }
+
+  /** Logs the statements run on the database of a JDBC URL. */
+  public StatementLog(String url) {
+    this.url = url;
+  }
 
   /** Every distinct statement executed so far, in the order first seen. */
   public synchronized List<Executed> executed() {
@@ -35,7 +46,7 @@ public final class StatementLog extends PlainDataSource {
 
   @Override
   public Connection getConnection() throws SQLException {
-    Connection real = DriverManager.getConnection(TestDatabase.jdbcUrl());
+    Connection real = DriverManager.getConnection(url != null ? url : TestDatabase.jdbcUrl());
     return (Connection)
         Proxy.newProxyInstance(
             Connection.class.getClassLoader(),

@@ -67,8 +67,8 @@ final class MariaDbEarliestWrite implements EarliestWrite {
     String join =
         rows(t, columns, "u")
             + " STRAIGHT_JOIN "
-            + tbl
-            + " AS x ON "
+            + MariaDbSyntax.probed(schema, t.name(), "x", "PRIMARY")
+            + " ON "
             + match(t, t.primaryKey(), "x", "u");
     String isEarlier =
         " WHERE ("

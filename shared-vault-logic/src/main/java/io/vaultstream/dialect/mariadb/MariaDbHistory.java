@@ -2,7 +2,6 @@ package io.vaultstream.dialect.mariadb;
 
 import static io.vaultstream.dialect.mariadb.MariaDbSyntax.epochMicros;
 import static io.vaultstream.dialect.mariadb.MariaDbSyntax.quote;
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.table;
 import static io.vaultstream.dialect.mariadb.MariaDbSyntax.toText;
 import static io.vaultstream.dialect.mariadb.MariaDbSyntax.typed;
 
@@ -19,7 +18,6 @@ final class MariaDbHistory {
 
   static String selectHistoryAround(
       String schema, TableSpec t, List<String> keyColumns, String loadDts, List<String> columns) {
-    String tbl = table(schema, t.name());
     // The batch's keys and times: the key columns, then the time (as the satellite's load_dts).
     List<ColumnSpec> batch = new ArrayList<>();
     keyColumns.forEach(c -> batch.add(t.column(c)));
@@ -47,16 +45,16 @@ final class MariaDbHistory {
         + " FROM "
         + MariaDbSyntax.rows(keys, names, "k")
         + " STRAIGHT_JOIN "
-        + tbl
-        + " AS x ON "
+        + MariaDbSyntax.probed(schema, t.name(), "x", "PRIMARY")
+        + " ON "
         + MariaDbRows.match(t, keyColumns, "x", "k")
         + " AND x."
         + quote(loadDts)
         + " >= COALESCE((SELECT MAX(y."
         + quote(loadDts)
         + ") FROM "
-        + tbl
-        + " AS y WHERE "
+        + MariaDbSyntax.probed(schema, t.name(), "y", "PRIMARY")
+        + " WHERE "
         + sameKey
         + " AND y."
         + quote(loadDts)
@@ -75,7 +73,7 @@ final class MariaDbHistory {
         + ", m.`key_values` FROM (SELECT CONVERT(? USING utf8mb4) COLLATE utf8mb4_bin AS s) AS p"
         + " STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (`pk` LONGTEXT CHARACTER SET utf8mb4"
         + " COLLATE utf8mb4_bin PATH '$[0]')) AS k STRAIGHT_JOIN "
-        + table(schema, keyMapTable)
-        + " AS m ON m.`source_table` = p.s AND m.`pk` = k.`pk`";
+        + MariaDbSyntax.probed(schema, keyMapTable, "m", "PRIMARY")
+        + " ON m.`source_table` = p.s AND m.`pk` = k.`pk`";
   }
 }

@@ -44,13 +44,13 @@ final class MariaDbQueue {
         + " PATH '$[1]')) AS u)\n"
         + select("'W'", "state", "arrived_at", columns)
         + " FROM b STRAIGHT_JOIN "
-        + table(schema, waiting)
-        + " AS x ON x.`ref_source` = b.s AND x.`ref_pk` = b.p WHERE x.`event` IS NOT NULL"
+        + MariaDbSyntax.probed(schema, waiting, "x", "`vs_waiting_ref`")
+        + " ON x.`ref_source` = b.s AND x.`ref_pk` = b.p WHERE x.`event` IS NOT NULL"
         + "\nUNION ALL\n"
         + select("'E'", "error_code", "first_seen", columns)
         + " FROM b STRAIGHT_JOIN "
-        + table(schema, errors)
-        + " AS x ON x.`ref_source` = b.s AND x.`ref_pk` = b.p WHERE"
+        + MariaDbSyntax.probed(schema, errors, "x", "`vs_errors_ref`")
+        + " ON x.`ref_source` = b.s AND x.`ref_pk` = b.p WHERE"
         + unresolved(code);
   }
 
@@ -124,8 +124,8 @@ final class MariaDbQueue {
 
   private static String parentKnown(String schema, String keyMap) {
     return " EXISTS (SELECT 1 FROM "
-        + table(schema, keyMap)
-        + " AS k WHERE k.`source_table` = x.`ref_source` AND k.`pk` = x.`ref_pk`)";
+        + MariaDbSyntax.probed(schema, keyMap, "k", "PRIMARY")
+        + " WHERE k.`source_table` = x.`ref_source` AND k.`pk` = x.`ref_pk`)";
   }
 
   static String selectResolvableWaitingPage(

@@ -130,8 +130,8 @@ final class MariaDbRows {
     return "DELETE x FROM "
         + rows(t, keyColumns, "u")
         + " STRAIGHT_JOIN "
-        + table(schema, t.name())
-        + " AS x ON "
+        + MariaDbSyntax.probed(schema, t.name(), "x", "PRIMARY")
+        + " ON "
         + match(t, keyColumns, "x", "u");
   }
 
@@ -146,8 +146,8 @@ final class MariaDbRows {
     return "UPDATE "
         + rows(t, all, "u")
         + " STRAIGHT_JOIN "
-        + table(schema, t.name())
-        + " AS x ON "
+        + MariaDbSyntax.probed(schema, t.name(), "x", "PRIMARY")
+        + " ON "
         + match(t, keyColumns, "x", "u")
         + " SET "
         + sets;

@@ -22,6 +22,14 @@ final class MariaDbSyntax {
     return schema == null || schema.isEmpty() ? quote(table) : quote(schema) + "." + quote(table);
   }
 
+  /**
+   * A table reached by probes of one of its indexes: {@code FORCE INDEX}, so that no statistics (of
+   * a table still small, or never analyzed) turn the probes into a scan.
+   */
+  static String probed(String schema, String table, String alias, String index) {
+    return table(schema, table) + " AS " + alias + " FORCE INDEX (" + index + ")";
+  }
+
   static String list(List<String> cols) {
     return cols.stream().map(MariaDbSyntax::quote).collect(Collectors.joining(", "));
   }

@@ -1,0 +1,30 @@
+-- createSchema(vault)
+CREATE DATABASE IF NOT EXISTS `vault` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
+
+-- addColumn(vault, sat_customer, email text)
+ALTER TABLE `vault`.`sat_customer` ADD COLUMN IF NOT EXISTS `email` LONGTEXT;
+
+-- createIndex(vault, vs_waiting, vs_waiting_ref, [ref_source, ref_pk])
+CREATE INDEX IF NOT EXISTS `vs_waiting_ref` ON `vault`.`vs_waiting` (`ref_source`, `ref_pk`);
+
+-- selectColumns()
+SELECT column_name, CONCAT(column_type, IF(character_set_name IS NULL, '', CONCAT(' CHARACTER SET ', character_set_name, ' COLLATE ', collation_name))) FROM information_schema.columns WHERE table_schema = ? AND table_name = ? ORDER BY ordinal_position;
+
+-- selectIndexes()
+SELECT DISTINCT index_name FROM information_schema.statistics WHERE table_schema = ? AND table_name = ?;
+
+-- currentSchema()
+SELECT DATABASE();
+
+-- lockSchemaChanges(vault)
+null;
+
+-- lockSchemaChanges(null)
+null;
+
+-- vacuum(vault, vs_waiting)
+null;
+
+-- vacuum(vault, vs_errors)
+null;
+

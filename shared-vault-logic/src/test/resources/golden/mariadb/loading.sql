@@ -1,0 +1,130 @@
+-- upsertEarliestReturning(hub_customer)
+INSERT IGNORE INTO `vault`.`hub_customer` (`customer_hk`, `customer_no`, `load_dts`, `record_source`, `loaded_at`)
+SELECT u.`customer_hk`, u.`customer_no`, u.`load_dts`, u.`record_source`, UTC_TIMESTAMP(6) FROM JSON_TABLE(?, '$[*]' COLUMNS (`customer_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `customer_no` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[2]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[3]')) AS u
+RETURNING `customer_hk`;
+SELECT x.`customer_hk` FROM JSON_TABLE(?, '$[*]' COLUMNS (`customer_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `customer_no` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[2]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[3]')) AS u STRAIGHT_JOIN `vault`.`hub_customer` AS x FORCE INDEX (PRIMARY) ON x.`customer_hk` = u.`customer_hk` WHERE (CAST(u.`load_dts` AS DATETIME(6)), u.`record_source`) < (x.`load_dts`, x.`record_source`) FOR UPDATE;
+UPDATE JSON_TABLE(?, '$[*]' COLUMNS (`customer_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `customer_no` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[2]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[3]')) AS u STRAIGHT_JOIN `vault`.`hub_customer` AS x FORCE INDEX (PRIMARY) ON x.`customer_hk` = u.`customer_hk` SET x.`customer_no` = u.`customer_no`, x.`load_dts` = u.`load_dts`, x.`record_source` = u.`record_source` WHERE (CAST(u.`load_dts` AS DATETIME(6)), u.`record_source`) < (x.`load_dts`, x.`record_source`);
+
+-- upsertEarliestReturning(hub_product)
+INSERT IGNORE INTO `vault`.`hub_product` (`product_hk`, `sku`, `load_dts`, `record_source`, `loaded_at`)
+SELECT u.`product_hk`, u.`sku`, u.`load_dts`, u.`record_source`, UTC_TIMESTAMP(6) FROM JSON_TABLE(?, '$[*]' COLUMNS (`product_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `sku` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[2]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[3]')) AS u
+RETURNING `product_hk`;
+SELECT x.`product_hk` FROM JSON_TABLE(?, '$[*]' COLUMNS (`product_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `sku` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[2]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[3]')) AS u STRAIGHT_JOIN `vault`.`hub_product` AS x FORCE INDEX (PRIMARY) ON x.`product_hk` = u.`product_hk` WHERE (CAST(u.`load_dts` AS DATETIME(6)), u.`record_source`) < (x.`load_dts`, x.`record_source`) FOR UPDATE;
+UPDATE JSON_TABLE(?, '$[*]' COLUMNS (`product_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `sku` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[2]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[3]')) AS u STRAIGHT_JOIN `vault`.`hub_product` AS x FORCE INDEX (PRIMARY) ON x.`product_hk` = u.`product_hk` SET x.`sku` = u.`sku`, x.`load_dts` = u.`load_dts`, x.`record_source` = u.`record_source` WHERE (CAST(u.`load_dts` AS DATETIME(6)), u.`record_source`) < (x.`load_dts`, x.`record_source`);
+
+-- upsertEarliestReturning(hub_order)
+INSERT IGNORE INTO `vault`.`hub_order` (`order_hk`, `order_no`, `load_dts`, `record_source`, `loaded_at`)
+SELECT u.`order_hk`, u.`order_no`, u.`load_dts`, u.`record_source`, UTC_TIMESTAMP(6) FROM JSON_TABLE(?, '$[*]' COLUMNS (`order_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `order_no` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[2]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[3]')) AS u
+RETURNING `order_hk`;
+SELECT x.`order_hk` FROM JSON_TABLE(?, '$[*]' COLUMNS (`order_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `order_no` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[2]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[3]')) AS u STRAIGHT_JOIN `vault`.`hub_order` AS x FORCE INDEX (PRIMARY) ON x.`order_hk` = u.`order_hk` WHERE (CAST(u.`load_dts` AS DATETIME(6)), u.`record_source`) < (x.`load_dts`, x.`record_source`) FOR UPDATE;
+UPDATE JSON_TABLE(?, '$[*]' COLUMNS (`order_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `order_no` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[2]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[3]')) AS u STRAIGHT_JOIN `vault`.`hub_order` AS x FORCE INDEX (PRIMARY) ON x.`order_hk` = u.`order_hk` SET x.`order_no` = u.`order_no`, x.`load_dts` = u.`load_dts`, x.`record_source` = u.`record_source` WHERE (CAST(u.`load_dts` AS DATETIME(6)), u.`record_source`) < (x.`load_dts`, x.`record_source`);
+
+-- upsertEarliestReturning(lnk_order_customer)
+INSERT IGNORE INTO `vault`.`lnk_order_customer` (`order_customer_hk`, `order_hk`, `customer_hk`, `load_dts`, `record_source`, `loaded_at`)
+SELECT u.`order_customer_hk`, u.`order_hk`, u.`customer_hk`, u.`load_dts`, u.`record_source`, UTC_TIMESTAMP(6) FROM JSON_TABLE(?, '$[*]' COLUMNS (`order_customer_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `order_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[1]', `customer_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[2]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[3]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[4]')) AS u
+RETURNING `order_customer_hk`;
+SELECT x.`order_customer_hk` FROM JSON_TABLE(?, '$[*]' COLUMNS (`order_customer_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `order_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[1]', `customer_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[2]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[3]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[4]')) AS u STRAIGHT_JOIN `vault`.`lnk_order_customer` AS x FORCE INDEX (PRIMARY) ON x.`order_customer_hk` = u.`order_customer_hk` WHERE (CAST(u.`load_dts` AS DATETIME(6)), u.`record_source`) < (x.`load_dts`, x.`record_source`) FOR UPDATE;
+UPDATE JSON_TABLE(?, '$[*]' COLUMNS (`order_customer_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `order_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[1]', `customer_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[2]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[3]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[4]')) AS u STRAIGHT_JOIN `vault`.`lnk_order_customer` AS x FORCE INDEX (PRIMARY) ON x.`order_customer_hk` = u.`order_customer_hk` SET x.`order_hk` = u.`order_hk`, x.`customer_hk` = u.`customer_hk`, x.`load_dts` = u.`load_dts`, x.`record_source` = u.`record_source` WHERE (CAST(u.`load_dts` AS DATETIME(6)), u.`record_source`) < (x.`load_dts`, x.`record_source`);
+
+-- upsertEarliestReturning(lnk_order_line)
+INSERT IGNORE INTO `vault`.`lnk_order_line` (`order_line_hk`, `order_hk`, `product_hk`, `line_no`, `load_dts`, `record_source`, `loaded_at`)
+SELECT u.`order_line_hk`, u.`order_hk`, u.`product_hk`, u.`line_no`, u.`load_dts`, u.`record_source`, UTC_TIMESTAMP(6) FROM JSON_TABLE(?, '$[*]' COLUMNS (`order_line_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `order_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[1]', `product_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[2]', `line_no` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[3]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[4]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[5]')) AS u
+RETURNING `order_line_hk`;
+SELECT x.`order_line_hk` FROM JSON_TABLE(?, '$[*]' COLUMNS (`order_line_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `order_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[1]', `product_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[2]', `line_no` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[3]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[4]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[5]')) AS u STRAIGHT_JOIN `vault`.`lnk_order_line` AS x FORCE INDEX (PRIMARY) ON x.`order_line_hk` = u.`order_line_hk` WHERE (CAST(u.`load_dts` AS DATETIME(6)), u.`record_source`) < (x.`load_dts`, x.`record_source`) FOR UPDATE;
+UPDATE JSON_TABLE(?, '$[*]' COLUMNS (`order_line_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `order_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[1]', `product_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[2]', `line_no` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[3]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[4]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[5]')) AS u STRAIGHT_JOIN `vault`.`lnk_order_line` AS x FORCE INDEX (PRIMARY) ON x.`order_line_hk` = u.`order_line_hk` SET x.`order_hk` = u.`order_hk`, x.`product_hk` = u.`product_hk`, x.`line_no` = u.`line_no`, x.`load_dts` = u.`load_dts`, x.`record_source` = u.`record_source` WHERE (CAST(u.`load_dts` AS DATETIME(6)), u.`record_source`) < (x.`load_dts`, x.`record_source`);
+
+-- upsertEarliest(nhl_payment)
+INSERT INTO `vault`.`nhl_payment` (`payment_hk`, `order_hk`, `id`, `load_dts`, `record_source`, `paid_at`, `amount`, `method`, `loaded_at`)
+SELECT u.`payment_hk`, u.`order_hk`, u.`id`, u.`load_dts`, u.`record_source`, u.`paid_at`, u.`amount`, u.`method`, UTC_TIMESTAMP(6) FROM JSON_TABLE(?, '$[*]' COLUMNS (`payment_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `order_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[1]', `id` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[2]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[3]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[4]', `paid_at` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[5]', `amount` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[6]', `method` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[7]')) AS u
+ON DUPLICATE KEY UPDATE `vault`.`nhl_payment`.`order_hk` = IF((VALUES(`load_dts`), VALUES(`record_source`)) < (`vault`.`nhl_payment`.`load_dts`, `vault`.`nhl_payment`.`record_source`), VALUES(`order_hk`), `vault`.`nhl_payment`.`order_hk`),
+  `vault`.`nhl_payment`.`id` = IF((VALUES(`load_dts`), VALUES(`record_source`)) < (`vault`.`nhl_payment`.`load_dts`, `vault`.`nhl_payment`.`record_source`), VALUES(`id`), `vault`.`nhl_payment`.`id`),
+  `vault`.`nhl_payment`.`paid_at` = IF((VALUES(`load_dts`), VALUES(`record_source`)) < (`vault`.`nhl_payment`.`load_dts`, `vault`.`nhl_payment`.`record_source`), VALUES(`paid_at`), `vault`.`nhl_payment`.`paid_at`),
+  `vault`.`nhl_payment`.`amount` = IF((VALUES(`load_dts`), VALUES(`record_source`)) < (`vault`.`nhl_payment`.`load_dts`, `vault`.`nhl_payment`.`record_source`), VALUES(`amount`), `vault`.`nhl_payment`.`amount`),
+  `vault`.`nhl_payment`.`method` = IF((VALUES(`load_dts`), VALUES(`record_source`)) < (`vault`.`nhl_payment`.`load_dts`, `vault`.`nhl_payment`.`record_source`), VALUES(`method`), `vault`.`nhl_payment`.`method`),
+  `vault`.`nhl_payment`.`record_source` = IF((VALUES(`load_dts`), VALUES(`record_source`)) < (`vault`.`nhl_payment`.`load_dts`, `vault`.`nhl_payment`.`record_source`), VALUES(`record_source`), `vault`.`nhl_payment`.`record_source`),
+  `vault`.`nhl_payment`.`load_dts` = IF((VALUES(`load_dts`), VALUES(`record_source`)) < (`vault`.`nhl_payment`.`load_dts`, `vault`.`nhl_payment`.`record_source`), VALUES(`load_dts`), `vault`.`nhl_payment`.`load_dts`);
+
+-- insertNew(sat_customer)
+INSERT INTO `vault`.`sat_customer` (`customer_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `name`, `email`, `city`, `updated_at`, `loaded_at`)
+SELECT u.`customer_hk`, u.`load_dts`, u.`record_source`, u.`hash_diff`, (CASE WHEN u.`delete_flag` IN ('true', 't', '1') THEN 1 WHEN u.`delete_flag` IN ('false', 'f', '0') THEN 0 END), u.`name`, u.`email`, u.`city`, u.`updated_at`, UTC_TIMESTAMP(6) FROM JSON_TABLE(?, '$[*]' COLUMNS (`customer_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[2]', `hash_diff` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[3]', `delete_flag` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[4]', `name` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[5]', `email` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[6]', `city` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[7]', `updated_at` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[8]')) AS u;
+
+-- bulkInsert(sat_customer) COPY
+null;
+
+-- insertIgnore(sat_customer)
+INSERT INTO `vault`.`sat_customer` (`customer_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `name`, `email`, `city`, `updated_at`, `loaded_at`)
+SELECT u.`customer_hk`, u.`load_dts`, u.`record_source`, u.`hash_diff`, (CASE WHEN u.`delete_flag` IN ('true', 't', '1') THEN 1 WHEN u.`delete_flag` IN ('false', 'f', '0') THEN 0 END), u.`name`, u.`email`, u.`city`, u.`updated_at`, UTC_TIMESTAMP(6) FROM JSON_TABLE(?, '$[*]' COLUMNS (`customer_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[2]', `hash_diff` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[3]', `delete_flag` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[4]', `name` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[5]', `email` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[6]', `city` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[7]', `updated_at` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[8]')) AS u
+ON DUPLICATE KEY UPDATE `vault`.`sat_customer`.`customer_hk` = `vault`.`sat_customer`.`customer_hk`;
+
+-- deleteByKey(sat_customer, [customer_hk, load_dts])
+DELETE x FROM JSON_TABLE(?, '$[*]' COLUMNS (`customer_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]')) AS u STRAIGHT_JOIN `vault`.`sat_customer` AS x FORCE INDEX (PRIMARY) ON x.`customer_hk` = u.`customer_hk` AND x.`load_dts` = CAST(u.`load_dts` AS DATETIME(6));
+
+-- insertNew(sat_product)
+INSERT INTO `vault`.`sat_product` (`product_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `loaded_at`)
+SELECT u.`product_hk`, u.`load_dts`, u.`record_source`, u.`hash_diff`, (CASE WHEN u.`delete_flag` IN ('true', 't', '1') THEN 1 WHEN u.`delete_flag` IN ('false', 'f', '0') THEN 0 END), UTC_TIMESTAMP(6) FROM JSON_TABLE(?, '$[*]' COLUMNS (`product_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[2]', `hash_diff` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[3]', `delete_flag` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[4]')) AS u;
+
+-- bulkInsert(sat_product) COPY
+null;
+
+-- insertIgnore(sat_product)
+INSERT INTO `vault`.`sat_product` (`product_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `loaded_at`)
+SELECT u.`product_hk`, u.`load_dts`, u.`record_source`, u.`hash_diff`, (CASE WHEN u.`delete_flag` IN ('true', 't', '1') THEN 1 WHEN u.`delete_flag` IN ('false', 'f', '0') THEN 0 END), UTC_TIMESTAMP(6) FROM JSON_TABLE(?, '$[*]' COLUMNS (`product_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[2]', `hash_diff` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[3]', `delete_flag` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[4]')) AS u
+ON DUPLICATE KEY UPDATE `vault`.`sat_product`.`product_hk` = `vault`.`sat_product`.`product_hk`;
+
+-- deleteByKey(sat_product, [product_hk, load_dts])
+DELETE x FROM JSON_TABLE(?, '$[*]' COLUMNS (`product_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]')) AS u STRAIGHT_JOIN `vault`.`sat_product` AS x FORCE INDEX (PRIMARY) ON x.`product_hk` = u.`product_hk` AND x.`load_dts` = CAST(u.`load_dts` AS DATETIME(6));
+
+-- insertNew(sat_order)
+INSERT INTO `vault`.`sat_order` (`order_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `ordered_at`, `status`, `loaded_at`)
+SELECT u.`order_hk`, u.`load_dts`, u.`record_source`, u.`hash_diff`, (CASE WHEN u.`delete_flag` IN ('true', 't', '1') THEN 1 WHEN u.`delete_flag` IN ('false', 'f', '0') THEN 0 END), u.`ordered_at`, u.`status`, UTC_TIMESTAMP(6) FROM JSON_TABLE(?, '$[*]' COLUMNS (`order_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[2]', `hash_diff` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[3]', `delete_flag` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[4]', `ordered_at` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[5]', `status` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[6]')) AS u;
+
+-- bulkInsert(sat_order) COPY
+null;
+
+-- insertIgnore(sat_order)
+INSERT INTO `vault`.`sat_order` (`order_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `ordered_at`, `status`, `loaded_at`)
+SELECT u.`order_hk`, u.`load_dts`, u.`record_source`, u.`hash_diff`, (CASE WHEN u.`delete_flag` IN ('true', 't', '1') THEN 1 WHEN u.`delete_flag` IN ('false', 'f', '0') THEN 0 END), u.`ordered_at`, u.`status`, UTC_TIMESTAMP(6) FROM JSON_TABLE(?, '$[*]' COLUMNS (`order_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[2]', `hash_diff` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[3]', `delete_flag` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[4]', `ordered_at` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[5]', `status` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[6]')) AS u
+ON DUPLICATE KEY UPDATE `vault`.`sat_order`.`order_hk` = `vault`.`sat_order`.`order_hk`;
+
+-- deleteByKey(sat_order, [order_hk, load_dts])
+DELETE x FROM JSON_TABLE(?, '$[*]' COLUMNS (`order_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]')) AS u STRAIGHT_JOIN `vault`.`sat_order` AS x FORCE INDEX (PRIMARY) ON x.`order_hk` = u.`order_hk` AND x.`load_dts` = CAST(u.`load_dts` AS DATETIME(6));
+
+-- insertNew(lsat_order_line)
+INSERT INTO `vault`.`lsat_order_line` (`order_line_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `qty`, `amount`, `loaded_at`)
+SELECT u.`order_line_hk`, u.`load_dts`, u.`record_source`, u.`hash_diff`, (CASE WHEN u.`delete_flag` IN ('true', 't', '1') THEN 1 WHEN u.`delete_flag` IN ('false', 'f', '0') THEN 0 END), u.`qty`, u.`amount`, UTC_TIMESTAMP(6) FROM JSON_TABLE(?, '$[*]' COLUMNS (`order_line_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[2]', `hash_diff` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[3]', `delete_flag` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[4]', `qty` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[5]', `amount` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[6]')) AS u;
+
+-- bulkInsert(lsat_order_line) COPY
+null;
+
+-- insertIgnore(lsat_order_line)
+INSERT INTO `vault`.`lsat_order_line` (`order_line_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `qty`, `amount`, `loaded_at`)
+SELECT u.`order_line_hk`, u.`load_dts`, u.`record_source`, u.`hash_diff`, (CASE WHEN u.`delete_flag` IN ('true', 't', '1') THEN 1 WHEN u.`delete_flag` IN ('false', 'f', '0') THEN 0 END), u.`qty`, u.`amount`, UTC_TIMESTAMP(6) FROM JSON_TABLE(?, '$[*]' COLUMNS (`order_line_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[2]', `hash_diff` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[3]', `delete_flag` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[4]', `qty` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[5]', `amount` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[6]')) AS u
+ON DUPLICATE KEY UPDATE `vault`.`lsat_order_line`.`order_line_hk` = `vault`.`lsat_order_line`.`order_line_hk`;
+
+-- deleteByKey(lsat_order_line, [order_line_hk, load_dts])
+DELETE x FROM JSON_TABLE(?, '$[*]' COLUMNS (`order_line_hk` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[0]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]')) AS u STRAIGHT_JOIN `vault`.`lsat_order_line` AS x FORCE INDEX (PRIMARY) ON x.`order_line_hk` = u.`order_line_hk` AND x.`load_dts` = CAST(u.`load_dts` AS DATETIME(6));
+
+-- insertNew(ref_order_status)
+INSERT INTO `vault`.`ref_order_status` (`code`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `description`, `loaded_at`)
+SELECT u.`code`, u.`load_dts`, u.`record_source`, u.`hash_diff`, (CASE WHEN u.`delete_flag` IN ('true', 't', '1') THEN 1 WHEN u.`delete_flag` IN ('false', 'f', '0') THEN 0 END), u.`description`, UTC_TIMESTAMP(6) FROM JSON_TABLE(?, '$[*]' COLUMNS (`code` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[0]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[2]', `hash_diff` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[3]', `delete_flag` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[4]', `description` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[5]')) AS u;
+
+-- bulkInsert(ref_order_status) COPY
+null;
+
+-- insertIgnore(ref_order_status)
+INSERT INTO `vault`.`ref_order_status` (`code`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `description`, `loaded_at`)
+SELECT u.`code`, u.`load_dts`, u.`record_source`, u.`hash_diff`, (CASE WHEN u.`delete_flag` IN ('true', 't', '1') THEN 1 WHEN u.`delete_flag` IN ('false', 'f', '0') THEN 0 END), u.`description`, UTC_TIMESTAMP(6) FROM JSON_TABLE(?, '$[*]' COLUMNS (`code` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[0]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]', `record_source` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[2]', `hash_diff` VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin PATH '$[3]', `delete_flag` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[4]', `description` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[5]')) AS u
+ON DUPLICATE KEY UPDATE `vault`.`ref_order_status`.`code` = `vault`.`ref_order_status`.`code`;
+
+-- deleteByKey(ref_order_status, [code, load_dts])
+DELETE x FROM JSON_TABLE(?, '$[*]' COLUMNS (`code` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[0]', `load_dts` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]')) AS u STRAIGHT_JOIN `vault`.`ref_order_status` AS x FORCE INDEX (PRIMARY) ON x.`code` = u.`code` AND x.`load_dts` = CAST(u.`load_dts` AS DATETIME(6));
+
+-- insertNew(vs_key_map)
+INSERT INTO `vault`.`vs_key_map` (`source_table`, `pk`, `valid_from`, `key_values`)
+SELECT u.`source_table`, u.`pk`, u.`valid_from`, u.`key_values` FROM JSON_TABLE(?, '$[*]' COLUMNS (`source_table` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[0]', `pk` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]', `valid_from` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[2]', `key_values` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[3]')) AS u;
+
+-- insertIgnore(vs_key_map)
+INSERT INTO `vault`.`vs_key_map` (`source_table`, `pk`, `valid_from`, `key_values`)
+SELECT u.`source_table`, u.`pk`, u.`valid_from`, u.`key_values` FROM JSON_TABLE(?, '$[*]' COLUMNS (`source_table` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[0]', `pk` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[1]', `valid_from` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[2]', `key_values` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[3]')) AS u
+ON DUPLICATE KEY UPDATE `vault`.`vs_key_map`.`source_table` = `vault`.`vs_key_map`.`source_table`;
+

@@ -1,0 +1,21 @@
+-- connectionInitSql()
+SET SESSION time_zone = '+00:00', SESSION sql_mode = 'STRICT_ALL_TABLES,NO_BACKSLASH_ESCAPES,NO_ENGINE_SUBSTITUTION,ERROR_FOR_DIVISION_BY_ZERO,NO_ZERO_DATE,NO_ZERO_IN_DATE';
+
+-- statementTimeout(30000)
+SET SESSION max_statement_time = 30.0;
+
+-- statementTimeout(0)
+null;
+
+-- lockTimeout(5000)
+null;
+
+-- lockTimeout(0)
+null;
+
+-- socketTimeout(1500)
+{socketTimeout=1500};
+
+-- socketTimeout(0)
+{};
+
