@@ -17,5 +17,5 @@ SELECT x.`code`, TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', x.`load_dts`)
 SELECT m.`pk`, TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', m.`valid_from`), m.`key_values` FROM (SELECT CONVERT(? USING utf8mb4) COLLATE utf8mb4_bin AS s) AS p STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (`pk` LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[0]')) AS k STRAIGHT_JOIN `vault`.`vs_key_map` AS m FORCE INDEX (PRIMARY) ON m.`source_table` = p.s AND m.`pk` = k.`pk`;
 
 -- lockKeys()
-null;
+INSERT INTO `vault`.`vs_locks` (`id`) SELECT u.v FROM JSON_TABLE(?, '$[*]' COLUMNS (v BIGINT PATH '$')) AS u ORDER BY u.v ON DUPLICATE KEY UPDATE `vault`.`vs_locks`.`id` = `vault`.`vs_locks`.`id` RETURNING `id`;
 

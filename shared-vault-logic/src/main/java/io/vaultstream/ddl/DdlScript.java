@@ -53,6 +53,7 @@ public final class DdlScript {
     for (TableSpec t : tables.all().values()) {
       out.add(dialect.createTable(schema, t));
     }
+    out.addAll(dialect.createSupportTables(schema));
     // Columns the loader's own tables gained after their first version, for vaults created before.
     TableSpec progress = tables.all().get(VaultTables.PROGRESS);
     for (String c : ADDED_COLUMNS) {

@@ -155,7 +155,7 @@ public final class PostgresDialect
   }
 
   @Override
-  public String lockKeys() {
+  public String lockKeys(String schema) {
     return PostgresHistory.lockKeys();
   }
 

@@ -185,8 +185,16 @@ public interface VaultDialect extends QueueStatements, TextValues {
    * waiting for each; or null when the database has no such locks. Writers of the same reference
    * code serialize on it: no parent row's upsert orders them.
    */
-  default String lockKeys() {
+  default String lockKeys(String schema) {
     return null;
+  }
+
+  /**
+   * Tables of the schema that the dialect's own statements need besides the vault's (MariaDB: the
+   * rows {@link #lockKeys} locks), created after the vault's tables; none by default.
+   */
+  default List<String> createSupportTables(String schema) {
+    return List.of();
   }
 
   /**

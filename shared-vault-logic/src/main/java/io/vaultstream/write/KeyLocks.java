@@ -36,7 +36,7 @@ final class KeyLocks {
   /** Locks the keys of {@code table} in {@code schema}, in ascending order of their numbers. */
   void lock(Connection c, String schema, String table, Collection<List<String>> keys)
       throws SQLException {
-    String sql = dialect.lockKeys();
+    String sql = dialect.lockKeys(schema);
     if (sql == null || keys.isEmpty()) {
       return;
     }

@@ -91,7 +91,7 @@ abstract class LoadingGoldenCases {
       }
     }
     g.add("selectKeyMap(vault, vs_key_map)", d.selectKeyMap(S, VaultTables.KEY_MAP))
-        .add("lockKeys()", d.lockKeys())
+        .add("lockKeys()", d.lockKeys(S))
         .assertMatches(folder() + "/history.sql");
   }
 }

@@ -34,7 +34,7 @@ class KeyLocksIT {
       CompletableFuture<Void> taking =
           CompletableFuture.runAsync(
               () -> {
-                try (PreparedStatement ps = locker.prepareStatement(DIALECT.lockKeys())) {
+                try (PreparedStatement ps = locker.prepareStatement(DIALECT.lockKeys(null))) {
                   ps.setArray(1, locker.createArrayOf("bigint", new Long[] {9L, 5L, 1L}));
                   ps.executeQuery().close();
                 } catch (SQLException e) {

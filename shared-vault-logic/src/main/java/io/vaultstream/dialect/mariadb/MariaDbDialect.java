@@ -145,6 +145,32 @@ public final class MariaDbDialect
     return millis > 0 ? Map.of("socketTimeout", Long.toString(millis)) : Map.of();
   }
 
+  /** The rows {@link #lockKeys} locks: one per lock number ever taken (a few hundred a table). */
+  static final String LOCKS = "vs_locks";
+
+  @Override
+  public String lockKeys(String schema) {
+    // MariaDB has no transaction-scoped advisory locks: an upsert of one row per number takes its
+    // row lock, held to the transaction's end, in ascending order (the ORDER BY).
+    String t = MariaDbSyntax.table(schema, LOCKS);
+    return "INSERT INTO "
+        + t
+        + " (`id`) SELECT u.v FROM JSON_TABLE(?, '$[*]' COLUMNS (v BIGINT PATH '$')) AS u"
+        + " ORDER BY u.v ON DUPLICATE KEY UPDATE "
+        + t
+        + ".`id` = "
+        + t
+        + ".`id` RETURNING `id`";
+  }
+
+  @Override
+  public List<String> createSupportTables(String schema) {
+    return List.of(
+        "CREATE TABLE IF NOT EXISTS "
+            + MariaDbSyntax.table(schema, LOCKS)
+            + " (`id` BIGINT NOT NULL PRIMARY KEY) ENGINE=InnoDB");
+  }
+
   @Override
   public boolean isLockTimeout(java.sql.SQLException e) {
     return e.getErrorCode() == 1205; // ER_LOCK_WAIT_TIMEOUT

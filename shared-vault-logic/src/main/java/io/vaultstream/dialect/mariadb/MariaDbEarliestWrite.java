@@ -26,7 +26,8 @@ import java.util.stream.Collectors;
 /**
  * MariaDB's earliest-row upsert of hubs and links, in three statements: an insert of the new keys
  * that returns them (ON DUPLICATE KEY UPDATE would return every row, inserted or not), a read that
- * locks the existing rows the batch moves back to an earlier time, and the update that moves them.
+ * locks the batch's existing rows and finds those it moves back to an earlier time, and the update
+ * that moves them.
  */
 final class MariaDbEarliestWrite implements EarliestWrite {
   /** ER_DUP_ENTRY: the one warning the insert expects (a key that exists). */
@@ -80,7 +81,17 @@ final class MariaDbEarliestWrite implements EarliestWrite {
             + ", x."
             + quote(recordSource)
             + ")";
-    this.earlier = "SELECT " + key + " FROM " + join + isEarlier + " FOR UPDATE";
+    // Every existing row of the batch is locked, those the batch leaves as they are too: a second
+    // writer of the same keys waits here until this transaction ends (as it waits for a
+    // PostgreSQL upsert's row lock), whatever the isolation level.
+    this.earlier =
+        "SELECT "
+            + key
+            + ", "
+            + isEarlier.substring(" WHERE ".length())
+            + " FROM "
+            + join
+            + " FOR UPDATE";
     List<String> sets = new ArrayList<>();
     for (String c : columns) {
       if (!t.primaryKey().contains(c)) {
@@ -114,7 +125,9 @@ final class MariaDbEarliestWrite implements EarliestWrite {
       binder.bindColumns(c, ps, 1, columns);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
-          moved.add(rs.getString(1));
+          if (rs.getBoolean(2)) {
+            moved.add(rs.getString(1));
+          }
         }
       }
     }
