@@ -35,6 +35,10 @@ public final class Dialects {
             : "no dialect accepts the JDBC URL '"
                 + jdbcUrl.replaceAll("password=[^&;]*", "password=***")
                 + "'; known dialects: "
-                + known);
+                + known
+                + (jdbcUrl != null && jdbcUrl.startsWith("jdbc:mysql:")
+                    ? " (MySQL is not a target: it lacks the RETURNING clause the loader's writes"
+                        + " use; MariaDB 10.11+ is, with jdbc:mariadb: URLs)"
+                    : ""));
   }
 }
