@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
  */
 class MariaDbOperatorGoldenTest {
   /** The statements alone, quoting as MariaDB does. */
-  private static final OperatorStatements ALONE =
+  static final OperatorStatements ALONE =
       new MariaDbOperatorStatements() {
         @Override
         public String quote(String identifier) {
