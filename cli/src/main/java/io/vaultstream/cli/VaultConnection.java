@@ -39,7 +39,8 @@ final class VaultConnection {
   @Option(
       names = "--schema",
       description =
-          "Schema of the vault tables, the connector's target.schema (default: "
+          "Schema of the vault tables (on MariaDB the database), the connector's target.schema"
+              + " (default: "
               + SCHEMA_DEFAULT
               + ").")
   String schema;
