@@ -1,7 +1,6 @@
 package io.vaultstream.cli;
 
 import io.vaultstream.ddl.DdlScript;
-import io.vaultstream.dialect.Dialects;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.model.ModelLoader;
@@ -21,7 +20,9 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Prints the SQL that creates every vault table and its ghost records, for review or to run by hand.",
-      "Every statement is idempotent (IF NOT EXISTS, ON CONFLICT DO NOTHING)."
+      "Every statement is idempotent (IF NOT EXISTS, and ghost records are inserted only when"
+          + " missing).",
+      "No database is needed: --dialect (or --jdbc-url) chooses the SQL dialect."
     })
 final class DdlCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -36,15 +37,23 @@ final class DdlCommand implements Callable<Integer> {
 
   @Option(
       names = "--dialect",
-      defaultValue = "postgresql",
-      description = "SQL dialect (default: ${DEFAULT-VALUE}).")
+      description =
+          "SQL dialect: postgresql or mariadb (default: the one of --jdbc-url when given, else"
+              + " postgresql).")
   String dialect;
+
+  @Option(
+      names = "--jdbc-url",
+      description =
+          "JDBC URL of the vault database, only to choose the dialect (no connection is made).")
+  String jdbcUrl;
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     VaultModel m = ModelLoader.load(model);
-    VaultDialect d = Dialects.forUrl(null, dialect);
+    VaultDialect d =
+        CliDialect.of(jdbcUrl, dialect == null && jdbcUrl == null ? "postgresql" : dialect);
     out.printf(
         "-- vaultstream DDL for model '%s' (%s), hashing %s%n",
         m.name(), d.name(), m.hashing().profile().id());

@@ -75,7 +75,7 @@ final class ErrorsCommand {
       }
       try (Connection c = target.connect()) {
         String schema = target.schema(c, spec.commandLine().getErr());
-        VaultConnection.require(c, schema, io.vaultstream.ddl.VaultTables.ERRORS);
+        target.require(c, schema, io.vaultstream.ddl.VaultTables.ERRORS);
         int n = new ErrorTable(target.dialect(), schema).purge(c, filters.filter());
         spec.commandLine().getOut().printf("Purged %d error row(s) from %s.vs_errors%n", n, schema);
       }

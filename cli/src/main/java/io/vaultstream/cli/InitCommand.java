@@ -3,13 +3,12 @@ package io.vaultstream.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.model.ModelLoader;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,7 +24,8 @@ import picocli.CommandLine.Spec;
     name = "init",
     mixinStandardHelpOptions = true,
     description = {
-      "Writes a starter vault model from a source PostgreSQL schema.",
+      "Writes a starter vault model from a source database's catalog (a PostgreSQL schema, or a"
+          + " MariaDB or MySQL database).",
       "It reads the tables, primary keys, unique constraints and foreign keys: tables with a"
           + " natural key become hubs (a unique constraint is the business key, else the primary"
           + " key), foreign keys links, the other columns satellites; associative tables become"
@@ -58,8 +58,12 @@ final class InitCommand implements Callable<Integer> {
   @Option(
       names = "--schema",
       description =
-          "Source schema whose tables are read (default: the connection's current schema).")
+          "Source schema whose tables are read, on MariaDB the database (default: the"
+              + " connection's current schema or database).")
   String schema;
+
+  @Option(names = "--dialect", description = CliDialect.DESCRIPTION)
+  String dialectName;
 
   @Option(
       names = "--tables",
@@ -100,12 +104,14 @@ final class InitCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     Map<String, SourceCatalog.Table> source;
     String db;
-    try (Connection c = DatabaseLogin.connect(jdbcUrl, user, password)) {
+    VaultDialect d = CliDialect.of(jdbcUrl, dialectName);
+    try (Connection c = CliDialect.connect(d, jdbcUrl, user, password)) {
       if (schema == null) {
-        schema = currentSchema(c);
+        schema = currentSchema(c, d);
       }
-      db = c.getCatalog();
-      source = SourceCatalog.read(c, schema);
+      // MariaDB's catalog is its database, the schema; a URL may name none.
+      db = c.getCatalog() != null && !c.getCatalog().isEmpty() ? c.getCatalog() : schema;
+      source = SourceCatalog.read(c, d, schema);
     }
     if (tables != null) {
       source.keySet().retainAll(tables);
@@ -156,10 +162,12 @@ final class InitCommand implements Callable<Integer> {
     return out.toString();
   }
 
-  private static String currentSchema(Connection c) throws Exception {
-    try (Statement st = c.createStatement();
-        ResultSet rs = st.executeQuery("SELECT current_schema()")) {
-      return rs.next() ? rs.getString(1) : "public";
+  private static String currentSchema(Connection c, VaultDialect d) throws Exception {
+    List<String[]> rows = Queries.rows(c, d.currentSchema());
+    if (rows.isEmpty() || rows.get(0)[0] == null) {
+      throw new UserError(
+          "The connection has no current schema (or database); give --schema, the source schema");
     }
+    return rows.get(0)[0];
   }
 }

@@ -55,7 +55,7 @@ final class ListErrorsCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     try (Connection c = target.connect()) {
       String schema = target.schema(c, spec.commandLine().getErr());
-      VaultConnection.require(c, schema, VaultTables.ERRORS);
+      target.require(c, schema, VaultTables.ERRORS);
       ErrorTable table = new ErrorTable(target.dialect(), schema);
       List<String[]> counts = table.countByCode(c, filters.filter());
       List<ErrorTable.Row> rows =

@@ -99,11 +99,8 @@ final class RetriedRows {
       return out;
     }
     try (PreparedStatement ps =
-        c.prepareStatement(
-            "SELECT id, floor(extract(epoch FROM first_seen) * 1000)::bigint FROM "
-                + dialect.table(schema, VaultTables.ERRORS)
-                + " WHERE id = ANY(?)")) {
-      ps.setArray(1, c.createArrayOf("bigint", ids.toArray()));
+        c.prepareStatement(dialect.selectErrorFirstSeenMillis(schema, VaultTables.ERRORS))) {
+      dialect.bindNumbers(c, ps, 1, ids);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           out.put(rs.getLong(1), rs.getLong(2));

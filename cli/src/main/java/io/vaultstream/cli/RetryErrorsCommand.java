@@ -1,6 +1,7 @@
 package io.vaultstream.cli;
 
 import io.vaultstream.ddl.VaultTables;
+import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.engine.LoadResult;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
@@ -69,7 +70,7 @@ final class RetryErrorsCommand implements Callable<Integer> {
     VaultModel m = ModelLoader.load(model);
     try (Connection c = target.connect()) {
       String schema = target.schema(c, spec.commandLine().getErr());
-      VaultConnection.require(c, schema, VaultTables.ERRORS);
+      target.require(c, schema, VaultTables.ERRORS);
       ErrorTable table = new ErrorTable(target.dialect(), schema);
       List<ErrorTable.Row> rows = table.list(c, filters.filter(), limit);
       if (rows.isEmpty()) {
@@ -111,6 +112,7 @@ final class RetryErrorsCommand implements Callable<Integer> {
     VaultOptions.Builder o =
         VaultOptions.builder()
             .jdbcUrl(target.jdbcUrl)
+            .dialect(target.dialectName)
             .targetSchema(schema)
             .poolMaxSize(2)
             .autoCreate(autoCreate)
@@ -126,8 +128,10 @@ final class RetryErrorsCommand implements Callable<Integer> {
   }
 
   /** A missing table or column, said in the command's terms; anything else as it is. */
-  private static Exception clearer(SQLException e) {
-    if ("42P01".equals(e.getSQLState()) || "42703".equals(e.getSQLState())) {
+  private Exception clearer(SQLException e) {
+    VaultDialect d = target.dialect();
+    if (d.undefinedTableState().equals(e.getSQLState())
+        || d.undefinedColumnState().equals(e.getSQLState())) {
       return new UserError(
           e.getMessage()
                   .replace("turn auto-create on", "give --auto-create")

@@ -1,15 +1,14 @@
 package io.vaultstream.cli;
 
+import io.vaultstream.dialect.VaultDialect;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** What a source PostgreSQL schema's catalog says about its tables, for {@code init}. */
+/** What a source schema's catalog says about its tables, for {@code init}. */
 final class SourceCatalog {
   /** One table: columns with types, primary key, unique constraints, foreign keys by name. */
   record Table(
@@ -22,17 +21,16 @@ final class SourceCatalog {
   /** A foreign key, named after its first column without "_id" (or the table it references). */
   record Fk(String name, List<String> columns, String references, List<String> referencedColumns) {}
 
+  /** One constraint's columns as the catalog lists them, in order. */
+  private record Constraint(
+      String table, String kind, List<String> columns, String references, List<String> refCols) {}
+
   private SourceCatalog() {}
 
   /** The tables of {@code schema} that have a primary key (the others cannot be loaded). */
-  static Map<String, Table> read(Connection c, String schema) throws SQLException {
+  static Map<String, Table> read(Connection c, VaultDialect d, String schema) throws SQLException {
     Map<String, Table> out = new LinkedHashMap<>();
-    String cols =
-        "SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_attribute a"
-            + " JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace"
-            + " WHERE n.nspname = ? AND c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT"
-            + " a.attisdropped ORDER BY c.relname, a.attnum";
-    for (String[] r : query(c, cols, schema)) {
+    for (String[] r : Queries.rows(c, d.selectSourceColumns(), schema)) {
       out.computeIfAbsent(
               r[0],
               t ->
@@ -45,28 +43,17 @@ final class SourceCatalog {
           .columns()
           .put(r[1], r[2]);
     }
-    String cons =
-        "SELECT c.relname, k.conname, k.contype, (SELECT string_agg(a.attname, ',' ORDER BY"
-            + " u.ord) FROM unnest(k.conkey) WITH ORDINALITY u(attnum, ord) JOIN pg_attribute a ON"
-            + " a.attrelid = k.conrelid AND a.attnum = u.attnum), f.relname, (SELECT"
-            + " string_agg(a.attname, ',' ORDER BY u.ord) FROM unnest(k.confkey) WITH ORDINALITY"
-            + " u(attnum, ord) JOIN pg_attribute a ON a.attrelid = k.confrelid AND a.attnum ="
-            + " u.attnum) FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid JOIN"
-            + " pg_namespace n ON n.oid = c.relnamespace LEFT JOIN pg_class f ON f.oid ="
-            + " k.confrelid WHERE n.nspname = ? AND k.contype IN ('p', 'u', 'f') ORDER BY"
-            + " c.relname, k.contype, k.conname";
-    for (String[] r : query(c, cons, schema)) {
-      Table t = out.get(r[0]);
+    for (Constraint k : constraints(c, d, schema)) {
+      Table t = out.get(k.table());
       if (t == null) {
         continue;
       }
-      List<String> colsOf = List.of(r[3].split(","));
-      switch (r[2]) {
-        case "p" -> t.pk().addAll(colsOf);
-        case "u" -> t.uniques().add(colsOf);
+      switch (k.kind()) {
+        case "p" -> t.pk().addAll(k.columns());
+        case "u" -> t.uniques().add(k.columns());
         default -> {
-          String name = fkName(r[4], colsOf);
-          t.fks().put(name, new Fk(name, colsOf, r[4], List.of(r[5].split(","))));
+          String name = fkName(k.references(), k.columns());
+          t.fks().put(name, new Fk(name, k.columns(), k.references(), k.refCols()));
         }
       }
     }
@@ -74,26 +61,26 @@ final class SourceCatalog {
     return out;
   }
 
+  /** The constraints, each with its columns gathered from the catalog's rows (one per column). */
+  private static List<Constraint> constraints(Connection c, VaultDialect d, String schema)
+      throws SQLException {
+    Map<List<String>, Constraint> byName = new LinkedHashMap<>();
+    for (String[] r : Queries.rows(c, d.selectSourceConstraints(), schema)) {
+      byName
+          .computeIfAbsent(
+              List.of(r[0], r[2], r[1]),
+              k -> new Constraint(r[0], r[2], new ArrayList<>(), r[4], new ArrayList<>()))
+          .columns()
+          .add(r[3]);
+      if (r[5] != null) {
+        byName.get(List.of(r[0], r[2], r[1])).refCols().add(r[5]);
+      }
+    }
+    return new ArrayList<>(byName.values());
+  }
+
   private static String fkName(String references, List<String> cols) {
     String c = cols.get(0);
     return c.endsWith("_id") ? c.substring(0, c.length() - 3) : EnglishNames.singular(references);
-  }
-
-  private static List<String[]> query(Connection c, String sql, String param) throws SQLException {
-    List<String[]> out = new ArrayList<>();
-    try (PreparedStatement ps = c.prepareStatement(sql)) {
-      ps.setString(1, param);
-      try (ResultSet rs = ps.executeQuery()) {
-        int n = rs.getMetaData().getColumnCount();
-        while (rs.next()) {
-          String[] row = new String[n];
-          for (int i = 0; i < n; i++) {
-            row[i] = rs.getString(i + 1);
-          }
-          out.add(row);
-        }
-      }
-    }
-    return out;
   }
 }

@@ -1,11 +1,13 @@
 package io.vaultstream.cli;
 
+import io.vaultstream.ddl.DdlScript;
 import io.vaultstream.ddl.VaultTables;
+import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.error.ErrorTable;
+import io.vaultstream.model.Naming;
 import java.io.PrintWriter;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -76,8 +78,7 @@ final class StatusCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     try (Connection c = target.connect()) {
       String schema = target.schema(c, spec.commandLine().getErr());
-      VaultConnection.require(
-          c, schema, VaultTables.ERRORS, VaultTables.WAITING, VaultTables.PROGRESS);
+      target.require(c, schema, VaultTables.ERRORS, VaultTables.WAITING, VaultTables.PROGRESS);
       while (true) {
         StatusReport report = read(c, schema, kafka);
         if (format == OutputFormat.json) {
@@ -118,47 +119,39 @@ final class StatusCommand implements Callable<Integer> {
   private StatusReport read(Connection c, String schema, KafkaEndOffsets kafka)
       throws SQLException, InterruptedException {
     StatusReport r = new StatusReport(schema);
-    String q = target.dialect().quote(schema) + ".";
-    for (String t : vaultTables(c, schema)) {
+    VaultDialect d = target.dialect();
+    Naming n = Naming.defaults();
+    for (String t : vaultTables(c, d, schema)) {
       long rows = 0;
       String max = null;
       // One scan per vault table: rows and newest load_dts per record source, ghosts left out.
       for (String[] row :
-          rows(
+          Queries.rows(
               c,
-              "SELECT record_source, count(*), max(load_dts)::text FROM "
-                  + q
-                  + target.dialect().quote(t)
-                  + " WHERE record_source <> 'SYSTEM' GROUP BY record_source")) {
+              d.countRowsPerRecordSource(schema, t, n.recordSource(), n.loadDts()),
+              DdlScript.GHOST_RECORD_SOURCE)) {
         rows += Long.parseLong(row[1]);
         max = max == null || row[2].compareTo(max) > 0 ? row[2] : max;
         r.newestBySource.merge(row[0], row[2], (x, y) -> x.compareTo(y) >= 0 ? x : y);
       }
       r.tables.add(new StatusReport.TableRows(t, rows, max));
     }
-    for (String[] row :
-        rows(c, "SELECT state, count(*) FROM " + q + "vs_waiting GROUP BY state ORDER BY 1")) {
+    for (String[] row : Queries.rows(c, d.countWaitingByState(schema, VaultTables.WAITING))) {
       r.waitingByState.put(row[0], Long.parseLong(row[1]));
     }
     for (String[] row :
-        rows(
-            c,
-            "SELECT error_code, count(*) FROM " + q + "vs_errors GROUP BY error_code ORDER BY 1")) {
+        new ErrorTable(d, schema).countByCode(c, new ErrorTable.Filter(null, null, null, null))) {
       r.errorsByCode.put(row[0], Long.parseLong(row[1]));
     }
-    progress(c, q, kafka, r);
+    progress(c, d, schema, kafka, r);
     return r;
   }
 
   /** Each consumer's stored next offset per partition, and its lag when Kafka can be asked. */
-  private void progress(Connection c, String q, KafkaEndOffsets kafka, StatusReport r)
+  private void progress(
+      Connection c, VaultDialect d, String schema, KafkaEndOffsets kafka, StatusReport r)
       throws SQLException, InterruptedException {
-    List<String[]> rows =
-        rows(
-            c,
-            "SELECT consumer, topic, kafka_partition, next_offset, updated_at::text FROM "
-                + q
-                + "vs_progress ORDER BY 1, 2, 3");
+    List<String[]> rows = Queries.rows(c, d.selectAllProgress(schema, VaultTables.PROGRESS));
     Map<TopicPartition, Long> ends = Map.of();
     if (kafka != null) {
       r.bootstrapServers = bootstrapServers;
@@ -186,30 +179,13 @@ final class StatusCommand implements Callable<Integer> {
     }
   }
 
-  private static List<String> vaultTables(Connection c, String schema) throws SQLException {
+  /** The vault's own tables: every table of the schema but the loader's (vs_...). */
+  private static List<String> vaultTables(Connection c, VaultDialect d, String schema)
+      throws SQLException {
     List<String> out = new ArrayList<>();
-    for (String[] row :
-        rows(
-            c,
-            "SELECT table_name FROM information_schema.tables WHERE table_schema = '"
-                + schema.replace("'", "''")
-                + "' AND table_name NOT LIKE 'vs\\_%' ORDER BY table_name")) {
-      out.add(row[0]);
-    }
-    return out;
-  }
-
-  private static List<String[]> rows(Connection c, String sql) throws SQLException {
-    List<String[]> out = new ArrayList<>();
-    try (Statement st = c.createStatement();
-        ResultSet rs = st.executeQuery(sql)) {
-      int n = rs.getMetaData().getColumnCount();
-      while (rs.next()) {
-        String[] row = new String[n];
-        for (int i = 0; i < n; i++) {
-          row[i] = rs.getString(i + 1);
-        }
-        out.add(row);
+    for (String[] row : Queries.rows(c, d.selectTables(), schema)) {
+      if (!row[0].startsWith("vs_")) {
+        out.add(row[0]);
       }
     }
     return out;

@@ -1,14 +1,10 @@
 package io.vaultstream.cli;
 
 import io.vaultstream.ddl.VaultTables;
-import io.vaultstream.dialect.Dialects;
 import io.vaultstream.dialect.VaultDialect;
 import java.io.PrintWriter;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -43,17 +39,21 @@ final class VaultConnection {
   @Option(
       names = "--schema",
       description =
-          "Schema of the vault tables, the connector's target.schema (default: "
+          "Schema of the vault tables (on MariaDB the database), the connector's target.schema"
+              + " (default: "
               + SCHEMA_DEFAULT
               + ").")
   String schema;
 
+  @Option(names = "--dialect", description = CliDialect.DESCRIPTION)
+  String dialectName;
+
   Connection connect() throws SQLException {
-    return DatabaseLogin.connect(jdbcUrl, user, password);
+    return CliDialect.connect(dialect(), jdbcUrl, user, password);
   }
 
   VaultDialect dialect() {
-    return Dialects.forUrl(jdbcUrl, null);
+    return CliDialect.of(jdbcUrl, dialectName);
   }
 
   /**
@@ -101,9 +101,9 @@ final class VaultConnection {
   }
 
   /** Fails with a clear message unless every one of {@code tables} is in {@code schema}. */
-  static void require(Connection c, String schema, String... tables) throws SQLException {
+  void require(Connection c, String schema, String... tables) throws SQLException {
     for (String t : tables) {
-      if (!exists(c, schema, t)) {
+      if (Queries.rows(c, dialect().tableExists(), schema, t).isEmpty()) {
         throw new UserError(
             "No vault in schema "
                 + schema
@@ -114,38 +114,17 @@ final class VaultConnection {
     }
   }
 
-  static boolean exists(Connection c, String schema, String table) throws SQLException {
-    try (PreparedStatement ps =
-        c.prepareStatement(
-            "SELECT 1 FROM information_schema.tables WHERE table_schema = ? AND table_name = ?")) {
-      ps.setString(1, schema);
-      ps.setString(2, table);
-      try (ResultSet rs = ps.executeQuery()) {
-        return rs.next();
-      }
-    }
-  }
-
   private String currentSchema(Connection c) throws SQLException {
-    try (Statement st = c.createStatement();
-        ResultSet rs = st.executeQuery(dialect().currentSchema())) {
-      return rs.next() ? rs.getString(1) : null;
-    }
+    List<String[]> rows = Queries.rows(c, dialect().currentSchema());
+    return rows.isEmpty() ? null : rows.get(0)[0];
   }
 
-  private static List<String> schemasWithAVault(Connection c) throws SQLException {
+  private List<String> schemasWithAVault(Connection c) throws SQLException {
     List<String> out = new ArrayList<>();
-    try (PreparedStatement ps =
-        c.prepareStatement(
-            "SELECT DISTINCT table_schema FROM information_schema.tables"
-                + " WHERE table_name IN (?, ?) ORDER BY 1")) {
-      ps.setString(1, VaultTables.ERRORS);
-      ps.setString(2, VaultTables.PROGRESS);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          out.add(rs.getString(1));
-        }
-      }
+    for (String[] row :
+        Queries.rows(
+            c, dialect().selectSchemasWithTables(2), VaultTables.ERRORS, VaultTables.PROGRESS)) {
+      out.add(row[0]);
     }
     return out;
   }

@@ -110,6 +110,46 @@ class CliTest {
   }
 
   @Test
+  void ddlTakesTheDialectByNameOrFromTheJdbcUrlWithoutConnecting() {
+    String model = Samples.shopModel().toString();
+    Run plain = run("ddl", model, "--schema", "vault");
+    assertThat(plain.out()).contains("(postgresql)");
+    Run named = run("ddl", model, "--schema", "vault", "--dialect", "postgresql");
+    assertThat(named.code()).isZero();
+    assertThat(named.out()).isEqualTo(plain.out());
+    // A URL of a server that does not exist: only its scheme is read.
+    Run byUrl =
+        run(
+            "ddl",
+            model,
+            "--schema",
+            "vault",
+            "--jdbc-url",
+            "jdbc:postgresql://nowhere.invalid:1/x?password=secret");
+    assertThat(byUrl.code()).as(byUrl.err()).isZero();
+    assertThat(byUrl.out()).isEqualTo(plain.out());
+  }
+
+  @Test
+  void anUnknownDialectIsAUsageErrorListingTheKnownOnes() {
+    Run r = run("ddl", Samples.shopModel().toString(), "--dialect", "oracle");
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err()).contains("unknown dialect 'oracle'").containsPattern("known: .*postgresql");
+    Run url =
+        run(
+            "ddl",
+            Samples.shopModel().toString(),
+            "--jdbc-url",
+            "jdbc:sqlserver://h;password=secret");
+    assertThat(url.code()).isEqualTo(2);
+    assertThat(url.err())
+        .contains("no dialect accepts the JDBC URL")
+        .contains("postgresql")
+        .doesNotContain("secret");
+  }
+
+  @Test
   void theCommandListShowsAWholeSentenceForEachCommand() {
     Run r = run("--help");
     assertThat(r.code()).isZero();
@@ -125,7 +165,7 @@ class CliTest {
     assertThat(commands).isEqualTo(VaultStreamCli.commandLine().getSubcommands().size());
     assertThat(list)
         .containsPattern("status +Shows what is in the vault, what waits and what failed\\.")
-        .containsPattern("init +Writes a starter vault model from a source PostgreSQL schema\\.");
+        .containsPattern("init +Writes a starter vault model from a source database's catalog");
   }
 
   @Test

@@ -19,7 +19,10 @@ import java.util.Map;
  * {@link PostgresRows}, {@link PostgresHistory} and {@link PostgresQueue}.
  */
 public final class PostgresDialect
-    implements VaultDialect, PostgresQueueStatements, PostgresTextValues {
+    implements VaultDialect,
+        PostgresQueueStatements,
+        PostgresTextValues,
+        PostgresOperatorStatements {
 
   @Override
   public String name() {

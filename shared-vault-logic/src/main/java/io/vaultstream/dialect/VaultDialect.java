@@ -11,7 +11,7 @@ import java.util.List;
  * are in {@link QueueStatements}, the text forms of values and the failures the engine recognizes
  * in {@link TextValues}.
  */
-public interface VaultDialect extends QueueStatements, TextValues {
+public interface VaultDialect extends QueueStatements, TextValues, OperatorStatements {
 
   /** A short name for logs and configuration ("postgresql"). */
   String name();

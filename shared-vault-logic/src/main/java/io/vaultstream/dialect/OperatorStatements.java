@@ -1,0 +1,74 @@
+package io.vaultstream.dialect;
+
+/**
+ * The SQL of the operator commands ({@code vaultstream status}, {@code errors}, {@code init}): what
+ * a vault holds, where it is, and what a source database's catalog says about its tables. Part of
+ * {@link VaultDialect}. Every name is quoted by {@link #quote} and {@link #table}; every value is a
+ * bound parameter; a set of ids is bound through {@link TextValues#bindNumbers}.
+ */
+public interface OperatorStatements {
+
+  /** Quotes an identifier (as {@link VaultDialect#quote}). */
+  String quote(String identifier);
+
+  /** A qualified, quoted table name (as {@link VaultDialect#table}). */
+  String table(String schema, String table);
+
+  // ---- the vault --------------------------------------------------------------------------
+
+  /**
+   * Counts the rows of a vault table per record source, leaving out those of one record source (the
+   * ghost records'). Binds that record source. Returns per record source: the record source, the
+   * row count, and the newest {@code loadDtsColumn} as text (texts of one dialect compare in time
+   * order).
+   */
+  String countRowsPerRecordSource(
+      String schema, String table, String recordSourceColumn, String loadDtsColumn);
+
+  /** Counts the waiting rows per state. Returns state and count, by state. */
+  String countWaitingByState(String schema, String waitingTable);
+
+  /**
+   * Reads the stored progress of every consumer. Returns consumer, topic, kafka_partition,
+   * next_offset and updated_at as text, in that order.
+   */
+  String selectAllProgress(String schema, String progressTable);
+
+  /** Lists the tables of a schema. Binds the schema. Returns each table's name, by name. */
+  String selectTables();
+
+  /**
+   * Tells whether a table exists: one row if it does, none else. Binds the schema and the table.
+   */
+  String tableExists();
+
+  /**
+   * Lists the schemas holding a table of one of {@code tables} names. Binds the names, one
+   * parameter each. Returns each schema's name once, by name.
+   */
+  String selectSchemasWithTables(int tables);
+
+  /**
+   * Reads the first_seen of error rows as epoch milliseconds. Binds the ids as one parameter
+   * (through {@link TextValues#bindNumbers}). Returns id and first_seen.
+   */
+  String selectErrorFirstSeenMillis(String schema, String errorsTable);
+
+  // ---- a source database's catalog ----------------------------------------------------------
+
+  /**
+   * Lists the columns of a source schema's tables. Binds the schema. Returns table, column and
+   * type, by table and then in the table's column order; the type is spelled as a vault model
+   * declares it where the model has such a type ({@code integer}, {@code varchar(40)}, {@code
+   * timestamp(6)}), else as the database names it.
+   */
+  String selectSourceColumns();
+
+  /**
+   * Lists the columns of a source schema's primary keys, unique constraints and foreign keys, one
+   * row per column. Binds the schema. Returns table, constraint name, kind ('p' primary key, 'u'
+   * unique, 'f' foreign key), column, then for a foreign key the referenced table and column (else
+   * null); by table, kind, constraint name and then the columns' order in the constraint.
+   */
+  String selectSourceConstraints();
+}

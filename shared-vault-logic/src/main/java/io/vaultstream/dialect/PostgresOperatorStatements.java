@@ -1,0 +1,88 @@
+package io.vaultstream.dialect;
+
+import java.util.Collections;
+
+/**
+ * PostgreSQL's {@link OperatorStatements}: the vault through information_schema, a source schema
+ * through pg_catalog (whose {@code format_type} spells types as a model declares them).
+ */
+interface PostgresOperatorStatements extends OperatorStatements {
+
+  @Override
+  default String countRowsPerRecordSource(
+      String schema, String table, String recordSourceColumn, String loadDtsColumn) {
+    String rs = quote(recordSourceColumn);
+    return "SELECT "
+        + rs
+        + ", count(*), max("
+        + quote(loadDtsColumn)
+        + ")::text FROM "
+        + table(schema, table)
+        + " WHERE "
+        + rs
+        + " <> ? GROUP BY "
+        + rs;
+  }
+
+  @Override
+  default String countWaitingByState(String schema, String waitingTable) {
+    return "SELECT state, count(*) FROM "
+        + table(schema, waitingTable)
+        + " GROUP BY state ORDER BY state";
+  }
+
+  @Override
+  default String selectAllProgress(String schema, String progressTable) {
+    return "SELECT consumer, topic, kafka_partition, next_offset, updated_at::text FROM "
+        + table(schema, progressTable)
+        + " ORDER BY consumer, topic, kafka_partition";
+  }
+
+  @Override
+  default String selectTables() {
+    return "SELECT table_name FROM information_schema.tables WHERE table_schema = ?"
+        + " ORDER BY table_name";
+  }
+
+  @Override
+  default String tableExists() {
+    return "SELECT 1 FROM information_schema.tables WHERE table_schema = ? AND table_name = ?";
+  }
+
+  @Override
+  default String selectSchemasWithTables(int tables) {
+    return "SELECT DISTINCT table_schema FROM information_schema.tables WHERE table_name IN ("
+        + String.join(", ", Collections.nCopies(tables, "?"))
+        + ") ORDER BY table_schema";
+  }
+
+  @Override
+  default String selectErrorFirstSeenMillis(String schema, String errorsTable) {
+    return "SELECT id, floor(extract(epoch FROM first_seen) * 1000)::bigint FROM "
+        + table(schema, errorsTable)
+        + " WHERE id = ANY(?)";
+  }
+
+  @Override
+  default String selectSourceColumns() {
+    return "SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_attribute a"
+        + " JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace"
+        + " WHERE n.nspname = ? AND c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT"
+        + " a.attisdropped ORDER BY c.relname, a.attnum";
+  }
+
+  @Override
+  default String selectSourceConstraints() {
+    // conkey and confkey side by side: a foreign key's n-th column references its n-th
+    // referenced column (confkey is null, unnested as nulls, for the other kinds).
+    return "SELECT c.relname, k.conname, k.contype::text, a.attname, f.relname, fa.attname"
+        + " FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid"
+        + " JOIN pg_namespace n ON n.oid = c.relnamespace"
+        + " CROSS JOIN LATERAL unnest(k.conkey, k.confkey) WITH ORDINALITY u(attnum, fattnum, ord)"
+        + " JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = u.attnum"
+        + " LEFT JOIN pg_class f ON f.oid = k.confrelid"
+        + " LEFT JOIN pg_attribute fa ON fa.attrelid = k.confrelid AND fa.attnum = u.fattnum"
+        + " WHERE n.nspname = ? AND k.contype IN ('p', 'u', 'f')"
+        + " ORDER BY c.relname, k.contype, k.conname, u.ord";
+  }
+}
