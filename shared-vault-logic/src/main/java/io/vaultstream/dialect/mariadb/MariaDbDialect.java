@@ -23,7 +23,7 @@ import java.util.Map;
  * {@link MariaDbHistory} and {@link MariaDbQueue}.
  */
 public final class MariaDbDialect
-    implements VaultDialect, MariaDbQueueStatements, MariaDbTextValues {
+    implements VaultDialect, MariaDbQueueStatements, MariaDbTextValues, MariaDbOperatorStatements {
 
   /** Strict: a value that does not fit its column fails the statement instead of being adjusted. */
   static final String SQL_MODE =
