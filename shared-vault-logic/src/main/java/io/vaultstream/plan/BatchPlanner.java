@@ -9,11 +9,6 @@ import io.vaultstream.keymap.KeyMapReader;
 import io.vaultstream.keymap.KeyText;
 import io.vaultstream.keymap.KeyTimelines;
 import io.vaultstream.model.ForeignKey;
-import io.vaultstream.model.Hub;
-import io.vaultstream.model.Link;
-import io.vaultstream.model.LinkEnd;
-import io.vaultstream.model.ReferenceTable;
-import io.vaultstream.model.Satellite;
 import io.vaultstream.model.SourceTable;
 import io.vaultstream.model.VaultModel;
 import java.util.ArrayList;
@@ -22,7 +17,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -34,20 +28,14 @@ public final class BatchPlanner {
   private final VaultModel model;
   private final HashKeyCalculator hasher;
   private final Map<String, SourceIndex> index;
+  private final ItemRows rows;
 
   public BatchPlanner(VaultModel model, HashKeyCalculator hasher) {
     this.model = model;
     this.hasher = hasher;
     this.index = SourceIndex.of(model);
+    this.rows = new ItemRows(model, hasher, index);
   }
-
-  /** An event with its key values completed (from the row, or the key map for deletes). */
-  private record Item(
-      ChangeEvent event,
-      String pk,
-      Map<String, String> keys,
-      boolean linksOnly,
-      boolean unknownParent) {}
 
   /** Plans a batch; reads the key map only through {@code reader}, one query per source. */
   public BatchPlan plan(List<ChangeEvent> input, KeyMapReader reader) {
@@ -69,7 +57,7 @@ public final class BatchPlanner {
     KeyTimelines timelines = new KeyTimelines();
     Map<String, Set<String>> pks = rowsToRead(events, retried);
     pks.forEach((source, keys) -> load(timelines, reader, source, keys));
-    List<Item> items = items(events, retried, timelines, plan);
+    List<PlanItem> items = items(events, retried, timelines, plan);
     Map<String, Set<String>> parents = parentKeys(items);
     parents.forEach(
         (source, keys) -> load(timelines, reader, source, timelines.missing(source, keys)));
@@ -93,14 +81,14 @@ public final class BatchPlanner {
     return pks;
   }
 
-  private List<Item> items(
+  private List<PlanItem> items(
       List<ChangeEvent> events,
       Map<ChangeEvent, Retry> retried,
       KeyTimelines timelines,
       BatchPlan plan) {
-    List<Item> items = new ArrayList<>(events.size());
+    List<PlanItem> items = new ArrayList<>(events.size());
     for (ChangeEvent e : events) {
-      Item it = item(e, retried.get(e), timelines, plan);
+      PlanItem it = item(e, retried.get(e), timelines, plan);
       if (it != null) {
         items.add(it);
       }
@@ -111,7 +99,7 @@ public final class BatchPlanner {
   /**
    * An event with its key values (a key map entry for a new key), or null when they are unknown.
    */
-  private Item item(ChangeEvent e, Retry retry, KeyTimelines timelines, BatchPlan plan) {
+  private PlanItem item(ChangeEvent e, Retry retry, KeyTimelines timelines, BatchPlan plan) {
     String pk = pkText(e);
     boolean linksOnly = retry != null && retry.linksOnly();
     boolean unknownParent = retry != null && retry.unknownParent();
@@ -119,13 +107,13 @@ public final class BatchPlanner {
     if (e.operation().carriesRow()) {
       Map<String, String> keys = ownKeys(e, si);
       if (linksOnly) {
-        return new Item(e, pk, keys, true, unknownParent);
+        return new PlanItem(e, pk, keys, true, unknownParent);
       }
       long at = timelines.put(e.sourceTable(), pk, e.eventTimeMicros(), keys);
       if (at >= 0 && si.needsKeyMap()) {
         plan.keyMap.add(new BatchPlan.KeyMapEntry(e.sourceTable(), pk, at, keys));
       }
-      return new Item(e, pk, keys, false, false);
+      return new PlanItem(e, pk, keys, false, false);
     }
     // Every key column in the primary key, which a delete's before image carries: the delete
     // knows its keys itself (such rows have no key map entries to look them up in).
@@ -145,7 +133,7 @@ public final class BatchPlanner {
               pk));
       return null;
     }
-    return new Item(e, pk, keys, linksOnly, unknownParent);
+    return new PlanItem(e, pk, keys, linksOnly, unknownParent);
   }
 
   /** The key columns' values as the event's own row image holds them. */
@@ -158,19 +146,19 @@ public final class BatchPlanner {
   }
 
   /** The parent rows the items' foreign keys reach through the key map. */
-  private Map<String, Set<String>> parentKeys(List<Item> items) {
+  private Map<String, Set<String>> parentKeys(List<PlanItem> items) {
     Map<String, Set<String>> parents = new LinkedHashMap<>();
-    for (Item it : items) {
+    for (PlanItem it : items) {
       addParentKeys(it, parents);
     }
     return parents;
   }
 
-  private void addParentKeys(Item it, Map<String, Set<String>> parents) {
-    SourceIndex si = index.get(it.event.sourceTable());
+  private void addParentKeys(PlanItem it, Map<String, Set<String>> parents) {
+    SourceIndex si = index.get(it.event().sourceTable());
     for (ForeignKey fk : si.table().foreignKeys().values()) {
       if (si.carried().get(fk.name()).isEmpty()) {
-        List<String> vals = values(it.keys, fk.columns());
+        List<String> vals = ItemRows.values(it.keys(), fk.columns());
         if (!vals.contains(null)) {
           parents.computeIfAbsent(fk.references(), s -> new HashSet<>()).add(KeyText.pk(vals));
         }
@@ -178,10 +166,10 @@ public final class BatchPlanner {
     }
   }
 
-  private void rows(List<Item> items, KeyTimelines timelines, BatchPlan plan) {
+  private void rows(List<PlanItem> items, KeyTimelines timelines, BatchPlan plan) {
     Map<String, Set<Long>> taken = new HashMap<>();
-    for (Item it : items) {
-      rowsOf(it, timelines, plan, taken);
+    for (PlanItem it : items) {
+      rows.rowsOf(it, timelines, plan, taken);
     }
   }
 
@@ -210,287 +198,5 @@ public final class BatchPlanner {
       vals.add(CanonicalText.of(e.get(c)));
     }
     return KeyText.pk(vals);
-  }
-
-  private static List<String> values(Map<String, String> keys, List<String> cols) {
-    List<String> out = new ArrayList<>(cols.size());
-    for (String c : cols) {
-      out.add(keys.get(c));
-    }
-    return out;
-  }
-
-  /** A hub's business key as reached by one event: values, or why there are none. */
-  private record Reach(
-      List<String> businessKey,
-      String ghostKey,
-      String problemCode,
-      String problem,
-      String refSource,
-      String refPk) {
-    static Reach of(List<String> bk) {
-      return new Reach(bk, null, null, null, null, null);
-    }
-
-    static Reach failed(String code, String message) {
-      return new Reach(null, null, code, message, null, null);
-    }
-  }
-
-  private void rowsOf(
-      Item it, KeyTimelines timelines, BatchPlan plan, Map<String, Set<Long>> taken) {
-    ChangeEvent e = it.event;
-    String source = e.sourceTable();
-    String rsrc = model.recordSourceOf(source);
-    long t = e.eventTimeMicros();
-
-    Map<String, String> ownHubKeys = new HashMap<>();
-    SourceIndex si = index.get(source);
-    for (Hub hub : it.linksOnly ? List.<Hub>of() : si.hubs()) {
-      List<String> bk = values(it.keys, hub.sources().get(source));
-      if (allNull(bk)) {
-        plan.problems.add(
-            Problem.of(
-                e,
-                Problem.NULL_BUSINESS_KEY,
-                hub.name(),
-                "business key "
-                    + hub.sources().get(source)
-                    + " of "
-                    + source
-                    + " "
-                    + it.pk
-                    + " is NULL"));
-        continue;
-      }
-      String hk = hubKey(hub, bk);
-      ownHubKeys.put(hub.name(), hk);
-      plan.offer(hub.name(), new VaultRow(hk, hubValues(hub, bk), t, rsrc));
-    }
-    for (ForeignKey fk : si.table().foreignKeys().values()) {
-      Optional<Hub> carried = si.carried().get(fk.name());
-      List<String> bk = values(it.keys, fk.columns());
-      if (carried.isPresent() && !allNull(bk) && !it.linksOnly) {
-        Hub hub = carried.get();
-        plan.offer(hub.name(), new VaultRow(hubKey(hub, bk), hubValues(hub, bk), t, rsrc));
-      }
-    }
-
-    Map<String, String> linkKeys = new HashMap<>();
-    for (Link link : si.links()) {
-      String lk = linkRow(it, link, ownHubKeys, timelines, plan, rsrc);
-      if (lk != null) {
-        linkKeys.put(link.name(), lk);
-      }
-    }
-
-    for (Satellite sat : si.satellites()) {
-      String parent =
-          model.hubs().containsKey(sat.parent())
-              ? ownHubKeys.get(sat.parent())
-              : linkKeys.get(sat.parent());
-      boolean hubParent = model.hubs().containsKey(sat.parent());
-      if (parent == null
-          || (hubParent && it.linksOnly)
-          || (!e.operation().carriesRow() && !sat.deleteTracking())) {
-        continue;
-      }
-      history(plan, taken, sat.name(), List.of(parent), e, rsrc, sat.columns());
-    }
-    for (ReferenceTable ref : it.linksOnly ? List.<ReferenceTable>of() : si.referenceTables()) {
-      List<String> code = values(it.keys, ref.code());
-      if (code.contains(null)) {
-        plan.problems.add(
-            Problem.of(
-                e, Problem.NULL_BUSINESS_KEY, ref.name(), "code " + ref.code() + " is NULL"));
-        continue;
-      }
-      history(plan, taken, ref.name(), code, e, rsrc, ref.columns());
-    }
-  }
-
-  private String linkRow(
-      Item it,
-      Link link,
-      Map<String, String> ownHubKeys,
-      KeyTimelines timelines,
-      BatchPlan plan,
-      String rsrc) {
-    ChangeEvent e = it.event;
-    List<String> hashInput = new ArrayList<>();
-    Map<String, String> values = new LinkedHashMap<>();
-    for (LinkEnd end : link.hubs()) {
-      Hub hub = model.hubs().get(end.hub());
-      Reach r = reach(it, end, hub, timelines, plan);
-      if (r.problem != null) {
-        plan.problems.add(
-            new Problem(e, r.problemCode, link.name(), r.problem, r.refSource, r.refPk));
-        return null;
-      }
-      if (hub.collisionCode() != null) {
-        hashInput.add(hub.collisionCode());
-      }
-      hashInput.addAll(r.businessKey);
-      values.put(end.column(), r.ghostKey != null ? r.ghostKey : hubKey(hub, r.businessKey));
-    }
-    for (String c : link.dependentChildKey()) {
-      String v = CanonicalText.of(e.get(c));
-      if (v == null) {
-        v = it.keys.get(c);
-      }
-      hashInput.add(v);
-      values.put(c, v);
-    }
-    String lk = hasher.hashKey(hashInput);
-    if (lk == null) {
-      plan.problems.add(
-          Problem.of(
-              e, Problem.NULL_BUSINESS_KEY, link.name(), "every business key of the link is NULL"));
-      return null;
-    }
-    values.put(link.hashKey(), lk);
-    if (link.nonHistorized()) {
-      if (!e.operation().carriesRow()) {
-        return lk;
-      }
-      values.putAll(attributes(e, link.columns().isEmpty() ? null : link.columns(), null));
-    }
-    plan.offer(link.name(), new VaultRow(lk, values, e.eventTimeMicros(), rsrc));
-    return lk;
-  }
-
-  private Reach reach(Item it, LinkEnd end, Hub hub, KeyTimelines timelines, BatchPlan plan) {
-    String source = it.event.sourceTable();
-    if (end.via() == null) {
-      List<String> bk = values(it.keys, hub.sources().get(source));
-      return allNull(bk)
-          ? Reach.failed(
-              Problem.NULL_BUSINESS_KEY, "business key " + hub.sources().get(source) + " is NULL")
-          : Reach.of(bk);
-    }
-    SourceIndex si = index.get(source);
-    ForeignKey fk = si.table().foreignKeys().get(end.via());
-    List<String> fkValues = values(it.keys, fk.columns());
-    if (fkValues.contains(null)) {
-      List<String> nulls = new ArrayList<>();
-      hub.businessKey().forEach(c -> nulls.add(null));
-      return new Reach(nulls, hasher.nullKey(), null, null, null, null);
-    }
-    if (si.carried().get(fk.name()).filter(h -> h.name().equals(hub.name())).isPresent()) {
-      return Reach.of(fkValues);
-    }
-    String parentPk = KeyText.pk(fkValues);
-    Map<String, String> parent =
-        timelines.at(fk.references(), parentPk, it.event.eventTimeMicros());
-    if (parent == null && it.unknownParent) {
-      plan.unknownParents.add(it.event);
-      List<String> unknown = new ArrayList<>();
-      hub.businessKey().forEach(c -> unknown.add(HashKeyCalculator.UNKNOWN_VALUE));
-      return new Reach(unknown, hasher.unknownKey(), null, null, null, null);
-    }
-    if (parent == null) {
-      return new Reach(
-          null,
-          null,
-          Problem.UNRESOLVED_REFERENCE,
-          "foreign key '"
-              + fk.name()
-              + "' "
-              + fk.columns()
-              + " = "
-              + parentPk
-              + " of "
-              + source
-              + " "
-              + it.pk
-              + ": no "
-              + fk.references()
-              + " row with that key is known yet",
-          fk.references(),
-          parentPk);
-    }
-    List<String> bk = values(parent, hub.sources().get(fk.references()));
-    if (allNull(bk)) {
-      return Reach.failed(
-          Problem.NULL_BUSINESS_KEY,
-          "the "
-              + fk.references()
-              + " row "
-              + parentPk
-              + " has a NULL business key for "
-              + hub.name());
-    }
-    return Reach.of(bk);
-  }
-
-  private void history(
-      BatchPlan plan,
-      Map<String, Set<Long>> taken,
-      String table,
-      List<String> key,
-      ChangeEvent e,
-      String rsrc,
-      List<String> declared) {
-    Set<Long> times =
-        taken.computeIfAbsent(table + "\u0000" + String.join("\u0000", key), k -> new HashSet<>());
-    long t = e.eventTimeMicros();
-    while (!times.add(t)) {
-      t++;
-    }
-    boolean delete = !e.operation().carriesRow();
-    Map<String, Class<?>> types = new LinkedHashMap<>();
-    Map<String, String> attrs = delete ? null : attributes(e, declared, types);
-    plan.add(table, new HistoryRow(key, t, rsrc, delete, attrs, types));
-  }
-
-  /** Attribute values: the declared columns, or every non-key column of the row. */
-  private Map<String, String> attributes(
-      ChangeEvent e, List<String> declared, Map<String, Class<?>> types) {
-    Map<String, String> out = new LinkedHashMap<>();
-    List<String> cols =
-        declared != null ? declared : index.get(e.sourceTable()).defaultAttributes();
-    if (cols != null) {
-      cols.forEach(c -> out.put(c, CanonicalText.of(e.get(c))));
-      return out;
-    }
-    List<String> keys = index.get(e.sourceTable()).keyColumns();
-    e.row()
-        .forEach(
-            (c, v) -> {
-              if (!keys.contains(c)) {
-                out.put(c, CanonicalText.of(v));
-                if (types != null && v != null) {
-                  types.put(c, v.getClass());
-                }
-              }
-            });
-    return out;
-  }
-
-  private String hubKey(Hub hub, List<String> bk) {
-    if (hub.collisionCode() == null) {
-      return hasher.hashKey(bk);
-    }
-    List<String> in = new ArrayList<>(bk.size() + 1);
-    in.add(hub.collisionCode());
-    in.addAll(bk);
-    return hasher.hashKey(in);
-  }
-
-  private static Map<String, String> hubValues(Hub hub, List<String> bk) {
-    Map<String, String> out = new LinkedHashMap<>();
-    for (int i = 0; i < bk.size(); i++) {
-      out.put(hub.businessKey().get(i), bk.get(i));
-    }
-    return out;
-  }
-
-  private static boolean allNull(List<String> values) {
-    for (String v : values) {
-      if (v != null) {
-        return false;
-      }
-    }
-    return true;
   }
 }

@@ -1,0 +1,241 @@
+package io.vaultstream.plan;
+
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Problem;
+import io.vaultstream.hash.CanonicalText;
+import io.vaultstream.hash.HashKeyCalculator;
+import io.vaultstream.keymap.KeyTimelines;
+import io.vaultstream.model.ForeignKey;
+import io.vaultstream.model.Hub;
+import io.vaultstream.model.Link;
+import io.vaultstream.model.LinkEnd;
+import io.vaultstream.model.ReferenceTable;
+import io.vaultstream.model.Satellite;
+import io.vaultstream.model.VaultModel;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The vault rows of one planned event: hub rows from its business keys, link rows from the business
+ * keys its foreign keys reach (as of the event's time, through the key map), satellite and
+ * reference rows with their hash diffs and deterministic load times.
+ */
+final class ItemRows {
+  private final VaultModel model;
+  private final HashKeyCalculator hasher;
+  private final Map<String, SourceIndex> index;
+  private final ParentReach reaches;
+
+  ItemRows(VaultModel model, HashKeyCalculator hasher, Map<String, SourceIndex> index) {
+    this.model = model;
+    this.hasher = hasher;
+    this.index = index;
+    this.reaches = new ParentReach(hasher, index);
+  }
+
+  static List<String> values(Map<String, String> keys, List<String> cols) {
+    List<String> out = new ArrayList<>(cols.size());
+    for (String c : cols) {
+      out.add(keys.get(c));
+    }
+    return out;
+  }
+
+  void rowsOf(PlanItem it, KeyTimelines timelines, BatchPlan plan, Map<String, Set<Long>> taken) {
+    ChangeEvent e = it.event();
+    String source = e.sourceTable();
+    String rsrc = model.recordSourceOf(source);
+    long t = e.eventTimeMicros();
+
+    Map<String, String> ownHubKeys = new HashMap<>();
+    SourceIndex si = index.get(source);
+    for (Hub hub : it.linksOnly() ? List.<Hub>of() : si.hubs()) {
+      List<String> bk = values(it.keys(), hub.sources().get(source));
+      if (allNull(bk)) {
+        plan.problems.add(
+            Problem.of(
+                e,
+                Problem.NULL_BUSINESS_KEY,
+                hub.name(),
+                "business key "
+                    + hub.sources().get(source)
+                    + " of "
+                    + source
+                    + " "
+                    + it.pk()
+                    + " is NULL"));
+        continue;
+      }
+      String hk = hubKey(hub, bk);
+      ownHubKeys.put(hub.name(), hk);
+      plan.offer(hub.name(), new VaultRow(hk, hubValues(hub, bk), t, rsrc));
+    }
+    for (ForeignKey fk : si.table().foreignKeys().values()) {
+      Optional<Hub> carried = si.carried().get(fk.name());
+      List<String> bk = values(it.keys(), fk.columns());
+      if (carried.isPresent() && !allNull(bk) && !it.linksOnly()) {
+        Hub hub = carried.get();
+        plan.offer(hub.name(), new VaultRow(hubKey(hub, bk), hubValues(hub, bk), t, rsrc));
+      }
+    }
+
+    Map<String, String> linkKeys = new HashMap<>();
+    for (Link link : si.links()) {
+      String lk = linkRow(it, link, ownHubKeys, timelines, plan, rsrc);
+      if (lk != null) {
+        linkKeys.put(link.name(), lk);
+      }
+    }
+
+    for (Satellite sat : si.satellites()) {
+      String parent =
+          model.hubs().containsKey(sat.parent())
+              ? ownHubKeys.get(sat.parent())
+              : linkKeys.get(sat.parent());
+      boolean hubParent = model.hubs().containsKey(sat.parent());
+      if (parent == null
+          || (hubParent && it.linksOnly())
+          || (!e.operation().carriesRow() && !sat.deleteTracking())) {
+        continue;
+      }
+      history(plan, taken, sat.name(), List.of(parent), e, rsrc, sat.columns());
+    }
+    for (ReferenceTable ref : it.linksOnly() ? List.<ReferenceTable>of() : si.referenceTables()) {
+      List<String> code = values(it.keys(), ref.code());
+      if (code.contains(null)) {
+        plan.problems.add(
+            Problem.of(
+                e, Problem.NULL_BUSINESS_KEY, ref.name(), "code " + ref.code() + " is NULL"));
+        continue;
+      }
+      history(plan, taken, ref.name(), code, e, rsrc, ref.columns());
+    }
+  }
+
+  private String linkRow(
+      PlanItem it,
+      Link link,
+      Map<String, String> ownHubKeys,
+      KeyTimelines timelines,
+      BatchPlan plan,
+      String rsrc) {
+    ChangeEvent e = it.event();
+    List<String> hashInput = new ArrayList<>();
+    Map<String, String> values = new LinkedHashMap<>();
+    for (LinkEnd end : link.hubs()) {
+      Hub hub = model.hubs().get(end.hub());
+      ParentReach.Reach r = reaches.reach(it, end, hub, timelines, plan);
+      if (r.problem() != null) {
+        plan.problems.add(
+            new Problem(e, r.problemCode(), link.name(), r.problem(), r.refSource(), r.refPk()));
+        return null;
+      }
+      if (hub.collisionCode() != null) {
+        hashInput.add(hub.collisionCode());
+      }
+      hashInput.addAll(r.businessKey());
+      values.put(end.column(), r.ghostKey() != null ? r.ghostKey() : hubKey(hub, r.businessKey()));
+    }
+    for (String c : link.dependentChildKey()) {
+      String v = CanonicalText.of(e.get(c));
+      if (v == null) {
+        v = it.keys().get(c);
+      }
+      hashInput.add(v);
+      values.put(c, v);
+    }
+    String lk = hasher.hashKey(hashInput);
+    if (lk == null) {
+      plan.problems.add(
+          Problem.of(
+              e, Problem.NULL_BUSINESS_KEY, link.name(), "every business key of the link is NULL"));
+      return null;
+    }
+    values.put(link.hashKey(), lk);
+    if (link.nonHistorized()) {
+      if (!e.operation().carriesRow()) {
+        return lk;
+      }
+      values.putAll(attributes(e, link.columns().isEmpty() ? null : link.columns(), null));
+    }
+    plan.offer(link.name(), new VaultRow(lk, values, e.eventTimeMicros(), rsrc));
+    return lk;
+  }
+
+  private void history(
+      BatchPlan plan,
+      Map<String, Set<Long>> taken,
+      String table,
+      List<String> key,
+      ChangeEvent e,
+      String rsrc,
+      List<String> declared) {
+    Set<Long> times =
+        taken.computeIfAbsent(table + "\u0000" + String.join("\u0000", key), k -> new HashSet<>());
+    long t = e.eventTimeMicros();
+    while (!times.add(t)) {
+      t++;
+    }
+    boolean delete = !e.operation().carriesRow();
+    Map<String, Class<?>> types = new LinkedHashMap<>();
+    Map<String, String> attrs = delete ? null : attributes(e, declared, types);
+    plan.add(table, new HistoryRow(key, t, rsrc, delete, attrs, types));
+  }
+
+  /** Attribute values: the declared columns, or every non-key column of the row. */
+  private Map<String, String> attributes(
+      ChangeEvent e, List<String> declared, Map<String, Class<?>> types) {
+    Map<String, String> out = new LinkedHashMap<>();
+    List<String> cols =
+        declared != null ? declared : index.get(e.sourceTable()).defaultAttributes();
+    if (cols != null) {
+      cols.forEach(c -> out.put(c, CanonicalText.of(e.get(c))));
+      return out;
+    }
+    List<String> keys = index.get(e.sourceTable()).keyColumns();
+    e.row()
+        .forEach(
+            (c, v) -> {
+              if (!keys.contains(c)) {
+                out.put(c, CanonicalText.of(v));
+                if (types != null && v != null) {
+                  types.put(c, v.getClass());
+                }
+              }
+            });
+    return out;
+  }
+
+  private String hubKey(Hub hub, List<String> bk) {
+    if (hub.collisionCode() == null) {
+      return hasher.hashKey(bk);
+    }
+    List<String> in = new ArrayList<>(bk.size() + 1);
+    in.add(hub.collisionCode());
+    in.addAll(bk);
+    return hasher.hashKey(in);
+  }
+
+  private static Map<String, String> hubValues(Hub hub, List<String> bk) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (int i = 0; i < bk.size(); i++) {
+      out.put(hub.businessKey().get(i), bk.get(i));
+    }
+    return out;
+  }
+
+  static boolean allNull(List<String> values) {
+    for (String v : values) {
+      if (v != null) {
+        return false;
+      }
+    }
+    return true;
+  }
+}
