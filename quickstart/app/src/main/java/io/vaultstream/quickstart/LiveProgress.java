@@ -1,5 +1,7 @@
 package io.vaultstream.quickstart;
 
+import io.vaultstream.dialect.Dialects;
+import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.sample.ShopEventGenerator;
 import java.io.PrintWriter;
 import java.sql.Connection;
@@ -33,11 +35,13 @@ final class LiveProgress {
   private final String schema;
   private final String connector;
   private final ConnectRest rest;
+  private final VaultDialect dialect;
 
   LiveProgress(
       String bootstrap, String jdbcUrl, String schema, String connector, ConnectRest rest) {
     this.bootstrap = bootstrap;
     this.jdbcUrl = jdbcUrl;
+    this.dialect = Dialects.forUrl(jdbcUrl, null);
     this.schema = schema;
     this.connector = connector;
     this.rest = rest;
@@ -93,20 +97,24 @@ final class LiveProgress {
 
   private long report(Connection db, PrintWriter out, int sent, long elapsedMs)
       throws SQLException {
-    String s = "\"" + schema + "\".";
     long loaded =
         scalar(
             db,
             "SELECT coalesce(sum(next_offset), 0) FROM "
-                + s
-                + "vs_progress WHERE consumer = '"
+                + dialect.table(schema, "vs_progress")
+                + " WHERE consumer = '"
                 + connector.replace("'", "''")
                 + "'");
-    long waiting = scalar(db, "SELECT count(*) FROM " + s + "vs_waiting");
-    long errors = scalar(db, "SELECT count(*) FROM " + s + "vs_errors");
+    long waiting = scalar(db, "SELECT count(*) FROM " + dialect.table(schema, "vs_waiting"));
+    long errors = scalar(db, "SELECT count(*) FROM " + dialect.table(schema, "vs_errors"));
     List<String> parts = new ArrayList<>();
     for (String t : SHOWN) {
-      long rows = scalar(db, "SELECT count(*) FROM " + s + t + " WHERE record_source <> 'SYSTEM'");
+      long rows =
+          scalar(
+              db,
+              "SELECT count(*) FROM "
+                  + dialect.table(schema, t)
+                  + " WHERE record_source <> 'SYSTEM'");
       parts.add(String.format("%s %,d", t, rows));
     }
     out.printf(
@@ -116,13 +124,13 @@ final class LiveProgress {
     return loaded;
   }
 
-  private static long scalar(Connection db, String sql) throws SQLException {
+  private long scalar(Connection db, String sql) throws SQLException {
     try (Statement st = db.createStatement();
         ResultSet rs = st.executeQuery(sql)) {
       rs.next();
       return rs.getLong(1);
     } catch (SQLException e) {
-      if ("42P01".equals(e.getSQLState())) {
+      if (dialect.undefinedTableState().equals(e.getSQLState())) {
         return 0; // the connector has not created its tables yet
       }
       throw e;

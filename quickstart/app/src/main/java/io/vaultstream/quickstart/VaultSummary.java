@@ -1,14 +1,18 @@
 package io.vaultstream.quickstart;
 
+import io.vaultstream.dialect.Dialects;
+import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.engine.MaskedUrl;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -30,11 +34,11 @@ final class VaultSummary {
     String shown = MaskedUrl.of(url);
     out.println();
     out.printf("The vault is schema '%s' of %s%n", schema, shown);
-    String psql = psql(url);
-    if (psql != null) {
-      out.println("Connect with psql:");
+    String client = client(url);
+    if (client != null) {
+      out.println("Connect with " + client.substring(0, client.indexOf(' ')) + ":");
       out.println(
-          "  " + psql + (MaskedUrl.hasPassword(url) ? "   (the password of your URL)" : ""));
+          "  " + client + (MaskedUrl.hasPassword(url) ? "   (the password of your URL)" : ""));
     }
     out.println("Queries to paste:");
     out.printf(
@@ -72,39 +76,66 @@ final class VaultSummary {
     out.flush();
   }
 
-  /** Rows per vault table of the schema, ghost records not counted where a table has them. */
+  /** Rows per vault table of the schema, the ghost records not counted. */
   static Map<String, Long> rowsPerTable(String url, String schema) throws SQLException {
-    Map<String, Boolean> tables = new LinkedHashMap<>();
-    try (Connection c = DriverManager.getConnection(url);
-        Statement st = c.createStatement()) {
-      try (ResultSet rs =
-          st.executeQuery(
-              "SELECT t.table_name, EXISTS (SELECT 1 FROM information_schema.columns c"
-                  + " WHERE c.table_schema = t.table_schema AND c.table_name = t.table_name"
-                  + " AND c.column_name = 'record_source')"
-                  + " FROM information_schema.tables t WHERE t.table_schema = '"
-                  + schema.replace("'", "''")
-                  + "' AND t.table_name NOT LIKE 'vs\\_%' ORDER BY 1")) {
-        while (rs.next()) {
-          tables.put(rs.getString(1), rs.getBoolean(2));
+    VaultDialect d = Dialects.forUrl(url, null);
+    List<String> tables = new ArrayList<>();
+    try (Connection c = DriverManager.getConnection(url)) {
+      try (PreparedStatement ps = c.prepareStatement(d.selectTables())) {
+        ps.setString(1, schema);
+        try (ResultSet rs = ps.executeQuery()) {
+          while (rs.next()) {
+            if (!rs.getString(1).startsWith("vs_")) {
+              tables.add(rs.getString(1));
+            }
+          }
         }
       }
+      // Every vault table (hub, link, satellite, reference table) has a record source.
       Map<String, Long> rows = new LinkedHashMap<>();
-      for (Map.Entry<String, Boolean> t : tables.entrySet()) {
-        String sql =
-            "SELECT count(*) FROM \""
-                + schema
-                + "\".\""
-                + t.getKey()
-                + "\""
-                + (t.getValue() ? " WHERE record_source <> 'SYSTEM'" : "");
-        try (ResultSet rs = st.executeQuery(sql)) {
-          rs.next();
-          rows.put(t.getKey(), rs.getLong(1));
+      for (String t : tables) {
+        long n = 0;
+        try (PreparedStatement ps =
+            c.prepareStatement(
+                d.countRowsPerRecordSource(schema, t, "record_source", "load_dts"))) {
+          ps.setString(1, "SYSTEM");
+          try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+              n += rs.getLong(2);
+            }
+          }
         }
+        rows.put(t, n);
       }
       return rows;
     }
+  }
+
+  /** The command line of a database's own client for a JDBC URL (never its password), or null. */
+  static String client(String url) {
+    String mariadb = mariadb(url);
+    return mariadb != null ? mariadb : psql(url);
+  }
+
+  /** A mariadb client command line for a MariaDB JDBC URL (never its password), or null. */
+  static String mariadb(String url) {
+    if (!url.startsWith("jdbc:mariadb://")) {
+      return null;
+    }
+    URI uri;
+    try {
+      uri = URI.create(url.substring("jdbc:".length()));
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+    String host = uri.getHost() == null ? "localhost" : uri.getHost();
+    int port = uri.getPort() < 0 ? 3306 : uri.getPort();
+    String user = parameter(uri.getRawQuery(), "user");
+    StringBuilder cmd = new StringBuilder("mariadb -h ").append(host).append(" -P ").append(port);
+    if (user != null) {
+      cmd.append(" -u ").append(user);
+    }
+    return cmd.toString();
   }
 
   /** A psql command line for a PostgreSQL JDBC URL (never its password), or null. */

@@ -61,5 +61,9 @@ class ShopConnectorTest {
     assertThat(VaultSummary.psql("jdbc:postgresql://db.example/dwh?user=vault&password=secret"))
         .isEqualTo("psql -h db.example -p 5432 -U vault -d dwh");
     assertThat(VaultSummary.psql("jdbc:h2:mem:x")).isNull();
+    assertThat(VaultSummary.client("jdbc:mariadb://db.example/dwh?user=vault&password=secret"))
+        .isEqualTo("mariadb -h db.example -P 3306 -u vault");
+    assertThat(VaultSummary.client("jdbc:postgresql://db.example/dwh?user=vault"))
+        .startsWith("psql -h db.example");
   }
 }
