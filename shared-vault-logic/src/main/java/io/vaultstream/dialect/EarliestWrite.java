@@ -6,8 +6,9 @@ import java.util.List;
 
 /**
  * An upsert that keeps per key the earliest row and says which rows it inserted or moved back
- * ({@link VaultDialect#upsertEarliestReturning}). One statement where the database can return that
- * from the write itself (PostgreSQL), several where it cannot (MariaDB).
+ * ({@link VaultDialect#upsertEarliestReturning}; {@link VaultDialect#upsertEarliest} may report
+ * nothing but their number). One statement where the database can return that from the write itself
+ * (PostgreSQL), several where it cannot (MariaDB).
  */
 public interface EarliestWrite {
 

@@ -207,16 +207,17 @@ public final class PostgresDialect
   // ---- loading ----------------------------------------------------------------------------
 
   @Override
-  public String upsertEarliest(
+  public EarliestWrite upsertEarliest(
       String schema, TableSpec t, List<String> cols, String loadDts, String src, String loaded) {
-    return PostgresRows.upsertEarliest(schema, t, cols, loadDts, src, loaded);
+    return new SingleEarliestWrite(
+        this, PostgresRows.upsertEarliest(schema, t, cols, loadDts, src, loaded), false);
   }
 
   @Override
   public EarliestWrite upsertEarliestReturning(
       String schema, TableSpec t, List<String> cols, String loadDts, String src, String loaded) {
     return new SingleEarliestWrite(
-        this, PostgresRows.upsertEarliestReturning(schema, t, cols, loadDts, src, loaded));
+        this, PostgresRows.upsertEarliestReturning(schema, t, cols, loadDts, src, loaded), true);
   }
 
   @Override

@@ -22,6 +22,20 @@ public interface VaultDialect extends QueueStatements, TextValues, OperatorState
   /** SQL run on every new connection (time zone UTC and the like). */
   String connectionInitSql();
 
+  /**
+   * The one statement a new pooled connection runs: {@link #connectionInitSql} and {@link
+   * #statementTimeout} together.
+   */
+  default String sessionInitSql(long statementTimeoutMillis) {
+    String timeout = statementTimeout(statementTimeoutMillis);
+    return timeout == null ? connectionInitSql() : connectionInitSql() + "; " + timeout;
+  }
+
+  /** JDBC driver properties every connection of the loader's pool gets (none by default). */
+  default java.util.Map<String, String> driverProperties() {
+    return java.util.Map.of();
+  }
+
   /** Quotes an identifier that was checked to be legal. */
   String quote(String identifier);
 
@@ -84,7 +98,7 @@ public interface VaultDialect extends QueueStatements, TextValues, OperatorState
    * Inserts rows given as text arrays (one per column), keeping per key the row with the earliest
    * (load_dts, record_source): hubs, links and non-historized links.
    */
-  String upsertEarliest(
+  EarliestWrite upsertEarliest(
       String schema,
       TableSpec table,
       List<String> columns,

@@ -31,9 +31,8 @@ final class Pool {
       cfg.setTransactionIsolation(options.transactionIsolation());
     }
     cfg.setAutoCommit(false);
-    String init = d.connectionInitSql();
-    String statementTimeout = d.statementTimeout(options.statementTimeoutMs());
-    cfg.setConnectionInitSql(statementTimeout == null ? init : init + "; " + statementTimeout);
+    cfg.setConnectionInitSql(d.sessionInitSql(options.statementTimeoutMs()));
+    d.driverProperties().forEach(cfg::addDataSourceProperty);
     // A database that stops answering fails the read instead of hanging the task (and its stop).
     d.socketTimeout(options.socketTimeoutMs()).forEach(cfg::addDataSourceProperty);
     if (options.poolName() == null) {

@@ -130,10 +130,11 @@ public final class VaultWriter {
       data.add(earliestRow(r, cols, pk));
     }
     if (t.kind() == TableKind.NON_HISTORIZED_LINK) {
-      return data.execute(
+      return data.write(
           c,
           dialect.upsertEarliest(
-              schema.schema(), t, cols, n.loadDts(), n.recordSource(), n.loadedAt()));
+              schema.schema(), t, cols, n.loadDts(), n.recordSource(), n.loadedAt()),
+          (insertedHere, key) -> {});
     }
     Set<String> fresh = inserted.computeIfAbsent(t.name(), k -> new HashSet<>());
     return data.write(

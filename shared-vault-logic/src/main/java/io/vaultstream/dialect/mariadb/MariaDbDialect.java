@@ -136,6 +136,21 @@ public final class MariaDbDialect
   // ---- settings and locks -----------------------------------------------------------------
 
   @Override
+  public String sessionInitSql(long statementTimeoutMillis) {
+    // One SET: the driver runs one statement at a time unless allowMultiQueries is on.
+    return statementTimeoutMillis > 0
+        ? connectionInitSql() + ", SESSION max_statement_time = " + statementTimeoutMillis / 1000.0
+        : connectionInitSql();
+  }
+
+  @Override
+  public Map<String, String> driverProperties() {
+    // Update counts are the rows changed, as PostgreSQL's are: a duplicate left alone by ON
+    // DUPLICATE KEY UPDATE counts 0, not 1.
+    return Map.of("useAffectedRows", "true");
+  }
+
+  @Override
   public String statementTimeout(long millis) {
     return millis > 0 ? "SET SESSION max_statement_time = " + (millis / 1000.0) : null;
   }
@@ -216,9 +231,11 @@ public final class MariaDbDialect
   // ---- loading ----------------------------------------------------------------------------
 
   @Override
-  public String upsertEarliest(
+  public EarliestWrite upsertEarliest(
       String schema, TableSpec t, List<String> cols, String loadDts, String src, String loaded) {
-    return MariaDbRows.upsertEarliest(schema, t, cols, loadDts, src, loaded);
+    // The three statements of the returning form: a single ON DUPLICATE KEY UPDATE cannot tell
+    // how many rows it inserted or moved back (its count is the rows found, or 2 per change).
+    return new MariaDbEarliestWrite(this, schema, t, cols, loadDts, src, loaded);
   }
 
   @Override

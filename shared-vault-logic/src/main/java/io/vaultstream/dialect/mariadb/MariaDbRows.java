@@ -68,57 +68,6 @@ final class MariaDbRows {
             + String.join(", ", sets);
   }
 
-  /**
-   * Keeps per key the row with the earliest (load_dts, record_source). The assignments of ON
-   * DUPLICATE KEY UPDATE run in order and each sees the columns the earlier ones set, so load_dts
-   * comes last: when the new row won on record_source alone, its load_dts equals the old one.
-   */
-  static String upsertEarliest(
-      String schema,
-      TableSpec t,
-      List<String> columns,
-      String loadDts,
-      String recordSource,
-      String loadedAt) {
-    String tbl = table(schema, t.name()) + ".";
-    String earlier =
-        "(VALUES("
-            + quote(loadDts)
-            + "), VALUES("
-            + quote(recordSource)
-            + ")) < ("
-            + tbl
-            + quote(loadDts)
-            + ", "
-            + tbl
-            + quote(recordSource)
-            + ")";
-    List<String> order = new ArrayList<>();
-    for (String c : columns) {
-      if (!t.primaryKey().contains(c) && !c.equals(loadDts) && !c.equals(recordSource)) {
-        order.add(c);
-      }
-    }
-    order.add(recordSource);
-    order.add(loadDts);
-    String sets =
-        order.stream()
-            .map(
-                c ->
-                    tbl
-                        + quote(c)
-                        + " = IF("
-                        + earlier
-                        + ", VALUES("
-                        + quote(c)
-                        + "), "
-                        + tbl
-                        + quote(c)
-                        + ")")
-            .collect(Collectors.joining(",\n  "));
-    return insertNew(schema, t, columns, loadedAt) + "\nON DUPLICATE KEY UPDATE " + sets;
-  }
-
   /** {@code x.k = <batch's k>} for each key column: one index probe per batch row. */
   static String match(TableSpec t, List<String> keyColumns, String x, String u) {
     return keyColumns.stream()
