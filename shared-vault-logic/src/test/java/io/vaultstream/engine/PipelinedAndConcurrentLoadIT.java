@@ -160,7 +160,7 @@ class PipelinedAndConcurrentLoadIT {
     long t0 = EventFactory.at(0);
     long t1 = EventFactory.at(1);
     loader.load(List.of(customer(ev, "c", t0, "Ann")));
-    String hk = ShopVaultIT.md5("C1");
+    String hk = io.vaultstream.testing.DatabaseContract.md5("C1");
 
     try (Connection other = TestDatabase.connect()) {
       other.setAutoCommit(false);

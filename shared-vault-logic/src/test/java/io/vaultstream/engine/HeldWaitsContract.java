@@ -1,6 +1,5 @@
 package io.vaultstream.engine;
 
-import static io.vaultstream.engine.ShopVaultIT.md5;
 import static io.vaultstream.testing.EventFactory.at;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,10 +8,10 @@ import io.vaultstream.event.Progress;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.testing.Backlog;
+import io.vaultstream.testing.DatabaseContract;
 import io.vaultstream.testing.EventFactory;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestClock;
-import io.vaultstream.testing.TestDatabase;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,24 +20,17 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * Events waiting for a parent held in memory for a while: the same vault as with waiting rows,
  * fewer waiting rows, and stored positions that never pass a held event.
  */
-class HeldWaitsIT {
+abstract class HeldWaitsContract extends DatabaseContract {
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
 
   private final TestClock clock = new TestClock(Instant.parse("2026-06-01T12:00:00Z"));
   private final EventFactory ev = new EventFactory(SHOP);
-  private final List<VaultLoader> loaders = new ArrayList<>();
-
-  @AfterEach
-  void tearDown() {
-    loaders.forEach(VaultLoader::close);
-  }
 
   private VaultLoader open(String schema, long holdMs) throws Exception {
     return open(schema, holdMs, 100_000);
@@ -48,14 +40,13 @@ class HeldWaitsIT {
     VaultLoader l =
         VaultLoader.open(
             SHOP,
-            TestDatabase.options(schema)
+            db().options(schema)
                 .poolMaxSize(3)
                 .holdWaitsMs(holdMs)
                 .holdWaitsMaxEvents(maxHeld)
                 .build(),
             clock);
-    loaders.add(l);
-    return l;
+    return track(l);
   }
 
   private ChangeEvent order(long id, long customerId) {
@@ -90,7 +81,7 @@ class HeldWaitsIT {
 
   @Test
   void aHeldEventKeepsItsPartitionsPositionUntilItLoads() throws Exception {
-    String schema = TestDatabase.newSchema();
+    String schema = newSchema();
     VaultLoader loader = open(schema, 10_000);
     ChangeEvent early = order(1, 5); // orders@0: its customer is not known yet
     List<ChangeEvent> first = List.of(early, order(2, 6), customer(6)); // orders@1, customers@0
@@ -98,11 +89,13 @@ class HeldWaitsIT {
 
     assertThat(r.held()).isEqualTo(1);
     assertThat(r.waiting()).as("no waiting row while held").isZero();
-    assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_waiting")).isEqualTo("0");
+    assertThat(db().value("SELECT count(*) FROM " + schema + ".vs_waiting")).isEqualTo("0");
     // The order's own hub row loaded; its link waits in memory.
     assertThat(
-            TestDatabase.value(
-                "SELECT count(*) FROM " + schema + ".hub_order WHERE record_source <> 'SYSTEM'"))
+            db().value(
+                    "SELECT count(*) FROM "
+                        + schema
+                        + ".hub_order WHERE record_source <> 'SYSTEM'"))
         .isEqualTo("2");
     String topicOrders = early.position().topic();
     String topicCustomers = first.get(2).position().topic();
@@ -125,18 +118,18 @@ class HeldWaitsIT {
     assertThat(positions(r)).isEqualTo(Map.of(topicOrders, 3L, topicCustomers, 2L));
     assertThat(stored(loader)).isEqualTo(Map.of(topicOrders, 3L, topicCustomers, 2L));
     assertThat(
-            TestDatabase.rows(
-                "SELECT order_hk, customer_hk FROM "
-                    + schema
-                    + ".lnk_order_customer WHERE order_hk = '"
-                    + md5("O1")
-                    + "'"))
+            db().rows(
+                    "SELECT order_hk, customer_hk FROM "
+                        + schema
+                        + ".lnk_order_customer WHERE order_hk = '"
+                        + md5("O1")
+                        + "'"))
         .containsExactly(md5("O1") + "|" + md5("C5"));
   }
 
   @Test
   void anEventHeldTooLongBecomesAWaitingRowAndReleasesThePosition() throws Exception {
-    String schema = TestDatabase.newSchema();
+    String schema = newSchema();
     VaultLoader loader = open(schema, 10_000);
     List<ChangeEvent> first = List.of(order(1, 5), order(2, 5));
     LoadResult r = loader.load(first, List.of(), progress(first));
@@ -150,43 +143,45 @@ class HeldWaitsIT {
     assertThat(positions(r).values()).containsExactly(2L);
     assertThat(stored(loader).values()).containsExactly(2L);
     assertThat(
-            TestDatabase.rows(
-                "SELECT kafka_offset, ref_pk FROM " + schema + ".vs_waiting ORDER BY kafka_offset"))
+            db().rows(
+                    "SELECT kafka_offset, ref_pk FROM "
+                        + schema
+                        + ".vs_waiting ORDER BY kafka_offset"))
         .containsExactly("0|[\"5\"]", "1|[\"5\"]");
 
     // From there on it is an ordinary waiting row.
     r = loader.load(List.of(customer(5)));
     assertThat(r.resolved()).isEqualTo(2);
-    assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_waiting")).isEqualTo("0");
+    assertThat(db().value("SELECT count(*) FROM " + schema + ".vs_waiting")).isEqualTo("0");
   }
 
   @Test
   void beyondTheLimitWaitsBecomeWaitingRowsAtOnce() throws Exception {
-    String schema = TestDatabase.newSchema();
+    String schema = newSchema();
     VaultLoader loader = open(schema, 10_000, 2);
     List<ChangeEvent> first = List.of(order(1, 5), order(2, 5), order(3, 5));
     LoadResult r = loader.load(first, List.of(), progress(first));
     assertThat(r.held()).isEqualTo(2);
     assertThat(r.waiting()).isEqualTo(1);
     assertThat(positions(r).values()).containsExactly(0L);
-    assertThat(TestDatabase.rows("SELECT kafka_offset FROM " + schema + ".vs_waiting"))
+    assertThat(db().rows("SELECT kafka_offset FROM " + schema + ".vs_waiting"))
         .containsExactly("2");
 
     r = loader.load(List.of(customer(5)));
     assertThat(r.resolved()).isEqualTo(3);
     assertThat(r.held()).isZero();
-    assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_waiting")).isEqualTo("0");
+    assertThat(db().value("SELECT count(*) FROM " + schema + ".vs_waiting")).isEqualTo("0");
     assertThat(
-            TestDatabase.value(
-                "SELECT count(*) FROM "
-                    + schema
-                    + ".lnk_order_customer WHERE record_source <> 'SYSTEM'"))
+            db().value(
+                    "SELECT count(*) FROM "
+                        + schema
+                        + ".lnk_order_customer WHERE record_source <> 'SYSTEM'"))
         .isEqualTo("3");
   }
 
   @Test
   void forgottenPartitionsKeepTheirStoredPositionAndAreNotStoredAgain() throws Exception {
-    String schema = TestDatabase.newSchema();
+    String schema = newSchema();
     VaultLoader loader = open(schema, 10_000);
     List<ChangeEvent> first = List.of(order(1, 5), order(2, 5));
     loader.load(first, List.of(), progress(first));
@@ -199,18 +194,18 @@ class HeldWaitsIT {
     assertThat(positions(r)).doesNotContainKey(topic);
     assertThat(stored(loader)).containsEntry(topic, 0L);
     assertThat(
-            TestDatabase.value(
-                "SELECT count(*) FROM "
-                    + schema
-                    + ".lnk_order_customer WHERE record_source <> 'SYSTEM'"))
+            db().value(
+                    "SELECT count(*) FROM "
+                        + schema
+                        + ".lnk_order_customer WHERE record_source <> 'SYSTEM'"))
         .as("the forgotten events are the next owner's to load")
         .isEqualTo("0");
   }
 
   @Test
   void heldWaitsPipelinedGiveTheVaultOfWaitingRows() throws Exception {
-    String rowsSchema = TestDatabase.newSchema();
-    String heldSchema = TestDatabase.newSchema();
+    String rowsSchema = newSchema();
+    String heldSchema = newSchema();
     VaultLoader withRows = open(rowsSchema, 0);
     VaultLoader holding = open(heldSchema, 30_000);
     List<List<ChangeEvent>> batches = Backlog.of(withRows.decoder(), 11, 12_000, 700, true);
@@ -256,10 +251,8 @@ class HeldWaitsIT {
 
     assertThat(rowsWritten).as("the backlog makes children wait").isGreaterThan(100);
     assertThat(waitingRows[0]).as("waits ended in memory").isZero();
-    assertThat(TestDatabase.value("SELECT count(*) FROM " + heldSchema + ".vs_waiting"))
-        .isEqualTo("0");
-    assertThat(TestDatabase.value("SELECT count(*) FROM " + heldSchema + ".vs_errors"))
-        .isEqualTo("0");
+    assertThat(db().value("SELECT count(*) FROM " + heldSchema + ".vs_waiting")).isEqualTo("0");
+    assertThat(db().value("SELECT count(*) FROM " + heldSchema + ".vs_errors")).isEqualTo("0");
     Map<String, List<String>> expected = vault(rowsSchema);
     Map<String, List<String>> actual = vault(heldSchema);
     assertThat(actual.keySet()).isEqualTo(expected.keySet());
@@ -271,8 +264,8 @@ class HeldWaitsIT {
   @Test
   void aFailedBatchLeavesTheHeldEventsAsTheyWereAndTheBatchesLoadWhenSubmittedAgain()
       throws Exception {
-    String rowsSchema = TestDatabase.newSchema();
-    String heldSchema = TestDatabase.newSchema();
+    String rowsSchema = newSchema();
+    String heldSchema = newSchema();
     VaultLoader withRows = open(rowsSchema, 0);
     VaultLoader holding = open(heldSchema, 30_000);
     List<List<ChangeEvent>> batches = Backlog.of(withRows.decoder(), 11, 12_000, 700, true);
@@ -296,7 +289,7 @@ class HeldWaitsIT {
       pipeline.drain();
       assertThat(held[0]).as("events are held when the write fails").isPositive();
       int heldBefore = held[0];
-      TestDatabase.execute("ALTER TABLE " + heldSchema + ".lsat_order_line RENAME TO lsat_away");
+      db().renameTable(heldSchema, "lsat_order_line", "lsat_away");
       pipeline.submit(batches.get(failAt), List.of(), progress(batches.get(failAt)), failAt);
       org.assertj.core.api.Assertions.assertThatThrownBy(
               () ->
@@ -304,7 +297,7 @@ class HeldWaitsIT {
                       batches.get(failAt + 1), List.of(), progress(batches.get(failAt + 1)), 99))
           .isInstanceOf(SQLException.class);
       assertThat(committed).hasSize(failAt);
-      TestDatabase.execute("ALTER TABLE " + heldSchema + ".lsat_away RENAME TO lsat_order_line");
+      db().renameTable(heldSchema, "lsat_away", "lsat_order_line");
       // The empty batch retries nothing (no parent in it, none due): the state is the one before.
       pipeline.submit(List.of(), List.of(), null, -1);
       pipeline.drain();
@@ -315,8 +308,7 @@ class HeldWaitsIT {
       pipeline.drain();
     }
     assertThat(holding.sweep().held()).isZero();
-    assertThat(TestDatabase.value("SELECT count(*) FROM " + heldSchema + ".vs_waiting"))
-        .isEqualTo("0");
+    assertThat(db().value("SELECT count(*) FROM " + heldSchema + ".vs_waiting")).isEqualTo("0");
     Map<String, List<String>> expected = vault(rowsSchema);
     Map<String, List<String>> actual = vault(heldSchema);
     for (String table : expected.keySet()) {
@@ -324,8 +316,8 @@ class HeldWaitsIT {
     }
   }
 
-  private static Map<String, List<String>> vault(String schema) throws Exception {
-    return Backlog.vault(schema);
+  private Map<String, List<String>> vault(String schema) throws Exception {
+    return Backlog.vault(db(), schema);
   }
 
   /**
@@ -334,32 +326,32 @@ class HeldWaitsIT {
    */
   @Test
   void aHeldEventTheDatabaseRejectsGoesToTheErrorTable() throws Exception {
-    String schema = TestDatabase.newSchema();
+    String schema = newSchema();
     VaultLoader loader = open(schema, 10_000);
     List<ChangeEvent> first = List.of(order(1, 5), order(2, 5)); // orders@0 and @1 wait for C5
     assertThat(loader.load(first, List.of(), progress(first)).held()).isEqualTo(2);
-    ReferentialIntegrityIT.refuseTheCustomerLinkOfO1(schema);
+    RejectedRowsContract.refuseTheCustomerLinkOfO1(db(), schema);
     List<ChangeEvent> second = List.of(customer(5), customer(6)); // customers@0 and @1
     LoadResult r = loader.load(second, List.of(), progress(second));
     assertThat(r.held()).isZero();
     assertThat(r.errors()).isEqualTo(1);
     assertThat(
-            TestDatabase.rows(
-                "SELECT customer_no FROM "
-                    + schema
-                    + ".hub_customer WHERE record_source <> 'SYSTEM' ORDER BY 1"))
+            db().rows(
+                    "SELECT customer_no FROM "
+                        + schema
+                        + ".hub_customer WHERE record_source <> 'SYSTEM' ORDER BY 1"))
         .containsExactly("C5", "C6");
     assertThat(
-            TestDatabase.rows(
-                "SELECT order_hk FROM "
-                    + schema
-                    + ".lnk_order_customer WHERE record_source <> 'SYSTEM'"))
+            db().rows(
+                    "SELECT order_hk FROM "
+                        + schema
+                        + ".lnk_order_customer WHERE record_source <> 'SYSTEM'"))
         .containsExactly(md5("O2"));
     assertThat(
-            TestDatabase.rows(
-                "SELECT error_code, target_object, kafka_offset FROM " + schema + ".vs_errors"))
+            db().rows(
+                    "SELECT error_code, target_object, kafka_offset FROM " + schema + ".vs_errors"))
         .containsExactly("CONSTRAINT_VIOLATION|lnk_order_customer|0");
-    assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_waiting")).isEqualTo("0");
+    assertThat(db().value("SELECT count(*) FROM " + schema + ".vs_waiting")).isEqualTo("0");
     Map<String, Long> expected =
         Map.of(first.get(0).position().topic(), 2L, second.get(0).position().topic(), 2L);
     assertThat(stored(loader)).isEqualTo(expected);
