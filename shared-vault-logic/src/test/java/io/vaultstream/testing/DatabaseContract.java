@@ -28,12 +28,12 @@ public abstract class DatabaseContract {
   protected abstract TargetDatabase db();
 
   @BeforeEach
-  void assumeDatabaseReachable() {
+  protected void assumeDatabaseReachable() {
     db().assumeReachable();
   }
 
   @AfterEach
-  void closeOpened() throws Exception {
+  protected void closeOpened() throws Exception {
     for (int i = opened.size() - 1; i >= 0; i--) {
       opened.get(i).close();
     }
@@ -41,7 +41,7 @@ public abstract class DatabaseContract {
   }
 
   @AfterAll
-  static void dropSchemas() throws SQLException {
+  protected static void dropSchemas() throws SQLException {
     TargetDatabase.dropCreatedSchemas();
   }
 
