@@ -82,9 +82,8 @@ abstract class ReferencesAndProfilesContract extends DatabaseContract {
     assertThat(
             rows(
                 "SELECT count(*) FROM $s.lnk_order_customer l JOIN $s.hub_customer h"
-                    + " ON h.customer_hk = l.customer_hk WHERE h.customer_no = '"
-                    + no.replace("'", "''")
-                    + "'"))
+                    + " ON h.customer_hk = l.customer_hk WHERE h.customer_no = "
+                    + db().literal(no)))
         .containsExactly("2");
     assertThat(
             rows(

@@ -90,6 +90,12 @@ final class MariaDbTarget extends TargetDatabase {
     return "`" + identifier.replace("`", "``") + "`";
   }
 
+  /** Backslash escapes a character in MariaDB's string literals (by default). */
+  @Override
+  public String literal(String text) {
+    return "'" + text.replace("\\", "\\\\").replace("'", "''") + "'";
+  }
+
   @Override
   public String decimalDataType() {
     return "decimal";

@@ -72,6 +72,11 @@ final class PostgresTarget extends TargetDatabase {
   }
 
   @Override
+  public String literal(String text) {
+    return "'" + text.replace("'", "''") + "'";
+  }
+
+  @Override
   public String decimalDataType() {
     return "numeric";
   }

@@ -62,6 +62,9 @@ public abstract class TargetDatabase {
   /** An identifier quoted for the database. */
   public abstract String quote(String identifier);
 
+  /** A string literal of the text. */
+  public abstract String literal(String text);
+
   /** information_schema.columns.data_type of an exact decimal column. */
   public abstract String decimalDataType();
 
