@@ -97,6 +97,11 @@ final class MariaDbTarget extends TargetDatabase {
   }
 
   @Override
+  public String missingTableSqlState() {
+    return "42S02";
+  }
+
+  @Override
   public String decimalDataType() {
     return "decimal";
   }

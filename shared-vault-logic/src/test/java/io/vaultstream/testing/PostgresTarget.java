@@ -77,6 +77,11 @@ final class PostgresTarget extends TargetDatabase {
   }
 
   @Override
+  public String missingTableSqlState() {
+    return "42P01";
+  }
+
+  @Override
   public String decimalDataType() {
     return "numeric";
   }

@@ -62,6 +62,9 @@ public abstract class TargetDatabase {
   /** An identifier quoted for the database. */
   public abstract String quote(String identifier);
 
+  /** The SQLSTATE of the engine's failure "a vault table does not exist" on this database. */
+  public abstract String missingTableSqlState();
+
   /** A string literal of the text. */
   public abstract String literal(String text);
 
