@@ -90,6 +90,12 @@ final class MariaDbTarget extends TargetDatabase {
     return "`" + identifier.replace("`", "``") + "`";
   }
 
+  /** The column is the widest DECIMAL, DECIMAL(65,30): every value has 30 decimals. */
+  @Override
+  public String decimalFromEvent(String sent) {
+    return new java.math.BigDecimal(sent).setScale(30).toPlainString();
+  }
+
   /** Backslash escapes a character in MariaDB's string literals (by default). */
   @Override
   public String literal(String text) {

@@ -71,6 +71,12 @@ final class PostgresTarget extends TargetDatabase {
     return "\"" + identifier.replace("\"", "\"\"") + "\"";
   }
 
+  /** numeric without a scale keeps the value's own. */
+  @Override
+  public String decimalFromEvent(String sent) {
+    return sent;
+  }
+
   @Override
   public String literal(String text) {
     return "'" + text.replace("'", "''") + "'";

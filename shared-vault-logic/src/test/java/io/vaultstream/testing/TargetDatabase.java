@@ -65,6 +65,12 @@ public abstract class TargetDatabase {
   /** The SQLSTATE of the engine's failure "a vault table does not exist" on this database. */
   public abstract String missingTableSqlState();
 
+  /**
+   * A decimal of an event as {@link #rows} prints it from a column the loader typed from the events
+   * (the model declares no type for it).
+   */
+  public abstract String decimalFromEvent(String sent);
+
   /** A string literal of the text. */
   public abstract String literal(String text);
 
