@@ -1,6 +1,5 @@
 package io.vaultstream.testing;
 
-import io.vaultstream.engine.VaultLoader;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -49,17 +48,6 @@ public abstract class DatabaseContract {
   protected <T extends AutoCloseable> T track(T c) {
     opened.add(c);
     return c;
-  }
-
-  /** Opened loaders still to close. */
-  protected List<VaultLoader> loaders() {
-    List<VaultLoader> out = new ArrayList<>();
-    for (AutoCloseable c : opened) {
-      if (c instanceof VaultLoader l) {
-        out.add(l);
-      }
-    }
-    return out;
   }
 
   /** A new schema of the database. */
