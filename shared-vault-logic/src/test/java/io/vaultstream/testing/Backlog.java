@@ -47,7 +47,12 @@ public final class Backlog {
 
   /** The vault tables and the key map of a schema, row by row, to compare two loads. */
   public static Map<String, List<String>> vault(String schema) throws Exception {
-    Map<String, List<String>> dump = VaultDump.of(schema);
+    return vault(TargetDatabase.postgres(), schema);
+  }
+
+  /** The vault tables and the key map of a schema of the given database, row by row. */
+  public static Map<String, List<String>> vault(TargetDatabase db, String schema) throws Exception {
+    Map<String, List<String>> dump = VaultDump.of(db, schema);
     dump.keySet().removeIf(t -> t.startsWith("vs_") && !t.equals("vs_key_map"));
     return dump;
   }

@@ -15,6 +15,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class CountingDataSource extends PlainDataSource {
   private final AtomicInteger statements = new AtomicInteger();
   private final AtomicBoolean failNextCommit = new AtomicBoolean();
+  private final String url;
+
+  /** Connections to the PostgreSQL test database. */
+  public CountingDataSource() {
+    this(TargetDatabase.postgres());
+  }
+
+  /** Connections to the given test database. */
+  public CountingDataSource(TargetDatabase db) {
+    this.url = db.jdbcUrl();
+  }
 
   /** Statements prepared or created so far. */
   public int statements() {
@@ -28,7 +39,7 @@ public final class CountingDataSource extends PlainDataSource {
 
   @Override
   public Connection getConnection() throws SQLException {
-    Connection real = DriverManager.getConnection(TestDatabase.jdbcUrl());
+    Connection real = DriverManager.getConnection(url);
     return (Connection)
         Proxy.newProxyInstance(
             Connection.class.getClassLoader(),

@@ -17,23 +17,34 @@ import java.util.regex.Pattern;
  */
 public final class FlakyDatabase implements AutoCloseable {
   private static final Pattern HOST_PORT =
-      Pattern.compile("^(jdbc:postgresql://)([^/:?]+)(?::(\\d+))?(/.*)$");
+      Pattern.compile("^(jdbc:(postgresql|mariadb)://)([^/:?]+)(?::(\\d+))?(/.*)$");
   private final ServerSocket server;
   private final String host;
   private final int port;
+  private final String scheme;
   private final String rest;
   private final AtomicInteger toDrop;
   private final AtomicInteger accepted = new AtomicInteger();
 
-  /** A proxy that drops the first {@code drop} connections. */
+  /** A proxy to the PostgreSQL test database that drops the first {@code drop} connections. */
   public FlakyDatabase(int drop) throws IOException {
-    Matcher m = HOST_PORT.matcher(TestDatabase.jdbcUrl());
+    this(TargetDatabase.postgres(), drop);
+  }
+
+  /** A proxy to the test database that drops the first {@code drop} connections. */
+  public FlakyDatabase(TargetDatabase db, int drop) throws IOException {
+    Matcher m = HOST_PORT.matcher(db.jdbcUrl());
     if (!m.matches()) {
-      throw new IllegalStateException("not a jdbc:postgresql://host:port/... URL");
+      throw new IllegalStateException(
+          "not a jdbc:postgresql:// or jdbc:mariadb://host:port/... URL");
     }
-    host = m.group(2);
-    port = m.group(3) == null ? 5432 : Integer.parseInt(m.group(3));
-    rest = m.group(4);
+    scheme = m.group(1);
+    host = m.group(3);
+    port =
+        m.group(4) != null
+            ? Integer.parseInt(m.group(4))
+            : m.group(2).equals("mariadb") ? 3306 : 5432;
+    rest = m.group(5);
     toDrop = new AtomicInteger(drop);
     server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
     daemon(this::acceptLoop, "flaky-database-accept");
@@ -41,7 +52,7 @@ public final class FlakyDatabase implements AutoCloseable {
 
   /** The test database's JDBC URL, through the proxy. */
   public String jdbcUrl() {
-    return "jdbc:postgresql://127.0.0.1:" + server.getLocalPort() + rest;
+    return scheme + "127.0.0.1:" + server.getLocalPort() + rest;
   }
 
   /** Connections accepted so far (dropped ones included). */

@@ -7,10 +7,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
+import io.vaultstream.testing.DatabaseContract;
 import io.vaultstream.testing.EventFactory;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestClock;
-import io.vaultstream.testing.TestDatabase;
 import io.vaultstream.waiting.HeldSize;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * Events held in memory are bounded by their estimated bytes as well as by their number: large
  * events that wait become waiting rows once the held ones fill the bytes allowed.
  */
-class HeldBytesIT {
+abstract class HeldBytesContract extends DatabaseContract {
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
 
   @Test
@@ -39,11 +39,11 @@ class HeldBytesIT {
     }
     long each = HeldSize.of(orders.get(0));
     assertThat(each).isGreaterThan(2 * 200_000); // the row's text, twice (the raw record)
-    String schema = TestDatabase.newSchema();
+    schema = newSchema();
     try (VaultLoader loader =
         VaultLoader.open(
             SHOP,
-            TestDatabase.options(schema)
+            db().options(schema)
                 .holdWaitsMs(5_000)
                 .holdWaitsMaxEvents(1_000)
                 .holdWaitsMaxBytes(3 * each + each / 2)
@@ -52,12 +52,9 @@ class HeldBytesIT {
       LoadResult r = loader.load(orders);
       assertThat(r.held()).isEqualTo(3);
       assertThat(r.waiting()).isEqualTo(7);
-      assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_waiting"))
-          .isEqualTo("7");
+      assertThat(value("SELECT count(*) FROM $s.vs_waiting")).isEqualTo("7");
       // The held ones are the earliest: the stored position could not pass them anyway.
-      assertThat(
-              TestDatabase.rows(
-                  "SELECT kafka_offset FROM " + schema + ".vs_waiting ORDER BY kafka_offset"))
+      assertThat(rows("SELECT kafka_offset FROM $s.vs_waiting ORDER BY kafka_offset"))
           .containsExactly("3", "4", "5", "6", "7", "8", "9");
     }
   }

@@ -1,6 +1,5 @@
 package io.vaultstream.engine;
 
-import static io.vaultstream.engine.ShopVaultIT.md5;
 import static io.vaultstream.testing.EventFactory.at;
 import static io.vaultstream.testing.EventFactory.row;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,38 +8,22 @@ import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Problem;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
+import io.vaultstream.testing.DatabaseContract;
 import io.vaultstream.testing.EventFactory;
 import io.vaultstream.testing.Samples;
-import io.vaultstream.testing.TestDatabase;
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Foreign keys through the key map, NULL keys, early-arriving parents and the other profiles. */
-class ReferencesAndProfilesIT {
-  private final List<VaultLoader> loaders = new ArrayList<>();
-  private String schema;
-
-  @AfterEach
-  void close() {
-    loaders.forEach(VaultLoader::close);
-  }
-
+abstract class ReferencesAndProfilesContract extends DatabaseContract {
   private static String shopJson() throws Exception {
     return Files.readString(Samples.shopModel());
   }
 
   private VaultLoader open(VaultModel model) throws Exception {
-    schema = TestDatabase.newSchema();
-    VaultLoader l = VaultLoader.open(model, TestDatabase.options(schema).build());
-    loaders.add(l);
-    return l;
-  }
-
-  private List<String> rows(String sql) throws Exception {
-    return TestDatabase.rows(sql.replace("$s", schema));
+    schema = newSchema();
+    return track(VaultLoader.open(model, db().options(schema).build()));
   }
 
   private static ChangeEvent customer(EventFactory ev, String op, long t, long id, String no) {
@@ -99,15 +82,14 @@ class ReferencesAndProfilesIT {
     assertThat(
             rows(
                 "SELECT count(*) FROM $s.lnk_order_customer l JOIN $s.hub_customer h"
-                    + " ON h.customer_hk = l.customer_hk WHERE h.customer_no = '"
-                    + no.replace("'", "''")
-                    + "'"))
+                    + " ON h.customer_hk = l.customer_hk WHERE h.customer_no = "
+                    + db().literal(no)))
         .containsExactly("2");
     assertThat(
             rows(
                 "SELECT delete_flag FROM $s.sat_customer WHERE record_source <> 'SYSTEM' ORDER BY"
                     + " load_dts"))
-        .containsExactly("f", "t");
+        .containsExactly("false", "true");
   }
 
   @Test
@@ -186,13 +168,13 @@ class ReferencesAndProfilesIT {
     assertThat(
             rows(
                 "SELECT load_dts, record_source FROM $s.hub_customer WHERE record_source <> 'SYSTEM'"))
-        .containsExactly("2026-01-01 00:00:01+00|SHOP.orders");
+        .containsExactly("2026-01-01 00:00:01|SHOP.orders");
     // An earlier event processed later moves the hub row back.
     loader.load(List.of(customer(ev, "c", at(-5), 9, "C9")));
     assertThat(
             rows(
                 "SELECT load_dts, record_source FROM $s.hub_customer WHERE record_source <> 'SYSTEM'"))
-        .containsExactly("2025-12-31 23:59:55+00|SHOP.customers");
+        .containsExactly("2025-12-31 23:59:55|SHOP.customers");
   }
 
   @Test
@@ -206,14 +188,12 @@ class ReferencesAndProfilesIT {
     VaultLoader loader = open(model);
     EventFactory ev = new EventFactory(model);
     loader.load(List.of(customer(ev, "c", at(1), 1, "c1"), customer(ev, "u", at(2), 1, "c1")));
+    assertThat(rows("SELECT customer_hk FROM $s.hub_customer WHERE record_source <> 'SYSTEM'"))
+        .containsExactly(md5("\"C1\""));
     assertThat(
             rows(
-                "SELECT encode(customer_hk, 'hex') FROM $s.hub_customer WHERE record_source <> 'SYSTEM'"))
-        .containsExactly(md5("\"C1\"").toLowerCase());
-    assertThat(
-            rows(
-                "SELECT encode(customer_hk, 'hex') FROM $s.hub_customer WHERE record_source = 'SYSTEM' ORDER BY 1"))
-        .containsExactly("0".repeat(32), "f".repeat(32));
+                "SELECT customer_hk FROM $s.hub_customer WHERE record_source = 'SYSTEM' ORDER BY 1"))
+        .containsExactly("0".repeat(32), "F".repeat(32));
     // The update with equal attributes is a duplicate: comparing binary hash diffs read back works.
     assertThat(rows("SELECT count(*) FROM $s.sat_customer WHERE record_source <> 'SYSTEM'"))
         .containsExactly("1");
@@ -221,7 +201,7 @@ class ReferencesAndProfilesIT {
             rows(
                 "SELECT data_type FROM information_schema.columns WHERE table_schema = '$s' AND table_name = 'hub_customer'"
                     + " AND column_name = 'customer_hk'"))
-        .containsExactly("bytea");
+        .containsExactly(db().binaryDataType());
   }
 
   @Test
@@ -253,7 +233,7 @@ class ReferencesAndProfilesIT {
         List.of(
             customer(ev, "c", at(1), 1, "C1"), ev.event("customers", "d", at(2), row("id", 1L))));
     assertThat(rows("SELECT delete_flag FROM $s.sat_customer WHERE record_source <> 'SYSTEM'"))
-        .containsExactly("f");
+        .containsExactly("false");
   }
 
   @Test
@@ -272,6 +252,6 @@ class ReferencesAndProfilesIT {
             rows(
                 "SELECT code, description, delete_flag FROM $s.ref_order_status"
                     + " ORDER BY load_dts"))
-        .containsExactly("NEW|New|f", "NEW|New|t");
+        .containsExactly("NEW|New|false", "NEW|New|true");
   }
 }

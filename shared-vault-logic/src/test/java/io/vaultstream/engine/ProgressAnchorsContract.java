@@ -7,12 +7,10 @@ import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Progress;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
+import io.vaultstream.testing.DatabaseContract;
 import io.vaultstream.testing.EventFactory;
 import io.vaultstream.testing.Samples;
-import io.vaultstream.testing.TestDatabase;
-import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,21 +19,13 @@ import org.junit.jupiter.api.Test;
  * created again; vaults whose vs_progress predates the anchors gain the columns (auto-create) or
  * keep working without them.
  */
-class ProgressAnchorsIT {
+abstract class ProgressAnchorsContract extends DatabaseContract {
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
   private final EventFactory ev = new EventFactory(SHOP);
-  private final List<VaultLoader> loaders = new ArrayList<>();
-
-  @AfterEach
-  void tearDown() {
-    loaders.forEach(VaultLoader::close);
-  }
 
   private VaultLoader open(String schema, boolean autoCreate) throws Exception {
-    VaultLoader l =
-        VaultLoader.open(SHOP, TestDatabase.options(schema).autoCreate(autoCreate).build());
-    loaders.add(l);
-    return l;
+    VaultLoader l = VaultLoader.open(SHOP, db().options(schema).autoCreate(autoCreate).build());
+    return track(l);
   }
 
   private ChangeEvent customer(long id) {
@@ -50,7 +40,7 @@ class ProgressAnchorsIT {
 
   @Test
   void anAnchorIsStoredAndKeptByPositionsWithoutOne() throws Exception {
-    String schema = TestDatabase.newSchema();
+    String schema = newSchema();
     VaultLoader loader = open(schema, true);
     ChangeEvent first = customer(1);
     loader.load(List.of(first), List.of(), progress(first, new Progress.Anchor(41, 1_700_000L)));
@@ -72,10 +62,12 @@ class ProgressAnchorsIT {
 
   @Test
   void aVaultFromBeforeTheAnchorsGainsTheirColumnsOrWorksWithout() throws Exception {
-    String schema = TestDatabase.newSchema();
+    String schema = newSchema();
     open(schema, true).close();
-    TestDatabase.execute(
-        "ALTER TABLE " + schema + ".vs_progress DROP COLUMN anchor_offset, DROP COLUMN anchor_ts");
+    db().execute(
+            "ALTER TABLE "
+                + schema
+                + ".vs_progress DROP COLUMN anchor_offset, DROP COLUMN anchor_ts");
 
     // Without auto-create the loader stores and reads positions without anchors.
     VaultLoader old = open(schema, false);

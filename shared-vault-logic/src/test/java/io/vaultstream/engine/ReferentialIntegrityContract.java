@@ -1,0 +1,160 @@
+package io.vaultstream.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.testing.CountingDataSource;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Children before parents, the watermark, the error table and the unknown ghost. */
+abstract class ReferentialIntegrityContract extends ShopReferencesBase {
+  @Test
+  void childBeforeParentResolvedWithinTheWatermark() throws Exception {
+    VaultLoader loader = open();
+    LoadResult r = loader.load(List.of(order(1, 5)));
+    assertThat(r.waiting()).isEqualTo(1);
+    // The order's own hub and satellite load at once; only the link waits, durably.
+    assertThat(rows("SELECT order_no FROM $s.hub_order WHERE record_source <> 'SYSTEM'"))
+        .containsExactly("O1");
+    assertThat(rows("SELECT count(*) FROM $s.sat_order WHERE record_source <> 'SYSTEM'"))
+        .containsExactly("1");
+    assertThat(links()).isEmpty();
+    assertThat(
+            rows(
+                "SELECT source_table, target_object, ref_source, ref_pk, state, operation FROM $s.vs_waiting"))
+        .containsExactly("orders|lnk_order_customer|customers|[\"5\"]|WAITING|INSERT");
+
+    clock.advance(Duration.ofSeconds(60));
+    LoadResult later = loader.load(List.of(customer(5, "C5")));
+    assertThat(later.resolved()).isEqualTo(1);
+    assertThat(links()).containsExactly(md5("O1") + "|" + md5("C5"));
+    assertThat(rows("SELECT count(*) FROM $s.vs_waiting")).containsExactly("0");
+    assertThat(rows("SELECT count(*) FROM $s.vs_errors")).containsExactly("0");
+  }
+
+  @Test
+  void afterTheWatermarkTheRowMovesToTheErrorTableAndIsStillRetried() throws Exception {
+    VaultLoader loader = open();
+    loader.load(List.of(order(1, 5)));
+    clock.advance(Duration.ofSeconds(119));
+    assertThat(loader.load(List.of()).movedToErrors()).isZero();
+    clock.advance(Duration.ofSeconds(2));
+    assertThat(loader.load(List.of()).movedToErrors()).isEqualTo(1);
+    assertThat(rows("SELECT count(*) FROM $s.vs_waiting")).containsExactly("0");
+    assertThat(
+            rows(
+                "SELECT error_code, target_object, source_table, topic, kafka_partition, kafka_offset, operation,"
+                    + " event_time, first_seen, expires_at, message FROM $s.vs_errors"))
+        .containsExactly(
+            "UNRESOLVED_REFERENCE|lnk_order_customer|orders|shop.public.orders|0|0|INSERT|2026-01-01 00:16:41"
+                + "|2026-06-01 12:00:00|2026-06-01 12:04:01|foreign key 'customer' [customer_id] = [\"5\"] of orders [\"1\"]:"
+                + " no customers row with that key is known yet");
+    clock.advance(Duration.ofSeconds(30));
+    LoadResult r = loader.load(List.of(customer(5, "C5")));
+    assertThat(r.resolved()).isEqualTo(1);
+    assertThat(links()).containsExactly(md5("O1") + "|" + md5("C5"));
+    assertThat(rows("SELECT count(*) FROM $s.vs_errors")).containsExactly("0");
+  }
+
+  @Test
+  void neverResolvedLoadsAgainstTheUnknownGhostAndALateParentStillLinks() throws Exception {
+    VaultLoader loader = open();
+    loader.load(List.of(order(1, 5)));
+    clock.advance(Duration.ofSeconds(121));
+    loader.load(List.of());
+    clock.advance(Duration.ofSeconds(121));
+    LoadResult r = loader.load(List.of());
+    assertThat(r.releasedToUnknown()).isEqualTo(1);
+    assertThat(
+            rows(
+                "SELECT order_customer_hk, customer_hk FROM $s.lnk_order_customer WHERE record_source <> 'SYSTEM'"))
+        .containsExactly(md5("O1||(UNKNOWN)") + "|" + "F".repeat(32));
+    assertThat(rows("SELECT count(*) FROM $s.vs_errors")).containsExactly("0");
+    assertThat(rows("SELECT state FROM $s.vs_waiting")).containsExactly("UNKNOWN");
+
+    clock.advance(Duration.ofDays(3));
+    loader.load(List.of(customer(5, "C5")));
+    assertThat(links())
+        .containsExactly(md5("O1") + "|" + md5("C5"), md5("O1") + "|" + "F".repeat(32));
+    assertThat(rows("SELECT count(*) FROM $s.vs_waiting")).containsExactly("0");
+  }
+
+  @Test
+  void neverResolvedCanBeDropped() throws Exception {
+    VaultLoader loader = open(VaultOptions.ExpiredReferences.DROP);
+    loader.load(List.of(order(1, 5)));
+    clock.advance(Duration.ofSeconds(121));
+    loader.load(List.of());
+    clock.advance(Duration.ofSeconds(121));
+    assertThat(loader.load(List.of()).dropped()).isEqualTo(1);
+    assertThat(links()).isEmpty();
+    assertThat(rows("SELECT count(*) FROM $s.vs_errors")).containsExactly("0");
+    assertThat(rows("SELECT count(*) FROM $s.vs_waiting")).containsExactly("0");
+  }
+
+  @Test
+  void aParentFromLongAgoIsFoundInTheKeyMap() throws Exception {
+    VaultLoader loader = open();
+    loader.load(List.of(customer(5, "C5")));
+    clock.advance(Duration.ofDays(365));
+    LoadResult r = loader.load(List.of(order(1, 5)));
+    assertThat(r.waiting()).isZero();
+    assertThat(links()).containsExactly(md5("O1") + "|" + md5("C5"));
+  }
+
+  @Test
+  void aThousandOrphansResolveInOneSetBasedStep() throws Exception {
+    int small = statementsToResolve(10);
+    int large = statementsToResolve(1000);
+    assertThat(large).isEqualTo(small);
+    assertThat(
+            rows(
+                "SELECT count(*) FROM $s.lnk_order_customer WHERE customer_hk = '"
+                    + md5("C7")
+                    + "'"))
+        .containsExactly("1000");
+  }
+
+  private int statementsToResolve(int orphans) throws Exception {
+    schema = newSchema();
+    CountingDataSource ds = new CountingDataSource(db());
+    VaultLoader loader = VaultLoader.withDataSource(SHOP, db().options(schema).build(), ds, clock);
+    List<ChangeEvent> children = new ArrayList<>();
+    for (int i = 0; i < orphans; i++) {
+      children.add(order(i, 7));
+    }
+    assertThat(loader.load(children).waiting()).isEqualTo(orphans);
+    int before = ds.statements();
+    LoadResult r = loader.load(List.of(customer(7, "C7")));
+    assertThat(r.resolved()).isEqualTo(orphans);
+    return ds.statements() - before;
+  }
+
+  @Test
+  void waitingRowsCommitWithTheirBatchOrNotAtAll() throws Exception {
+    schema = newSchema();
+    CountingDataSource ds = new CountingDataSource(db());
+    VaultLoader loader = VaultLoader.withDataSource(SHOP, db().options(schema).build(), ds, clock);
+    List<ChangeEvent> batch = List.of(order(1, 5), customer(1, "C1"));
+    ds.failNextCommit();
+    assertThatThrownBy(() -> loader.load(batch))
+        .isInstanceOf(SQLException.class)
+        .hasMessageContaining("simulated crash");
+    assertThat(rows("SELECT count(*) FROM $s.vs_waiting")).containsExactly("0");
+    assertThat(rows("SELECT count(*) FROM $s.hub_order")).containsExactly("2");
+    assertThat(rows("SELECT count(*) FROM $s.vs_key_map")).containsExactly("0");
+    // The runtime delivers the batch again: everything is there once.
+    loader.load(batch);
+    loader.load(batch);
+    assertThat(rows("SELECT count(*) FROM $s.vs_waiting")).containsExactly("1");
+    assertThat(rows("SELECT count(*) FROM $s.hub_order WHERE record_source <> 'SYSTEM'"))
+        .containsExactly("1");
+    assertThat(rows("SELECT count(*) FROM $s.hub_customer WHERE record_source <> 'SYSTEM'"))
+        .containsExactly("1");
+  }
+}

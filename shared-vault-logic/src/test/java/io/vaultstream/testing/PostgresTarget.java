@@ -1,0 +1,121 @@
+package io.vaultstream.testing;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * The server named by {@code VAULTSTREAM_TEST_JDBC_URL}, or else an embedded PostgreSQL started
+ * once per JVM.
+ */
+final class PostgresTarget extends TargetDatabase {
+  static final PostgresTarget INSTANCE = new PostgresTarget();
+
+  private String url;
+  private EmbeddedPostgres embedded;
+
+  private PostgresTarget() {}
+
+  @Override
+  public String name() {
+    return "PostgreSQL";
+  }
+
+  @Override
+  public synchronized String jdbcUrl() {
+    if (url == null) {
+      String given = System.getenv("VAULTSTREAM_TEST_JDBC_URL");
+      if (given != null && !given.isBlank()) {
+        url = given;
+      } else {
+        try {
+          embedded = EmbeddedPostgres.builder().start();
+        } catch (IOException e) {
+          throw new UncheckedIOException("Cannot start the embedded PostgreSQL", e);
+        }
+        url = embedded.getJdbcUrl("postgres", "postgres");
+        Runtime.getRuntime()
+            .addShutdownHook(
+                new Thread(
+                    () -> {
+                      try {
+                        embedded.close();
+                      } catch (IOException ignored) {
+                        // the JVM is going away
+                      }
+                    }));
+      }
+    }
+    return url;
+  }
+
+  @Override
+  public void assumeReachable() {
+    // Always there: the embedded server stands in when none is configured.
+  }
+
+  @Override
+  protected void prepare(Statement st) throws SQLException {
+    st.execute("SET TIME ZONE 'UTC'");
+  }
+
+  @Override
+  protected String createSchema(String name) {
+    return "CREATE SCHEMA " + name;
+  }
+
+  @Override
+  public String quote(String identifier) {
+    return "\"" + identifier.replace("\"", "\"\"") + "\"";
+  }
+
+  /** numeric without a scale keeps the value's own. */
+  @Override
+  public String decimalFromEvent(String sent) {
+    return sent;
+  }
+
+  @Override
+  public String literal(String text) {
+    return "'" + text.replace("'", "''") + "'";
+  }
+
+  @Override
+  public String missingTableSqlState() {
+    return "42P01";
+  }
+
+  @Override
+  public String decimalDataType() {
+    return "numeric";
+  }
+
+  @Override
+  public String binaryDataType() {
+    return "bytea";
+  }
+
+  @Override
+  public void renameTable(String schema, String from, String to) throws SQLException {
+    execute("ALTER TABLE " + schema + "." + from + " RENAME TO " + to);
+  }
+
+  @Override
+  public void addCheck(
+      String schema, String table, String name, String condition, boolean existingRowsToo)
+      throws SQLException {
+    execute(
+        "ALTER TABLE "
+            + schema
+            + "."
+            + table
+            + " ADD CONSTRAINT "
+            + name
+            + " CHECK ("
+            + condition
+            + ")"
+            + (existingRowsToo ? "" : " NOT VALID"));
+  }
+}
