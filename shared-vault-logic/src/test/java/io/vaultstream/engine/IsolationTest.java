@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * How a batch the database rejected is split: every good event loads, each event the database
  * refuses on its own becomes an error of the right kind, and a refused retry is set aside. The
  * attempts stand for transactions; which of them the database refuses is given by the test (the
- * database's own refusals, of real rows, are covered by ReferentialIntegrityIT and HeldWaitsIT).
+ * database's own refusals, of real rows, are covered by ReferentialIntegrityContract and
+ * HeldWaitsContract).
  */
 class IsolationTest {
   private static final io.vaultstream.dialect.PostgresDialect PG =

@@ -183,7 +183,10 @@ class SweepPagesIT {
               });
       await()
           .atMost(Duration.ofSeconds(30))
-          .until(() -> ConcurrentHistoryWritersIT.blockedBehind(gatePid) == 1 || waiting.isDone());
+          .until(
+              () ->
+                  PostgresConcurrentHistoryWritersIT.blockedBehind(gatePid) == 1
+                      || waiting.isDone());
       assertThat(other.load(customers).resolved()).isZero();
       gate.commit();
       assertThat(waiting.get(30, TimeUnit.SECONDS).waiting()).isEqualTo(orders.size());

@@ -43,7 +43,11 @@ public final class MariaDbDialect
   @Override
   public String connectionInitSql() {
     // DATETIME columns hold UTC; NOW()-style functions and conversions follow the session's zone.
-    return "SET SESSION time_zone = '+00:00', SESSION sql_mode = '" + SQL_MODE + "'";
+    // Read committed, as on PostgreSQL: a writer that waited for another's lock then reads what
+    // the other committed (InnoDB's default, repeatable read, would read its older snapshot).
+    return "SET SESSION time_zone = '+00:00', SESSION sql_mode = '"
+        + SQL_MODE
+        + "', SESSION tx_isolation = 'READ-COMMITTED'";
   }
 
   @Override

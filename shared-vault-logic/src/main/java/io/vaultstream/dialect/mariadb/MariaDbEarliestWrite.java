@@ -20,14 +20,15 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * MariaDB's earliest-row upsert of hubs and links, in three statements: an insert of the new keys
- * that returns them (ON DUPLICATE KEY UPDATE would return every row, inserted or not), a read that
- * locks the batch's existing rows and finds those it moves back to an earlier time, and the update
- * that moves them.
+ * MariaDB's earliest-row upsert of hubs and links: a read that locks the batch's existing rows and
+ * finds those it moves back to an earlier time, an insert of the new keys that returns them (ON
+ * DUPLICATE KEY UPDATE would return every row, inserted or not), and the update of those it moves.
  */
 final class MariaDbEarliestWrite implements EarliestWrite {
   /** ER_DUP_ENTRY: the one warning the insert expects (a key that exists). */
@@ -104,11 +105,15 @@ final class MariaDbEarliestWrite implements EarliestWrite {
 
   @Override
   public List<String> statements() {
-    return List.of(insert, earlier, move);
+    return List.of(earlier, insert, move);
   }
 
   @Override
   public int run(Connection c, List<List<String>> columns, Changed changed) throws SQLException {
+    int rows = columns.isEmpty() ? 0 : columns.get(0).size();
+    // First lock the batch's existing rows (a second writer of the same keys waits here, before
+    // it has read or locked anything of them), then insert the others.
+    Map<String, Boolean> existing = lockExisting(c, columns);
     int count = 0;
     try (PreparedStatement ps = c.prepareStatement(insert)) {
       binder.bindColumns(c, ps, 1, columns);
@@ -120,17 +125,17 @@ final class MariaDbEarliestWrite implements EarliestWrite {
       }
       refuseWarnings(ps.getWarnings());
     }
-    List<String> moved = new ArrayList<>();
-    try (PreparedStatement ps = c.prepareStatement(earlier)) {
-      binder.bindColumns(c, ps, 1, columns);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          if (rs.getBoolean(2)) {
-            moved.add(rs.getString(1));
-          }
-        }
-      }
+    if (existing.size() + count < rows) {
+      // Another writer inserted some of the keys between the two statements: lock them too.
+      existing = lockExisting(c, columns);
     }
+    List<String> moved = new ArrayList<>();
+    existing.forEach(
+        (k, earlierHere) -> {
+          if (earlierHere) {
+            moved.add(k);
+          }
+        });
     if (!moved.isEmpty()) {
       try (PreparedStatement ps = c.prepareStatement(move)) {
         binder.bindColumns(c, ps, 1, columns);
@@ -142,6 +147,21 @@ final class MariaDbEarliestWrite implements EarliestWrite {
       }
     }
     return count;
+  }
+
+  /** Locks the batch's existing rows; returns each one's key and whether the batch is earlier. */
+  private Map<String, Boolean> lockExisting(Connection c, List<List<String>> columns)
+      throws SQLException {
+    Map<String, Boolean> out = new LinkedHashMap<>();
+    try (PreparedStatement ps = c.prepareStatement(earlier)) {
+      binder.bindColumns(c, ps, 1, columns);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.put(rs.getString(1), rs.getBoolean(2));
+        }
+      }
+    }
+    return out;
   }
 
   /**

@@ -9,12 +9,11 @@ import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Progress;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
+import io.vaultstream.testing.DatabaseContract;
 import io.vaultstream.testing.EventFactory;
 import io.vaultstream.testing.Samples;
-import io.vaultstream.testing.TestDatabase;
 import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +21,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,21 +29,22 @@ import org.junit.jupiter.api.Test;
  * both have written (their progress rows wait for a lock the test holds), so the two history reads
  * would see each other's versions only if the writes of one key are serialized.
  */
-class ConcurrentHistoryWritersIT {
+abstract class ConcurrentHistoryWritersContract extends DatabaseContract {
+
+  /**
+   * Opens the gate's transaction on {@code gate}: from then on, a loader's write of the progress of
+   * consumers "a" and "b" waits for it.
+   */
+  protected abstract void closeGate(Connection gate, String schema) throws SQLException;
+
+  /** How many sessions wait, directly or not, for the gate's transaction. */
+  protected abstract int waitingBehind(Connection gate) throws SQLException;
+
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
   private static final int ROUNDS = 12;
 
-  private final List<VaultLoader> loaders = new ArrayList<>();
-
-  @AfterEach
-  void close() {
-    loaders.forEach(VaultLoader::close);
-  }
-
   private VaultLoader open(String schema) throws Exception {
-    VaultLoader l = VaultLoader.open(SHOP, TestDatabase.options(schema).build());
-    loaders.add(l);
-    return l;
+    return track(VaultLoader.open(SHOP, db().options(schema).build()));
   }
 
   /**
@@ -85,7 +84,7 @@ class ConcurrentHistoryWritersIT {
    */
   @Test
   void overlappingKeysUpsertedInOppositeOrdersDoNotDeadlock() throws Exception {
-    String schema = TestDatabase.newSchema();
+    String schema = newSchema();
     VaultLoader a = open(schema);
     VaultLoader b = open(schema);
     EventFactory ev = new EventFactory(SHOP);
@@ -107,8 +106,10 @@ class ConcurrentHistoryWritersIT {
       assertThat(second.get(60, TimeUnit.SECONDS).problems()).isEmpty();
     }
     assertThat(
-            TestDatabase.value(
-                "SELECT count(*) FROM " + schema + ".hub_order WHERE record_source <> 'SYSTEM'"))
+            db().value(
+                    "SELECT count(*) FROM "
+                        + schema
+                        + ".hub_order WHERE record_source <> 'SYSTEM'"))
         .isEqualTo(Integer.toString(4 * keys));
   }
 
@@ -124,7 +125,7 @@ class ConcurrentHistoryWritersIT {
   private void assertSerialHistory(
       IntFunction<ChangeEvent> first, IntFunction<ChangeEvent> second, String history)
       throws Exception {
-    String schema = TestDatabase.newSchema();
+    String schema = newSchema();
     VaultLoader a = open(schema);
     VaultLoader b = open(schema);
     List<ChangeEvent> all = new ArrayList<>();
@@ -135,12 +136,12 @@ class ConcurrentHistoryWritersIT {
       all.add(y);
       race(schema, a, x, b, y, r);
     }
-    String serialSchema = TestDatabase.newSchema();
+    String serialSchema = newSchema();
     open(serialSchema).load(all);
 
-    List<String> expected = TestDatabase.rows(history.replace("$s", serialSchema));
+    List<String> expected = db().rows(history.replace("$s", serialSchema));
     assertThat(expected).as("one version per round").hasSize(ROUNDS);
-    assertThat(TestDatabase.rows(history.replace("$s", schema))).isEqualTo(expected);
+    assertThat(db().rows(history.replace("$s", schema))).isEqualTo(expected);
   }
 
   /**
@@ -148,24 +149,18 @@ class ConcurrentHistoryWritersIT {
    * their rows (or wait for the other's): the test holds a lock on the progress table that both
    * transactions need last.
    */
-  private static void race(
+  private void race(
       String schema, VaultLoader a, ChangeEvent x, VaultLoader b, ChangeEvent y, int round)
       throws Exception {
-    try (Connection gate = TestDatabase.connect()) {
+    try (Connection gate = db().connect()) {
       gate.setAutoCommit(false);
-      int gatePid;
-      try (Statement st = gate.createStatement();
-          ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
-        rs.next();
-        gatePid = rs.getInt(1);
-        st.execute("LOCK TABLE " + schema + ".vs_progress IN EXCLUSIVE MODE");
-      }
+      closeGate(gate, schema);
       CompletableFuture<LoadResult> first = loadAsync(a, x, "a", round);
       CompletableFuture<LoadResult> second = loadAsync(b, y, "b", round);
       // Both sessions wait: one for the gate, the other for the gate or for the first.
       await()
           .atMost(Duration.ofSeconds(30))
-          .until(() -> blockedBehind(gatePid) == 2 || first.isDone() || second.isDone());
+          .until(() -> waitingBehind(gate) == 2 || first.isDone() || second.isDone());
       gate.commit();
       assertThat(first.get(30, TimeUnit.SECONDS).problems()).isEmpty();
       assertThat(second.get(30, TimeUnit.SECONDS).problems()).isEmpty();
@@ -183,17 +178,6 @@ class ConcurrentHistoryWritersIT {
             throw new IllegalStateException(ex);
           }
         });
-  }
-
-  /** Sessions waiting for a lock held by {@code pid}, directly or through another waiting one. */
-  static int blockedBehind(int pid) throws Exception {
-    return Integer.parseInt(
-        TestDatabase.value(
-            "WITH RECURSIVE w(pid) AS (SELECT "
-                + pid
-                + " UNION SELECT a.pid FROM pg_stat_activity a JOIN w"
-                + " ON w.pid = ANY(pg_blocking_pids(a.pid)))"
-                + " SELECT count(*) - 1 FROM w"));
   }
 
   /** Round r's version of status NEW, one second later for {@code late} 1 on odd rounds. */
