@@ -5,6 +5,7 @@ import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.engine.LoadResult;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
+import io.vaultstream.engine.VaultOptionsBuilder;
 import io.vaultstream.error.ErrorTable;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Problem;
@@ -109,7 +110,7 @@ final class RetryErrorsCommand implements Callable<Integer> {
   /** The engine on the vault; a table the model needs and the vault lacks is a clear error. */
   private VaultLoader open(VaultModel m, String schema) throws Exception {
     // Two connections: a column first seen in a retried event is added on the second one.
-    VaultOptions.Builder o =
+    VaultOptionsBuilder o =
         VaultOptions.builder()
             .jdbcUrl(target.jdbcUrl)
             .dialect(target.dialectName)

@@ -2,7 +2,6 @@ package io.vaultstream.engine;
 
 import io.vaultstream.decode.DecoderOptions;
 import java.io.Serializable;
-import java.util.List;
 
 /**
  * Every setting of the engine in one immutable value. The Connect configuration and the Spark
@@ -49,7 +48,7 @@ public final class VaultOptions implements Serializable {
     DROP
   }
 
-  private VaultOptions(Builder b) {
+  VaultOptions(VaultOptionsBuilder b) {
     this.jdbcUrl = b.jdbcUrl;
     this.user = b.user;
     this.password = b.password;
@@ -206,8 +205,8 @@ public final class VaultOptions implements Serializable {
     return expiredReferences;
   }
 
-  public static Builder builder() {
-    return new Builder();
+  public static VaultOptionsBuilder builder() {
+    return new VaultOptionsBuilder();
   }
 
   public String jdbcUrl() {
@@ -294,272 +293,6 @@ public final class VaultOptions implements Serializable {
         + "}";
   }
 
-  private static final java.util.regex.Pattern POOL_NAME =
+  static final java.util.regex.Pattern POOL_NAME =
       java.util.regex.Pattern.compile("[A-Za-z0-9._-]{1,200}");
-
-  /** Builds {@link VaultOptions}; only the JDBC URL is required. */
-  public static final class Builder {
-    private String jdbcUrl;
-    private String user;
-    private String password;
-    private String dialect;
-    private String targetSchema;
-    private boolean autoCreate = true;
-    private boolean autoEvolve = true;
-    private String poolName;
-    private int poolMaxSize = 4;
-    private int poolMinIdle = 1;
-    private long connectionTimeoutMs = 30_000;
-    private DecoderOptions decoder = DecoderOptions.defaults();
-    private long watermarkSeconds = 120;
-    private long errorRetentionSeconds = 120;
-    private ExpiredReferences expiredReferences = ExpiredReferences.UNKNOWN;
-    private long sweepIntervalMs = 5000;
-    private long holdWaitsMs = 0;
-    private int holdWaitsMaxEvents = 20_000;
-    private long holdWaitsMaxBytes = 64L << 20;
-    private int sweepPageRows = 10_000;
-    private String driverClassName;
-    private long poolIdleTimeoutMs = 600_000;
-    private long poolMaxLifetimeMs = 1_800_000;
-    private String transactionIsolation;
-    private long socketTimeoutMs = 300_000;
-    private long statementTimeoutMs = 0;
-    private long ddlLockTimeoutMs = 5_000;
-    private int maxRetries = 10;
-    private long retryBackoffMs = 3_000;
-
-    public Builder socketTimeoutMs(long v) {
-      this.socketTimeoutMs = v;
-      return this;
-    }
-
-    public Builder statementTimeoutMs(long v) {
-      this.statementTimeoutMs = v;
-      return this;
-    }
-
-    public Builder ddlLockTimeoutMs(long v) {
-      this.ddlLockTimeoutMs = v;
-      return this;
-    }
-
-    public Builder maxRetries(int v) {
-      this.maxRetries = v;
-      return this;
-    }
-
-    public Builder retryBackoffMs(long v) {
-      this.retryBackoffMs = v;
-      return this;
-    }
-
-    public Builder driverClassName(String v) {
-      this.driverClassName = v;
-      return this;
-    }
-
-    public Builder poolIdleTimeoutMs(long v) {
-      this.poolIdleTimeoutMs = v;
-      return this;
-    }
-
-    public Builder poolMaxLifetimeMs(long v) {
-      this.poolMaxLifetimeMs = v;
-      return this;
-    }
-
-    /**
-     * {@code TRANSACTION_READ_COMMITTED}, {@code TRANSACTION_REPEATABLE_READ}, {@code
-     * TRANSACTION_SERIALIZABLE} or {@code TRANSACTION_READ_UNCOMMITTED} (the prefix may be left
-     * out), or null for the database's default.
-     */
-    public Builder transactionIsolation(String v) {
-      this.transactionIsolation = v;
-      return this;
-    }
-
-    public Builder holdWaitsMs(long v) {
-      this.holdWaitsMs = v;
-      return this;
-    }
-
-    public Builder holdWaitsMaxEvents(int v) {
-      this.holdWaitsMaxEvents = v;
-      return this;
-    }
-
-    public Builder holdWaitsMaxBytes(long v) {
-      this.holdWaitsMaxBytes = v;
-      return this;
-    }
-
-    public Builder sweepPageRows(int v) {
-      this.sweepPageRows = v;
-      return this;
-    }
-
-    public Builder sweepIntervalMs(long v) {
-      this.sweepIntervalMs = v;
-      return this;
-    }
-
-    public Builder watermarkSeconds(long v) {
-      this.watermarkSeconds = v;
-      return this;
-    }
-
-    public Builder errorRetentionSeconds(long v) {
-      this.errorRetentionSeconds = v;
-      return this;
-    }
-
-    public Builder expiredReferences(ExpiredReferences v) {
-      this.expiredReferences = v;
-      return this;
-    }
-
-    public Builder jdbcUrl(String v) {
-      this.jdbcUrl = v;
-      return this;
-    }
-
-    public Builder user(String v) {
-      this.user = v;
-      return this;
-    }
-
-    public Builder password(String v) {
-      this.password = v;
-      return this;
-    }
-
-    public Builder dialect(String v) {
-      this.dialect = v;
-      return this;
-    }
-
-    public Builder targetSchema(String v) {
-      this.targetSchema = v;
-      return this;
-    }
-
-    public Builder autoCreate(boolean v) {
-      this.autoCreate = v;
-      return this;
-    }
-
-    /** Whether attribute columns first seen in events are added (default true). */
-    public Builder autoEvolve(boolean v) {
-      this.autoEvolve = v;
-      return this;
-    }
-
-    /**
-     * Names the pool and registers its JMX beans; letters, digits, '.', '_' and '-' only (the name
-     * goes unquoted into an object name), or null for the default, without JMX beans.
-     */
-    public Builder poolName(String v) {
-      this.poolName = v;
-      return this;
-    }
-
-    public Builder poolMaxSize(int v) {
-      this.poolMaxSize = v;
-      return this;
-    }
-
-    public Builder poolMinIdle(int v) {
-      this.poolMinIdle = v;
-      return this;
-    }
-
-    public Builder connectionTimeoutMs(long v) {
-      this.connectionTimeoutMs = v;
-      return this;
-    }
-
-    public Builder decoder(DecoderOptions v) {
-      this.decoder = v;
-      return this;
-    }
-
-    public VaultOptions build() {
-      if (jdbcUrl == null || jdbcUrl.isBlank()) {
-        throw new IllegalArgumentException("a JDBC URL of the target database is required");
-      }
-      if (watermarkSeconds < 0 || errorRetentionSeconds < 0) {
-        throw new IllegalArgumentException(
-            "the watermark and the error record retention must be 0 seconds or more");
-      }
-      if (holdWaitsMs < 0 || holdWaitsMaxEvents < 0) {
-        throw new IllegalArgumentException(
-            "the time and the number of events held in memory must be 0 or more");
-      }
-      if (holdWaitsMaxBytes < 0 || sweepPageRows < 1) {
-        throw new IllegalArgumentException(
-            "the bytes of events held in memory must be 0 or more, and the sweep's page at least 1"
-                + " row");
-      }
-
-      if (transactionIsolation != null) {
-        String level = transactionIsolation.trim().toUpperCase(java.util.Locale.ROOT);
-        if (!level.startsWith("TRANSACTION_")) {
-          level = "TRANSACTION_" + level;
-        }
-        if (!List.of(
-                "TRANSACTION_READ_UNCOMMITTED",
-                "TRANSACTION_READ_COMMITTED",
-                "TRANSACTION_REPEATABLE_READ",
-                "TRANSACTION_SERIALIZABLE")
-            .contains(level)) {
-          throw new IllegalArgumentException(
-              "unknown transaction isolation '"
-                  + transactionIsolation
-                  + "'; valid: READ_COMMITTED, REPEATABLE_READ, SERIALIZABLE, READ_UNCOMMITTED"
-                  + " (with or without the TRANSACTION_ prefix)");
-        }
-        transactionIsolation = level;
-      }
-      if (poolMaxSize < 2) {
-        // A column first seen in a batch is added on a second connection, in its own transaction,
-        // while the batch holds the first: with one, the loader waits for itself.
-        throw new IllegalArgumentException(
-            "the connection pool needs at least 2 connections (given "
-                + poolMaxSize
-                + "): a column first seen in events is added on a second connection while the"
-                + " batch holds the first");
-      }
-      if (poolName != null && !POOL_NAME.matcher(poolName).matches()) {
-        throw new IllegalArgumentException(
-            "the pool name '"
-                + poolName
-                + "' is not usable in a JMX object name; use 1 to 200 letters, digits, '.', '_'"
-                + " or '-'");
-      }
-      if (poolIdleTimeoutMs < 0 || poolMaxLifetimeMs < 0) {
-        throw new IllegalArgumentException(
-            "the pool's idle timeout and maximum lifetime must be 0 ms or more");
-      }
-      if (socketTimeoutMs < 0
-          || statementTimeoutMs < 0
-          || ddlLockTimeoutMs < 0
-          || maxRetries < 0
-          || retryBackoffMs < 0) {
-        throw new IllegalArgumentException(
-            "the socket, statement and DDL lock timeouts, the retries and their backoff must be 0"
-                + " or more");
-      }
-      if (statementTimeoutMs > 0 && socketTimeoutMs > 0 && statementTimeoutMs >= socketTimeoutMs) {
-        throw new IllegalArgumentException(
-            "the statement timeout ("
-                + statementTimeoutMs
-                + " ms) must be below the socket timeout ("
-                + socketTimeoutMs
-                + " ms): otherwise the driver drops the connection before the database cancels"
-                + " the statement");
-      }
-      return new VaultOptions(this);
-    }
-  }
 }

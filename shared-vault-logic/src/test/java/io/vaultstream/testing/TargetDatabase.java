@@ -1,6 +1,7 @@
 package io.vaultstream.testing;
 
 import io.vaultstream.engine.VaultOptions;
+import io.vaultstream.engine.VaultOptionsBuilder;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -92,7 +93,7 @@ public abstract class TargetDatabase {
       throws SQLException;
 
   /** Engine options for this database and a schema, with a small pool. */
-  public VaultOptions.Builder options(String schema) {
+  public VaultOptionsBuilder options(String schema) {
     return VaultOptions.builder().jdbcUrl(jdbcUrl()).targetSchema(schema).poolMaxSize(2);
   }
 

@@ -24,7 +24,7 @@ public final class TestDatabase {
   }
 
   /** Engine options for the test database and a schema, with a small pool. */
-  public static io.vaultstream.engine.VaultOptions.Builder options(String schema) {
+  public static io.vaultstream.engine.VaultOptionsBuilder options(String schema) {
     return TargetDatabase.postgres().options(schema);
   }
 

@@ -1,0 +1,270 @@
+package io.vaultstream.engine;
+
+import io.vaultstream.decode.DecoderOptions;
+import java.util.List;
+
+/** Builds {@link VaultOptions}; only the JDBC URL is required ({@link VaultOptions#builder}). */
+public final class VaultOptionsBuilder {
+  String jdbcUrl;
+  String user;
+  String password;
+  String dialect;
+  String targetSchema;
+  boolean autoCreate = true;
+  boolean autoEvolve = true;
+  String poolName;
+  int poolMaxSize = 4;
+  int poolMinIdle = 1;
+  long connectionTimeoutMs = 30_000;
+  DecoderOptions decoder = DecoderOptions.defaults();
+  long watermarkSeconds = 120;
+  long errorRetentionSeconds = 120;
+  VaultOptions.ExpiredReferences expiredReferences = VaultOptions.ExpiredReferences.UNKNOWN;
+  long sweepIntervalMs = 5000;
+  long holdWaitsMs = 0;
+  int holdWaitsMaxEvents = 20_000;
+  long holdWaitsMaxBytes = 64L << 20;
+  int sweepPageRows = 10_000;
+  String driverClassName;
+  long poolIdleTimeoutMs = 600_000;
+  long poolMaxLifetimeMs = 1_800_000;
+  String transactionIsolation;
+  long socketTimeoutMs = 300_000;
+  long statementTimeoutMs = 0;
+  long ddlLockTimeoutMs = 5_000;
+  int maxRetries = 10;
+  long retryBackoffMs = 3_000;
+
+  public VaultOptionsBuilder socketTimeoutMs(long v) {
+    this.socketTimeoutMs = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder statementTimeoutMs(long v) {
+    this.statementTimeoutMs = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder ddlLockTimeoutMs(long v) {
+    this.ddlLockTimeoutMs = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder maxRetries(int v) {
+    this.maxRetries = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder retryBackoffMs(long v) {
+    this.retryBackoffMs = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder driverClassName(String v) {
+    this.driverClassName = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder poolIdleTimeoutMs(long v) {
+    this.poolIdleTimeoutMs = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder poolMaxLifetimeMs(long v) {
+    this.poolMaxLifetimeMs = v;
+    return this;
+  }
+
+  /**
+   * {@code TRANSACTION_READ_COMMITTED}, {@code TRANSACTION_REPEATABLE_READ}, {@code
+   * TRANSACTION_SERIALIZABLE} or {@code TRANSACTION_READ_UNCOMMITTED} (the prefix may be left out),
+   * or null for the database's default.
+   */
+  public VaultOptionsBuilder transactionIsolation(String v) {
+    this.transactionIsolation = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder holdWaitsMs(long v) {
+    this.holdWaitsMs = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder holdWaitsMaxEvents(int v) {
+    this.holdWaitsMaxEvents = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder holdWaitsMaxBytes(long v) {
+    this.holdWaitsMaxBytes = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder sweepPageRows(int v) {
+    this.sweepPageRows = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder sweepIntervalMs(long v) {
+    this.sweepIntervalMs = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder watermarkSeconds(long v) {
+    this.watermarkSeconds = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder errorRetentionSeconds(long v) {
+    this.errorRetentionSeconds = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder expiredReferences(VaultOptions.ExpiredReferences v) {
+    this.expiredReferences = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder jdbcUrl(String v) {
+    this.jdbcUrl = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder user(String v) {
+    this.user = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder password(String v) {
+    this.password = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder dialect(String v) {
+    this.dialect = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder targetSchema(String v) {
+    this.targetSchema = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder autoCreate(boolean v) {
+    this.autoCreate = v;
+    return this;
+  }
+
+  /** Whether attribute columns first seen in events are added (default true). */
+  public VaultOptionsBuilder autoEvolve(boolean v) {
+    this.autoEvolve = v;
+    return this;
+  }
+
+  /**
+   * Names the pool and registers its JMX beans; letters, digits, '.', '_' and '-' only (the name
+   * goes unquoted into an object name), or null for the default, without JMX beans.
+   */
+  public VaultOptionsBuilder poolName(String v) {
+    this.poolName = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder poolMaxSize(int v) {
+    this.poolMaxSize = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder poolMinIdle(int v) {
+    this.poolMinIdle = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder connectionTimeoutMs(long v) {
+    this.connectionTimeoutMs = v;
+    return this;
+  }
+
+  public VaultOptionsBuilder decoder(DecoderOptions v) {
+    this.decoder = v;
+    return this;
+  }
+
+  public VaultOptions build() {
+    if (jdbcUrl == null || jdbcUrl.isBlank()) {
+      throw new IllegalArgumentException("a JDBC URL of the target database is required");
+    }
+    if (watermarkSeconds < 0 || errorRetentionSeconds < 0) {
+      throw new IllegalArgumentException(
+          "the watermark and the error record retention must be 0 seconds or more");
+    }
+    if (holdWaitsMs < 0 || holdWaitsMaxEvents < 0) {
+      throw new IllegalArgumentException(
+          "the time and the number of events held in memory must be 0 or more");
+    }
+    if (holdWaitsMaxBytes < 0 || sweepPageRows < 1) {
+      throw new IllegalArgumentException(
+          "the bytes of events held in memory must be 0 or more, and the sweep's page at least 1"
+              + " row");
+    }
+
+    if (transactionIsolation != null) {
+      String level = transactionIsolation.trim().toUpperCase(java.util.Locale.ROOT);
+      if (!level.startsWith("TRANSACTION_")) {
+        level = "TRANSACTION_" + level;
+      }
+      if (!List.of(
+              "TRANSACTION_READ_UNCOMMITTED",
+              "TRANSACTION_READ_COMMITTED",
+              "TRANSACTION_REPEATABLE_READ",
+              "TRANSACTION_SERIALIZABLE")
+          .contains(level)) {
+        throw new IllegalArgumentException(
+            "unknown transaction isolation '"
+                + transactionIsolation
+                + "'; valid: READ_COMMITTED, REPEATABLE_READ, SERIALIZABLE, READ_UNCOMMITTED"
+                + " (with or without the TRANSACTION_ prefix)");
+      }
+      transactionIsolation = level;
+    }
+    if (poolMaxSize < 2) {
+      // A column first seen in a batch is added on a second connection, in its own transaction,
+      // while the batch holds the first: with one, the loader waits for itself.
+      throw new IllegalArgumentException(
+          "the connection pool needs at least 2 connections (given "
+              + poolMaxSize
+              + "): a column first seen in events is added on a second connection while the"
+              + " batch holds the first");
+    }
+    if (poolName != null && !VaultOptions.POOL_NAME.matcher(poolName).matches()) {
+      throw new IllegalArgumentException(
+          "the pool name '"
+              + poolName
+              + "' is not usable in a JMX object name; use 1 to 200 letters, digits, '.', '_'"
+              + " or '-'");
+    }
+    if (poolIdleTimeoutMs < 0 || poolMaxLifetimeMs < 0) {
+      throw new IllegalArgumentException(
+          "the pool's idle timeout and maximum lifetime must be 0 ms or more");
+    }
+    if (socketTimeoutMs < 0
+        || statementTimeoutMs < 0
+        || ddlLockTimeoutMs < 0
+        || maxRetries < 0
+        || retryBackoffMs < 0) {
+      throw new IllegalArgumentException(
+          "the socket, statement and DDL lock timeouts, the retries and their backoff must be 0"
+              + " or more");
+    }
+    if (statementTimeoutMs > 0 && socketTimeoutMs > 0 && statementTimeoutMs >= socketTimeoutMs) {
+      throw new IllegalArgumentException(
+          "the statement timeout ("
+              + statementTimeoutMs
+              + " ms) must be below the socket timeout ("
+              + socketTimeoutMs
+              + " ms): otherwise the driver drops the connection before the database cancels"
+              + " the statement");
+    }
+    return new VaultOptions(this);
+  }
+}
