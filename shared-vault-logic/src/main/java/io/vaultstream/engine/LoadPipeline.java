@@ -39,15 +39,15 @@ public final class LoadPipeline<T> implements AutoCloseable {
     void committed(T tag, LoadResult result);
   }
 
-  private record InFlight<T>(T tag, PlannedBatch batch, Future<VaultLoader.Written> write) {}
+  private record InFlight<T>(T tag, PlannedBatch batch, Future<BatchRunner.Written> write) {}
 
-  private final VaultLoader loader;
+  private final BatchRunner loader;
   private final Listener<T> listener;
   private final ExecutorService writer;
   private Connection reads;
   private InFlight<T> inFlight;
 
-  LoadPipeline(VaultLoader loader, Listener<T> listener) {
+  LoadPipeline(BatchRunner loader, Listener<T> listener) {
     this.loader = loader;
     this.listener = listener;
     // The writer logs with the creating thread's logging context (a Connect task's
@@ -129,7 +129,7 @@ public final class LoadPipeline<T> implements AutoCloseable {
   }
 
   private boolean finish(InFlight<T> f) throws SQLException {
-    VaultLoader.Written w;
+    BatchRunner.Written w;
     try {
       w = f.write.get();
     } catch (InterruptedException e) {

@@ -1,0 +1,265 @@
+package io.vaultstream.engine;
+
+import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.event.BadRecord;
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Problem;
+import io.vaultstream.event.Progress;
+import io.vaultstream.keymap.JdbcKeyMapReader;
+import io.vaultstream.waiting.RetryChoice;
+import io.vaultstream.write.SchemaManager;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs batches against the database for {@link VaultLoader} and {@link LoadPipeline}: each in one
+ * transaction, written again skipping existing rows after a unique violation (a replay or another
+ * writer), and loaded in parts when the database refuses a row ({@link Isolation}).
+ */
+final class BatchRunner {
+  private static final Logger LOG = LoggerFactory.getLogger(VaultLoader.class);
+
+  private final DataSource dataSource;
+  private final boolean ownsPool;
+  private final VaultDialect dialect;
+  private SchemaManager schema;
+  private BatchSteps steps;
+  private QueueTableUpkeep upkeep;
+
+  BatchRunner(DataSource dataSource, boolean ownsPool, VaultDialect dialect) {
+    this.dataSource = dataSource;
+    this.ownsPool = ownsPool;
+    this.dialect = dialect;
+  }
+
+  /** Takes the parts made once the vault's tables are known. */
+  void start(SchemaManager schema, BatchSteps steps, QueueTableUpkeep upkeep) {
+    this.schema = schema;
+    this.steps = steps;
+    this.upkeep = upkeep;
+  }
+
+  Connection connection() throws SQLException {
+    Connection c = dataSource.getConnection();
+    if (!ownsPool) {
+      try (Statement st = c.createStatement()) {
+        st.execute(dialect.connectionInitSql());
+      }
+    }
+    c.setAutoCommit(false);
+    return c;
+  }
+
+  LoadResult load(List<ChangeEvent> events, List<BadRecord> bad, Progress progress)
+      throws SQLException {
+    LoadResult r;
+    try {
+      r = attempt(events, bad, List.of(), progress, RetryChoice.usual(false));
+    } catch (SQLException e) {
+      if (!isDataError(e)) {
+        throw e;
+      }
+      r = isolate(events, bad, e, progress);
+    }
+    return logged(r);
+  }
+
+  private LoadResult logged(LoadResult r) {
+    upkeep.after(r);
+    LOG.info(
+        "Flushed {} events: {} vault rows in {} ms; {} new rows waiting for a parent, {} events"
+            + " held in memory waiting for one, {} resolved, {} moved to the error table, {} loaded"
+            + " against the unknown ghost, {} dropped, {} new error rows",
+        r.events(),
+        r.totalRows(),
+        r.millis(),
+        r.waiting(),
+        r.held(),
+        r.resolved(),
+        r.movedToErrors(),
+        r.releasedToUnknown(),
+        r.dropped(),
+        r.errors());
+    LOG.debug("Rows per vault table: {}", r.rowsWritten());
+    return r;
+  }
+
+  LoadResult sweep() throws SQLException {
+    try {
+      LoadResult r = attempt(List.of(), List.of(), List.of(), null, RetryChoice.usual(true));
+      return r.resolved() + r.movedToErrors() + r.releasedToUnknown() + r.dropped() + r.errors() > 0
+          ? logged(r)
+          : r;
+    } catch (SQLException e) {
+      if (!isDataError(e)) {
+        throw e;
+      }
+      return logged(isolate(List.of(), List.of(), e, null));
+    }
+  }
+
+  private LoadResult attempt(
+      List<ChangeEvent> events,
+      List<BadRecord> bad,
+      List<Problem> failed,
+      Progress progress,
+      RetryChoice choice)
+      throws SQLException {
+    try {
+      return attempt(events, bad, failed, progress, choice, false);
+    } catch (SQLException e) {
+      if (!isRace(e)) {
+        throw e;
+      }
+      return attempt(events, bad, failed, progress, choice, true);
+    }
+  }
+
+  /**
+   * A unique violation while inserting satellite versions or key map entries: the events were
+   * loaded before (a replay), or another writer inserted the same rows after this batch read them.
+   * The batch is then written again, skipping rows that exist.
+   */
+  private boolean isRace(SQLException e) {
+    boolean race = dialect.isUniqueViolation(e);
+    if (race) {
+      LOG.info(
+          "Some rows of the batch exist already (a replay, or another writer; {}); writing the"
+              + " batch again, skipping them",
+          e.getMessage());
+    }
+    return race;
+  }
+
+  private LoadResult attempt(
+      List<ChangeEvent> events,
+      List<BadRecord> bad,
+      List<Problem> failed,
+      Progress progress,
+      RetryChoice choice,
+      boolean racing)
+      throws SQLException {
+    try (Connection c = connection()) {
+      try {
+        PlannedBatch b = steps.plan(c, events, bad, failed, progress, choice, true, null);
+        addColumns(schema.unknownColumns(b.plan));
+        return steps.write(c, b, racing);
+      } catch (JdbcKeyMapReader.ReadFailure e) {
+        c.rollback();
+        throw e.getCause();
+      } catch (SQLException | RuntimeException e) {
+        c.rollback();
+        throw e;
+      }
+    }
+  }
+
+  boolean heldDue() {
+    return steps.heldDue();
+  }
+
+  void forget(String topic, int partition) {
+    steps.forget(topic, partition);
+  }
+
+  // ---- used by LoadPipeline ----
+
+  /** Whether a batch planned now would run the sweep. */
+  boolean sweepDue() {
+    return steps.sweepDue();
+  }
+
+  /** A connection from the pool, outside any batch (the pipeline reads with it). */
+  Connection readConnection() throws SQLException {
+    return connection();
+  }
+
+  /** Plans a batch on {@code c} (read-only), seeing {@code inFlight}'s uncommitted changes. */
+  PlannedBatch planAhead(
+      Connection c,
+      List<ChangeEvent> events,
+      List<BadRecord> bad,
+      Progress progress,
+      PlannedBatch inFlight)
+      throws SQLException {
+    try {
+      return steps.plan(
+          c, events, bad, List.of(), progress, RetryChoice.usual(false), false, inFlight);
+    } catch (JdbcKeyMapReader.ReadFailure e) {
+      throw e.getCause();
+    } finally {
+      c.rollback(); // reads only: end the snapshot
+    }
+  }
+
+  /** A batch's write as planned, with its own result. */
+  record Written(LoadResult result, boolean asPlanned) {}
+
+  /**
+   * Writes a planned batch in one transaction; when the database rejects a value, loads the batch
+   * in parts as {@link #load(List, List, Progress)} does ({@code asPlanned} false).
+   */
+  Written writePlanned(PlannedBatch b) throws SQLException {
+    addColumns(schema.unknownColumns(b.plan));
+    try (Connection c = connection()) {
+      try {
+        return new Written(logged(steps.write(c, b, false)), true);
+      } catch (SQLException | RuntimeException e) {
+        c.rollback();
+        if (!(e instanceof SQLException s) || !isRace(s)) {
+          throw e;
+        }
+      }
+    } catch (SQLException e) {
+      if (!isDataError(e)) {
+        throw e;
+      }
+      // The database rejected a value: load the batch in parts, as load() does.
+      return new Written(logged(isolate(b.events, b.bad, e, b.progress)), false);
+    }
+    // Planned anew on the writer's connection: the batch before this one has committed.
+    return new Written(load(b.events, b.bad, b.progress), false);
+  }
+
+  /** A row the database refuses (the dialect knows which failures are). */
+  private boolean isDataError(SQLException e) {
+    return dialect.isRejectedRow(e);
+  }
+
+  private LoadResult isolate(
+      List<ChangeEvent> events, List<BadRecord> bad, SQLException first, Progress progress)
+      throws SQLException {
+    return Isolation.load(
+        events,
+        bad,
+        first,
+        progress,
+        this::attempt,
+        retry -> {
+          try (Connection c = connection()) {
+            return steps.probe(c, retry);
+          }
+        },
+        dialect);
+  }
+
+  private void addColumns(Map<String, Map<String, Class<?>>> seen) throws SQLException {
+    if (seen.isEmpty()) {
+      return;
+    }
+    // Columns are added in their own transaction so a failed batch does not leave the known
+    // shape of a table ahead of the database.
+    try (Connection c = connection()) {
+      for (Map.Entry<String, Map<String, Class<?>>> e : seen.entrySet()) {
+        schema.addColumns(c, e.getKey(), e.getValue());
+      }
+      c.commit();
+    }
+  }
+}
