@@ -3,13 +3,16 @@
 # JVM (Kafka's JVM flags and shipped connect-distributed.properties, offset.flush.interval.ms=1000),
 # vaultstream installed from its zip and the Debezium JDBC sink 3.5 from its plugin directory on the
 # same plugin.path; both load the same Debezium change events (JsonConverter with schemas) from a
-# broker inside the harness JVM into the same PostgreSQL: first a backlog on a freshly started
+# broker inside the harness JVM into the same database server (PostgreSQL; MariaDB for a
+# jdbc:mariadb: URL, each sink in a database of its own): first a backlog on a freshly started
 # worker each, then as many events again on the running workers. Also prints vault rows/s against a
-# plain COPY, vaultstream's event-to-vault latency at half its rate, the workers' heap, flush times
-# and CPU per event (worker threads, broker, PostgreSQL).
-# Options: --events=N (200000) --jdbc-url=URL (default: an embedded PostgreSQL 17) --tasks=N (1;
-# N partitions per topic and tasks.max=N) --sinks=both|vaultstream|debezium (both)
-# --running-events=N (as --events; 0 skips) --latency-seconds=N (20; 0 skips) --worker-heap=2G.
+# plain bulk load (PostgreSQL: COPY; MariaDB: LOAD DATA LOCAL INFILE), vaultstream's event-to-vault
+# latency at half its rate, the workers' heap, flush times and CPU per event (worker threads,
+# broker, database server).
+# Options: --events=N (200000) --jdbc-url=URL (jdbc:postgresql:... or jdbc:mariadb:...; default: an
+# embedded PostgreSQL 17) --tasks=N (1; N partitions per topic and tasks.max=N)
+# --sinks=both|vaultstream|debezium (both) --running-events=N (as --events; 0 skips)
+# --latency-seconds=N (20; 0 skips) --worker-heap=2G.
 # The harness JVM's heap: BENCH_HEAP (default 1g).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -237,7 +237,8 @@ final class LoadingKeys {
         Range.atLeast(0),
         Importance.LOW,
         "Milliseconds the database lets one statement of the loader run before it cancels it"
-            + " (PostgreSQL statement_timeout; the batch is then retried); 0 (the default) sets"
+            + " (PostgreSQL: statement_timeout; MariaDB: max_statement_time; the batch is then"
+            + " retried); 0 (the default) sets"
             + " none and keeps the server's or role's setting. Off by default because the slowest"
             + " legitimate statement (an index built at start-up on a large existing table, a"
             + " vacuum of the loader's queue tables) depends on the database, and "
@@ -256,7 +257,8 @@ final class LoadingKeys {
         Range.atLeast(0),
         Importance.LOW,
         "Milliseconds a schema change of the loader (a column first seen in events, the tables"
-            + " created at start-up) waits for its table's lock (PostgreSQL lock_timeout). While it"
+            + " created at start-up) waits for its table's lock (PostgreSQL: lock_timeout; on MariaDB"
+            + " the loader sets none and the server's lock_wait_timeout applies). While it"
             + " waits, every later reader of the table waits behind it; so it gives up and is tried"
             + " again (three attempts, then the batch is retried). 0 waits without limit.",
         GROUP_WRITES,

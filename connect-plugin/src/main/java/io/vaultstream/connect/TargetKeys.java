@@ -25,7 +25,8 @@ final class TargetKeys {
         ConfigDef.NO_DEFAULT_VALUE,
         new ConfigDef.NonEmptyString(),
         Importance.HIGH,
-        "JDBC URL of the database that holds the vault, e.g. jdbc:postgresql://db:5432/dwh. The SQL dialect is chosen from it.",
+        "JDBC URL of the database that holds the vault, e.g. jdbc:postgresql://db:5432/dwh or"
+            + " jdbc:mariadb://db:3306/dwh. The SQL dialect is chosen from it.",
         GROUP_CONNECTION,
         ++o,
         Width.LONG,
@@ -68,7 +69,7 @@ final class TargetKeys {
         Type.STRING,
         "",
         Importance.LOW,
-        "SQL dialect; empty to choose it from the JDBC URL. Known: postgresql.",
+        "SQL dialect; empty to choose it from the JDBC URL. Known: postgresql, mariadb.",
         GROUP_CONNECTION,
         ++o,
         Width.SHORT,
@@ -146,8 +147,8 @@ final class TargetKeys {
             "TRANSACTION_SERIALIZABLE",
             "TRANSACTION_READ_UNCOMMITTED"),
         Importance.LOW,
-        "Transaction isolation of the pool's connections; empty for the database's default (read"
-            + " committed on PostgreSQL, which the engine is built for).",
+        "Transaction isolation of the pool's connections; empty for the database's default"
+            + " (PostgreSQL: read committed; MariaDB: InnoDB's repeatable read).",
         GROUP_CONNECTION,
         ++o,
         Width.SHORT,
@@ -159,8 +160,8 @@ final class TargetKeys {
         Range.atLeast(0),
         Importance.LOW,
         "Milliseconds a read from the database may wait for an answer before the connection is"
-            + " given up as broken (the PostgreSQL driver's socketTimeout, in whole seconds; 0: no"
-            + " limit). A database that stops answering then fails the batch, which is retried,"
+            + " given up as broken (the driver's socketTimeout: PostgreSQL's in whole seconds,"
+            + " MariaDB's in milliseconds; 0: no limit). A database that stops answering then fails the batch, which is retried,"
             + " instead of hanging the task and its shutdown. Keep it above the longest statement"
             + " the loader runs (and above "
             + STATEMENT_TIMEOUT
@@ -217,7 +218,8 @@ final class TargetKeys {
         Type.STRING,
         "",
         Importance.MEDIUM,
-        "Database schema of the vault tables; empty for the connection's current schema.",
+        "Database schema of the vault tables (on MariaDB a database); empty for the"
+            + " connection's current schema (database).",
         GROUP_VAULT,
         ++o,
         Width.MEDIUM,

@@ -126,7 +126,25 @@ class PluginArchiveIT {
       }
     }
     assertThat(bundled).hasSizeGreaterThan(5);
-    assertThat(bundled).noneMatch(j -> j.startsWith("mysql") || j.startsWith("mariadb"));
+    assertThat(bundled).noneMatch(j -> j.startsWith("mysql"));
+  }
+
+  @Test
+  void theMariaDbDriverShipsAsItsOwnUnmodifiedJarWithItsLicense() throws IOException {
+    String driver = "mariadb-java-client-" + System.getProperty("mariadb.version", "missing");
+    byte[] jar = entry("lib/" + driver + ".jar");
+    Path original =
+        Path.of(System.getProperty("mariadb.jar", "target/missing-mariadb-java-client.jar"));
+    assertThat(jar)
+        .as("lib/" + driver + ".jar is the jar Maven Central publishes, byte for byte")
+        .isEqualTo(Files.readAllBytes(original));
+    String thirdParty = new String(entry("doc/THIRD-PARTY.md"), StandardCharsets.UTF_8);
+    assertThat(thirdParty)
+        .contains("| `org.mariadb.jdbc:mariadb-java-client` | ")
+        .contains("LGPL-2.1-or-later")
+        .contains("GNU LESSER GENERAL PUBLIC LICENSE", "Version 2.1, February 1999");
+    assertThat(new String(entry("doc/NOTICE"), StandardCharsets.UTF_8))
+        .contains("MariaDB Connector/J");
   }
 
   @Test

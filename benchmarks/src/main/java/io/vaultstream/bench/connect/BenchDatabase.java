@@ -1,5 +1,6 @@
 package io.vaultstream.bench.connect;
 
+import io.vaultstream.samples.ShopTables;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -9,11 +10,15 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The PostgreSQL both sinks write to: one given by URL, or an embedded PostgreSQL 17. */
+/**
+ * The database both sinks write to: a PostgreSQL or MariaDB given by URL, or an embedded PostgreSQL
+ * 17. On MariaDB a schema is a database (created in utf8mb4 with its binary collation).
+ */
 final class BenchDatabase implements AutoCloseable {
   final String url;
   final Connection db;
   final String description;
+  final boolean mariadb;
   private final EmbeddedPostgres embedded;
 
   BenchDatabase(String givenUrl) throws Exception {
@@ -24,23 +29,120 @@ final class BenchDatabase implements AutoCloseable {
       embedded = null;
       url = givenUrl;
     }
+    mariadb = url.startsWith("jdbc:mariadb:");
     db = DriverManager.getConnection(url);
-    String version = single("SHOW server_version");
-    description =
-        (embedded != null ? "embedded PostgreSQL " : "PostgreSQL ")
-            + version
-            + (embedded != null ? " (io.zonky, started by this harness)" : " at " + url)
-            + ", autovacuum "
-            + single("SHOW autovacuum");
+    if (mariadb) {
+      description =
+          "MariaDB "
+              + single("SELECT version()")
+              + " at "
+              + url
+              + ", innodb_buffer_pool_size "
+              + (Long.parseLong(single("SELECT @@innodb_buffer_pool_size")) >> 20)
+              + " MiB, innodb_flush_log_at_trx_commit "
+              + single("SELECT @@innodb_flush_log_at_trx_commit")
+              + ", binary log "
+              + (single("SELECT @@log_bin").equals("1") ? "on" : "off");
+    } else {
+      description =
+          (embedded != null ? "embedded PostgreSQL " : "PostgreSQL ")
+              + single("SHOW server_version")
+              + (embedded != null ? " (io.zonky, started by this harness)" : " at " + url)
+              + ", autovacuum "
+              + single("SHOW autovacuum");
+    }
   }
 
-  /** Drops the sinks' schemas (a run starts empty) and creates the Debezium sink's. */
+  /** Whether the connection is to MariaDB. */
+  static boolean isMariaDb(Connection c) {
+    try {
+      return c.getMetaData().getDatabaseProductName().toLowerCase().contains("mariadb");
+    } catch (SQLException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Drops the sinks' schemas (a run starts empty; vaultstream creates its own) and creates the
+   * Debezium sink's.
+   */
   void reset() throws SQLException {
     try (Statement st = db.createStatement()) {
-      st.execute("DROP SCHEMA IF EXISTS " + SinkConfigs.VAULT_SCHEMA + " CASCADE");
-      st.execute("DROP SCHEMA IF EXISTS " + SinkConfigs.JDBC_SCHEMA + " CASCADE");
-      st.execute("CREATE SCHEMA " + SinkConfigs.JDBC_SCHEMA);
+      if (mariadb) {
+        st.execute("DROP DATABASE IF EXISTS " + SinkConfigs.VAULT_SCHEMA);
+        st.execute("DROP DATABASE IF EXISTS " + SinkConfigs.JDBC_SCHEMA);
+        st.execute(
+            "CREATE DATABASE "
+                + SinkConfigs.JDBC_SCHEMA
+                + " CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
+        for (String ddl : debeziumTablesOnMariaDb()) {
+          st.execute(ddl);
+        }
+      } else {
+        st.execute("DROP SCHEMA IF EXISTS " + SinkConfigs.VAULT_SCHEMA + " CASCADE");
+        st.execute("DROP SCHEMA IF EXISTS " + SinkConfigs.JDBC_SCHEMA + " CASCADE");
+        st.execute("CREATE SCHEMA " + SinkConfigs.JDBC_SCHEMA);
+      }
     }
+  }
+
+  /**
+   * The Debezium JDBC sink's tables that it cannot create on MariaDB itself, created here: for a
+   * timestamp column with a schema default (customers.updated_at, the epoch) the sink writes {@code
+   * timestamp(6) DEFAULT '1970-01-01T00:00:00' NOT NULL}, which MariaDB refuses ("Invalid default
+   * value": its TIMESTAMP starts one second after the epoch). Such a table is created with the
+   * columns the sink's own DDL gives (bigint, int, longtext, timestamp(6), NULL as the schema
+   * says), that column as DATETIME(6) with the same default.
+   */
+  static List<String> debeziumTablesOnMariaDb() {
+    List<String> out = new ArrayList<>();
+    for (ShopTables.Table t : ShopTables.TABLES) {
+      boolean epochDefault =
+          t.columns().stream()
+              .anyMatch(
+                  c -> c.type() == ShopTables.Type.ZONED_TIMESTAMP && c.defaultValue() != null);
+      if (!epochDefault) {
+        continue;
+      }
+      List<String> columns = new ArrayList<>();
+      List<String> key = new ArrayList<>();
+      for (int i = 0; i < t.columns().size(); i++) {
+        ShopTables.Column c = t.columns().get(i);
+        boolean inKey = i < t.keyColumns();
+        String type =
+            switch (c.type()) {
+              case INT64 -> "bigint";
+              case INT32 -> "int";
+              case STRING -> inKey ? "varchar(255)" : "longtext";
+              case DECIMAL -> "decimal(12,2)";
+              case ZONED_TIMESTAMP -> c.defaultValue() != null ? "datetime(6)" : "timestamp(6)";
+            };
+        String dflt =
+            c.defaultValue() == null
+                ? ""
+                : " DEFAULT '" + c.defaultValue().replace('T', ' ').replaceFirst("Z$", "") + "'";
+        columns.add(c.name() + " " + type + dflt + (c.optional() ? " NULL" : " NOT NULL"));
+        if (inKey) {
+          key.add(c.name());
+        }
+      }
+      out.add(
+          "CREATE TABLE "
+              + SinkConfigs.JDBC_SCHEMA
+              + "."
+              + t.topic().replace('.', '_')
+              + " ("
+              + String.join(", ", columns)
+              + ", PRIMARY KEY ("
+              + String.join(", ", key)
+              + "))");
+    }
+    return out;
+  }
+
+  /** A table name quoted for this database. */
+  String quote(String name) {
+    return mariadb ? "`" + name.replace("`", "``") + "`" : "\"" + name.replace("\"", "\"\"") + "\"";
   }
 
   /** Rows in the vault, without the engine's vs_* tables and the ghost rows ('SYSTEM'). */
@@ -58,7 +160,7 @@ final class BenchDatabase implements AutoCloseable {
   long rows(String schema) throws SQLException {
     long total = 0;
     for (String t : tables(schema)) {
-      total += count(schema + ".\"" + t + "\"");
+      total += count(schema + "." + quote(t));
     }
     return total;
   }

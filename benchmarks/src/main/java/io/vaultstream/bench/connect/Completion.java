@@ -41,7 +41,8 @@ final class Completion {
         }
       }
     } catch (SQLException e) {
-      if (!"42P01".equals(e.getSQLState())) { // the table does not exist yet
+      // the table does not exist yet (PostgreSQL's SQLSTATE, MariaDB's)
+      if (!"42P01".equals(e.getSQLState()) && !"42S02".equals(e.getSQLState())) {
         throw e;
       }
     }

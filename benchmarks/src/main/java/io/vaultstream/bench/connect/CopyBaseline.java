@@ -76,7 +76,7 @@ final class CopyBaseline {
     chunk.setLength(0);
   }
 
-  private static void hex(StringBuilder out, SplittableRandom random) {
+  static void hex(StringBuilder out, SplittableRandom random) {
     String a = Long.toHexString(random.nextLong());
     String b = Long.toHexString(random.nextLong());
     out.append("0".repeat(16 - a.length())).append(a).append("0".repeat(16 - b.length())).append(b);

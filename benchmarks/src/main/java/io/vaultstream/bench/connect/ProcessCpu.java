@@ -10,9 +10,10 @@ import java.util.stream.Stream;
 
 /**
  * CPU time from /proc (Linux): a worker JVM's threads grouped by what they do, this harness JVM
- * (the broker), and the PostgreSQL server's processes that serve this database (its backends,
- * autovacuum workers included, and the server's background processes; not other databases'
- * backends, which other people's work on a shared server would add).
+ * (the broker), and the database server: PostgreSQL's processes that serve this database (its
+ * backends, autovacuum workers included, and the server's background processes; not other
+ * databases' backends, which other people's work on a shared server would add), or MariaDB's one
+ * mariadbd process (its threads serve every database of the server).
  */
 final class ProcessCpu {
   private static final long TICK_NANOS = 10_000_000L; // USER_HZ = 100
@@ -24,6 +25,7 @@ final class ProcessCpu {
   static final String GC = "GC threads";
   static final String HARNESS = "harness JVM (broker, producer, polling)";
   static final String POSTGRES = "PostgreSQL (this database's processes)";
+  static final String MARIADB = "MariaDB (the whole mariadbd process)";
 
   private final long workerPid;
   private final Map<Long, Long> startThreads;
@@ -31,10 +33,12 @@ final class ProcessCpu {
   private final long startHarness;
   private final Map<Long, Long> startPostgres;
   private final java.sql.Connection db;
+  private final boolean mariadb;
 
   ProcessCpu(long workerPid, java.sql.Connection db) {
     this.workerPid = workerPid;
     this.db = db;
+    this.mariadb = BenchDatabase.isMariaDb(db);
     this.startThreads = threads(workerPid);
     this.startWorker = processNanos(Path.of("/proc/" + workerPid), false);
     this.startHarness = processNanos(Path.of("/proc/self"), false);
@@ -44,7 +48,8 @@ final class ProcessCpu {
   /** CPU seconds by part since this meter was made, in the order they are printed. */
   Map<String, Double> since() {
     Map<String, Double> out = new LinkedHashMap<>();
-    for (String k : new String[] {TASK, WRITER, OTHER, JIT, GC, HARNESS, POSTGRES}) {
+    String server = mariadb ? MARIADB : POSTGRES;
+    for (String k : new String[] {TASK, WRITER, OTHER, JIT, GC, HARNESS, server}) {
       out.put(k, 0.0);
     }
     Map<Long, String> names = new HashMap<>();
@@ -65,7 +70,7 @@ final class ProcessCpu {
     for (var e : postgres().entrySet()) {
       pg += (e.getValue() - startPostgres.getOrDefault(e.getKey(), 0L)) / 1e9;
     }
-    out.put(POSTGRES, pg);
+    out.put(server, pg);
     return out;
   }
 
@@ -124,6 +129,9 @@ final class ProcessCpu {
    */
   private Map<Long, Long> postgres() {
     Map<Long, Long> out = new HashMap<>();
+    if (mariadb) {
+      return mariadbd();
+    }
     try (java.sql.Statement st = db.createStatement();
         java.sql.ResultSet rs =
             st.executeQuery(
@@ -142,6 +150,24 @@ final class ProcessCpu {
         }
       }
     } catch (java.sql.SQLException e) {
+      return out;
+    }
+    return out;
+  }
+
+  /** CPU nanoseconds of each mariadbd process on this machine (all its threads). */
+  private static Map<Long, Long> mariadbd() {
+    Map<Long, Long> out = new HashMap<>();
+    try (Stream<Path> dirs = Files.list(Path.of("/proc"))) {
+      dirs.filter(d -> d.getFileName().toString().matches("\\d+"))
+          .forEach(
+              d -> {
+                String[] f = stat(d);
+                if (f != null && (f[0].equals("mariadbd") || f[0].equals("mysqld"))) {
+                  out.put(Long.parseLong(d.getFileName().toString()), processNanos(d, false));
+                }
+              });
+    } catch (IOException e) {
       return out;
     }
     return out;

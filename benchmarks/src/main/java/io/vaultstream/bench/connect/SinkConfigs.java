@@ -45,9 +45,12 @@ final class SinkConfigs {
     c.put("tasks.max", Integer.toString(tasks));
     c.put("topics.regex", TOPICS);
     converters(c);
-    c.put("connection.url", jdbcUrl);
+    boolean mariadb = jdbcUrl.startsWith("jdbc:mariadb:");
+    // On MariaDB the sink creates its tables in the URL's database, whatever the name format says:
+    // it is given its own database in the URL.
+    c.put("connection.url", mariadb ? withDatabase(jdbcUrl, JDBC_SCHEMA) : jdbcUrl);
     String user = queryParameter(jdbcUrl, "user");
-    c.put("connection.username", user == null ? "postgres" : user);
+    c.put("connection.username", user != null ? user : mariadb ? "root" : "postgres");
     String password = queryParameter(jdbcUrl, "password");
     if (password != null) {
       c.put("connection.password", password);
@@ -58,7 +61,7 @@ final class SinkConfigs {
     c.put("schema.evolution", "basic");
     c.put("batch.size", "500");
     c.put("use.time.zone", "UTC");
-    c.put("collection.name.format", JDBC_SCHEMA + ".${topic}");
+    c.put("collection.name.format", mariadb ? "${topic}" : JDBC_SCHEMA + ".${topic}");
     return c;
   }
 
@@ -82,6 +85,17 @@ final class SinkConfigs {
     c.put("key.converter.schemas.enable", "true");
     c.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
     c.put("value.converter.schemas.enable", "true");
+  }
+
+  /** A {@code jdbc:mariadb://host:port/db?...} URL with another database. */
+  static String withDatabase(String jdbcUrl, String database) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("^(jdbc:mariadb://[^/?]+)(/[^?]*)?(\\?.*)?$")
+            .matcher(jdbcUrl);
+    if (!m.matches()) {
+      throw new IllegalArgumentException("not a jdbc:mariadb://host/database URL: " + jdbcUrl);
+    }
+    return m.group(1) + "/" + database + (m.group(3) == null ? "" : m.group(3));
   }
 
   /** A parameter of a JDBC URL's query ({@code ?user=postgres&password=...}), or null. */

@@ -12,8 +12,9 @@ import org.apache.kafka.connect.util.clusters.EmbeddedKafkaCluster;
 /**
  * The benchmark of record: what users run. Kafka Connect 4.1 distributed workers, each in its own
  * JVM with Kafka's flags and shipped configuration, with vaultstream installed from its zip and the
- * Debezium JDBC sink beside it; both sinks load the same Debezium events into the same PostgreSQL,
- * each first on a freshly started worker, then on a running one.
+ * Debezium JDBC sink beside it; both sinks load the same Debezium events into the same database
+ * (PostgreSQL, or MariaDB for a {@code jdbc:mariadb:} URL), each first on a freshly started worker,
+ * then on a running one.
  *
  * <p>Run: {@code bench/connect.sh [--events=200000] [--jdbc-url=...] [--tasks=1]
  * [--sinks=both|vaultstream|debezium] [--running-events=N] [--latency-seconds=20]
@@ -70,8 +71,17 @@ public final class WorkerBenchmark {
             + " commits every 1 s, so up to 1 s is added)",
         SinkConfigs.VAULT_SCHEMA, SinkConfigs.DEBEZIUM);
     try (BenchDatabase database = new BenchDatabase(o.jdbcUrl())) {
-      Report.line("PostgreSQL: %s", database.description);
+      Report.line("Database: %s", database.description);
       database.reset();
+      if (database.mariadb && o.debezium()) {
+        BenchDatabase.debeziumTablesOnMariaDb()
+            .forEach(
+                ddl ->
+                    Report.line(
+                        "Begun for the Debezium JDBC sink, whose own DDL for a timestamp column"
+                            + " defaulting to the epoch MariaDB refuses: %s",
+                        ddl));
+      }
       EmbeddedKafkaCluster broker = new EmbeddedKafkaCluster(1, new Properties());
       broker.start();
       try (EventLoader loader = new EventLoader(broker.bootstrapServers(), o.tasks())) {
