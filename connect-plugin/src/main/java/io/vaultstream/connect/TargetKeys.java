@@ -147,8 +147,9 @@ final class TargetKeys {
             "TRANSACTION_SERIALIZABLE",
             "TRANSACTION_READ_UNCOMMITTED"),
         Importance.LOW,
-        "Transaction isolation of the pool's connections; empty for the database's default"
-            + " (PostgreSQL: read committed; MariaDB: InnoDB's repeatable read).",
+        "Transaction isolation of the pool's connections; empty for read committed, which the"
+            + " loader is built for (PostgreSQL's default; on MariaDB the loader's sessions set it,"
+            + " as InnoDB's default is repeatable read).",
         GROUP_CONNECTION,
         ++o,
         Width.SHORT,
