@@ -12,6 +12,7 @@ import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.testing.EventFactory;
 import io.vaultstream.testing.Samples;
+import io.vaultstream.testing.TargetDatabase;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,17 +26,24 @@ import org.junit.jupiter.api.io.TempDir;
  * a vault the loader wrote, a starter model from a source database, and the DDL of the dialect.
  */
 class MariaDbCliIT {
+  private static final TargetDatabase MARIADB = TargetDatabase.mariaDb();
+
+  @org.junit.jupiter.api.AfterAll
+  static void dropDatabases() throws java.sql.SQLException {
+    TargetDatabase.dropCreatedSchemas();
+  }
+
   private final VaultModel shop = ModelLoader.load(Samples.shopModel());
-  private final String url = MariaDbServer.jdbcUrl();
+  private final String url = MARIADB.jdbcUrl();
 
   @BeforeEach
   void needsMariaDb() {
-    MariaDbServer.assumeReachable();
+    MARIADB.assumeReachable();
   }
 
   @Test
   void statusShowsWhatIsInAMariaDbVault() throws Exception {
-    String db = MariaDbServer.newDatabase();
+    String db = MARIADB.newSchema();
     EventFactory ev = new EventFactory(shop);
     try (VaultLoader loader = VaultLoader.open(shop, options(db))) {
       loader.load(
@@ -65,7 +73,7 @@ class MariaDbCliIT {
 
   @Test
   void errorsAreListedRetriedAndPurgedInAMariaDbVault(@TempDir Path dir) throws Exception {
-    String db = MariaDbServer.newDatabase();
+    String db = MARIADB.newSchema();
     EventFactory ev = new EventFactory(shop);
     byte[] supplier =
         "{\"op\":\"c\",\"after\":{\"id\":1,\"supplier_no\":\"S1\"},\"source\":{\"ts_us\":1}}"
@@ -119,7 +127,7 @@ class MariaDbCliIT {
     assertThat(retry.out())
         .contains("Retried 2 error row(s): 1 loaded or waiting again, 1 still failing");
     assertThat(
-            MariaDbServer.rows(
+            MARIADB.rows(
                 "SELECT supplier_no FROM " + db + ".hub_supplier WHERE record_source <> 'SYSTEM'"))
         .containsExactly("S1");
 
@@ -133,8 +141,8 @@ class MariaDbCliIT {
 
   @Test
   void initWritesAStarterModelFromAMariaDbSourceDatabase(@TempDir Path dir) throws Exception {
-    String src = MariaDbServer.newDatabase();
-    MariaDbServer.execute(
+    String src = MARIADB.newSchema();
+    MARIADB.execute(
         "CREATE TABLE "
             + src
             + ".customers (id BIGINT PRIMARY KEY, customer_no VARCHAR(20) NOT NULL UNIQUE,"
@@ -181,7 +189,7 @@ class MariaDbCliIT {
 
   @Test
   void theMariaDbDdlRunsOnMariaDbTwiceWithoutHarm() throws Exception {
-    String db = MariaDbServer.newDatabase();
+    String db = MARIADB.newSchema();
     CliTest.Run r =
         CliTest.run("ddl", Samples.shopModel().toString(), "--dialect", "mariadb", "--schema", db);
     assertThat(r.code()).as(r.err()).isZero();
@@ -200,17 +208,16 @@ class MariaDbCliIT {
       for (String sql : r.out().split(";\n\n")) {
         String s = sql.lines().filter(l -> !l.startsWith("--")).reduce("", (a, b) -> a + "\n" + b);
         if (!s.isBlank()) {
-          MariaDbServer.execute(s);
+          MARIADB.execute(s);
         }
       }
     }
     assertThat(
-            MariaDbServer.rows(
+            MARIADB.rows(
                 "SELECT count(*) FROM information_schema.tables WHERE table_schema = '" + db + "'"))
         .as("the shop model's 11 tables, the loader's 4, and vs_locks")
         .containsExactly("16");
-    assertThat(MariaDbServer.rows("SELECT count(*) FROM " + db + ".sat_customer"))
-        .containsExactly("2");
+    assertThat(MARIADB.rows("SELECT count(*) FROM " + db + ".sat_customer")).containsExactly("2");
   }
 
   private VaultOptions options(String db) {

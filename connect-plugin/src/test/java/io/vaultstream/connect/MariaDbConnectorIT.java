@@ -6,6 +6,7 @@ import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.sample.ShopEventGenerator;
 import io.vaultstream.testing.Samples;
+import io.vaultstream.testing.TargetDatabase;
 import io.vaultstream.testing.TestDatabase;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -29,6 +30,8 @@ import org.junit.jupiter.api.Test;
  * end offsets, and a bad record must become an error row while the task keeps loading.
  */
 class MariaDbConnectorIT {
+  private static final TargetDatabase MARIADB = TargetDatabase.mariaDb();
+
   private static final String PREFIX = "maria.public";
   private static final String NAME = "maria";
   private static final List<String> TABLES =
@@ -52,8 +55,8 @@ class MariaDbConnectorIT {
 
   @BeforeEach
   void start() throws Exception {
-    MariaDbTarget.assumeReachable();
-    database = MariaDbTarget.newDatabase();
+    MARIADB.assumeReachable();
+    database = MARIADB.newSchema();
     Map<String, String> worker = new HashMap<>();
     worker.put("plugin.discovery", "service_load");
     worker.put("offset.flush.interval.ms", "1000");
@@ -80,7 +83,7 @@ class MariaDbConnectorIT {
       connect.stop();
     }
     if (database != null) {
-      MariaDbTarget.drop(database);
+      MARIADB.execute("DROP DATABASE IF EXISTS " + database);
     }
   }
 
@@ -96,7 +99,7 @@ class MariaDbConnectorIT {
     feed.endOffsets.put(products, badOffset + 1);
 
     Map<String, String> p = ShopFeed.jsonConnector(PREFIX, TABLES, database, model);
-    p.put("connection.url", MariaDbTarget.URL);
+    p.put("connection.url", MARIADB.jdbcUrl());
     p.put("batch.size", "400");
     p.put("max.retries", "0"); // a batch that fails fails the task at once
     p.put("errors.tolerance", "all");
@@ -118,12 +121,12 @@ class MariaDbConnectorIT {
     // The committed positions are exactly the topics' end offsets, one row per partition read.
     assertThat(progress()).isEqualTo(feed.endOffsets);
     assertThat(
-            MariaDbTarget.rows(
+            MARIADB.rows(
                 "SELECT topic, kafka_partition, kafka_offset, error_code FROM "
                     + database
                     + ".vs_errors"))
         .containsExactly(products.topic() + "|0|" + badOffset + "|BAD_RECORD");
-    assertThat(MariaDbTarget.rows("SELECT count(*) FROM " + database + ".vs_waiting"))
+    assertThat(MARIADB.rows("SELECT count(*) FROM " + database + ".vs_waiting"))
         .containsExactly("0");
 
     // The same events loaded by the engine into PostgreSQL: the same keys, the same rows.
@@ -141,13 +144,13 @@ class MariaDbConnectorIT {
               .sorted()
               .toList();
       List<String> got =
-          MariaDbTarget.rows("SELECT " + list + " FROM " + database + "." + table).stream()
+          MARIADB.rows("SELECT " + list + " FROM " + database + "." + table).stream()
               .sorted()
               .toList();
       assertThat(got).as(table + " (" + list + ")").hasSizeGreaterThan(1).isEqualTo(want);
     }
     assertThat(
-            MariaDbTarget.rows(
+            MARIADB.rows(
                 "SELECT code, description FROM "
                     + database
                     + ".ref_order_status WHERE record_source <> 'SYSTEM' ORDER BY code"))
@@ -157,7 +160,7 @@ class MariaDbConnectorIT {
             "PAID|Order is paid",
             "SHIPPED|Order is shipped");
     assertThat(
-            MariaDbTarget.rows(
+            MARIADB.rows(
                 "SELECT h.customer_no, s.city FROM "
                     + database
                     + ".hub_customer h JOIN "
@@ -181,7 +184,7 @@ class MariaDbConnectorIT {
     Map<TopicPartition, Long> out = new HashMap<>();
     try {
       for (String row :
-          MariaDbTarget.rows(
+          MARIADB.rows(
               "SELECT topic, kafka_partition, next_offset FROM "
                   + database
                   + ".vs_progress WHERE consumer = '"
@@ -203,7 +206,7 @@ class MariaDbConnectorIT {
    * attributes as text; the timestamps are compared through the rows' order and count.
    */
   private List<String> comparedColumns(String table) throws Exception {
-    return MariaDbTarget.rows(
+    return MARIADB.rows(
         "SELECT column_name FROM information_schema.columns WHERE table_schema = '"
             + database
             + "' AND table_name = '"

@@ -3,6 +3,7 @@ package io.vaultstream.keymap;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.vaultstream.event.JsonStrings;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,26 +44,7 @@ public final class KeyText {
   }
 
   private static void string(StringBuilder sb, String s) {
-    if (s == null) {
-      sb.append("null");
-      return;
-    }
-    sb.append('"');
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '"' -> sb.append("\\\"");
-        case '\\' -> sb.append("\\\\");
-        default -> {
-          if (c < 0x20) {
-            sb.append(String.format("\\u%04x", (int) c));
-          } else {
-            sb.append(c);
-          }
-        }
-      }
-    }
-    sb.append('"');
+    JsonStrings.append(sb, s);
   }
 
   /** Parses {@link #values(Map)}. */

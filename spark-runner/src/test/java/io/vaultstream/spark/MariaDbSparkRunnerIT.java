@@ -7,6 +7,7 @@ import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.sample.ShopEventGenerator;
 import io.vaultstream.testing.Samples;
+import io.vaultstream.testing.TargetDatabase;
 import io.vaultstream.testing.TestDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,6 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
  * restart from the checkpoints loads only what is new and writes nothing twice.
  */
 class MariaDbSparkRunnerIT {
+  private static final TargetDatabase MARIADB = TargetDatabase.mariaDb();
+
   private static final List<String> TABLES =
       List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
   private static final List<String> VAULT_TABLES =
@@ -60,7 +63,7 @@ class MariaDbSparkRunnerIT {
 
   @BeforeAll
   static void start() throws Exception {
-    MariaDbTarget.assumeReachable();
+    MARIADB.assumeReachable();
     kafka =
         new KafkaClusterTestKit.Builder(
                 new TestKitNodes.Builder()
@@ -87,7 +90,7 @@ class MariaDbSparkRunnerIT {
   void dropDatabase() throws Exception {
     Loaders.closeAll();
     if (database != null) {
-      MariaDbTarget.drop(database);
+      MARIADB.execute("DROP DATABASE IF EXISTS " + database);
     }
   }
 
@@ -109,14 +112,14 @@ class MariaDbSparkRunnerIT {
     createTopics(prefix);
     List<ShopEventGenerator.Record> records = new ShopEventGenerator(prefix, 5).next(1500);
     send(records);
-    database = MariaDbTarget.newDatabase();
+    database = MARIADB.newSchema();
 
     runOnce(config(model, dir.resolve("checkpoints")));
 
     assertThat(vault()).isEqualTo(reference(model, records));
     assertThat(vault().get("hub_order").size()).isGreaterThan(50);
     assertThat(
-            MariaDbTarget.rows(
+            MARIADB.rows(
                 "SELECT code, description FROM "
                     + database
                     + ".ref_order_status WHERE record_source <> 'SYSTEM' ORDER BY code"))
@@ -125,11 +128,11 @@ class MariaDbSparkRunnerIT {
             "NEW|Order is new",
             "PAID|Order is paid",
             "SHIPPED|Order is shipped");
-    assertThat(MariaDbTarget.rows("SELECT count(*) FROM " + database + ".vs_errors"))
+    assertThat(MARIADB.rows("SELECT count(*) FROM " + database + ".vs_errors"))
         .containsExactly("0");
     // Each topic's stored position is its end: every record read once.
     assertThat(
-            MariaDbTarget.rows(
+            MARIADB.rows(
                 "SELECT sum(next_offset) FROM "
                     + database
                     + ".vs_progress WHERE topic LIKE '"
@@ -147,7 +150,7 @@ class MariaDbSparkRunnerIT {
     ShopEventGenerator generator = new ShopEventGenerator(prefix, 9);
     List<ShopEventGenerator.Record> records = new ArrayList<>(generator.next(1000));
     send(records);
-    database = MariaDbTarget.newDatabase();
+    database = MARIADB.newSchema();
     runOnce(config(model, checkpoint));
     Map<String, List<String>> first = vault();
     List<String> ledger = ledger();
@@ -165,7 +168,7 @@ class MariaDbSparkRunnerIT {
     assertThat(vault()).isEqualTo(reference(model, records));
     assertThat(ledger()).isNotEqualTo(ledger);
     assertThat(
-            MariaDbTarget.rows(
+            MARIADB.rows(
                 "SELECT sum(next_offset) FROM "
                     + database
                     + ".vs_progress WHERE topic LIKE '"
@@ -176,7 +179,7 @@ class MariaDbSparkRunnerIT {
 
   /** Each query's ledger entry: (query, next batch id). */
   private List<String> ledger() throws Exception {
-    return MariaDbTarget.rows(
+    return MARIADB.rows(
         "SELECT consumer, topic, next_offset FROM "
             + database
             + ".vs_progress WHERE topic LIKE '\\_\\_batch/%' ORDER BY 1, 2");
@@ -186,7 +189,7 @@ class MariaDbSparkRunnerIT {
     return JobConfig.from(
         new String[] {
           "--model", model.toString(),
-          "--jdbc-url", MariaDbTarget.URL,
+          "--jdbc-url", MARIADB.jdbcUrl(),
           "--schema", database,
           "--bootstrap-servers", kafka.bootstrapServers(),
           "--checkpoint", checkpoint.toString()
@@ -217,7 +220,7 @@ class MariaDbSparkRunnerIT {
       String list = String.join(", ", textColumns(table));
       out.put(
           table,
-          MariaDbTarget.rows("SELECT " + list + " FROM " + database + "." + table).stream()
+          MARIADB.rows("SELECT " + list + " FROM " + database + "." + table).stream()
               .sorted()
               .toList());
     }
@@ -255,7 +258,7 @@ class MariaDbSparkRunnerIT {
    * attributes (timestamps and numbers print differently; their rows are counted all the same).
    */
   private List<String> textColumns(String table) throws Exception {
-    return MariaDbTarget.rows(
+    return MARIADB.rows(
         "SELECT column_name FROM information_schema.columns WHERE table_schema = '"
             + database
             + "' AND table_name = '"

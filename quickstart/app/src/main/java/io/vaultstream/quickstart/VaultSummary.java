@@ -113,36 +113,26 @@ final class VaultSummary {
 
   /** The command line of a database's own client for a JDBC URL (never its password), or null. */
   static String client(String url) {
-    String mariadb = mariadb(url);
-    return mariadb != null ? mariadb : psql(url);
-  }
-
-  /** A mariadb client command line for a MariaDB JDBC URL (never its password), or null. */
-  static String mariadb(String url) {
-    if (!url.startsWith("jdbc:mariadb://")) {
-      return null;
-    }
-    URI uri;
-    try {
-      uri = URI.create(url.substring("jdbc:".length()));
-    } catch (IllegalArgumentException e) {
-      return null;
-    }
-    String host = uri.getHost() == null ? "localhost" : uri.getHost();
-    int port = uri.getPort() < 0 ? 3306 : uri.getPort();
-    String user = parameter(uri.getRawQuery(), "user");
-    StringBuilder cmd = new StringBuilder("mariadb -h ").append(host).append(" -P ").append(port);
-    if (user != null) {
-      cmd.append(" -u ").append(user);
-    }
-    return cmd.toString();
+    return url.startsWith("jdbc:mariadb://")
+        ? command(url, "mariadb -h ", " -P ", 3306, " -u ", null)
+        : psql(url);
   }
 
   /** A psql command line for a PostgreSQL JDBC URL (never its password), or null. */
   static String psql(String url) {
-    if (!url.startsWith("jdbc:postgresql://")) {
-      return null;
-    }
+    return url.startsWith("jdbc:postgresql://")
+        ? command(url, "psql -h ", " -p ", 5432, " -U ", " -d ")
+        : null;
+  }
+
+  /** A client's command line: host, port, the URL's user and (with {@code dbFlag}) database. */
+  private static String command(
+      String url,
+      String hostFlag,
+      String portFlag,
+      int defaultPort,
+      String userFlag,
+      String dbFlag) {
     URI uri;
     try {
       uri = URI.create(url.substring("jdbc:".length()));
@@ -150,16 +140,16 @@ final class VaultSummary {
       return null;
     }
     String host = uri.getHost() == null ? "localhost" : uri.getHost();
-    int port = uri.getPort() < 0 ? 5432 : uri.getPort();
+    int port = uri.getPort() < 0 ? defaultPort : uri.getPort();
     String db =
         uri.getPath() == null || uri.getPath().length() <= 1 ? null : uri.getPath().substring(1);
     String user = parameter(uri.getRawQuery(), "user");
-    StringBuilder cmd = new StringBuilder("psql -h ").append(host).append(" -p ").append(port);
+    StringBuilder cmd = new StringBuilder(hostFlag).append(host).append(portFlag).append(port);
     if (user != null) {
-      cmd.append(" -U ").append(user);
+      cmd.append(userFlag).append(user);
     }
-    if (db != null) {
-      cmd.append(" -d ").append(db);
+    if (db != null && dbFlag != null) {
+      cmd.append(dbFlag).append(db);
     }
     return cmd.toString();
   }

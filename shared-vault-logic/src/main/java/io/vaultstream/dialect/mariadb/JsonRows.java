@@ -1,5 +1,6 @@
 package io.vaultstream.dialect.mariadb;
 
+import io.vaultstream.event.JsonStrings;
 import java.util.List;
 
 /** A batch's columns as the JSON text MariaDB's statements read: an array of rows of texts. */
@@ -23,28 +24,6 @@ final class JsonRows {
   }
 
   private static void string(StringBuilder sb, String s) {
-    if (s == null) {
-      sb.append("null");
-      return;
-    }
-    sb.append('"');
-    for (int i = 0; i < s.length(); i++) {
-      char ch = s.charAt(i);
-      switch (ch) {
-        case '"' -> sb.append("\\\"");
-        case '\\' -> sb.append("\\\\");
-        case '\n' -> sb.append("\\n");
-        case '\r' -> sb.append("\\r");
-        case '\t' -> sb.append("\\t");
-        default -> {
-          if (ch < 0x20) {
-            sb.append(String.format("\\u%04x", (int) ch));
-          } else {
-            sb.append(ch);
-          }
-        }
-      }
-    }
-    sb.append('"');
+    JsonStrings.append(sb, s);
   }
 }
