@@ -10,6 +10,7 @@ import io.vaultstream.keymap.KeyMapReader;
 import io.vaultstream.plan.BatchPlan;
 import io.vaultstream.plan.BatchPlanner;
 import io.vaultstream.plan.Retry;
+import io.vaultstream.waiting.FlushRetries;
 import io.vaultstream.waiting.HeldWaits;
 import io.vaultstream.waiting.InFlightWaits;
 import io.vaultstream.waiting.PendingCycle;
@@ -97,7 +98,7 @@ final class BatchSteps {
       pendingView = inFlight.pendingView();
     }
     Map<String, Set<String>> batchKeys = planner.rowKeys(events);
-    PendingCycle.Prepared prep =
+    FlushRetries prep =
         cycle.prepare(
             c,
             choice.takesRetries() ? batchKeys : Map.of(),

@@ -6,9 +6,9 @@ import io.vaultstream.event.Problem;
 import io.vaultstream.event.Progress;
 import io.vaultstream.keymap.KeyMapReader;
 import io.vaultstream.plan.BatchPlan;
+import io.vaultstream.waiting.FlushRetries;
 import io.vaultstream.waiting.HeldWaits;
 import io.vaultstream.waiting.InFlightWaits;
-import io.vaultstream.waiting.PendingCycle;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +28,7 @@ final class PlannedBatch {
   // The held events once this batch commits, and the progress it stores.
   final HeldWaits.Stored held;
   final long now;
-  final PendingCycle.Prepared prep;
+  final FlushRetries prep;
   final BatchPlan plan;
   final long startNanos;
   final long preparedNanos;
@@ -41,7 +41,7 @@ final class PlannedBatch {
       Progress progress,
       HeldWaits.Stored held,
       long now,
-      PendingCycle.Prepared prep,
+      FlushRetries prep,
       BatchPlan plan,
       long startNanos,
       long preparedNanos) {

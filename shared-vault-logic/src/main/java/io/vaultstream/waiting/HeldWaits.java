@@ -73,7 +73,7 @@ public final class HeldWaits {
   }
 
   /** When the event held first was held, for the waiting row it becomes. */
-  public static long arrivedAt(PendingCycle.Prepared prep, ChangeEvent e, long now) {
+  public static long arrivedAt(FlushRetries prep, ChangeEvent e, long now) {
     Held h = prep.heldOrigin.get(e);
     return h == null ? now : h.sinceMicros;
   }
@@ -90,7 +90,7 @@ public final class HeldWaits {
    * elsewhere is found when the event is due.
    */
   public void select(
-      PendingCycle.Prepared prep,
+      FlushRetries prep,
       Map<String, Set<String>> batchKeys,
       long now,
       long holdMicros,
@@ -112,7 +112,7 @@ public final class HeldWaits {
    * held, whose waits are not written. Returns that state with the progress to store in the batch.
    */
   public Stored after(
-      PendingCycle.Prepared prep,
+      FlushRetries prep,
       BatchPlan plan,
       Progress progress,
       long now,
@@ -124,7 +124,7 @@ public final class HeldWaits {
     long bytes = next.values().stream().mapToLong(Held::bytes).sum();
     // In the plan's (source) order: under the limit the earliest events are held, the later ones
     // become waiting rows.
-    List<Problem> first = PendingCycle.firstWaits(prep, plan);
+    List<Problem> first = FlushRetries.firstWaits(prep, plan);
     for (Problem pr : first) {
       Held before = prep.heldOrigin.get(pr.event());
       long since = before == null ? now : before.sinceMicros;

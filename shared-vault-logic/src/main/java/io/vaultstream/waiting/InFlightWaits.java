@@ -27,14 +27,14 @@ public final class InFlightWaits {
   private final long now;
   private final PendingCycle cycle;
 
-  public InFlightWaits(PendingCycle.Prepared prep, BatchPlan plan, long now) {
+  public InFlightWaits(FlushRetries prep, BatchPlan plan, long now) {
     this.now = now;
     this.cycle = prep.cycle;
     prep.origin.values().forEach(x -> retried.add(PendingCycle.key(x)));
-    for (Problem pr : PendingCycle.newWaits(prep, plan)) {
+    for (Problem pr : FlushRetries.newWaits(prep, plan)) {
       add(new Waits(null, pr));
     }
-    PendingCycle.retryWaits(prep, plan).forEach((e, pr) -> add(new Waits(prep.origin.get(e), pr)));
+    FlushRetries.retryWaits(prep, plan).forEach((e, pr) -> add(new Waits(prep.origin.get(e), pr)));
   }
 
   private void add(Waits w) {

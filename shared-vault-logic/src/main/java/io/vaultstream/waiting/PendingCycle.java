@@ -44,39 +44,6 @@ public final class PendingCycle {
   public record Counts(
       int waiting, int resolved, int toErrors, int toUnknown, int dropped, int errors) {}
 
-  /** The retries of one flush, and where each came from. */
-  public static final class Prepared {
-    /** The cycle that prepared them, which writes their rows' values as the database takes them. */
-    final PendingCycle cycle;
-
-    public final List<Retry> retries = new ArrayList<>();
-    public final Map<ChangeEvent, Pending> origin = new IdentityHashMap<>();
-    public final List<Pending> expired = new ArrayList<>();
-    // Retries of events held in memory (not in any table), and the events held after the batch.
-    public final Map<ChangeEvent, HeldWaits.Held> heldOrigin = new IdentityHashMap<>();
-    public final Set<ChangeEvent> held = Collections.newSetFromMap(new IdentityHashMap<>());
-    // Retries the database rejected on their own: stored as errors, not planned (RetryChoice).
-    public final Map<ChangeEvent, Problem> rejected = new IdentityHashMap<>();
-    public boolean sweep;
-
-    Prepared(PendingCycle cycle) {
-      this.cycle = cycle;
-    }
-
-    /**
-     * Retries gathered without a cycle: events held in memory and plain retries, whose rows are
-     * never written as waiting or error rows by it (the planner's and held events' own steps).
-     */
-    public Prepared() {
-      this(null);
-    }
-
-    /** Whether the event is a retry (of a waiting or error row, or held in memory). */
-    public boolean retried(ChangeEvent e) {
-      return origin.containsKey(e) || heldOrigin.containsKey(e);
-    }
-  }
-
   // Concurrent loads of one engine may both sweep now and then; that is harmless.
   private volatile long lastSweep = Long.MIN_VALUE / 2;
 
@@ -98,7 +65,7 @@ public final class PendingCycle {
    * @param inFlight the batch being written while this one is planned (its waiting rows are not
    *     committed yet), or null
    */
-  public Prepared prepare(
+  public FlushRetries prepare(
       Connection c,
       Map<String, Set<String>> batchKeys,
       long now,
@@ -106,7 +73,7 @@ public final class PendingCycle {
       boolean maySweep,
       InFlightWaits inFlight)
       throws SQLException {
-    Prepared p = new Prepared(this);
+    FlushRetries p = new FlushRetries(this);
     // Parents that arrive in the batch are found by index at every flush; the sweep that reads a
     // page of the tables (parents loaded elsewhere, the watermark, the retention) every few
     // seconds.
@@ -142,7 +109,7 @@ public final class PendingCycle {
    */
   public Counts finish(
       Connection c,
-      Prepared prep,
+      FlushRetries prep,
       BatchPlan plan,
       List<BadRecord> bad,
       List<Problem> failed,
@@ -155,8 +122,8 @@ public final class PendingCycle {
         newErrors.add(errorRow(pr, now));
       }
     }
-    Map<ChangeEvent, Problem> retryWaits = retryWaits(prep, plan);
-    List<Problem> waits = newWaits(prep, plan);
+    Map<ChangeEvent, Problem> retryWaits = FlushRetries.retryWaits(prep, plan);
+    List<Problem> waits = FlushRetries.newWaits(prep, plan);
     Set<ChangeEvent> waitsNow = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Problem pr : waits) {
       // An event held in memory arrived when it was first held: the watermark counts from then.
@@ -236,42 +203,6 @@ public final class PendingCycle {
     store.insertWaiting(c, newWaiting);
     store.insertErrors(c, newErrors);
     return new Counts(waits.size(), resolved, moved, unknown, dropped, newErrors.size());
-  }
-
-  /** The first waiting problem of each retried event: the retries that still wait. */
-  public static Map<ChangeEvent, Problem> retryWaits(Prepared prep, BatchPlan plan) {
-    Map<ChangeEvent, Problem> out = new IdentityHashMap<>();
-    for (Problem pr : plan.problems) {
-      if (pr.waits() && prep.origin.containsKey(pr.event())) {
-        out.putIfAbsent(pr.event(), pr);
-      }
-    }
-    return out;
-  }
-
-  /**
-   * The problems that make new waiting rows: the first waiting problem of each event that did not
-   * come from a waiting or error row and is not held in memory.
-   */
-  public static List<Problem> newWaits(Prepared prep, BatchPlan plan) {
-    List<Problem> out = firstWaits(prep, plan);
-    out.removeIf(pr -> prep.held.contains(pr.event()));
-    return out;
-  }
-
-  /**
-   * The first waiting problem of each event that did not come from a waiting or error row, in the
-   * plan's (source) order.
-   */
-  public static List<Problem> firstWaits(Prepared prep, BatchPlan plan) {
-    Set<ChangeEvent> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-    List<Problem> out = new ArrayList<>();
-    for (Problem pr : plan.problems) {
-      if (pr.waits() && !prep.origin.containsKey(pr.event()) && seen.add(pr.event())) {
-        out.add(pr);
-      }
-    }
-    return out;
   }
 
   public Map<String, String> newWaitingRow(Problem pr, long arrivedAt, long now) {

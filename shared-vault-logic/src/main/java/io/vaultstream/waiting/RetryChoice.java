@@ -58,7 +58,7 @@ public final class RetryChoice {
   }
 
   /** Applies the choice to the retries found for a batch; records what it took. */
-  public void apply(PendingCycle.Prepared prep) {
+  public void apply(FlushRetries prep) {
     if (!take) {
       prep.retries.clear();
       prep.origin.clear();

@@ -9,8 +9,6 @@ import io.vaultstream.model.VaultModel;
 import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableSpec;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.sql.Statement;
@@ -86,8 +84,9 @@ public final class SchemaManager {
   public synchronized void initialize(Connection c) throws SQLException {
     // A vault that is complete is left alone: even "CREATE INDEX IF NOT EXISTS" takes a lock on
     // its table that waits for (and deadlocked with) the writers of another loader.
-    Map<String, List<ColumnSpec>> inDatabase = columnsInDatabase(c);
-    if (autoCreate && !complete(c, inDatabase)) {
+    VaultCatalog catalog = new VaultCatalog(dialect, schema);
+    Map<String, List<ColumnSpec>> inDatabase = catalog.columns(c, tables.values());
+    if (autoCreate && !catalog.complete(c, tables.values(), inDatabase)) {
       try (Statement st = c.createStatement()) {
         String lock = dialect.lockSchemaChanges(schema);
         if (lock != null) {
@@ -103,7 +102,7 @@ public final class SchemaManager {
           st.execute(sql);
         }
       }
-      inDatabase = columnsInDatabase(c);
+      inDatabase = catalog.columns(c, tables.values());
     }
     for (TableSpec t : List.copyOf(tables.values())) {
       List<ColumnSpec> existing = inDatabase.get(t.name());
@@ -141,76 +140,6 @@ public final class SchemaManager {
         tables.put(t.name(), new TableSpec(t.name(), t.kind(), cols, t.primaryKey(), true));
       }
     }
-  }
-
-  /**
-   * Whether every table of the model, every column of the loader's own tables and every index of
-   * them exist.
-   */
-  private boolean complete(Connection c, Map<String, List<ColumnSpec>> inDatabase)
-      throws SQLException {
-    for (TableSpec t : tables.values()) {
-      List<ColumnSpec> existing = inDatabase.get(t.name());
-      if (existing.isEmpty()) {
-        return false;
-      }
-      if (t.kind() == io.vaultstream.table.TableKind.TECHNICAL) {
-        for (ColumnSpec col : t.columns()) {
-          if (existing.stream().noneMatch(e -> e.name().equals(col.name()))) {
-            return false;
-          }
-        }
-      }
-    }
-    Map<String, java.util.Set<String>> indexes = new java.util.HashMap<>();
-    for (DdlScript.Index i : DdlScript.INDEXES) {
-      java.util.Set<String> names = indexes.get(i.table());
-      if (names == null) {
-        names = indexesInDatabase(c, i.table());
-        indexes.put(i.table(), names);
-      }
-      if (!names.contains(i.name())) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** The columns each table of the model has in the database now (none for a missing table). */
-  private Map<String, List<ColumnSpec>> columnsInDatabase(Connection c) throws SQLException {
-    Map<String, List<ColumnSpec>> out = new java.util.HashMap<>();
-    for (TableSpec t : tables.values()) {
-      out.put(t.name(), columnsInDatabase(c, t.name()));
-    }
-    return out;
-  }
-
-  private java.util.Set<String> indexesInDatabase(Connection c, String table) throws SQLException {
-    java.util.Set<String> out = new java.util.HashSet<>();
-    try (PreparedStatement ps = c.prepareStatement(dialect.selectIndexes())) {
-      ps.setString(1, schema);
-      ps.setString(2, table);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          out.add(rs.getString(1));
-        }
-      }
-    }
-    return out;
-  }
-
-  private List<ColumnSpec> columnsInDatabase(Connection c, String table) throws SQLException {
-    List<ColumnSpec> out = new ArrayList<>();
-    try (PreparedStatement ps = c.prepareStatement(dialect.selectColumns())) {
-      ps.setString(1, schema);
-      ps.setString(2, table);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          out.add(new ColumnSpec(rs.getString(1), rs.getString(2), false));
-        }
-      }
-    }
-    return out;
   }
 
   /** The attribute columns of a satellite, reference table or non-historized link, in order. */

@@ -13,8 +13,8 @@ import io.vaultstream.model.VaultModel;
 import io.vaultstream.plan.Retry;
 import io.vaultstream.testing.EventFactory;
 import io.vaultstream.testing.Samples;
+import io.vaultstream.waiting.FlushRetries;
 import io.vaultstream.waiting.HeldWaits;
-import io.vaultstream.waiting.PendingCycle;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -134,7 +134,7 @@ class IsolationTest {
     List<Map<ChangeEvent, Problem>> rejectedPerSweep = new ArrayList<>();
     Isolation.Attempt attempt =
         (part, bad, failed, p, choice) -> {
-          PendingCycle.Prepared prep = new PendingCycle.Prepared();
+          FlushRetries prep = new FlushRetries();
           for (ChangeEvent e : List.of(refusedRetry, goodRetry)) {
             Problem waits = Problem.unresolved(e, "lnk_order_customer", "w", "customers", "[]");
             prep.retries.add(new Retry(e, true, false));

@@ -35,7 +35,7 @@ class HeldWaitsTest {
       new BatchPlanner(SHOP, new HashKeyCalculator(SHOP.hashing()));
 
   /** One batch: the held events to retry, the plan, and the state once it commits. */
-  private record Batch(PendingCycle.Prepared prep, BatchPlan plan, HeldWaits.Stored stored) {
+  private record Batch(FlushRetries prep, BatchPlan plan, HeldWaits.Stored stored) {
     Map<String, Long> positions() {
       return stored.progress() == null
           ? Map.of()
@@ -50,7 +50,7 @@ class HeldWaitsTest {
   }
 
   private Batch load(HeldWaits state, List<ChangeEvent> events, long now, int max, long bytes) {
-    PendingCycle.Prepared prep = new PendingCycle.Prepared();
+    FlushRetries prep = new FlushRetries();
     state.select(prep, planner.rowKeys(events), now, HOLD, false);
     BatchPlan plan = planner.plan(events, prep.retries, NOTHING_STORED);
     return new Batch(prep, plan, state.after(prep, plan, progress(events), now, HOLD, max, bytes));

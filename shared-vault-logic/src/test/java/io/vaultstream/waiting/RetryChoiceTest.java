@@ -25,8 +25,8 @@ class RetryChoiceTest {
   private final ChangeEvent retriedCustomer = ev.customer("u", at(11), 5, "C5");
 
   /** A batch's retries: an order held in memory for its link, and a customer retried whole. */
-  private PendingCycle.Prepared prepared() {
-    PendingCycle.Prepared prep = new PendingCycle.Prepared();
+  private FlushRetries prepared() {
+    FlushRetries prep = new FlushRetries();
     Problem waits =
         Problem.unresolved(heldOrder, "lnk_order_customer", "waits", "customers", "[\"5\"]");
     prep.retries.add(new Retry(heldOrder, true, false));
@@ -38,7 +38,7 @@ class RetryChoiceTest {
   @Test
   void theUsualChoiceTakesEveryRetryAndNamesWhatEachWaitedFor() {
     RetryChoice choice = RetryChoice.usual(false);
-    PendingCycle.Prepared prep = prepared();
+    FlushRetries prep = prepared();
 
     choice.apply(prep);
 
@@ -57,7 +57,7 @@ class RetryChoiceTest {
   @Test
   void noRetriesLeavesOnlyTheBatchsOwnEvents() {
     RetryChoice choice = RetryChoice.none();
-    PendingCycle.Prepared prep = prepared();
+    FlushRetries prep = prepared();
 
     choice.apply(prep);
 
@@ -79,7 +79,7 @@ class RetryChoiceTest {
             "customers",
             "[\"5\"]");
     RetryChoice choice = RetryChoice.sweepRejecting(Map.of(heldOrder.position(), refused));
-    PendingCycle.Prepared prep = prepared();
+    FlushRetries prep = prepared();
 
     choice.apply(prep);
 
