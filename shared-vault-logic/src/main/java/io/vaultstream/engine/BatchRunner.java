@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs batches against the database for {@link VaultLoader} and {@link LoadPipeline}: each in one
  * transaction, written again skipping existing rows after a unique violation (a replay or another
- * writer), and loaded in parts when the database refuses a row ({@link Isolation}).
+ * writer), and loaded in parts when the database refuses a row ({@link BatchBisection}).
  */
 final class BatchRunner {
   private static final Logger LOG = LoggerFactory.getLogger(VaultLoader.class);
@@ -235,7 +235,7 @@ final class BatchRunner {
   private LoadResult isolate(
       List<ChangeEvent> events, List<BadRecord> bad, SQLException first, Progress progress)
       throws SQLException {
-    return Isolation.load(
+    return BatchBisection.load(
         events,
         bad,
         first,

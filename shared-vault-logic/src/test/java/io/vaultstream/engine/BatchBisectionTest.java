@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * database's own refusals, of real rows, are covered by ReferentialIntegrityContract and
  * HeldWaitsContract).
  */
-class IsolationTest {
+class BatchBisectionTest {
   private static final io.vaultstream.dialect.PostgresDialect PG =
       new io.vaultstream.dialect.PostgresDialect();
 
@@ -48,7 +48,7 @@ class IsolationTest {
 
   private final List<List<Problem>> failedStored = new ArrayList<>();
 
-  IsolationTest() {
+  BatchBisectionTest() {
     for (int i = 0; i < 8; i++) {
       events.add(ev.customer("c", at(i), i, "C" + i));
     }
@@ -60,7 +60,7 @@ class IsolationTest {
   }
 
   /** A database that refuses any transaction holding one of {@code refused}. */
-  private Isolation.Attempt refusing(Map<ChangeEvent, SQLException> refused) {
+  private BatchBisection.Attempt refusing(Map<ChangeEvent, SQLException> refused) {
     return (part, bad, failed, p, choice) -> {
       for (ChangeEvent e : part) {
         if (refused.containsKey(e)) {
@@ -82,7 +82,7 @@ class IsolationTest {
     ChangeEvent badNumber = events.get(5);
 
     LoadResult r =
-        Isolation.load(
+        BatchBisection.load(
             events,
             List.<BadRecord>of(),
             DUPLICATE,
@@ -115,7 +115,7 @@ class IsolationTest {
 
     assertThatThrownBy(
             () ->
-                Isolation.load(
+                BatchBisection.load(
                     events,
                     List.of(),
                     DUPLICATE,
@@ -132,7 +132,7 @@ class IsolationTest {
     ChangeEvent goodRetry = ev.order(at(21), 2, "O2", 6L);
     List<Set<ChangeEvent>> sweeps = new ArrayList<>();
     List<Map<ChangeEvent, Problem>> rejectedPerSweep = new ArrayList<>();
-    Isolation.Attempt attempt =
+    BatchBisection.Attempt attempt =
         (part, bad, failed, p, choice) -> {
           FlushRetries prep = new FlushRetries();
           for (ChangeEvent e : List.of(refusedRetry, goodRetry)) {
@@ -151,7 +151,7 @@ class IsolationTest {
         };
 
     LoadResult r =
-        Isolation.load(
+        BatchBisection.load(
             events.subList(0, 2),
             List.of(),
             DUPLICATE,
@@ -172,7 +172,7 @@ class IsolationTest {
 
   @Test
   void whenNoRetryIsRefusedOnItsOwnTheErrorStands() {
-    Isolation.Attempt alwaysRefusedWithRetries =
+    BatchBisection.Attempt alwaysRefusedWithRetries =
         (part, bad, failed, p, choice) -> {
           if (choice.takesRetries()) {
             throw DUPLICATE;
@@ -182,7 +182,7 @@ class IsolationTest {
 
     assertThatThrownBy(
             () ->
-                Isolation.load(
+                BatchBisection.load(
                     events,
                     List.of(),
                     DUPLICATE,

@@ -22,10 +22,10 @@ import org.slf4j.LoggerFactory;
  * Finds what of a rejected batch the database refuses: its events, loaded in parts, and the retries
  * (waiting rows, unresolved error rows, held events) that come with them, tried one by one.
  */
-final class Isolation {
+final class BatchBisection {
   private static final Logger LOG = LoggerFactory.getLogger(VaultLoader.class);
 
-  private Isolation() {}
+  private BatchBisection() {}
 
   /** One attempt to load events in one transaction. */
   @FunctionalInterface
