@@ -48,11 +48,7 @@ public class VaultSinkTask extends SinkTask {
   private final List<RecordIntake.Entry> buffer = new ArrayList<>();
   // Batches handed to the engine and not committed yet, oldest first (at most two).
   private final Deque<Batch> submitted = new ArrayDeque<>();
-  private final Map<TopicPartition, Long> buffered = new HashMap<>();
-  private final Map<TopicPartition, Long> committed = new HashMap<>();
-  private final TopicIncarnations incarnations = new TopicIncarnations();
-  // Partitions sent back to their beginning during this put: their other records come again.
-  private final java.util.Set<TopicPartition> rewound = new java.util.HashSet<>();
+  private final PartitionPositions positions = new PartitionPositions();
   private TaskFaults faults;
   private long oldestBuffered;
 
@@ -105,8 +101,7 @@ public class VaultSinkTask extends SinkTask {
       for (Progress.Position p : loader.progress(consumer)) {
         TopicPartition tp = new TopicPartition(p.topic(), p.partition());
         if (partitions.contains(tp)) {
-          seek.put(tp, incarnations.resumeAt(tp, p));
-          committed.put(tp, p.nextOffset());
+          seek.put(tp, positions.resume(tp, p));
         }
       }
       if (!seek.isEmpty()) {
@@ -127,7 +122,7 @@ public class VaultSinkTask extends SinkTask {
   public void put(Collection<SinkRecord> records) {
     // The loop body is a method of its own: the JIT compiles it once, instead of compiling the
     // whole decoding again into an on-stack-replacement version of this loop.
-    rewound.clear();
+    positions.newPut();
     try {
       for (SinkRecord r : records) {
         take(r);
@@ -157,36 +152,28 @@ public class VaultSinkTask extends SinkTask {
           "Flush before the offset commit failed; committing only what is in the vault: {}",
           e.getMessage());
     }
-    Map<TopicPartition, OffsetAndMetadata> out = new HashMap<>();
-    committed.forEach(
-        (tp, next) -> {
-          if (current.containsKey(tp)) {
-            out.put(tp, new OffsetAndMetadata(next));
-          }
-        });
-    return out;
+    return positions.toCommit(current);
   }
 
   /** Buffers a record with its decoded event, unless it is buffered or loaded already. */
   private void take(SinkRecord r) {
     TopicPartition tp = new TopicPartition(r.topic(), r.kafkaPartition());
-    if (rewound.contains(tp)) {
+    if (positions.rewound(tp)) {
       return;
     }
-    String other = incarnations.contradiction(tp, r);
+    String other = positions.contradiction(tp, r);
     if (other != null) {
       readFromTheBeginning(tp, other);
       return;
     }
-    long next = Math.max(committed.getOrDefault(tp, -1L), buffered.getOrDefault(tp, -1L));
-    if (r.kafkaOffset() < next) {
+    if (positions.seen(tp, r.kafkaOffset())) {
       return; // delivered again after a retry or a seek: already buffered or loaded
     }
     if (buffer.isEmpty()) {
       oldestBuffered = System.nanoTime();
     }
     buffer.add(intake.decode(r));
-    buffered.put(tp, r.kafkaOffset() + 1);
+    positions.buffered(tp, r.kafkaOffset());
   }
 
   /**
@@ -200,17 +187,15 @@ public class VaultSinkTask extends SinkTask {
             + " cluster or an earlier topic of that name: {}. Reading {} from its beginning",
         tp,
         consumer,
-        committed.get(tp),
+        positions.committed(tp),
         found,
         tp);
-    committed.remove(tp);
-    buffered.remove(tp);
+    positions.rewind(tp);
     buffer.removeIf(
         e ->
             e.record().topic().equals(tp.topic()) && e.record().kafkaPartition() == tp.partition());
     loader.forget(tp.topic(), tp.partition());
     context.offset(tp, 0L);
-    rewound.add(tp);
   }
 
   /** A batch handed to the engine: its entries, and the record of each event. */
@@ -276,7 +261,7 @@ public class VaultSinkTask extends SinkTask {
     }
     // The engine's positions: the batch's next offsets, but not past an event held in memory.
     for (Progress.Position p : result.positions()) {
-      committed.put(new TopicPartition(p.topic(), p.partition()), p.nextOffset());
+      positions.committed(new TopicPartition(p.topic(), p.partition()), p.nextOffset());
     }
   }
 
@@ -309,9 +294,7 @@ public class VaultSinkTask extends SinkTask {
     // Events held in memory for them are dropped too: their offsets were not committed either.
     partitions.forEach(
         tp -> {
-          buffered.remove(tp);
-          committed.remove(tp);
-          incarnations.forget(tp);
+          positions.forget(tp);
           loader.forget(tp.topic(), tp.partition());
         });
   }
