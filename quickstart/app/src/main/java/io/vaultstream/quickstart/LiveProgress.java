@@ -6,9 +6,9 @@ import io.vaultstream.sample.ShopEventGenerator;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -97,24 +97,17 @@ final class LiveProgress {
 
   private long report(Connection db, PrintWriter out, int sent, long elapsedMs)
       throws SQLException {
-    long loaded =
-        scalar(
-            db,
-            "SELECT coalesce(sum(next_offset), 0) FROM "
-                + dialect.table(schema, "vs_progress")
-                + " WHERE consumer = '"
-                + connector.replace("'", "''")
-                + "'");
-    long waiting = scalar(db, "SELECT count(*) FROM " + dialect.table(schema, "vs_waiting"));
-    long errors = scalar(db, "SELECT count(*) FROM " + dialect.table(schema, "vs_errors"));
+    long loaded = sum(db, dialect.selectProgress(schema, "vs_progress", List.of()), 3, connector);
+    long waiting = sum(db, dialect.countWaitingByState(schema, "vs_waiting"), 2);
+    long errors = sum(db, dialect.countErrorsByCode(schema, "vs_errors", List.of()), 2);
     List<String> parts = new ArrayList<>();
     for (String t : SHOWN) {
       long rows =
-          scalar(
+          sum(
               db,
-              "SELECT count(*) FROM "
-                  + dialect.table(schema, t)
-                  + " WHERE record_source <> 'SYSTEM'");
+              dialect.countRowsPerRecordSource(schema, t, "record_source", "load_dts"),
+              2,
+              "SYSTEM");
       parts.add(String.format("%s %,d", t, rows));
     }
     out.printf(
@@ -124,11 +117,19 @@ final class LiveProgress {
     return loaded;
   }
 
-  private long scalar(Connection db, String sql) throws SQLException {
-    try (Statement st = db.createStatement();
-        ResultSet rs = st.executeQuery(sql)) {
-      rs.next();
-      return rs.getLong(1);
+  /** The sum of one column of a statement's rows; 0 before the connector created its tables. */
+  private long sum(Connection db, String sql, int column, String... params) throws SQLException {
+    try (PreparedStatement ps = db.prepareStatement(sql)) {
+      for (int i = 0; i < params.length; i++) {
+        ps.setString(i + 1, params[i]);
+      }
+      long total = 0;
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          total += rs.getLong(column);
+        }
+      }
+      return total;
     } catch (SQLException e) {
       if (dialect.undefinedTableState().equals(e.getSQLState())) {
         return 0; // the connector has not created its tables yet
