@@ -239,13 +239,13 @@ public final class MariaDbDialect
       String schema, TableSpec t, List<String> cols, String loadDts, String src, String loaded) {
     // The three statements of the returning form: a single ON DUPLICATE KEY UPDATE cannot tell
     // how many rows it inserted or moved back (its count is the rows found, or 2 per change).
-    return new MariaDbEarliestWrite(this, schema, t, cols, loadDts, src, loaded);
+    return new MariaDbEarliestWrite(schema, t, cols, loadDts, src, loaded);
   }
 
   @Override
   public EarliestWrite upsertEarliestReturning(
       String schema, TableSpec t, List<String> cols, String loadDts, String src, String loaded) {
-    return new MariaDbEarliestWrite(this, schema, t, cols, loadDts, src, loaded);
+    return new MariaDbEarliestWrite(schema, t, cols, loadDts, src, loaded);
   }
 
   @Override

@@ -12,7 +12,6 @@ import static io.vaultstream.dialect.mariadb.MariaDbSyntax.typed;
 import static io.vaultstream.dialect.mariadb.MariaDbSyntax.value;
 
 import io.vaultstream.dialect.EarliestWrite;
-import io.vaultstream.dialect.TextValues;
 import io.vaultstream.table.TableSpec;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -34,20 +33,17 @@ final class MariaDbEarliestWrite implements EarliestWrite {
   /** ER_DUP_ENTRY: the one warning the insert expects (a key that exists). */
   private static final int DUPLICATE_KEY = 1062;
 
-  private final TextValues binder;
   private final String insert;
   private final String earlier;
   private final String move;
 
   MariaDbEarliestWrite(
-      TextValues binder,
       String schema,
       TableSpec t,
       List<String> columns,
       String loadDts,
       String recordSource,
       String loadedAt) {
-    this.binder = binder;
     String pk = t.primaryKey().get(0);
     String key = toText("x." + quote(pk), t.column(pk).type());
     String tbl = table(schema, t.name());
@@ -111,12 +107,14 @@ final class MariaDbEarliestWrite implements EarliestWrite {
   @Override
   public int run(Connection c, List<List<String>> columns, Changed changed) throws SQLException {
     int rows = columns.isEmpty() ? 0 : columns.get(0).size();
+    // The batch as MariaDB's statements read it, written once for all of them.
+    String batch = JsonRows.of(columns);
     // First lock the batch's existing rows (a second writer of the same keys waits here, before
     // it has read or locked anything of them), then insert the others.
-    Map<String, Boolean> existing = lockExisting(c, columns);
+    Map<String, Boolean> existing = lockExisting(c, batch);
     int count = 0;
     try (PreparedStatement ps = c.prepareStatement(insert)) {
-      binder.bindColumns(c, ps, 1, columns);
+      ps.setString(1, batch);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           count++;
@@ -127,7 +125,7 @@ final class MariaDbEarliestWrite implements EarliestWrite {
     }
     if (existing.size() + count < rows) {
       // Another writer inserted some of the keys between the two statements: lock them too.
-      existing = lockExisting(c, columns);
+      existing = lockExisting(c, batch);
     }
     List<String> moved = new ArrayList<>();
     existing.forEach(
@@ -138,7 +136,7 @@ final class MariaDbEarliestWrite implements EarliestWrite {
         });
     if (!moved.isEmpty()) {
       try (PreparedStatement ps = c.prepareStatement(move)) {
-        binder.bindColumns(c, ps, 1, columns);
+        ps.setString(1, batch);
         ps.executeUpdate();
       }
       for (String k : moved) {
@@ -150,11 +148,10 @@ final class MariaDbEarliestWrite implements EarliestWrite {
   }
 
   /** Locks the batch's existing rows; returns each one's key and whether the batch is earlier. */
-  private Map<String, Boolean> lockExisting(Connection c, List<List<String>> columns)
-      throws SQLException {
+  private Map<String, Boolean> lockExisting(Connection c, String batch) throws SQLException {
     Map<String, Boolean> out = new LinkedHashMap<>();
     try (PreparedStatement ps = c.prepareStatement(earlier)) {
-      binder.bindColumns(c, ps, 1, columns);
+      ps.setString(1, batch);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           out.put(rs.getString(1), rs.getBoolean(2));
