@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A micro-batch's partition of Confluent Avro records while the schema registry is down: a short
  * outage is waited out within the retries; a longer one fails the batch (so Spark runs it again),
- * and neither stores a good record as a bad one nor moves the batch's stored progress.
+ * and neither stores a good record as a bad one nor moves the batch's stored progress. A record
+ * that cannot be decoded is an error row while the others load.
  */
 class BatchWriterFaultsIT {
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
@@ -131,5 +132,46 @@ class BatchWriterFaultsIT {
     write(options, 0); // Spark runs the batch again
     assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".hub_customer"))
         .isEqualTo("4"); // two ghost records and the two customers
+  }
+
+  @Test
+  void aRecordThatCannotBeDecodedIsAnErrorRowAndTheOthersLoad() throws Exception {
+    List<Row> rows = customers(1, 2);
+    rows.add(
+        RowFactory.create(
+            null,
+            "{not an avro record".getBytes(java.nio.charset.StandardCharsets.UTF_8),
+            "shop.public.customers",
+            0,
+            3L,
+            new Timestamp(1_767_225_600_000L)));
+    BatchWriter.writePartition(
+        SHOP,
+        options(0),
+        "q",
+        BatchWriter.LEDGER + "/q",
+        metrics,
+        0,
+        Integer.MAX_VALUE,
+        rows.iterator());
+    assertThat(
+            TestDatabase.rows(
+                "SELECT customer_no FROM "
+                    + schema
+                    + ".hub_customer WHERE customer_no LIKE 'C%' ORDER BY 1"))
+        .containsExactly("C1", "C2");
+    List<String> errors =
+        TestDatabase.rows(
+            "SELECT error_code, topic, kafka_partition, kafka_offset, message IS NOT NULL FROM "
+                + schema
+                + ".vs_errors");
+    assertThat(errors).containsExactly("BAD_RECORD|shop.public.customers|0|3|t");
+    assertThat(
+            TestDatabase.value(
+                "SELECT next_offset FROM "
+                    + schema
+                    + ".vs_progress WHERE topic = 'shop.public.customers'"))
+        .as("the bad record's offset is loaded past too")
+        .isEqualTo("4");
   }
 }
