@@ -45,6 +45,25 @@ public final class ChangeEventDecoder implements Serializable {
    */
   public Optional<ChangeEvent> decode(
       String topic, int partition, long offset, long kafkaTimestampMs, byte[] key, byte[] value) {
+    try {
+      return decodeBytes(topic, partition, offset, kafkaTimestampMs, key, value);
+    } catch (StackOverflowError e) {
+      throw tooDeep(topic, partition, offset);
+    }
+  }
+
+  /**
+   * Nesting is bounded where values are read, so this is the last guard: a record whose values nest
+   * deeper than the thread's stack is that record's fault, never the loader's error.
+   */
+  private static DecodeException tooDeep(String topic, int partition, long offset) {
+    return new DecodeException(
+        new SourcePosition(topic, partition, offset, null)
+            + ": the record nests its values too deeply to be read");
+  }
+
+  private Optional<ChangeEvent> decodeBytes(
+      String topic, int partition, long offset, long kafkaTimestampMs, byte[] key, byte[] value) {
     if (value == null || value.length == 0) {
       return Optional.empty();
     }
@@ -77,7 +96,7 @@ public final class ChangeEventDecoder implements Serializable {
     }
     @SuppressWarnings("unchecked")
     Map<String, Object> map = (Map<String, Object>) v;
-    return decodeMap(
+    return decodeRow(
         topic, partition, offset, kafkaTimestampMs, map, RawBytes.of(key), RawBytes.of(value));
   }
 
@@ -85,6 +104,21 @@ public final class ChangeEventDecoder implements Serializable {
    * Decodes a value already turned into a map of normalised Java values (by a converter adapter).
    */
   public Optional<ChangeEvent> decodeMap(
+      String topic,
+      int partition,
+      long offset,
+      long kafkaTimestampMs,
+      Map<String, Object> value,
+      RawBytes rawKey,
+      RawBytes rawValue) {
+    try {
+      return decodeRow(topic, partition, offset, kafkaTimestampMs, value, rawKey, rawValue);
+    } catch (StackOverflowError e) {
+      throw tooDeep(topic, partition, offset);
+    }
+  }
+
+  private Optional<ChangeEvent> decodeRow(
       String topic,
       int partition,
       long offset,
@@ -132,7 +166,7 @@ public final class ChangeEventDecoder implements Serializable {
     // A record without a time of its own takes the Kafka timestamp (also checked: producers set
     // it).
     long micros = f.micros != null ? f.micros : EventTime.ofKafka(kafkaTimestampMs, at);
-    RowChecks.numbers(f.row, at);
+    RowChecks.values(f.row, at);
     Map<String, Object> row = DeclaredTypes.apply(source, f.row, at, f.op == Operation.DELETE);
     for (String pk : source.primaryKey()) {
       if (row.get(pk) == null) {

@@ -68,6 +68,7 @@ public final class ConfluentAvro implements Serializable {
     }
     int id = schemaId(bytes);
     GenericDatumReader<Object> reader = reader(id);
+    AvroBounds.check(reader.getSchema(), bytes, 5);
     try {
       BinaryDecoder in = DecoderFactory.get().binaryDecoder(bytes, 5, bytes.length - 5, null);
       Object datum = reader.read(null, in);

@@ -1,6 +1,7 @@
 package io.vaultstream.decode;
 
 import io.vaultstream.event.SourcePosition;
+import io.vaultstream.hash.CanonicalText;
 import io.vaultstream.model.SourceTable;
 import io.vaultstream.model.TypeGrammar;
 import java.math.BigDecimal;
@@ -82,7 +83,28 @@ final class DeclaredTypes {
     }
   }
 
+  /** A declared text type with a length: {@code varchar(n)}, {@code char(n)}, {@code char}. */
+  private static final Pattern TEXT_LENGTH = Pattern.compile("(varchar|char)(?:\\((\\d+)\\))?");
+
+  /**
+   * Refuses a text longer than its declared length: PostgreSQL's cast to {@code char(n)} or {@code
+   * varchar(n)} would cut it silently, and the vault would store another value than the source's.
+   */
+  private static Object checkLength(Matcher m, Object v) {
+    int max =
+        m.group(2) != null ? Integer.parseInt(m.group(2)) : m.group(1).equals("char") ? 1 : -1;
+    String text = max < 0 ? null : CanonicalText.of(v);
+    if (text != null && text.length() > max && text.codePointCount(0, text.length()) > max) {
+      throw new Misfit("a text of at most " + max + " characters");
+    }
+    return v;
+  }
+
   private static Object convert(String type, Object v) {
+    Matcher text = TEXT_LENGTH.matcher(type);
+    if (text.matches()) {
+      return checkLength(text, v);
+    }
     if (type.startsWith("timestamptz") || type.startsWith("timestamp with time zone")) {
       return v instanceof String s ? instant(s) : v;
     }

@@ -66,6 +66,19 @@ final class ExactNumbers {
     return v instanceof Number;
   }
 
+  /**
+   * The digits a number's plain text has beyond those written: {@code 1e5} has one significant
+   * digit and six in plain text (five added), {@code 1e-5} six (0.00001).
+   */
+  static long addedDigits(Object v) {
+    if (v instanceof BigDecimal d && d.signum() != 0) {
+      long before = Math.max(1L, (long) d.precision() - d.scale());
+      long after = Math.max(0L, d.scale());
+      return Math.max(0L, before + after - d.precision());
+    }
+    return 0;
+  }
+
   /** Whether a number's plain text is within {@link #NUMERIC_LIMITS}. */
   static boolean withinLimits(Object v) {
     if (v instanceof BigDecimal d) {

@@ -16,6 +16,11 @@ public record Problem(
   public static final String TYPE_CONVERSION = "TYPE_CONVERSION";
   public static final String CONSTRAINT_VIOLATION = "CONSTRAINT_VIOLATION";
 
+  /** The message is kept as it will be stored ({@link StoredText#message}). */
+  public Problem {
+    message = StoredText.message(message);
+  }
+
   /** A problem that waiting will not solve. */
   public static Problem of(ChangeEvent event, String code, String target, String message) {
     return new Problem(event, code, target, message, null, null);

@@ -54,10 +54,28 @@ class NumberBoundsTest {
   @Test
   void numbersWithinPostgresNumericLimitsDecode() {
     assertThat(CanonicalText.of(product("29.70").get("price"))).isEqualTo("29.70");
-    assertThat(CanonicalText.of(product("1e131071").get("price"))).hasSize(131072);
-    assertThat(CanonicalText.of(product("1e-16383").get("price"))).hasSize(16385);
+    String written = "1" + "0".repeat(999); // JSON numbers are at most 1,000 characters
+    assertThat(CanonicalText.of(product(written).get("price"))).isEqualTo(written);
+    assertThat(CanonicalText.of(product("1e10000").get("price"))).hasSize(10_001);
+    assertThat(CanonicalText.of(product("1e-9999").get("price"))).hasSize(10_001);
     assertThatThrownBy(() -> product("1e131072")).isInstanceOf(DecodeException.class);
     assertThatThrownBy(() -> product("1e-16384")).isInstanceOf(DecodeException.class);
+  }
+
+  @Test
+  void exponentsMayNotGrowARecordWithoutBound() {
+    // 8 characters of JSON, 131 KB of text: within numeric's limits, but a few dozen such records
+    // once ran a worker out of memory.
+    assertThatThrownBy(() -> product("1e131000"))
+        .isInstanceOf(DecodeException.class)
+        .hasMessageContaining("'price'")
+        .hasMessageContaining("add 131000 digits")
+        .hasMessageContaining("at most 10000");
+    // The bound is per record: many small exponents add up.
+    assertThatThrownBy(() -> product("[" + "1e999,".repeat(20) + "1]"))
+        .isInstanceOf(DecodeException.class)
+        .hasMessageContaining("at most 10000");
+    assertThat(product("[" + "1e999,".repeat(9) + "1]").get("price")).isNotNull();
   }
 
   @Test
