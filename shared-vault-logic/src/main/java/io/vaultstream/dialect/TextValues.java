@@ -43,11 +43,18 @@ public interface TextValues {
   /**
    * Whether the failure is the database refusing a value of a row: a value its column's type cannot
    * take (see {@link #isConversionFailure}) or a constraint the row breaks. No retry passes it; the
-   * engine finds the rows by loading the batch in parts (PostgreSQL: SQLSTATE classes 22 and 23).
+   * engine finds the rows by loading the batch in parts (PostgreSQL: SQLSTATE classes 22 and 23,
+   * and the program limits 54000 and 54011).
    */
   default boolean isRejectedRow(SQLException e) {
     String state = e.getSQLState();
-    return state != null && (state.startsWith("22") || state.startsWith("23"));
+    return state != null
+        && (state.startsWith("22")
+            || state.startsWith("23")
+            // A row too big for a page or an index entry, or a table past 1,600 columns: the
+            // record's size or shape, which no retry changes.
+            || state.equals("54000")
+            || state.equals("54011"));
   }
 
   /** Of the rows {@link #isRejectedRow} refuses, whether a value did not fit its column's type. */

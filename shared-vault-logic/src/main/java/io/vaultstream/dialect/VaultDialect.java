@@ -69,6 +69,23 @@ public interface VaultDialect extends QueueStatements, TextValues, OperatorState
   String typeFor(Class<?> javaType);
 
   /**
+   * Why a column name taken from events cannot be a column of this database, or null when it can.
+   * Names are checked before any schema change, so a name the database would refuse makes its
+   * record a bad record instead of a failed {@code ALTER TABLE}.
+   */
+  default String columnNameProblem(String name) {
+    return null;
+  }
+
+  /**
+   * The form in which the database compares column names: two names with the same form are one
+   * column (PostgreSQL compares quoted names exactly).
+   */
+  default String columnNameKey(String name) {
+    return name;
+  }
+
+  /**
    * The type, unchanged, when the dialect may paste it into DDL and casts; otherwise an {@link
    * IllegalArgumentException} naming it. Every path that puts a column type into SQL calls it, so a
    * model that bypassed validation still cannot inject SQL through a type.

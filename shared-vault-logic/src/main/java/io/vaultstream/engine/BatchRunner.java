@@ -13,6 +13,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -206,8 +207,7 @@ final class BatchRunner {
    * in parts as {@link #load(List, List, Progress)} does ({@code asPlanned} false).
    */
   Written writePlanned(PlannedBatch b) throws SQLException {
-    addColumns(schema.unknownColumns(b.plan));
-    try (Connection c = connection()) {
+    try (Connection c = addColumnsThenConnect(b)) {
       try {
         return new Written(logged(steps.write(c, b, false)), true);
       } catch (SQLException | RuntimeException e) {
@@ -225,6 +225,12 @@ final class BatchRunner {
     }
     // Planned anew on the writer's connection: the batch before this one has committed.
     return new Written(load(b.events, b.bad, b.progress), false);
+  }
+
+  /** Adds the batch's new columns (a record too wide for its table fails here, as a row). */
+  private Connection addColumnsThenConnect(PlannedBatch b) throws SQLException {
+    addColumns(schema.unknownColumns(b.plan));
+    return connection();
   }
 
   /** A row the database refuses (the dialect knows which failures are). */
@@ -249,14 +255,14 @@ final class BatchRunner {
         dialect);
   }
 
-  private void addColumns(Map<String, Map<String, Class<?>>> seen) throws SQLException {
+  private void addColumns(Map<String, Set<String>> seen) throws SQLException {
     if (seen.isEmpty()) {
       return;
     }
     // Columns are added in their own transaction so a failed batch does not leave the known
     // shape of a table ahead of the database.
     try (Connection c = connection()) {
-      for (Map.Entry<String, Map<String, Class<?>>> e : seen.entrySet()) {
+      for (Map.Entry<String, Set<String>> e : seen.entrySet()) {
         schema.addColumns(c, e.getKey(), e.getValue());
       }
       c.commit();

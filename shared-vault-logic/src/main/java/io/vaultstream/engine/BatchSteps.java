@@ -15,12 +15,14 @@ import io.vaultstream.waiting.HeldWaits;
 import io.vaultstream.waiting.InFlightWaits;
 import io.vaultstream.waiting.PendingCycle;
 import io.vaultstream.waiting.RetryChoice;
+import io.vaultstream.write.ColumnAdmission;
 import io.vaultstream.write.Micros;
 import io.vaultstream.write.SchemaManager;
 import io.vaultstream.write.VaultWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +42,7 @@ final class BatchSteps {
   private final VaultOptions options;
   private final VaultDialect dialect;
   private final SchemaManager schema;
+  private final ColumnAdmission admission;
   private final BatchPlanner planner;
   private final VaultWriter writer;
   private final PendingCycle cycle;
@@ -52,6 +55,7 @@ final class BatchSteps {
       VaultOptions options,
       VaultDialect dialect,
       SchemaManager schema,
+      ColumnAdmission admission,
       BatchPlanner planner,
       VaultWriter writer,
       PendingCycle cycle,
@@ -60,6 +64,7 @@ final class BatchSteps {
     this.options = options;
     this.dialect = dialect;
     this.schema = schema;
+    this.admission = admission;
     this.planner = planner;
     this.writer = writer;
     this.cycle = cycle;
@@ -90,6 +95,13 @@ final class BatchSteps {
       PlannedBatch inFlight)
       throws SQLException {
     long start = System.nanoTime();
+    // Events whose new columns cannot be added are bad records before any schema change.
+    List<Problem> refused = new ArrayList<>(failed);
+    List<ChangeEvent> admitted = admission.admit(events, refused);
+    if (admitted != events) {
+      events = admitted;
+      failed = List.copyOf(refused);
+    }
     long now = Micros.of(clock.instant());
     KeyMapReader reader = new JdbcKeyMapReader(c, dialect, schema.schema());
     InFlightWaits pendingView = null;

@@ -12,6 +12,7 @@ import io.vaultstream.model.VaultModel;
 import io.vaultstream.plan.BatchPlanner;
 import io.vaultstream.waiting.PendingCycle;
 import io.vaultstream.waiting.PendingReferenceStore;
+import io.vaultstream.write.ColumnAdmission;
 import io.vaultstream.write.SchemaManager;
 import io.vaultstream.write.VaultWriter;
 import java.sql.Connection;
@@ -129,6 +130,8 @@ public final class VaultLoader implements AutoCloseable {
               options,
               dialect,
               schema,
+              new ColumnAdmission(
+                  model, schema, dialect, options.columnLimits(), options.autoEvolve()),
               planner,
               new VaultWriter(model, dialect, hasher, schema),
               new PendingCycle(

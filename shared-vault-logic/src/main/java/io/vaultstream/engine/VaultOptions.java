@@ -17,6 +17,7 @@ public final class VaultOptions implements Serializable {
   private final String targetSchema;
   private final boolean autoCreate;
   private final boolean autoEvolve;
+  private final io.vaultstream.write.ColumnLimits columnLimits;
   private final String poolName;
   private final int poolMaxSize;
   private final int poolMinIdle;
@@ -56,6 +57,7 @@ public final class VaultOptions implements Serializable {
     this.targetSchema = b.targetSchema;
     this.autoCreate = b.autoCreate;
     this.autoEvolve = b.autoEvolve;
+    this.columnLimits = b.columnLimits;
     this.poolName = b.poolName;
     this.poolMaxSize = b.poolMaxSize;
     this.poolMinIdle = b.poolMinIdle;
@@ -243,6 +245,11 @@ public final class VaultOptions implements Serializable {
    */
   public boolean autoEvolve() {
     return autoEvolve;
+  }
+
+  /** How many columns events may add, per record and per table. */
+  public io.vaultstream.write.ColumnLimits columnLimits() {
+    return columnLimits;
   }
 
   /**

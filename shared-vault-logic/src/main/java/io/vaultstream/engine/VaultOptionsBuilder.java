@@ -12,6 +12,7 @@ public final class VaultOptionsBuilder {
   String targetSchema;
   boolean autoCreate = true;
   boolean autoEvolve = true;
+  io.vaultstream.write.ColumnLimits columnLimits = io.vaultstream.write.ColumnLimits.DEFAULT;
   String poolName;
   int poolMaxSize = 4;
   int poolMinIdle = 1;
@@ -158,6 +159,15 @@ public final class VaultOptionsBuilder {
   /** Whether attribute columns first seen in events are added (default true). */
   public VaultOptionsBuilder autoEvolve(boolean v) {
     this.autoEvolve = v;
+    return this;
+  }
+
+  /**
+   * How many columns first seen in events one record may add to a table, and a table may gain in
+   * all (defaults 100 and 250); a record beyond either is a bad record.
+   */
+  public VaultOptionsBuilder columnLimits(int perRecord, int perTable) {
+    this.columnLimits = new io.vaultstream.write.ColumnLimits(perRecord, perTable);
     return this;
   }
 

@@ -9,18 +9,16 @@ import java.util.Map;
  *
  * @param key the parent hash key (satellite) or code values (reference table)
  * @param attributes column to canonical text; null for a delete (carried from the previous version)
- * @param types the Java type of each attribute value seen (for columns taken from the events)
  */
 public record HistoryRow(
     List<String> key,
     long loadDts,
     String recordSource,
     boolean delete,
-    Map<String, String> attributes,
-    Map<String, Class<?>> types) {
+    Map<String, String> attributes) {
 
   /** The same row at another load time. */
   public HistoryRow at(long micros) {
-    return new HistoryRow(key, micros, recordSource, delete, attributes, types);
+    return new HistoryRow(key, micros, recordSource, delete, attributes);
   }
 }

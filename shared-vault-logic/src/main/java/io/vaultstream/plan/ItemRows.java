@@ -162,7 +162,7 @@ final class ItemRows {
       if (!e.operation().carriesRow()) {
         return lk;
       }
-      values.putAll(attributes(e, link.columns().isEmpty() ? null : link.columns(), null));
+      values.putAll(attributes(e, link.columns().isEmpty() ? null : link.columns()));
     }
     plan.offer(link.name(), new VaultRow(lk, values, e.eventTimeMicros(), rsrc));
     return lk;
@@ -183,14 +183,12 @@ final class ItemRows {
       t++;
     }
     boolean delete = !e.operation().carriesRow();
-    Map<String, Class<?>> types = new LinkedHashMap<>();
-    Map<String, String> attrs = delete ? null : attributes(e, declared, types);
-    plan.add(table, new HistoryRow(key, t, rsrc, delete, attrs, types));
+    Map<String, String> attrs = delete ? null : attributes(e, declared);
+    plan.add(table, new HistoryRow(key, t, rsrc, delete, attrs));
   }
 
   /** Attribute values: the declared columns, or every non-key column of the row. */
-  private Map<String, String> attributes(
-      ChangeEvent e, List<String> declared, Map<String, Class<?>> types) {
+  private Map<String, String> attributes(ChangeEvent e, List<String> declared) {
     Map<String, String> out = new LinkedHashMap<>();
     List<String> cols =
         declared != null ? declared : index.get(e.sourceTable()).defaultAttributes();
@@ -204,9 +202,6 @@ final class ItemRows {
             (c, v) -> {
               if (!keys.contains(c)) {
                 out.put(c, CanonicalText.of(v));
-                if (types != null && v != null) {
-                  types.put(c, v.getClass());
-                }
               }
             });
     return out;

@@ -13,9 +13,12 @@ import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -61,13 +64,21 @@ public final class SchemaManager {
     this.schema = schema;
     this.autoCreate = autoCreate;
     // Looked up by concurrent loads (Spark runs several tasks per JVM on one engine).
-    this.tables =
-        new java.util.concurrent.ConcurrentHashMap<>(new VaultTables(model, dialect, hasher).all());
+    this.base = new VaultTables(model, dialect, hasher).all();
+    this.tables = new java.util.concurrent.ConcurrentHashMap<>(base);
   }
+
+  /** The tables as the model describes them, without columns taken from events. */
+  private final Map<String, TableSpec> base;
 
   /** Whether vs_progress has the columns of the positions' anchors. */
   public boolean storesAnchors() {
     return anchorsStored;
+  }
+
+  /** The table as the model describes it, without the columns taken from events. */
+  public TableSpec modelTable(String name) {
+    return base.get(name);
   }
 
   /** The table as it is now. */
@@ -169,7 +180,7 @@ public final class SchemaManager {
   }
 
   /** Adds attribute columns first seen in this batch to a table that takes them from events. */
-  public synchronized void addColumns(Connection c, String table, Map<String, Class<?>> seen)
+  public synchronized void addColumns(Connection c, String table, Collection<String> seen)
       throws SQLException {
     TableSpec t = tables.get(table);
     if (!t.discoversColumns()) {
@@ -177,22 +188,20 @@ public final class SchemaManager {
     }
     List<ColumnSpec> cols = new ArrayList<>(t.columns());
     boolean changed = false;
-    for (Map.Entry<String, Class<?>> e : seen.entrySet()) {
-      if (t.column(e.getKey()) != null
-          || cols.stream().anyMatch(x -> x.name().equals(e.getKey()))) {
+    for (String name : seen) {
+      if (t.column(name) != null || cols.stream().anyMatch(x -> x.name().equals(name))) {
         continue;
       }
-      ColumnSpec col =
-          new ColumnSpec(
-              e.getKey(),
-              e.getValue() == null ? dialect.textType() : dialect.typeFor(e.getValue()),
-              false);
+      // Text, whatever the first value looks like: a column typed by its first value (a `true`
+      // making a boolean column) would refuse every later value of another kind. Values are
+      // canonical text anyway; declare the source's columns in the model for typed columns.
+      ColumnSpec col = new ColumnSpec(name, dialect.textType(), false);
       if (!autoEvolve) {
         throw new SQLException(
             "The events of "
                 + table
                 + " carry the column '"
-                + e.getKey()
+                + name
                 + "', which the table lacks, and auto.evolve is off: add the column ("
                 + dialect.addColumn(schema, table, col)
                 + ") or turn auto.evolve on (--auto-evolve for the Spark job)",
@@ -255,40 +264,40 @@ public final class SchemaManager {
 
   /**
    * Columns a planned batch brings that its tables (those that discover their columns) do not have
-   * yet, per table, with the Java type seen for each (or null).
+   * yet, per table.
    */
-  public Map<String, Map<String, Class<?>>> unknownColumns(io.vaultstream.plan.BatchPlan plan) {
-    Map<String, Map<String, Class<?>>> seen = new LinkedHashMap<>();
+  public Map<String, Set<String>> unknownColumns(io.vaultstream.plan.BatchPlan plan) {
+    Map<String, Set<String>> seen = new LinkedHashMap<>();
     plan.history.forEach(
         (table, rows) -> {
-          if (table(table).discoversColumns()) {
-            Map<String, Class<?>> cols = seen.computeIfAbsent(table, t -> new LinkedHashMap<>());
+          TableSpec t = table(table);
+          if (t.discoversColumns()) {
             for (io.vaultstream.plan.HistoryRow r : rows) {
               if (r.attributes() != null) {
-                r.attributes().keySet().forEach(a -> cols.putIfAbsent(a, r.types().get(a)));
-                r.types()
-                    .forEach(
-                        (a, type) -> {
-                          if (cols.get(a) == null) {
-                            cols.put(a, type);
-                          }
-                        });
+                for (String a : r.attributes().keySet()) {
+                  if (t.column(a) == null) {
+                    seen.computeIfAbsent(table, k -> new LinkedHashSet<>()).add(a);
+                  }
+                }
               }
             }
           }
         });
     plan.earliest.forEach(
         (table, rows) -> {
-          if (table(table).discoversColumns()) {
-            Map<String, Class<?>> cols = seen.computeIfAbsent(table, t -> new LinkedHashMap<>());
-            rows.values().forEach(r -> r.values().keySet().forEach(a -> cols.putIfAbsent(a, null)));
+          TableSpec t = table(table);
+          if (t.discoversColumns()) {
+            rows.values()
+                .forEach(
+                    r -> {
+                      for (String a : r.values().keySet()) {
+                        if (t.column(a) == null) {
+                          seen.computeIfAbsent(table, k -> new LinkedHashSet<>()).add(a);
+                        }
+                      }
+                    });
           }
         });
-    seen.entrySet()
-        .removeIf(
-            e ->
-                e.getValue().keySet().stream()
-                    .allMatch(col -> table(e.getKey()).column(col) != null));
     return seen;
   }
 }

@@ -70,13 +70,13 @@ abstract class ShopVaultContract extends DatabaseContract {
     assertThat(
             rows(
                 "SELECT product_hk, hash_diff, name, price FROM $s.sat_product WHERE record_source <> 'SYSTEM'"))
-        .containsExactly(
-            md5("SKU-10") + "|" + md5("LAMP||9.90") + "|Lamp|" + db().decimalFromEvent("9.90"));
+        .containsExactly(md5("SKU-10") + "|" + md5("LAMP||9.90") + "|Lamp|9.90");
     assertThat(
             value(
                 "SELECT data_type FROM information_schema.columns WHERE table_schema='$s'"
                     + " AND table_name='sat_product' AND column_name='price'"))
-        .isEqualTo(db().decimalDataType());
+        // Columns taken from events are text, whatever their first value looked like.
+        .isEqualTo(db().textDataType());
     assertThat(
             rows(
                 "SELECT order_hk, hash_diff, ordered_at, status FROM $s.sat_order WHERE record_source <> 'SYSTEM'"))
@@ -203,7 +203,7 @@ abstract class ShopVaultContract extends DatabaseContract {
     assertThat(rows("SELECT sku FROM $s.hub_product WHERE record_source <> 'SYSTEM' ORDER BY 1"))
         .containsExactly("SKU-000001", "SKU-000199");
     assertThat(rows("SELECT price FROM $s.sat_product WHERE record_source <> 'SYSTEM' ORDER BY 1"))
-        .containsExactly(db().decimalFromEvent("602.78"), db().decimalFromEvent("956.87"));
+        .containsExactly("602.78", "956.87");
     // The delete of customer 97 finds no key (its insert came before vaultstream): reported, not
     // guessed.
     assertThat(r.problems()).extracting(Problem::code).contains(Problem.UNRESOLVED_REFERENCE);

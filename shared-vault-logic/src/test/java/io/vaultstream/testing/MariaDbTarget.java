@@ -90,12 +90,6 @@ final class MariaDbTarget extends TargetDatabase {
     return "`" + identifier.replace("`", "``") + "`";
   }
 
-  /** The column is the widest DECIMAL, DECIMAL(65,30): every value has 30 decimals. */
-  @Override
-  public String decimalFromEvent(String sent) {
-    return new java.math.BigDecimal(sent).setScale(30).toPlainString();
-  }
-
   /** Backslash escapes a character in MariaDB's string literals (by default). */
   @Override
   public String literal(String text) {
@@ -108,8 +102,13 @@ final class MariaDbTarget extends TargetDatabase {
   }
 
   @Override
-  public String decimalDataType() {
-    return "decimal";
+  public String textDataType() {
+    return "longtext";
+  }
+
+  @Override
+  public String decimalType() {
+    return "DECIMAL(12,2)";
   }
 
   @Override

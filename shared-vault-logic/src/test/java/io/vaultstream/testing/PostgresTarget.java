@@ -71,12 +71,6 @@ final class PostgresTarget extends TargetDatabase {
     return "\"" + identifier.replace("\"", "\"\"") + "\"";
   }
 
-  /** numeric without a scale keeps the value's own. */
-  @Override
-  public String decimalFromEvent(String sent) {
-    return sent;
-  }
-
   @Override
   public String literal(String text) {
     return "'" + text.replace("'", "''") + "'";
@@ -88,8 +82,13 @@ final class PostgresTarget extends TargetDatabase {
   }
 
   @Override
-  public String decimalDataType() {
-    return "numeric";
+  public String textDataType() {
+    return "text";
+  }
+
+  @Override
+  public String decimalType() {
+    return "numeric(12,2)";
   }
 
   @Override

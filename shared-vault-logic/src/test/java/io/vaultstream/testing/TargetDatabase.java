@@ -66,17 +66,14 @@ public abstract class TargetDatabase {
   /** The SQLSTATE of the engine's failure "a vault table does not exist" on this database. */
   public abstract String missingTableSqlState();
 
-  /**
-   * A decimal of an event as {@link #rows} prints it from a column the loader typed from the events
-   * (the model declares no type for it).
-   */
-  public abstract String decimalFromEvent(String sent);
-
   /** A string literal of the text. */
   public abstract String literal(String text);
 
-  /** information_schema.columns.data_type of an exact decimal column. */
-  public abstract String decimalDataType();
+  /** information_schema.columns.data_type of the loader's text columns. */
+  public abstract String textDataType();
+
+  /** The SQL type of an exact decimal column, as an operator would declare it. */
+  public abstract String decimalType();
 
   /** information_schema.columns.data_type of a binary hash key column. */
   public abstract String binaryDataType();

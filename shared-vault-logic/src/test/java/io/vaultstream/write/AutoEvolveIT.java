@@ -12,9 +12,7 @@ import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestDatabase;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -50,12 +48,6 @@ class AutoEvolveIT {
     return c;
   }
 
-  private static Map<String, Class<?>> column(String name, Class<?> type) {
-    Map<String, Class<?>> m = new LinkedHashMap<>();
-    m.put(name, type);
-    return m;
-  }
-
   private List<String> productColumns() throws SQLException {
     return TestDatabase.rows(
         "SELECT column_name FROM information_schema.columns WHERE table_schema = '"
@@ -68,7 +60,7 @@ class AutoEvolveIT {
     SchemaManager m = manager(true, false);
     try (Connection c = connection()) {
       m.initialize(c);
-      assertThatThrownBy(() -> m.addColumns(c, "sat_product", column("colour", String.class)))
+      assertThatThrownBy(() -> m.addColumns(c, "sat_product", List.of("colour")))
           .isInstanceOf(SQLException.class)
           .hasMessage(
               "The events of sat_product carry the column 'colour', which the table lacks, and"
@@ -88,7 +80,7 @@ class AutoEvolveIT {
     SchemaManager m = manager(false, true);
     try (Connection c = connection()) {
       m.initialize(c);
-      m.addColumns(c, "sat_product", column("colour", String.class));
+      m.addColumns(c, "sat_product", List.of("colour"));
       c.commit();
     }
     assertThat(productColumns()).contains("colour");
@@ -100,7 +92,7 @@ class AutoEvolveIT {
     SchemaManager m = manager(true, true);
     try (Connection c = connection()) {
       m.initialize(c);
-      m.addColumns(c, "sat_customer", column("nickname", String.class));
+      m.addColumns(c, "sat_customer", List.of("nickname"));
       c.commit();
     }
     assertThat(

@@ -88,6 +88,16 @@ public final class MariaDbDialect
   }
 
   @Override
+  public String columnNameProblem(String name) {
+    return MariaDbNames.problem(name);
+  }
+
+  @Override
+  public String columnNameKey(String name) {
+    return MariaDbNames.key(name);
+  }
+
+  @Override
   public String typeFor(Class<?> t) {
     if (t == Long.class) {
       return "BIGINT";

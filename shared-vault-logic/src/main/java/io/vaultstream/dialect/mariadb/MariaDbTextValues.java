@@ -71,7 +71,9 @@ interface MariaDbTextValues extends TextValues {
     String state = e.getSQLState();
     return state != null && (state.startsWith("22") || state.startsWith("23"))
         || CONVERSION.contains(e.getErrorCode())
-        || CONSTRAINT.contains(e.getErrorCode());
+        || CONSTRAINT.contains(e.getErrorCode())
+        || e.getErrorCode() == 1117 // ER_TOO_MANY_FIELDS
+        || e.getErrorCode() == 1118; // ER_TOO_BIG_ROWSIZE
   }
 
   @Override

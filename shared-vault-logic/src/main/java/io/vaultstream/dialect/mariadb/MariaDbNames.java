@@ -1,0 +1,42 @@
+package io.vaultstream.dialect.mariadb;
+
+/**
+ * MariaDB's rules for column names, which are narrower than PostgreSQL's: at most 64 characters,
+ * none outside the Basic Multilingual Plane (identifiers are utf8mb3), no trailing space, and names
+ * compared without case ({@code Name} and {@code name} are one column, {@code é} and {@code É} too,
+ * {@code é} and {@code e} not).
+ */
+final class MariaDbNames {
+  /** The longest column name, in characters. */
+  static final int MAX_CHARS = 64;
+
+  private MariaDbNames() {}
+
+  /** Why MariaDB refuses the name as a column name, or null. */
+  static String problem(String name) {
+    if (name.endsWith(" ")) {
+      return "MariaDB refuses column names that end with a space";
+    }
+    int chars = name.codePointCount(0, name.length());
+    if (chars > MAX_CHARS) {
+      return "MariaDB's column names have at most " + MAX_CHARS + " characters, this one " + chars;
+    }
+    for (int i = 0; i < name.length(); i++) {
+      if (Character.isSurrogate(name.charAt(i))) {
+        return String.format(
+            "MariaDB's column names hold only characters up to U+FFFF, this one U+%X",
+            name.codePointAt(i));
+      }
+    }
+    return null;
+  }
+
+  /** The name as MariaDB compares it: each character upper-cased on its own. */
+  static String key(String name) {
+    StringBuilder sb = new StringBuilder(name.length());
+    for (int i = 0; i < name.length(); i++) {
+      sb.append(Character.toUpperCase(name.charAt(i)));
+    }
+    return sb.toString();
+  }
+}
