@@ -58,7 +58,7 @@ abstract class ColumnAdmissionContract extends ShopReferencesBase {
         .asString()
         .startsWith("BAD_RECORD|sat_product|")
         .contains(
-            "it brings 1700 columns that sat_product lacks ('f0', 'f1', 'f2', 'f3', 'f4', ...)")
+            "it brings 1701 columns that sat_product lacks ('name', 'f0', 'f1', 'f2', 'f3', ...)")
         .contains("one record may add at most 100 (auto.evolve.max.columns.per.record");
   }
 
