@@ -154,9 +154,15 @@ final class NameRules {
       List<String> taken = m.defaultAttributesOf(source);
       t.implicitFrom = source;
       for (String c : taken == null ? List.<String>of() : taken) {
+        // A declared source column that becomes a vault column needs a name every database takes.
+        identifier("/sources/" + source + "/columns/" + c, c);
         t.add(path, c, "one of its attribute columns");
       }
     }
+  }
+
+  private static String fold(String name) {
+    return name.toLowerCase(Locale.ROOT);
   }
 
   /** The columns of one vault table so far, each with what it is. */
@@ -174,12 +180,26 @@ final class NameRules {
     TableColumns(String table, boolean reportAll) {
       this.table = table;
       this.reportAll = reportAll;
-      technical.forEach((c, key) -> owners.put(c, "its technical column (naming." + key + ")"));
+      technical.forEach(
+          (c, key) -> owners.put(fold(c), "its technical column (naming." + key + ")"));
+    }
+
+    /** The naming key of the technical column this name is, compared without case, or null. */
+    private String technicalKey(String column) {
+      for (Map.Entry<String, String> e : technical.entrySet()) {
+        if (e.getKey().equalsIgnoreCase(column)) {
+          return e.getValue();
+        }
+      }
+      return null;
     }
 
     void add(String path, String column, String what) {
-      String owner = owners.putIfAbsent(column, what);
-      boolean isTechnical = technical.containsKey(column);
+      // Compared without case, as MariaDB compares column names: a model valid for one supported
+      // database is valid for every one.
+      String owner = owners.putIfAbsent(fold(column), what);
+      String technicalKey = technicalKey(column);
+      boolean isTechnical = technicalKey != null;
       if (owner == null || !(reportAll || isTechnical)) {
         return;
       }
@@ -192,7 +212,7 @@ final class NameRules {
       if (isTechnical) {
         remedy +=
             ", or give the technical column another name in \"naming\" (e.g. \""
-                + technical.get(column)
+                + technicalKey
                 + "\": \"dv_"
                 + column
                 + "\")";

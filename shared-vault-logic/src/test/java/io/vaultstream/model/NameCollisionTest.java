@@ -161,4 +161,38 @@ class NameCollisionTest {
         .contains("'code' of vault table 'ref_status' is already a code column");
     assertThat(p).hasSize(5);
   }
+
+  @Test
+  void columnNamesAreComparedWithoutCaseAndDeclaredSourceColumnsMustBeIdentifiers() {
+    String json =
+        """
+        { "name": "c",
+          "sources": {
+            "customers": { "topic": "t.customers", "primaryKey": ["id"],
+                           "columns": { "id": "bigint", "customer_no": "text", "Name": "text",
+                                        "name": "text", "Load_Dts": "text", "bad name": "text" } } },
+          "hubs": { "hub_customer": { "hashKey": "customer_hk", "businessKey": ["customer_no"],
+                                      "sources": { "customers": ["customer_no"] } } },
+          "satellites": { "sat_customer": { "parent": "hub_customer", "source": "customers" },
+                          "sat_listed": { "parent": "hub_customer", "source": "customers",
+                                          "columns": ["name", "Name"] } } }
+        """;
+    List<ModelProblem> p = problems(json);
+    assertThat(at(p, "/sources/customers/columns/bad name").message())
+        .contains("'bad name' is not a legal identifier");
+    assertThat(at(p, "/satellites/sat_listed/columns/1").message())
+        .contains("the column 'Name' of vault table 'sat_listed' is already one of its attribute");
+    assertThat(p)
+        .anySatisfy(
+            x ->
+                assertThat(x.message())
+                    .contains("the column 'name' of vault table 'sat_customer' is already"));
+    assertThat(p)
+        .anySatisfy(
+            x ->
+                assertThat(x.message())
+                    .contains(
+                        "the column 'Load_Dts' of vault table 'sat_customer' is already its"
+                            + " technical column (naming.loadDts)"));
+  }
 }
