@@ -21,10 +21,14 @@ import org.apache.avro.Schema;
  * Fetches Avro writer schemas by id from a Confluent-compatible schema registry ({@code GET
  * /schemas/ids/{id}}) with the JDK HTTP client, and keeps them: a schema id never changes meaning.
  *
- * <p>Only an answer about the id itself (404 and other client errors) makes the record a bad record
- * ({@link DecodeException}). An outage (5xx, 408, 429, a timeout, a refused connection) is {@link
- * SchemaRegistryUnavailableException}, retried by the runtimes; a refusal of the credentials (401,
- * 403) is {@link SchemaRegistryException}, which fails the task until the configuration changes.
+ * <p>Only an answer about the id itself makes the record a bad record ({@link DecodeException}): a
+ * client error, or a 404 that lasts. A 404 is first taken for a registry that does not know the id
+ * yet (a follower behind its leader) and is an outage for {@value #UNKNOWN_ID_WAIT_MS} ms from the
+ * first one; after that the answer is kept for {@value #UNKNOWN_ID_KEEP_MS} ms, so records with an
+ * unknown id do not each ask again. An outage (5xx, 408, 429, a timeout, a refused connection) is
+ * {@link SchemaRegistryUnavailableException}, retried by the runtimes; a refusal of the credentials
+ * (401, 403) is {@link SchemaRegistryException}, which fails the task until the configuration
+ * changes.
  */
 public final class SchemaRegistryClient implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -32,8 +36,16 @@ public final class SchemaRegistryClient implements Serializable {
   // Confluent's basic.auth.credentials.source=URL: http://user:password@host:8081
   private static final Pattern USER_INFO = Pattern.compile("^(https?://)([^/@]*)@(.*)$");
 
+  /** How long a 404 for a schema id is waited out (retried) before the record is a bad record. */
+  static final long UNKNOWN_ID_WAIT_MS = 20_000;
+
+  /** How long a lasting 404 is kept before the registry is asked again. */
+  static final long UNKNOWN_ID_KEEP_MS = 10_000;
+
   private final String url;
   private final SchemaRegistryAuth auth;
+  private final long unknownWaitMs;
+  private final long unknownKeepMs;
   private transient volatile Fetcher fetcher;
 
   /**
@@ -49,6 +61,13 @@ public final class SchemaRegistryClient implements Serializable {
    * @param auth how to authenticate; null for none
    */
   public SchemaRegistryClient(String url, SchemaRegistryAuth auth) {
+    this(url, auth, UNKNOWN_ID_WAIT_MS, UNKNOWN_ID_KEEP_MS);
+  }
+
+  SchemaRegistryClient(
+      String url, SchemaRegistryAuth auth, long unknownWaitMs, long unknownKeepMs) {
+    this.unknownWaitMs = unknownWaitMs;
+    this.unknownKeepMs = unknownKeepMs;
     String base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     Matcher m = USER_INFO.matcher(base);
     if (m.matches()) {
@@ -64,8 +83,54 @@ public final class SchemaRegistryClient implements Serializable {
   /** The writer schema with this id. */
   public Schema schema(int id) {
     Fetcher f = fetcher();
-    // A failed fetch stores nothing: the next record with this id asks again.
-    return f.cache.computeIfAbsent(id, i -> fetch(f.http, i));
+    Schema known = f.cache.get(id);
+    if (known != null) {
+      return known;
+    }
+    long now = System.nanoTime();
+    Unknown u = f.unknown.get(id);
+    if (u != null && u.keptUntil != 0 && now - u.keptUntil < 0) {
+      throw new DecodeException(u.answer);
+    }
+    try {
+      // A failed fetch stores no schema: the next record with this id asks again.
+      Schema s = f.cache.computeIfAbsent(id, i -> fetch(f.http, i));
+      f.unknown.remove(id);
+      return s;
+    } catch (NotFound e) {
+      Unknown first = f.unknown.computeIfAbsent(id, i -> new Unknown(now));
+      if (now - first.since < unknownWaitMs * 1_000_000L) {
+        throw new SchemaRegistryUnavailableException(
+            e.getMessage()
+                + "; waiting for the registry to know it (a follower may lag behind its leader),"
+                + " at most "
+                + unknownWaitMs
+                + " ms before the record is a bad record");
+      }
+      first.answer = e.getMessage();
+      first.keptUntil = now + unknownKeepMs * 1_000_000L;
+      throw new DecodeException(e.getMessage());
+    }
+  }
+
+  /** A schema id the registry answered 404 for: since when, and until when the answer is kept. */
+  private static final class Unknown {
+    final long since;
+    volatile long keptUntil;
+    volatile String answer;
+
+    Unknown(long since) {
+      this.since = since;
+    }
+  }
+
+  /** A 404 for the schema id. */
+  private static final class NotFound extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    NotFound(String message) {
+      super(message, null, false, false);
+    }
   }
 
   private Fetcher fetcher() {
@@ -85,6 +150,7 @@ public final class SchemaRegistryClient implements Serializable {
   private static final class Fetcher {
     final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     final Map<Integer, Schema> cache = new ConcurrentHashMap<>();
+    final Map<Integer, Unknown> unknown = new ConcurrentHashMap<>();
   }
 
   private Schema fetch(HttpClient http, int id) {
@@ -121,6 +187,9 @@ public final class SchemaRegistryClient implements Serializable {
     }
     if (status == 408 || status == 429 || status >= 500) {
       throw new SchemaRegistryUnavailableException(answer);
+    }
+    if (status == 404) {
+      throw new NotFound(answer);
     }
     if (status >= 400) {
       throw new DecodeException(answer); // about this id: the record's own problem

@@ -73,12 +73,47 @@ class SchemaRegistryFaultsIT {
   }
 
   @Test
-  void anUnknownSchemaIdIsABadRecord() throws Exception {
-    Schema v1 = AvroCustomers.envelope(false);
-    byte[] unknown = AvroCustomers.wire(9, v1, AvroCustomers.customer(v1, 1, null));
-    assertThatThrownBy(() -> decoder(registry.url(), null).decode(TOPIC, 0, 1, 0, null, unknown))
-        .isInstanceOf(DecodeException.class)
+  void aSchemaIdTheRegistryLearnsLateIsWaitedFor() {
+    // A follower behind its leader: 404 twice, then the schema.
+    SchemaRegistryClient client = new SchemaRegistryClient(registry.url(), null, 60_000, 60_000);
+    registry.fail(404, 2);
+    for (int i = 0; i < 2; i++) {
+      assertThatThrownBy(() -> client.schema(1))
+          .isInstanceOf(SchemaRegistryUnavailableException.class)
+          .hasMessageContaining("answered 404 for schema id 1")
+          .hasMessageContaining("at most 60000 ms before the record is a bad record")
+          .satisfies(e -> assertThat(Failures.retriable(e)).isTrue());
+    }
+    assertThat(client.schema(1).getName()).isEqualTo("Envelope");
+  }
+
+  @Test
+  void anUnknownSchemaIdIsABadRecordOnceTheWaitIsOverAndTheAnswerIsKept() throws Exception {
+    SchemaRegistryClient client = new SchemaRegistryClient(registry.url(), null, 200, 60_000);
+    assertThatThrownBy(() -> client.schema(9))
+        .isInstanceOf(SchemaRegistryUnavailableException.class);
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    RuntimeException last = null;
+    while (System.nanoTime() < deadline) {
+      try {
+        client.schema(9);
+      } catch (SchemaRegistryUnavailableException e) {
+        continue; // still within the wait
+      } catch (DecodeException e) {
+        last = e;
+        break;
+      }
+    }
+    assertThat(last)
+        .isNotNull()
         .hasMessageContaining("the schema registry answered 404 for schema id 9");
+    int asked = registry.requests();
+    for (int i = 0; i < 5; i++) {
+      assertThatThrownBy(() -> client.schema(9)).isInstanceOf(DecodeException.class);
+    }
+    assertThat(registry.requests()).as("the answer is kept, not asked for again").isEqualTo(asked);
+    // Another id is asked for as usual.
+    assertThat(client.schema(2)).isNotNull();
   }
 
   @Test
