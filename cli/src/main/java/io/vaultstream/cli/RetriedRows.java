@@ -6,13 +6,11 @@ import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.error.ErrorTable;
 import io.vaultstream.error.EventCodec;
 import io.vaultstream.event.ChangeEvent;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -111,11 +109,6 @@ final class RetriedRows {
   }
 
   private static byte[] bytes(String raw) {
-    if (raw == null) {
-      return null;
-    }
-    return raw.startsWith("base64:")
-        ? Base64.getDecoder().decode(raw.substring(7))
-        : raw.getBytes(StandardCharsets.UTF_8);
+    return EventCodec.rawBytes(raw);
   }
 }

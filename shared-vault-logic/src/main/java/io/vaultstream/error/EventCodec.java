@@ -105,21 +105,47 @@ public final class EventCodec {
     return row;
   }
 
-  /** Raw record bytes as text: UTF-8 when they are, else {@code base64:...}; null stays null. */
+  /** The prefix of a raw record stored as base64. */
+  private static final String BASE64 = "base64:";
+
+  /**
+   * Raw record bytes as text, losslessly: UTF-8 text when they are that and hold no NUL (which no
+   * PostgreSQL text can hold), else {@code base64:...}; null stays null. {@link #rawBytes} reads it
+   * back.
+   */
   public static String raw(byte[] bytes) {
     if (bytes == null) {
       return null;
     }
-    try {
-      return StandardCharsets.UTF_8
-          .newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes))
-          .toString()
-          .replace("\u0000", "\\u0000");
-    } catch (CharacterCodingException e) {
-      return "base64:" + Base64.getEncoder().encodeToString(bytes);
+    for (byte b : bytes) {
+      if (b == 0) {
+        return BASE64 + Base64.getEncoder().encodeToString(bytes);
+      }
     }
+    try {
+      String text =
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(bytes))
+              .toString();
+      if (!text.startsWith(BASE64)) {
+        return text;
+      }
+    } catch (CharacterCodingException e) {
+      // not text: base64 below
+    }
+    return BASE64 + Base64.getEncoder().encodeToString(bytes);
+  }
+
+  /** The bytes of a raw record stored by {@link #raw}; null stays null. */
+  public static byte[] rawBytes(String stored) {
+    if (stored == null) {
+      return null;
+    }
+    return stored.startsWith(BASE64)
+        ? Base64.getDecoder().decode(stored.substring(BASE64.length()))
+        : stored.getBytes(StandardCharsets.UTF_8);
   }
 }

@@ -65,4 +65,23 @@ class EventCodecTest {
         .hasMessageStartingWith("corrupt stored event: {\"source\":\"x\"}");
     assertThatThrownBy(() -> EventCodec.read("[1]")).hasMessageStartingWith("corrupt stored event");
   }
+
+  @Test
+  void rawRecordsAreStoredLosslessly() {
+    byte[][] records = {
+      "{\"op\":\"c\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8),
+      // Confluent wire format starts with a NUL; these bytes are valid UTF-8 too.
+      {0, 0, 0, 0, 1, 'a', 'b'},
+      {(byte) 0xff, (byte) 0xfe, 1},
+      "base64:not really".getBytes(java.nio.charset.StandardCharsets.UTF_8),
+    };
+    for (byte[] r : records) {
+      String stored = EventCodec.raw(r);
+      assertThat(stored).doesNotContain("\u0000");
+      assertThat(EventCodec.rawBytes(stored)).isEqualTo(r);
+    }
+    assertThat(EventCodec.raw(records[0])).isEqualTo("{\"op\":\"c\"}");
+    assertThat(EventCodec.raw(null)).isNull();
+    assertThat(EventCodec.rawBytes(null)).isNull();
+  }
 }
