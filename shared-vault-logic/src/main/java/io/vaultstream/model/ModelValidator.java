@@ -66,12 +66,24 @@ final class ModelValidator {
     return true;
   }
 
+  /** Kafka's legal topic names. */
+  private static final java.util.regex.Pattern TOPIC =
+      java.util.regex.Pattern.compile("[A-Za-z0-9._-]{1,249}");
+
   private void checkSources() {
     Set<String> topics = new HashSet<>();
     for (SourceTable s : m.sources().values()) {
       String p = "/sources/" + s.name();
       identifier(p, s.name());
-      if (!topics.add(s.topic())) {
+      if (!TOPIC.matcher(s.topic()).matches()) {
+        // A ',' would subscribe the Spark job to more topics, a '*' match others.
+        problem(
+            p + "/topic",
+            "'"
+                + io.vaultstream.event.StoredText.escape(s.topic(), false)
+                + "' is not a Kafka topic name: use letters, digits, '.', '_' and '-', at most"
+                + " 249 characters");
+      } else if (!topics.add(s.topic())) {
         problem(p + "/topic", "the topic '" + s.topic() + "' is already used by another source");
       }
       columnTypes(p, s);

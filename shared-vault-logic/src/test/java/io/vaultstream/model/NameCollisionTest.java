@@ -195,4 +195,19 @@ class NameCollisionTest {
                         "the column 'Load_Dts' of vault table 'sat_customer' is already its"
                             + " technical column (naming.loadDts)"));
   }
+
+  @Test
+  void aTopicMustBeAKafkaTopicName() {
+    String json =
+        """
+        { "name": "c",
+          "sources": { "customers": { "topic": "t.customers,t.orders", "primaryKey": ["id"] } },
+          "hubs": { "hub_customer": { "hashKey": "customer_hk", "businessKey": ["id"],
+                                      "sources": { "customers": ["id"] } } } }
+        """;
+    assertThat(at(problems(json), "/sources/customers/topic").message())
+        .isEqualTo(
+            "'t.customers,t.orders' is not a Kafka topic name: use letters, digits, '.', '_' and"
+                + " '-', at most 249 characters");
+  }
 }
