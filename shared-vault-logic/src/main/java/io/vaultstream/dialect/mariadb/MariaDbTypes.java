@@ -18,6 +18,13 @@ final class MariaDbTypes {
   static final String KEY_COLUMN_TEXT = "VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
 
   static final String TEXT = "LONGTEXT";
+
+  /**
+   * A model's {@code uuid}: its text form (what PostgreSQL's uuid reads back as), each value
+   * checked as a UUID where it is stored ({@link Kind#UUID}).
+   */
+  static final String UUID = "CHAR(36) CHARACTER SET ascii COLLATE ascii_bin";
+
   static final String TIMESTAMP = "DATETIME(6)";
   static final String BOOLEAN = "BOOLEAN";
 
@@ -92,7 +99,7 @@ final class MariaDbTypes {
       case "bytea":
         return "LONGBLOB";
       case "uuid":
-        return "CHAR(36) CHARACTER SET ascii COLLATE ascii_bin";
+        return UUID;
       default:
         break;
     }
@@ -141,6 +148,8 @@ final class MariaDbTypes {
   enum Kind {
     TEXT,
     ASCII,
+    /** A model's uuid ({@link #UUID}): stored through {@code CAST(... AS UUID)}. */
+    UUID,
     BINARY,
     INTEGER,
     DECIMAL,
@@ -158,6 +167,9 @@ final class MariaDbTypes {
     }
     if (t.startsWith("binary") || t.startsWith("varbinary") || t.contains("blob")) {
       return Kind.BINARY;
+    }
+    if (t.startsWith("char(36) character set ascii")) {
+      return Kind.UUID;
     }
     if (t.contains("ascii")) {
       return Kind.ASCII;
