@@ -194,6 +194,23 @@ public interface VaultDialect extends QueueStatements, TextValues, OperatorState
   }
 
   /**
+   * A statement that releases the lock of {@link #lockSchemaChanges} where it outlives the
+   * transaction (MariaDB's named locks belong to the session), or null where the transaction's end
+   * releases it.
+   */
+  default String unlockSchemaChanges(String schema) {
+    return null;
+  }
+
+  /**
+   * Whether a schema change is part of the transaction, so that a savepoint can undo it
+   * (PostgreSQL), rather than committing the transaction before it runs (MariaDB).
+   */
+  default boolean transactionalDdl() {
+    return true;
+  }
+
+  /**
    * A statement that takes a transaction-scoped lock on each 64-bit number of an array bound as its
    * one parameter, in ascending order (so two sessions locking overlapping sets cannot deadlock),
    * waiting for each; or null when the database has no such locks. Writers of the same reference
@@ -233,6 +250,14 @@ public interface VaultDialect extends QueueStatements, TextValues, OperatorState
    * while every reader of the table queues behind it; null for none.
    */
   default String lockTimeout(long millis) {
+    return null;
+  }
+
+  /**
+   * A statement that ends what {@link #lockTimeout} set where it outlives the transaction (MariaDB:
+   * a session setting, which would stay on a pooled connection), or null where it does not.
+   */
+  default String resetLockTimeout() {
     return null;
   }
 
