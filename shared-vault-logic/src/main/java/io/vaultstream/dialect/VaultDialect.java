@@ -266,6 +266,15 @@ public interface VaultDialect extends QueueStatements, TextValues, OperatorState
     return false;
   }
 
+  /**
+   * The most characters of key text (a key as the key map stores it) the key columns hold, where
+   * their index limits them below the engine's own bound of 2,000 bytes (MariaDB: 380); a longer
+   * key is refused when decoded.
+   */
+  default int maxKeyChars() {
+    return Integer.MAX_VALUE;
+  }
+
   /** Creates an index unless it exists. */
   String createIndex(String schema, String table, String name, List<String> columns);
 }

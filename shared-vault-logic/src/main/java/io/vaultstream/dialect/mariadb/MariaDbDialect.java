@@ -17,10 +17,11 @@ import java.util.Map;
 
 /**
  * MariaDB 10.11+ (InnoDB): a batch travels as one JSON parameter read by {@code JSON_TABLE}, so a
- * batch is one statement per table whatever its size, as with PostgreSQL's arrays. Writes return
- * rows with {@code RETURNING}, which MySQL lacks: MySQL is not served by this dialect. The
- * statements are built by {@link MariaDbDdl}, {@link MariaDbRows}, {@link MariaDbEarliestWrite},
- * {@link MariaDbHistory} and {@link MariaDbQueue}.
+ * batch is one statement per table, as with PostgreSQL's arrays, unless it is larger than the
+ * server's max_allowed_packet lets a statement be ({@link PacketLimit}). Writes return rows with
+ * {@code RETURNING}, which MySQL lacks: MySQL is not served by this dialect. The statements are
+ * built by {@link MariaDbDdl}, {@link MariaDbRows}, {@link MariaDbEarliestWrite}, {@link
+ * MariaDbHistory} and {@link MariaDbQueue}.
  */
 public final class MariaDbDialect
     implements VaultDialect, MariaDbQueueStatements, MariaDbTextValues, MariaDbOperatorStatements {
@@ -70,6 +71,11 @@ public final class MariaDbDialect
   @Override
   public String keyTextType() {
     return MariaDbTypes.KEY_TEXT;
+  }
+
+  @Override
+  public int maxKeyChars() {
+    return MariaDbTypes.KEY_TEXT_CHARS;
   }
 
   @Override

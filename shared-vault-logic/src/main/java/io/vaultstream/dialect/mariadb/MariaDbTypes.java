@@ -11,8 +11,15 @@ import java.util.regex.Pattern;
  * SQL is one of a closed set.
  */
 final class MariaDbTypes {
-  /** Byte-wise compared text of the engine's own key columns; two fit one index (3072 bytes). */
-  static final String KEY_TEXT = "VARCHAR(380) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
+  /**
+   * Characters of the engine's own key columns: two (4 bytes a character) and a DATETIME fit one
+   * InnoDB index (3072 bytes), so a key of the 2,000 bytes the engine allows elsewhere cannot.
+   */
+  static final int KEY_TEXT_CHARS = 380;
+
+  /** Byte-wise compared text of the engine's own key columns ({@link #KEY_TEXT_CHARS}). */
+  static final String KEY_TEXT =
+      "VARCHAR(" + KEY_TEXT_CHARS + ") CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
 
   /** Text in a primary key (an index cannot hold LONGTEXT): three fit one index. */
   static final String KEY_COLUMN_TEXT = "VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
