@@ -17,10 +17,16 @@ SELECT DISTINCT index_name FROM information_schema.statistics WHERE table_schema
 SELECT DATABASE();
 
 -- lockSchemaChanges(vault)
-null;
+SELECT GET_LOCK('vaultstream ddl vault', 600);
 
 -- lockSchemaChanges(null)
-null;
+SELECT GET_LOCK(CONCAT('vaultstream ddl ', DATABASE()), 600);
+
+-- unlockSchemaChanges(vault)
+DO RELEASE_LOCK('vaultstream ddl vault');
+
+-- unlockSchemaChanges(null)
+DO RELEASE_LOCK(CONCAT('vaultstream ddl ', DATABASE()));
 
 -- vacuum(vault, vs_waiting)
 null;

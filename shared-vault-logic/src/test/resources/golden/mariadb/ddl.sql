@@ -137,7 +137,7 @@ CREATE TABLE IF NOT EXISTS `vault`.`vs_key_map` (
   `source_table` VARCHAR(380) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
   `pk` VARCHAR(380) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
   `valid_from` DATETIME(6) NOT NULL,
-  `key_values` VARCHAR(380) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
+  `key_values` LONGTEXT NOT NULL,
   PRIMARY KEY (`source_table`, `pk`, `valid_from`)
 ) ENGINE=InnoDB DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
 

@@ -8,10 +8,13 @@ SET SESSION max_statement_time = 30.0;
 null;
 
 -- lockTimeout(5000)
-null;
+SET SESSION lock_wait_timeout = 5;
 
 -- lockTimeout(0)
 null;
+
+-- resetLockTimeout()
+SET SESSION lock_wait_timeout = DEFAULT;
 
 -- socketTimeout(1500)
 {socketTimeout=1500};

@@ -22,6 +22,12 @@ SELECT pg_advisory_xact_lock(hashtext('vaultstream ddl ' || 'vault'));
 -- lockSchemaChanges(null)
 SELECT pg_advisory_xact_lock(hashtext('vaultstream ddl ' || ''));
 
+-- unlockSchemaChanges(vault)
+null;
+
+-- unlockSchemaChanges(null)
+null;
+
 -- vacuum(vault, vs_waiting)
 VACUUM (SKIP_LOCKED) "vault"."vs_waiting";
 

@@ -13,6 +13,9 @@ SET LOCAL lock_timeout = 5000;
 -- lockTimeout(0)
 null;
 
+-- resetLockTimeout()
+null;
+
 -- socketTimeout(1500)
 {socketTimeout=2};
 

@@ -204,7 +204,8 @@ public final class VaultTables {
             col("source_table", text, true),
             col("pk", text, true),
             col("valid_from", dialect.timestampType(), true),
-            col("key_values", text, true)),
+            // Not indexed: any length (on MariaDB the key columns are bounded by their index).
+            col("key_values", dialect.textType(), true)),
         List.of("source_table", "pk", "valid_from"),
         false);
   }

@@ -25,9 +25,17 @@ public final class ChangeEventDecoder implements Serializable {
   private final RowChecks checks;
 
   public ChangeEventDecoder(VaultModel model, DecoderOptions options) {
+    this(model, options, Integer.MAX_VALUE);
+  }
+
+  /**
+   * A decoder for a target whose key columns hold at most {@code maxKeyChars} characters of key
+   * text (the dialect's {@code maxKeyChars}): a longer key is a bad record, not a failed batch.
+   */
+  public ChangeEventDecoder(VaultModel model, DecoderOptions options, int maxKeyChars) {
     this.model = model;
     this.options = options;
-    this.checks = new RowChecks(model);
+    this.checks = new RowChecks(model, maxKeyChars);
     this.avro =
         options.schemaRegistryUrl() == null
             ? null

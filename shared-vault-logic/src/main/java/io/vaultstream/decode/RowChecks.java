@@ -43,7 +43,15 @@ final class RowChecks implements Serializable {
 
   private record Key(String what, List<String> columns) implements Serializable {}
 
+  /** The most characters of key text the target's key columns hold (MariaDB: VARCHAR(380)). */
+  private final int maxKeyChars;
+
   RowChecks(VaultModel model) {
+    this(model, Integer.MAX_VALUE);
+  }
+
+  RowChecks(VaultModel model, int maxKeyChars) {
+    this.maxKeyChars = maxKeyChars;
     for (SourceTable s : model.sources().values()) {
       List<Key> k = new ArrayList<>();
       k.add(new Key("primary key " + s.primaryKey(), s.primaryKey()));
@@ -253,8 +261,24 @@ final class RowChecks implements Serializable {
   /** Refuses keys whose text is too long for the indexes that hold it. */
   void keys(SourceTable source, Map<String, Object> row, SourcePosition at) {
     for (Key k : keys.getOrDefault(source.name(), List.of())) {
-      if (upperBound(k, row) <= MAX_KEY_BYTES) {
+      long bound = upperBound(k, row);
+      if (bound <= MAX_KEY_BYTES && bound <= maxKeyChars) {
         continue; // the usual case: numbers and short texts, nothing rendered
+      }
+      int chars = exactChars(k, row);
+      if (chars > maxKeyChars) {
+        throw new DecodeException(
+            at
+                + ": the "
+                + k.what()
+                + " of source '"
+                + source.name()
+                + "' is "
+                + chars
+                + " characters as key text; at most "
+                + maxKeyChars
+                + " fit the target database's key columns (vs_key_map.pk, the reference columns"
+                + " of vs_waiting and vs_errors)");
       }
       int bytes = exactBytes(k, row);
       if (bytes > MAX_KEY_BYTES) {
@@ -285,6 +309,24 @@ final class RowChecks implements Serializable {
         n += 5;
       } else {
         return Long.MAX_VALUE;
+      }
+    }
+    return n;
+  }
+
+  /** The characters (code points) of the key text, as a database's VARCHAR counts them. */
+  private static int exactChars(Key k, Map<String, Object> row) {
+    int n = 2 + Math.max(0, k.columns().size() - 1);
+    for (String c : k.columns()) {
+      String t = CanonicalText.of(row.get(c));
+      if (t == null) {
+        n += 4;
+        continue;
+      }
+      n += 2;
+      for (int i = 0; i < t.length(); i++) {
+        char ch = t.charAt(i);
+        n += ch == '"' || ch == '\\' ? 2 : ch < 0x20 ? 6 : Character.isLowSurrogate(ch) ? 0 : 1;
       }
     }
     return n;

@@ -32,6 +32,34 @@ public interface TextValues {
   void bindColumns(Connection c, PreparedStatement ps, int first, List<List<String>> columns)
       throws SQLException;
 
+  /** A statement's execution once its parameters are bound (see {@link #bindInParts}). */
+  @FunctionalInterface
+  interface Execution {
+    void run() throws SQLException;
+  }
+
+  /**
+   * Binds the columns of a batch as {@link #bindColumns} does and runs the statement: once, or
+   * where the database takes statements only up to a size (MariaDB's max_allowed_packet) once per
+   * part of the rows that fits, in the rows' order. A row too large for any statement fails with
+   * SQLSTATE 22001, a value the database refuses ({@link #isRejectedRow}), so that the engine
+   * isolates it to its event.
+   */
+  default void bindInParts(
+      Connection c, PreparedStatement ps, int first, List<List<String>> columns, Execution run)
+      throws SQLException {
+    bindColumns(c, ps, first, columns);
+    run.run();
+  }
+
+  /**
+   * Whether one row of texts fits in a statement of this connection (always, but where the database
+   * limits a statement's size): an error row that does not is stored without its record.
+   */
+  default boolean fitsOneStatement(Connection c, List<String> row) throws SQLException {
+    return true;
+  }
+
   /**
    * Binds a set of 64-bit numbers to parameter {@code index} of a statement this dialect built to
    * take them as one parameter ({@link VaultDialect#lockKeys}, {@link

@@ -211,6 +211,23 @@ public interface VaultDialect extends QueueStatements, TextValues, OperatorState
   }
 
   /**
+   * A statement that releases the lock of {@link #lockSchemaChanges} where it outlives the
+   * transaction (MariaDB's named locks belong to the session), or null where the transaction's end
+   * releases it.
+   */
+  default String unlockSchemaChanges(String schema) {
+    return null;
+  }
+
+  /**
+   * Whether a schema change is part of the transaction, so that a savepoint can undo it
+   * (PostgreSQL), rather than committing the transaction before it runs (MariaDB).
+   */
+  default boolean transactionalDdl() {
+    return true;
+  }
+
+  /**
    * A statement that takes a transaction-scoped lock on each 64-bit number of an array bound as its
    * one parameter, in ascending order (so two sessions locking overlapping sets cannot deadlock),
    * waiting for each; or null when the database has no such locks. Writers of the same reference
@@ -253,9 +270,26 @@ public interface VaultDialect extends QueueStatements, TextValues, OperatorState
     return null;
   }
 
+  /**
+   * A statement that ends what {@link #lockTimeout} set where it outlives the transaction (MariaDB:
+   * a session setting, which would stay on a pooled connection), or null where it does not.
+   */
+  default String resetLockTimeout() {
+    return null;
+  }
+
   /** Whether the failure is a statement that gave up waiting for a lock ({@link #lockTimeout}). */
   default boolean isLockTimeout(java.sql.SQLException e) {
     return false;
+  }
+
+  /**
+   * The most characters of key text (a key as the key map stores it) the key columns hold, where
+   * their index limits them below the engine's own bound of 2,000 bytes (MariaDB: 380); a longer
+   * key is refused when decoded.
+   */
+  default int maxKeyChars() {
+    return Integer.MAX_VALUE;
   }
 
   /** Creates an index unless it exists. */

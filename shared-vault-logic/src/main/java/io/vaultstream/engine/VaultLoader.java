@@ -57,7 +57,7 @@ public final class VaultLoader implements AutoCloseable {
     this.dialect = Dialects.forUrl(options.jdbcUrl(), options.dialect());
     this.hasher = new HashKeyCalculator(model.hashing());
     this.planner = new BatchPlanner(model, hasher);
-    this.decoder = new ChangeEventDecoder(model, options.decoder());
+    this.decoder = new ChangeEventDecoder(model, options.decoder(), dialect.maxKeyChars());
     this.runner = new BatchRunner(ds, ownsPool, dialect);
     LOG.info("vaultstream uses the {} dialect for {}", dialect.name(), options);
   }

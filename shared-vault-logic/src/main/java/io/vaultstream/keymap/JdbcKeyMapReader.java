@@ -29,13 +29,19 @@ public final class JdbcKeyMapReader implements KeyMapReader {
     Map<String, TreeMap<Long, Map<String, String>>> out = new HashMap<>();
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       ps.setString(1, source);
-      dialect.bindColumns(c, ps, 2, List.of(List.copyOf(pks)));
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          out.computeIfAbsent(rs.getString(1), k -> new TreeMap<>())
-              .put(rs.getLong(2), KeyText.parseValues(rs.getString(3)));
-        }
-      }
+      dialect.bindInParts(
+          c,
+          ps,
+          2,
+          List.of(List.copyOf(pks)),
+          () -> {
+            try (ResultSet rs = ps.executeQuery()) {
+              while (rs.next()) {
+                out.computeIfAbsent(rs.getString(1), k -> new TreeMap<>())
+                    .put(rs.getLong(2), KeyText.parseValues(rs.getString(3)));
+              }
+            }
+          });
     } catch (SQLException e) {
       throw new ReadFailure(e);
     }

@@ -31,12 +31,55 @@ final class PendingRowWrites {
     }
     List<String> cols = new ArrayList<>(rows.get(0).keySet());
     TextColumns data = new TextColumns(dialect, cols);
+    boolean errors = table.name().equals(VaultTables.ERRORS);
     for (Map<String, String> r : rows) {
-      List<String> vals = new ArrayList<>(cols.size());
-      cols.forEach(col -> vals.add(r.get(col)));
+      List<String> vals = values(cols, r);
+      if (errors && !dialect.fitsOneStatement(c, vals)) {
+        vals = values(cols, withoutRecord(r));
+      }
       data.add(vals);
     }
     data.execute(c, dialect.insertIgnore(schema.schema(), table, cols, null));
+  }
+
+  private static List<String> values(List<String> cols, Map<String, String> row) {
+    List<String> vals = new ArrayList<>(cols.size());
+    cols.forEach(col -> vals.add(row.get(col)));
+    return vals;
+  }
+
+  /**
+   * An error row too large for any statement of the database (a record larger than its packet
+   * limit) is stored without the record and its event, so that the event's failure is recorded
+   * instead of failing its batch; the message says where the record is.
+   */
+  private static Map<String, String> withoutRecord(Map<String, String> row) {
+    Map<String, String> out = new java.util.LinkedHashMap<>(row);
+    long chars = length(row.get("record_key")) + length(row.get("record_value"));
+    out.put("record_key", null);
+    out.put("record_value", null);
+    out.put("event", null);
+    String message = row.get("message");
+    if (message != null && message.length() > 2000) {
+      message = message.substring(0, 2000) + "...";
+    }
+    out.put(
+        "message",
+        message
+            + "; the record ("
+            + chars
+            + " characters) is not stored with this row: it is larger than one statement of the"
+            + " database may carry; read it from topic "
+            + row.get("topic")
+            + ", partition "
+            + row.get("kafka_partition")
+            + ", offset "
+            + row.get("kafka_offset"));
+    return out;
+  }
+
+  private static long length(String s) {
+    return s == null ? 0 : s.length();
   }
 
   /** Deletes resolved rows, per table (one statement per table with rows). */

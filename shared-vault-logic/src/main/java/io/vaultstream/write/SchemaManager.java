@@ -103,14 +103,20 @@ public final class SchemaManager {
         if (lock != null) {
           st.execute(lock);
         }
-        // Waiting for another loader's start-up (above) is fine; waiting for a table lock behind a
-        // long query is not: the DDL gives up, and opening the vault is retried.
-        String lockTimeout = dialect.lockTimeout(ddlLockTimeoutMs);
-        if (lockTimeout != null) {
-          st.execute(lockTimeout);
-        }
-        for (String sql : DdlScript.statements(model, dialect, hasher, schema)) {
-          st.execute(sql);
+        try {
+          // Waiting for another loader's start-up (above) is fine; waiting for a table lock behind
+          // a long query is not: the DDL gives up, and opening the vault is retried.
+          String lockTimeout = dialect.lockTimeout(ddlLockTimeoutMs);
+          if (lockTimeout != null) {
+            st.execute(lockTimeout);
+          }
+          for (String sql : DdlScript.statements(model, dialect, hasher, schema)) {
+            st.execute(sql);
+          }
+        } finally {
+          // Where the lock and the timeout belong to the session, not the transaction, they
+          // would stay on the pooled connection.
+          afterDdl(st, dialect.resetLockTimeout(), dialect.unlockSchemaChanges(schema));
         }
       }
       inDatabase = catalog.columns(c, tables.values());
@@ -226,22 +232,30 @@ public final class SchemaManager {
    */
   private void alter(Connection c, String table, ColumnSpec col, String sql) throws SQLException {
     String lockTimeout = dialect.lockTimeout(ddlLockTimeoutMs);
+    // Where DDL commits the transaction (MariaDB) there is nothing for a savepoint to keep.
+    boolean undoable = lockTimeout != null && dialect.transactionalDdl();
     for (int attempt = 1; ; attempt++) {
-      Savepoint before = lockTimeout == null ? null : c.setSavepoint();
+      Savepoint before = undoable ? c.setSavepoint() : null;
       try (Statement st = c.createStatement()) {
         if (lockTimeout != null) {
           st.execute(lockTimeout);
         }
-        st.execute(sql);
+        try {
+          st.execute(sql);
+        } finally {
+          afterDdl(st, dialect.resetLockTimeout());
+        }
         if (before != null) {
           c.releaseSavepoint(before);
         }
         return;
       } catch (SQLException e) {
-        if (before == null || !dialect.isLockTimeout(e) || attempt == DDL_ATTEMPTS) {
+        if (lockTimeout == null || !dialect.isLockTimeout(e) || attempt == DDL_ATTEMPTS) {
           throw e;
         }
-        c.rollback(before);
+        if (before != null) {
+          c.rollback(before);
+        }
         long backoff = 500L * attempt;
         LOG.warn(
             "Adding column {} to vault table {} waited {} ms for the table's lock (attempt {} of"
@@ -258,6 +272,23 @@ public final class SchemaManager {
           Thread.currentThread().interrupt();
           throw e;
         }
+      }
+    }
+  }
+
+  /**
+   * Runs the statements that end a schema change's session state (null ones skipped); a failure of
+   * one (a lost connection) is logged, not thrown over the schema change's own outcome.
+   */
+  private static void afterDdl(Statement st, String... statements) {
+    for (String sql : statements) {
+      if (sql == null) {
+        continue;
+      }
+      try {
+        st.execute(sql);
+      } catch (SQLException e) {
+        LOG.warn("Ending a schema change with '{}' failed: {}", sql, e.getMessage());
       }
     }
   }

@@ -47,11 +47,15 @@ public final class TextColumns {
     return bulk.insert(c, values);
   }
 
-  /** Binds the columns from parameter 1 on and runs the statement; returns the update count. */
+  /**
+   * Binds the columns from parameter 1 on and runs the statement (in parts where the database
+   * limits a statement's size); returns the update count.
+   */
   public int execute(Connection c, String sql) throws SQLException {
     try (PreparedStatement ps = c.prepareStatement(sql)) {
-      bind(c, ps);
-      return ps.executeUpdate();
+      int[] count = {0};
+      dialect.bindInParts(c, ps, 1, values, () -> count[0] += ps.executeUpdate());
+      return count[0];
     }
   }
 
@@ -64,21 +68,23 @@ public final class TextColumns {
   /** Binds the columns and hands each result row to {@code reader}. */
   public void query(Connection c, String sql, RowReader reader) throws SQLException {
     try (PreparedStatement ps = c.prepareStatement(sql)) {
-      bind(c, ps);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          reader.read(rs);
-        }
-      }
+      dialect.bindInParts(
+          c,
+          ps,
+          1,
+          values,
+          () -> {
+            try (ResultSet rs = ps.executeQuery()) {
+              while (rs.next()) {
+                reader.read(rs);
+              }
+            }
+          });
     }
   }
 
   /** Reads one result row. */
   public interface RowReader {
     void read(ResultSet rs) throws SQLException;
-  }
-
-  private void bind(Connection c, PreparedStatement ps) throws SQLException {
-    dialect.bindColumns(c, ps, 1, values);
   }
 }

@@ -47,6 +47,8 @@ abstract class DdlGoldenCases {
         .add("currentSchema()", d.currentSchema())
         .add("lockSchemaChanges(vault)", d.lockSchemaChanges(s))
         .add("lockSchemaChanges(null)", d.lockSchemaChanges(null))
+        .add("unlockSchemaChanges(vault)", d.unlockSchemaChanges(s))
+        .add("unlockSchemaChanges(null)", d.unlockSchemaChanges(null))
         .add("vacuum(vault, vs_waiting)", d.vacuum(s, VaultTables.WAITING))
         .add("vacuum(vault, vs_errors)", d.vacuum(s, VaultTables.ERRORS))
         .assertMatches(folder() + "/ddl-changes.sql");

@@ -21,6 +21,7 @@ abstract class SessionGoldenCases {
         .add("statementTimeout(0)", d.statementTimeout(0))
         .add("lockTimeout(5000)", d.lockTimeout(5_000))
         .add("lockTimeout(0)", d.lockTimeout(0))
+        .add("resetLockTimeout()", d.resetLockTimeout())
         .add("socketTimeout(1500)", d.socketTimeout(1_500))
         .add("socketTimeout(0)", d.socketTimeout(0))
         .assertMatches(folder() + "/session.sql");

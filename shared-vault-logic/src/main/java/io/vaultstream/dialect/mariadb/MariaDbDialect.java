@@ -17,10 +17,11 @@ import java.util.Map;
 
 /**
  * MariaDB 10.11+ (InnoDB): a batch travels as one JSON parameter read by {@code JSON_TABLE}, so a
- * batch is one statement per table whatever its size, as with PostgreSQL's arrays. Writes return
- * rows with {@code RETURNING}, which MySQL lacks: MySQL is not served by this dialect. The
- * statements are built by {@link MariaDbDdl}, {@link MariaDbRows}, {@link MariaDbEarliestWrite},
- * {@link MariaDbHistory} and {@link MariaDbQueue}.
+ * batch is one statement per table, as with PostgreSQL's arrays, unless it is larger than the
+ * server's max_allowed_packet lets a statement be ({@link PacketLimit}). Writes return rows with
+ * {@code RETURNING}, which MySQL lacks: MySQL is not served by this dialect. The statements are
+ * built by {@link MariaDbDdl}, {@link MariaDbRows}, {@link MariaDbEarliestWrite}, {@link
+ * MariaDbHistory} and {@link MariaDbQueue}.
  */
 public final class MariaDbDialect
     implements VaultDialect, MariaDbQueueStatements, MariaDbTextValues, MariaDbOperatorStatements {
@@ -70,6 +71,11 @@ public final class MariaDbDialect
   @Override
   public String keyTextType() {
     return MariaDbTypes.KEY_TEXT;
+  }
+
+  @Override
+  public int maxKeyChars() {
+    return MariaDbTypes.KEY_TEXT_CHARS;
   }
 
   @Override
@@ -202,7 +208,43 @@ public final class MariaDbDialect
 
   @Override
   public boolean isLockTimeout(java.sql.SQLException e) {
-    return e.getErrorCode() == 1205; // ER_LOCK_WAIT_TIMEOUT
+    return e.getErrorCode() == 1205; // ER_LOCK_WAIT_TIMEOUT, metadata locks' included
+  }
+
+  @Override
+  public String lockTimeout(long millis) {
+    // Whole seconds, rounded up: a small value never turns into 0 (which would not wait at all).
+    // A session setting (MariaDB has no transaction-scoped one): resetLockTimeout ends it.
+    return millis > 0 ? "SET SESSION lock_wait_timeout = " + (millis + 999) / 1000 : null;
+  }
+
+  @Override
+  public String resetLockTimeout() {
+    return "SET SESSION lock_wait_timeout = DEFAULT";
+  }
+
+  @Override
+  public boolean transactionalDdl() {
+    return false;
+  }
+
+  @Override
+  public String lockSchemaChanges(String schema) {
+    // A named lock of the session (released by unlockSchemaChanges, or when the session ends).
+    // "IF NOT EXISTS" does not make two sessions' DDL safe: one's CREATE INDEX waited for the
+    // other's metadata locks. Another loader's start-up takes seconds; 600 s bounds the wait.
+    return "SELECT GET_LOCK(" + schemaLockName(schema) + ", 600)";
+  }
+
+  @Override
+  public String unlockSchemaChanges(String schema) {
+    return "DO RELEASE_LOCK(" + schemaLockName(schema) + ")";
+  }
+
+  private static String schemaLockName(String schema) {
+    return schema == null || schema.isEmpty()
+        ? "CONCAT('vaultstream ddl ', DATABASE())"
+        : MariaDbSyntax.literal("vaultstream ddl " + schema, MariaDbTypes.TEXT);
   }
 
   // ---- DDL --------------------------------------------------------------------------------

@@ -17,7 +17,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.SQLWarning;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,12 +25,18 @@ import java.util.stream.Collectors;
 
 /**
  * MariaDB's earliest-row upsert of hubs and links: a read that locks the batch's existing rows and
- * finds those it moves back to an earlier time, an insert of the new keys that returns them (ON
- * DUPLICATE KEY UPDATE would return every row, inserted or not), and the update of those it moves.
+ * finds those it moves back to an earlier time, an insert of the keys that do not exist that
+ * returns them (ON DUPLICATE KEY UPDATE would return every row, inserted or not), and the update of
+ * those it moves. The insert is a plain one, so strict mode refuses a value that does not fit; it
+ * leaves out existing keys itself (INSERT IGNORE would skip them, but also store such a value
+ * adjusted, with a warning the server may not even keep).
  */
 final class MariaDbEarliestWrite implements EarliestWrite {
-  /** ER_DUP_ENTRY: the one warning the insert expects (a key that exists). */
+  /** ER_DUP_ENTRY: a key another writer inserted after this one's read. */
   private static final int DUPLICATE_KEY = 1062;
+
+  /** Attempts of the insert that meets keys other writers inserted meanwhile. */
+  private static final int INSERT_ATTEMPTS = 3;
 
   private final String insert;
   private final String earlier;
@@ -48,7 +53,7 @@ final class MariaDbEarliestWrite implements EarliestWrite {
     String key = toText("x." + quote(pk), t.column(pk).type());
     String tbl = table(schema, t.name());
     this.insert =
-        "INSERT IGNORE INTO "
+        "INSERT INTO "
             + tbl
             + " ("
             + list(columns)
@@ -60,7 +65,11 @@ final class MariaDbEarliestWrite implements EarliestWrite {
             + NOW
             + " FROM "
             + rows(t, columns, "u")
-            + "\nRETURNING "
+            + "\nWHERE NOT EXISTS (SELECT 1 FROM "
+            + MariaDbSyntax.probed(schema, t.name(), "x", "PRIMARY")
+            + " WHERE "
+            + match(t, t.primaryKey(), "x", "u")
+            + ")\nRETURNING "
             + toText(quote(pk), t.column(pk).type());
     String join =
         rows(t, columns, "u")
@@ -106,26 +115,41 @@ final class MariaDbEarliestWrite implements EarliestWrite {
 
   @Override
   public int run(Connection c, List<List<String>> columns, Changed changed) throws SQLException {
-    int rows = columns.isEmpty() ? 0 : columns.get(0).size();
-    // The batch as MariaDB's statements read it, written once for all of them.
-    String batch = JsonRows.of(columns);
+    int count = 0;
+    // Each part is written once for the three statements (a batch is cut into parts only when
+    // it is larger than a statement may be).
+    for (JsonRows.Part part : JsonRows.parts(columns, PacketLimit.jsonBytes(c))) {
+      count += run(c, part, changed);
+    }
+    return count;
+  }
+
+  private int run(Connection c, JsonRows.Part part, Changed changed) throws SQLException {
+    String batch = part.json();
     // First lock the batch's existing rows (a second writer of the same keys waits here, before
     // it has read or locked anything of them), then insert the others.
     Map<String, Boolean> existing = lockExisting(c, batch);
-    int count = 0;
-    try (PreparedStatement ps = c.prepareStatement(insert)) {
-      ps.setString(1, batch);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          count++;
-          changed.row(true, rs.getString(1));
+    List<String> inserted = null;
+    for (int attempt = 1; inserted == null; attempt++) {
+      try {
+        inserted = insertNew(c, batch);
+      } catch (SQLException e) {
+        if (e.getErrorCode() != DUPLICATE_KEY || attempt == INSERT_ATTEMPTS) {
+          throw e;
         }
+        // Another writer inserted some of the keys since the read (the failed statement is undone
+        // on its own): lock them too, and insert the rest.
+        existing = lockExisting(c, batch);
       }
-      refuseWarnings(ps.getWarnings());
     }
-    if (existing.size() + count < rows) {
-      // Another writer inserted some of the keys between the two statements: lock them too.
+    if (existing.size() + inserted.size() < part.rows()) {
+      // Another writer committed some of the keys between the two statements: lock them too.
       existing = lockExisting(c, batch);
+    }
+    int count = 0;
+    for (String k : inserted) {
+      count++;
+      changed.row(true, k);
     }
     List<String> moved = new ArrayList<>();
     existing.forEach(
@@ -147,6 +171,20 @@ final class MariaDbEarliestWrite implements EarliestWrite {
     return count;
   }
 
+  /** Inserts the rows whose key does not exist; returns their keys. */
+  private List<String> insertNew(Connection c, String batch) throws SQLException {
+    List<String> keys = new ArrayList<>();
+    try (PreparedStatement ps = c.prepareStatement(insert)) {
+      ps.setString(1, batch);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          keys.add(rs.getString(1));
+        }
+      }
+    }
+    return keys;
+  }
+
   /** Locks the batch's existing rows; returns each one's key and whether the batch is earlier. */
   private Map<String, Boolean> lockExisting(Connection c, String batch) throws SQLException {
     Map<String, Boolean> out = new LinkedHashMap<>();
@@ -159,17 +197,5 @@ final class MariaDbEarliestWrite implements EarliestWrite {
       }
     }
     return out;
-  }
-
-  /**
-   * INSERT IGNORE skips rows whose key exists, but also stores a value that does not fit its column
-   * adjusted, with a warning: any warning but a duplicate key fails the write as strict mode would.
-   */
-  private static void refuseWarnings(SQLWarning w) throws SQLException {
-    for (; w != null; w = w.getNextWarning()) {
-      if (w.getErrorCode() != DUPLICATE_KEY) {
-        throw new SQLException(w.getMessage(), w.getSQLState(), w.getErrorCode());
-      }
-    }
   }
 }

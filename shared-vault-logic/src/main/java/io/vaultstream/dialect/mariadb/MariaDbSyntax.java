@@ -49,6 +49,8 @@ final class MariaDbSyntax {
   }
 
   private static String carrier(String type) {
+    // A uuid travels as utf8mb4 text, so that a value with other characters reaches the UUID cast
+    // (and is refused there) instead of being turned into '?'s by a conversion to ascii.
     Kind k = MariaDbTypes.kind(type);
     return k == Kind.ASCII || k == Kind.BINARY
         ? "VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin"
@@ -62,6 +64,9 @@ final class MariaDbSyntax {
   static String value(String expr, String type) {
     return switch (MariaDbTypes.kind(type)) {
       case BINARY -> "UNHEX(" + expr + ")";
+      // Strict mode makes a text that is not a UUID fail the statement (1292), as PostgreSQL's
+      // uuid input refuses it; a UUID is stored in its lower-case hyphenated form, as there.
+      case UUID -> "CAST(" + expr + " AS UUID)";
       case BOOLEAN -> bool(expr);
       default -> expr;
     };
@@ -78,6 +83,7 @@ final class MariaDbSyntax {
       case DATETIME -> "CAST(" + expr + " AS DATETIME(6))";
       case DATE -> "CAST(" + expr + " AS DATE)";
       case TIME -> "CAST(" + expr + " AS TIME(6))";
+      case UUID -> "CONVERT(" + expr + " USING ascii) COLLATE ascii_bin";
       default -> expr;
     };
   }
@@ -89,7 +95,7 @@ final class MariaDbSyntax {
   static String param(String type) {
     return switch (MariaDbTypes.kind(type)) {
       case TEXT -> "CONVERT(? USING utf8mb4) COLLATE utf8mb4_bin";
-      case ASCII -> "CONVERT(? USING ascii) COLLATE ascii_bin";
+      case ASCII, UUID -> "CONVERT(? USING ascii) COLLATE ascii_bin";
       default -> typed("?", type);
     };
   }
@@ -106,7 +112,7 @@ final class MariaDbSyntax {
   static String toText(String expr, String type) {
     return switch (MariaDbTypes.kind(type)) {
       case BINARY -> "LOWER(HEX(" + expr + "))";
-      case TEXT, ASCII -> expr;
+      case TEXT, ASCII, UUID -> expr;
       default -> "CAST(" + expr + " AS CHAR)";
     };
   }

@@ -57,6 +57,21 @@ interface MariaDbTextValues extends TextValues {
   }
 
   @Override
+  default void bindInParts(
+      Connection c, PreparedStatement ps, int first, List<List<String>> columns, Execution run)
+      throws SQLException {
+    for (JsonRows.Part part : JsonRows.parts(columns, PacketLimit.jsonBytes(c))) {
+      ps.setString(first, part.json());
+      run.run();
+    }
+  }
+
+  @Override
+  default boolean fitsOneStatement(Connection c, List<String> row) throws SQLException {
+    return JsonRows.fits(row, PacketLimit.jsonBytes(c));
+  }
+
+  @Override
   default void bindNumbers(Connection c, PreparedStatement ps, int index, Collection<Long> numbers)
       throws SQLException {
     StringBuilder sb = new StringBuilder("[");

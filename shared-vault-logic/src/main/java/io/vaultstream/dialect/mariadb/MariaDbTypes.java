@@ -11,13 +11,27 @@ import java.util.regex.Pattern;
  * SQL is one of a closed set.
  */
 final class MariaDbTypes {
-  /** Byte-wise compared text of the engine's own key columns; two fit one index (3072 bytes). */
-  static final String KEY_TEXT = "VARCHAR(380) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
+  /**
+   * Characters of the engine's own key columns: two (4 bytes a character) and a DATETIME fit one
+   * InnoDB index (3072 bytes), so a key of the 2,000 bytes the engine allows elsewhere cannot.
+   */
+  static final int KEY_TEXT_CHARS = 380;
+
+  /** Byte-wise compared text of the engine's own key columns ({@link #KEY_TEXT_CHARS}). */
+  static final String KEY_TEXT =
+      "VARCHAR(" + KEY_TEXT_CHARS + ") CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
 
   /** Text in a primary key (an index cannot hold LONGTEXT): three fit one index. */
   static final String KEY_COLUMN_TEXT = "VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
 
   static final String TEXT = "LONGTEXT";
+
+  /**
+   * A model's {@code uuid}: its text form (what PostgreSQL's uuid reads back as), each value
+   * checked as a UUID where it is stored ({@link Kind#UUID}).
+   */
+  static final String UUID = "CHAR(36) CHARACTER SET ascii COLLATE ascii_bin";
+
   static final String TIMESTAMP = "DATETIME(6)";
   static final String BOOLEAN = "BOOLEAN";
 
@@ -92,7 +106,7 @@ final class MariaDbTypes {
       case "bytea":
         return "LONGBLOB";
       case "uuid":
-        return "CHAR(36) CHARACTER SET ascii COLLATE ascii_bin";
+        return UUID;
       default:
         break;
     }
@@ -141,6 +155,8 @@ final class MariaDbTypes {
   enum Kind {
     TEXT,
     ASCII,
+    /** A model's uuid ({@link #UUID}): stored through {@code CAST(... AS UUID)}. */
+    UUID,
     BINARY,
     INTEGER,
     DECIMAL,
@@ -158,6 +174,9 @@ final class MariaDbTypes {
     }
     if (t.startsWith("binary") || t.startsWith("varbinary") || t.contains("blob")) {
       return Kind.BINARY;
+    }
+    if (t.startsWith("char(36) character set ascii")) {
+      return Kind.UUID;
     }
     if (t.contains("ascii")) {
       return Kind.ASCII;
