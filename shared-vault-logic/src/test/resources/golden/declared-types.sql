@@ -73,7 +73,7 @@ CREATE TABLE IF NOT EXISTS "vault"."vs_key_map" (
   "source_table" text COLLATE "C" NOT NULL,
   "pk" text COLLATE "C" NOT NULL,
   "valid_from" timestamptz NOT NULL,
-  "key_values" text COLLATE "C" NOT NULL,
+  "key_values" text NOT NULL,
   PRIMARY KEY ("source_table", "pk", "valid_from")
 );
 
