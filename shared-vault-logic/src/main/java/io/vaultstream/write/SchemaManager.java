@@ -10,7 +10,6 @@ import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableSpec;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Savepoint;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -38,15 +37,12 @@ public final class SchemaManager {
   private final long ddlLockTimeoutMs;
   private volatile boolean anchorsStored = true;
 
-  /** Attempts of one schema change that gives up waiting for its table's lock. */
-  private static final int DDL_ATTEMPTS = 3;
-
   /**
    * @param autoCreate whether missing tables, ghost records and indexes are created at start
    * @param autoEvolve whether attribute columns first seen in events are added to the tables that
    *     take their columns from events
    * @param ddlLockTimeoutMs how long a schema change waits for its table's lock before it gives up
-   *     (and is tried again, {@value #DDL_ATTEMPTS} attempts in all); 0 waits without limit
+   *     (and is tried again, three attempts in all); 0 waits without limit
    */
   public SchemaManager(
       VaultModel model,
@@ -116,7 +112,8 @@ public final class SchemaManager {
         } finally {
           // Where the lock and the timeout belong to the session, not the transaction, they
           // would stay on the pooled connection.
-          afterDdl(st, dialect.resetLockTimeout(), dialect.unlockSchemaChanges(schema));
+          SchemaChange.afterDdl(
+              st, dialect.resetLockTimeout(), dialect.unlockSchemaChanges(schema));
         }
       }
       inDatabase = catalog.columns(c, tables.values());
@@ -213,83 +210,17 @@ public final class SchemaManager {
                 + ") or turn auto.evolve on (--auto-evolve for the Spark job)",
             dialect.undefinedColumnState());
       }
-      alter(c, table, col, dialect.addColumn(schema, table, col));
+      new SchemaChange(dialect, ddlLockTimeoutMs)
+          .run(
+              c,
+              "Adding column " + col.name() + " to vault table " + table,
+              dialect.addColumn(schema, table, col));
       LOG.info("Added column {} {} to vault table {}", col.name(), col.type(), table);
       cols.add(cols.size() - 1, col);
       changed = true;
     }
     if (changed) {
       tables.put(table, new TableSpec(t.name(), t.kind(), cols, t.primaryKey(), true));
-    }
-  }
-
-  /**
-   * Runs a schema change that needs the table's exclusive lock. Queued behind a long query, it
-   * would make every later reader of the table queue behind it; so it waits at most the DDL lock
-   * timeout, and is tried again a few times (back to a savepoint, so the transaction's earlier
-   * changes stay) before the failure (SQLSTATE 55P03, retriable) goes to the caller, whose batch is
-   * retried.
-   */
-  private void alter(Connection c, String table, ColumnSpec col, String sql) throws SQLException {
-    String lockTimeout = dialect.lockTimeout(ddlLockTimeoutMs);
-    // Where DDL commits the transaction (MariaDB) there is nothing for a savepoint to keep.
-    boolean undoable = lockTimeout != null && dialect.transactionalDdl();
-    for (int attempt = 1; ; attempt++) {
-      Savepoint before = undoable ? c.setSavepoint() : null;
-      try (Statement st = c.createStatement()) {
-        if (lockTimeout != null) {
-          st.execute(lockTimeout);
-        }
-        try {
-          st.execute(sql);
-        } finally {
-          afterDdl(st, dialect.resetLockTimeout());
-        }
-        if (before != null) {
-          c.releaseSavepoint(before);
-        }
-        return;
-      } catch (SQLException e) {
-        if (lockTimeout == null || !dialect.isLockTimeout(e) || attempt == DDL_ATTEMPTS) {
-          throw e;
-        }
-        if (before != null) {
-          c.rollback(before);
-        }
-        long backoff = 500L * attempt;
-        LOG.warn(
-            "Adding column {} to vault table {} waited {} ms for the table's lock (attempt {} of"
-                + " {}), retrying in {} ms",
-            col.name(),
-            table,
-            ddlLockTimeoutMs,
-            attempt,
-            DDL_ATTEMPTS,
-            backoff);
-        try {
-          Thread.sleep(backoff);
-        } catch (InterruptedException stop) {
-          Thread.currentThread().interrupt();
-          throw e;
-        }
-      }
-    }
-  }
-
-  /**
-   * Runs the statements that end a schema change's session state (null ones skipped); a failure of
-   * one (a lost connection) is logged, not thrown over the schema change's own outcome.
-   */
-  private static void afterDdl(Statement st, String... statements) {
-    for (String sql : statements) {
-      if (sql == null) {
-        continue;
-      }
-      try {
-        st.execute(sql);
-      } catch (SQLException e) {
-        LOG.warn("Ending a schema change with '{}' failed: {}", sql, e.getMessage());
-      }
     }
   }
 

@@ -1,0 +1,93 @@
+package io.vaultstream.write;
+
+import io.vaultstream.dialect.VaultDialect;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Savepoint;
+import java.sql.Statement;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** One schema change of the loader, bounded by the DDL lock timeout and tried again a few times. */
+final class SchemaChange {
+  private static final Logger LOG = LoggerFactory.getLogger(SchemaManager.class);
+
+  /** Attempts of one schema change that gives up waiting for its table's lock. */
+  private static final int DDL_ATTEMPTS = 3;
+
+  private final VaultDialect dialect;
+  private final long ddlLockTimeoutMs;
+
+  SchemaChange(VaultDialect dialect, long ddlLockTimeoutMs) {
+    this.dialect = dialect;
+    this.ddlLockTimeoutMs = ddlLockTimeoutMs;
+  }
+
+  /**
+   * Runs a schema change that needs the table's exclusive lock. Queued behind a long query, it
+   * would make every later reader of the table queue behind it; so it waits at most the DDL lock
+   * timeout, and is tried again a few times (back to a savepoint, so the transaction's earlier
+   * changes stay) before the failure (SQLSTATE 55P03, retriable) goes to the caller, whose batch is
+   * retried.
+   */
+  void run(Connection c, String what, String sql) throws SQLException {
+    String lockTimeout = dialect.lockTimeout(ddlLockTimeoutMs);
+    // Where DDL commits the transaction (MariaDB) there is nothing for a savepoint to keep.
+    boolean undoable = lockTimeout != null && dialect.transactionalDdl();
+    for (int attempt = 1; ; attempt++) {
+      Savepoint before = undoable ? c.setSavepoint() : null;
+      try (Statement st = c.createStatement()) {
+        if (lockTimeout != null) {
+          st.execute(lockTimeout);
+        }
+        try {
+          st.execute(sql);
+        } finally {
+          afterDdl(st, dialect.resetLockTimeout());
+        }
+        if (before != null) {
+          c.releaseSavepoint(before);
+        }
+        return;
+      } catch (SQLException e) {
+        if (lockTimeout == null || !dialect.isLockTimeout(e) || attempt == DDL_ATTEMPTS) {
+          throw e;
+        }
+        if (before != null) {
+          c.rollback(before);
+        }
+        long backoff = 500L * attempt;
+        LOG.warn(
+            "{} waited {} ms for the table's lock (attempt {} of {}), retrying in {} ms",
+            what,
+            ddlLockTimeoutMs,
+            attempt,
+            DDL_ATTEMPTS,
+            backoff);
+        try {
+          Thread.sleep(backoff);
+        } catch (InterruptedException stop) {
+          Thread.currentThread().interrupt();
+          throw e;
+        }
+      }
+    }
+  }
+
+  /**
+   * Runs the statements that end a schema change's session state (null ones skipped); a failure of
+   * one (a lost connection) is logged, not thrown over the schema change's own outcome.
+   */
+  static void afterDdl(Statement st, String... statements) {
+    for (String sql : statements) {
+      if (sql == null) {
+        continue;
+      }
+      try {
+        st.execute(sql);
+      } catch (SQLException e) {
+        LOG.warn("Ending a schema change with '{}' failed: {}", sql, e.getMessage());
+      }
+    }
+  }
+}
