@@ -33,7 +33,10 @@ public final class Dialects {
         name != null
             ? "unknown dialect '" + name + "'; known: " + known
             : "no dialect accepts the JDBC URL '"
-                + jdbcUrl.replaceAll("password=[^&;]*", "password=***")
+                // The whole password, as the drivers read it (up to '&'), and user:password@.
+                + jdbcUrl
+                    .replaceAll("(?i)(password=)[^&\\r\\n]*", "$1***")
+                    .replaceAll("(//[^/@:?#\\s]*:)[^/@?#\\r\\n]*@", "$1***@")
                 + "'; known dialects: "
                 + known
                 + (jdbcUrl != null && jdbcUrl.startsWith("jdbc:mysql:")

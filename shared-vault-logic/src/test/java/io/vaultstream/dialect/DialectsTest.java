@@ -35,5 +35,10 @@ class DialectsTest {
         .hasMessageContaining("RETURNING")
         .hasMessageContaining("jdbc:mariadb:")
         .hasMessageNotContaining("secret");
+    assertThatThrownBy(
+            () -> Dialects.forUrl("jdbc:nosuch://u:pw;x@db/dwh?user=u&password=ab;cd e", null))
+        .hasMessageContaining("jdbc:nosuch://u:***@db/dwh?user=u&password=***'")
+        .hasMessageNotContaining("pw")
+        .hasMessageNotContaining("cd e");
   }
 }
