@@ -37,7 +37,7 @@ class DialectsTest {
         .hasMessageNotContaining("secret");
     assertThatThrownBy(
             () -> Dialects.forUrl("jdbc:nosuch://u:pw;x@db/dwh?user=u&password=ab;cd e", null))
-        .hasMessageContaining("jdbc:nosuch://u:***@db/dwh?user=u&password=***'")
+        .hasMessageContaining("no dialect accepts the JDBC URL starting 'jdbc:nosuch:'; known")
         .hasMessageNotContaining("pw")
         .hasMessageNotContaining("cd e");
   }
