@@ -17,10 +17,10 @@ SELECT indexname FROM pg_indexes WHERE schemaname = ? AND tablename = ?;
 SELECT current_schema();
 
 -- lockSchemaChanges(vault)
-SELECT pg_advisory_xact_lock(hashtext('vaultstream ddl ' || 'vault'));
+SELECT pg_advisory_xact_lock(1987248129, -420437509);
 
 -- lockSchemaChanges(null)
-SELECT pg_advisory_xact_lock(hashtext('vaultstream ddl ' || ''));
+SELECT pg_advisory_xact_lock(1987248129, -474954686);
 
 -- unlockSchemaChanges(vault)
 null;

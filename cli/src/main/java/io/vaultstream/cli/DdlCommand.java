@@ -54,9 +54,12 @@ final class DdlCommand implements Callable<Integer> {
     VaultModel m = ModelLoader.load(model);
     VaultDialect d =
         CliDialect.of(jdbcUrl, dialect == null && jdbcUrl == null ? "postgresql" : dialect);
-    out.printf(
-        "-- vaultstream DDL for model '%s' (%s), hashing %s%n",
-        m.name(), d.name(), m.hashing().profile().id());
+    // The model's name is the model owner's text: one comment line whatever it holds.
+    out.println(
+        DdlScript.comment(
+            String.format(
+                "vaultstream DDL for model '%s' (%s), hashing %s",
+                m.name(), d.name(), m.hashing().profile().id())));
     out.println(
         "-- Satellites whose model lists no columns get their attribute columns from the first events.");
     for (String sql : DdlScript.statements(m, d, new HashKeyCalculator(m.hashing()), schema)) {

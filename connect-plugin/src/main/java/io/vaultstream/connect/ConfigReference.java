@@ -19,7 +19,21 @@ public final class ConfigReference {
             "Regenerate with `mvn -pl connect-plugin -am test -Dtest=ConfigReferenceTest -Dsurefire.failIfNoSpecifiedTests=false -Dvaultstream.updateDocs=true`.\n\n")
         .append(
             "Besides these keys the connector takes Kafka Connect's own (`topics` or `topics.regex`, `tasks.max`,\n")
-        .append("converters, `errors.tolerance`, `errors.deadletterqueue.*`).\n");
+        .append("converters, `errors.tolerance`, `errors.deadletterqueue.*`).\n\n")
+        .append(
+            "A record the loader cannot load (a bad record, a null business key, a value the database refuses)\n")
+        .append(
+            "always becomes a row of the vault's error table `vs_errors`, and its partition loads on. It also\n")
+        .append(
+            "goes to Connect's dead letter queue and error log (`errors.deadletterqueue.topic.name`,\n")
+        .append(
+            "`errors.log.enable`) only with `errors.tolerance=all`: under the default `none` Connect's reporter\n")
+        .append(
+            "would fail the task on the first such record, so the loader does not report to it (and the\n")
+        .append(
+            "connector logs a warning at start when a dead letter queue or error log is configured without\n")
+        .append(
+            "`all`). Records the worker's converter cannot read are Connect's: with `none` they fail the task.\n");
     List<ConfigDef.ConfigKey> keys = new ArrayList<>(VaultSinkConfig.CONFIG.configKeys().values());
     for (String group : VaultSinkConfig.CONFIG.groups()) {
       sb.append("\n## ").append(group).append("\n\n");

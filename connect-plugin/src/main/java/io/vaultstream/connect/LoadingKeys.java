@@ -131,7 +131,11 @@ final class LoadingKeys {
         Importance.LOW,
         "Schema registry URL for Confluent wire-format Avro values read with the ByteArrayConverter (the engine"
             + " fetches writer schemas by id with GET /schemas/ids/{id}); empty when values are not Avro or the"
-            + " worker's Avro converter already decodes them.",
+            + " worker's Avro converter already decodes them. Without user info: a URL with"
+            + " user:password@ is refused (Connect shows the URL in the connector's configuration);"
+            + " give the credentials in "
+            + SCHEMA_REGISTRY_USER_INFO
+            + ".",
         GROUP_INPUT,
         ++o,
         Width.LONG,
@@ -142,9 +146,10 @@ final class LoadingKeys {
         null,
         Importance.LOW,
         "user:password for HTTP basic authentication to the schema registry (Confluent's"
-            + " basic.auth.user.info with basic.auth.credentials.source=USER_INFO). User info in "
+            + " basic.auth.user.info with basic.auth.credentials.source=USER_INFO), in place of"
+            + " user info in the URL (Confluent's source URL), which "
             + SCHEMA_REGISTRY
-            + " (http://user:password@host:8081, Confluent's source URL) works too. Never logged.",
+            + " refuses. Never logged.",
         GROUP_INPUT,
         ++o,
         Width.MEDIUM,
@@ -177,6 +182,24 @@ final class LoadingKeys {
         ++o,
         Width.SHORT,
         "Batch size");
+    d.define(
+        BATCH_MAX_BYTES,
+        Type.LONG,
+        64L << 20,
+        Range.atLeast(1),
+        Importance.LOW,
+        "At most about this many bytes of records are buffered per task before they are written"
+            + " in one transaction (64 MiB by default), estimated as "
+            + HOLD_MAX_BYTES
+            + " estimates held events: twice each record's decoded row in memory plus 512 bytes."
+            + " A batch ends at "
+            + BATCH_SIZE
+            + " records or at this size, whichever comes first, so a few large records cannot fill"
+            + " the worker's heap.",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Batch max bytes");
     d.define(
         BATCH_MAX_WAIT,
         Type.LONG,

@@ -220,7 +220,8 @@ final class TargetKeys {
         "",
         Importance.MEDIUM,
         "Database schema of the vault tables (on MariaDB a database); empty for the"
-            + " connection's current schema (database).",
+            + " connection's current schema (database). At most 63 bytes on PostgreSQL (which"
+            + " would cut a longer name silently) and 64 characters on MariaDB.",
         GROUP_VAULT,
         ++o,
         Width.MEDIUM,

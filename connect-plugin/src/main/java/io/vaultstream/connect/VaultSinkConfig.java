@@ -60,6 +60,7 @@ public final class VaultSinkConfig extends AbstractConfig {
       "input.schema.registry.bearer.auth.token";
   public static final String BATCH_SIZE = "batch.size";
   public static final String BATCH_MAX_WAIT = "batch.max.wait.ms";
+  public static final String BATCH_MAX_BYTES = "batch.max.bytes";
   public static final String BATCH_PIPELINING = "batch.pipelining";
   public static final String MAX_RETRIES = "max.retries";
   public static final String RETRY_BACKOFF = "retry.backoff.ms";

@@ -49,6 +49,13 @@ public class VaultSinkConnector extends SinkConnector {
     VaultSinkConfig config = new VaultSinkConfig(this.props);
     config.model(); // fail fast, with every model problem, before tasks start
     config.user();
+    if (ConnectorChecks.reportsErrors(props) && !ConnectorChecks.toleratesErrors(props)) {
+      LOG.warn(
+          "Connector {} has a dead letter queue or errors.log.enable but errors.tolerance is not"
+              + " 'all': records the loader cannot load go to the vault's error table (vs_errors)"
+              + " only; set errors.tolerance=all to have them reported there too",
+          props.get("name"));
+    }
     OtherSinkKeys.given(props)
         .forEach(
             (key, why) ->
@@ -106,6 +113,7 @@ public class VaultSinkConnector extends SinkConnector {
     if (MaskedUrl.hasPassword(parsed.getString(VaultSinkConfig.CONNECTION_URL))) {
       byName.get(VaultSinkConfig.CONNECTION_URL).addErrorMessage(PASSWORD_IN_URL);
     }
+    ConnectorChecks.values(parsed, (key, m) -> byName.get(key).addErrorMessage(m));
     try {
       parsed.user();
     } catch (ConfigException e) {
@@ -145,7 +153,8 @@ public class VaultSinkConnector extends SinkConnector {
       String field =
           inline.isBlank() ? VaultSinkConfig.VAULT_MODEL_PATH : VaultSinkConfig.VAULT_MODEL;
       try {
-        parsed.model();
+        ConnectorChecks.topics(
+            parsed.model(), field, (key, m) -> byName.get(key).addErrorMessage(m));
       } catch (ModelException e) {
         e.problems().forEach(p -> byName.get(field).addErrorMessage(p.path() + ": " + p.message()));
       } catch (UncheckedIOException | ConfigException | IllegalArgumentException e) {

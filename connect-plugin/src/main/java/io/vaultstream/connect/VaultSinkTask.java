@@ -45,12 +45,11 @@ public class VaultSinkTask extends SinkTask {
   private LoadPipeline<Batch> pipeline;
   private VaultTaskMetrics metrics;
   // Records received and not yet handed to the engine, each decoded once (when it arrived).
-  private final List<RecordIntake.Entry> buffer = new ArrayList<>();
+  private final RecordBuffer buffer = new RecordBuffer();
   // Batches handed to the engine and not committed yet, oldest first (at most two).
   private final Deque<Batch> submitted = new ArrayDeque<>();
   private final PartitionPositions positions = new PartitionPositions();
   private TaskFaults faults;
-  private long oldestBuffered;
 
   @Override
   public String version() {
@@ -91,7 +90,12 @@ public class VaultSinkTask extends SinkTask {
     } catch (NoSuchMethodError | NoClassDefFoundError e) {
       reporter = null; // a worker older than Kafka 2.6
     }
-    intake = new RecordIntake(new RecordConverter(loader.decoder()), reporter);
+    // Connect's reporter throws on the first record it is given unless errors.tolerance is all,
+    // which would fail the task for a record the error table holds already.
+    intake =
+        new RecordIntake(
+            new RecordConverter(loader.decoder()),
+            ConnectorChecks.toleratesErrors(props) ? reporter : null);
   }
 
   @Override
@@ -123,18 +127,23 @@ public class VaultSinkTask extends SinkTask {
     // The loop body is a method of its own: the JIT compiles it once, instead of compiling the
     // whole decoding again into an on-stack-replacement version of this loop.
     positions.newPut();
+    long maxBytes = config.getLong(VaultSinkConfig.BATCH_MAX_BYTES);
     try {
       for (SinkRecord r : records) {
         take(r);
+        if (buffer.bytes() >= maxBytes) {
+          // Large records: the batch is written now, before the rest of this put is decoded.
+          flushBuffer();
+        }
       }
     } catch (SchemaRegistryException e) {
       // Not the records' fault: an outage is retried (Connect delivers them again), refused
       // credentials fail the task. Records taken before it stay buffered and are skipped then.
       throw faults.failed("Decoding " + records.size() + " records for " + consumer, e, context);
     }
-    long waited = (System.nanoTime() - oldestBuffered) / 1_000_000;
     if (buffer.size() >= config.getInt(VaultSinkConfig.BATCH_SIZE)
-        || (!buffer.isEmpty() && waited >= config.getLong(VaultSinkConfig.BATCH_MAX_WAIT))
+        || (!buffer.isEmpty()
+            && buffer.waitedMs() >= config.getLong(VaultSinkConfig.BATCH_MAX_WAIT))
         || (buffer.isEmpty() && loader.heldDue() && (pipeline == null || !pipeline.busy()))) {
       // (an empty batch when events held in memory are due: they load, or become waiting rows)
       flushBuffer();
@@ -168,9 +177,6 @@ public class VaultSinkTask extends SinkTask {
     }
     if (positions.seen(tp, r.kafkaOffset())) {
       return; // delivered again after a retry or a seek: already buffered or loaded
-    }
-    if (buffer.isEmpty()) {
-      oldestBuffered = System.nanoTime();
     }
     buffer.add(intake.decode(r));
     positions.buffered(tp, r.kafkaOffset());
@@ -210,7 +216,7 @@ public class VaultSinkTask extends SinkTask {
     List<BadRecord> bad = new ArrayList<>();
     Map<ChangeEvent, SinkRecord> source = new IdentityHashMap<>();
     Map<TopicPartition, SinkRecord> last = new HashMap<>();
-    for (RecordIntake.Entry e : buffer) {
+    for (RecordIntake.Entry e : buffer.entries()) {
       SinkRecord r = e.record();
       last.put(new TopicPartition(r.topic(), r.kafkaPartition()), r);
       if (e.event() != null) {
@@ -222,9 +228,11 @@ public class VaultSinkTask extends SinkTask {
     }
     List<Progress.Position> positions = new ArrayList<>();
     last.values().forEach(r -> positions.add(TopicIncarnations.anchored(r)));
-    Batch batch = new Batch(List.copyOf(buffer), source);
+    Batch batch = new Batch(List.copyOf(buffer.entries()), source);
     Progress progress = new Progress(consumer, positions);
+    // From here on the batch's records are in submitted only: a failure puts them back once.
     submitted.addLast(batch);
+    buffer.clear();
     try {
       if (pipeline != null) {
         pipeline.submit(events, bad, progress, batch);
@@ -234,7 +242,6 @@ public class VaultSinkTask extends SinkTask {
     } catch (SQLException e) {
       failed(e);
     }
-    buffer.clear();
   }
 
   /** Waits for the batch being written, if any. */
@@ -271,9 +278,12 @@ public class VaultSinkTask extends SinkTask {
    * configured retries, or at once when it cannot pass (see {@link TaskFaults}).
    */
   private void failed(SQLException e) {
-    buffer.clear();
-    submitted.forEach(b -> buffer.addAll(b.entries));
+    // Before the records buffered since (a close() drains with records buffered): those were
+    // marked as seen and are not delivered again, so they must stay.
+    List<RecordIntake.Entry> again = new ArrayList<>();
+    submitted.forEach(b -> again.addAll(b.entries));
     submitted.clear();
+    buffer.restore(again);
     throw faults.failed("Flush of " + buffer.size() + " records for " + consumer, e, context);
   }
 

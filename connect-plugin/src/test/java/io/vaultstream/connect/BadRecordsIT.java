@@ -178,4 +178,61 @@ class BadRecordsIT {
       assertThat(got.get(t)).as(t).isEqualTo(want.get(t));
     }
   }
+
+  @Test
+  void withTheDefaultToleranceADeadLetterQueueDoesNotStopTheTask() throws Exception {
+    String model = Files.readString(Samples.shopModel()).replace("shop.public.", PREFIX + ".");
+    ShopFeed feed = new ShopFeed();
+    feed.produce(connect.kafka(), new ShopEventGenerator(PREFIX, 5).withSchemas().next(100));
+    String micro = "io.debezium.time.MicroTime";
+    long ok = 1_700_000_000_000L;
+    // bad: a time past the end of the day; good: the product after it
+    connect
+        .kafka()
+        .produce(
+            PREFIX + ".products",
+            null,
+            product(900_003, field("opens_at", "int64", micro), "\"opens_at\":86400000001", ok));
+    connect
+        .kafka()
+        .produce(
+            PREFIX + ".products",
+            null,
+            product(900_001, field("opens_at", "int64", micro), "\"opens_at\":3600000000", ok));
+    feed.endOffsets.merge(new TopicPartition(PREFIX + ".products", 0), 2L, Long::sum);
+
+    String schema = TestDatabase.newSchema();
+    VaultLoader reader = loader(model, schema);
+    Map<String, String> p = ShopFeed.jsonConnector(PREFIX, TABLES, schema, model);
+    p.put("max.retries", "0");
+    // errors.tolerance left at Connect's default, none: Connect's reporter would fail the task.
+    p.put("errors.deadletterqueue.topic.name", "none-tolerated-dlq");
+    p.put("errors.deadletterqueue.topic.replication.factor", "1");
+    p.put("errors.log.enable", "true");
+    connect.configureConnector("bad-none", p);
+    feed.awaitLoaded(reader, "bad-none", Duration.ofSeconds(90));
+
+    connect
+        .assertions()
+        .assertConnectorAndExactlyNumTasksAreRunning("bad-none", 1, "the task must keep running");
+    assertThat(
+            TestDatabase.rows(
+                "SELECT topic, kafka_offset FROM "
+                    + schema
+                    + ".vs_errors WHERE error_code = 'BAD_RECORD'"))
+        .singleElement()
+        .asString()
+        .startsWith(PREFIX + ".products|");
+    assertThat(
+            TestDatabase.rows(
+                "SELECT opens_at::text FROM " + schema + ".sat_product WHERE opens_at IS NOT NULL"))
+        .containsExactly("01:00:00");
+    String ref = TestDatabase.newSchema();
+    feed.loadDirectly(loader(model, ref));
+    Map<String, List<String>> got = VaultDump.of(schema);
+    Map<String, List<String>> want = VaultDump.of(ref);
+    for (String t : List.of("hub_customer", "hub_order", "lnk_order_line", "sat_order")) {
+      assertThat(got.get(t)).as(t).isEqualTo(want.get(t));
+    }
+  }
 }

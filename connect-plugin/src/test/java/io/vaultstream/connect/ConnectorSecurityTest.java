@@ -109,12 +109,20 @@ class ConnectorSecurityTest {
 
   @Test
   void theModelPathReadsOnlyRegularFiles(@TempDir Path dir) throws Exception {
-    Config directory =
-        new VaultSinkConnector().validate(props(VaultSinkConfig.VAULT_MODEL_PATH, dir.toString()));
-    assertThat(errors(directory, VaultSinkConfig.VAULT_MODEL_PATH))
-        .singleElement()
-        .asString()
-        .contains("is not a regular file");
+    // Without vault.model.allowed.dir, a directory and a missing file are one answer: a caller of
+    // the REST API learns nothing of which paths exist on the worker.
+    for (Path p : new Path[] {dir, dir.resolve("missing.json"), dir.resolve("no/such.json")}) {
+      Config c =
+          new VaultSinkConnector().validate(props(VaultSinkConfig.VAULT_MODEL_PATH, p.toString()));
+      assertThat(errors(c, VaultSinkConfig.VAULT_MODEL_PATH))
+          .as(p.toString())
+          .containsExactly(
+              "Cannot read the vault model file "
+                  + p
+                  + ": it does not exist, is not a regular file or may not be read; give the path"
+                  + " of a JSON or YAML model file that the process can read (the reason is told"
+                  + " for files inside an allowed directory of models)");
+    }
 
     Path shadow = dir.resolve("shadow");
     Files.writeString(
@@ -167,5 +175,70 @@ class ConnectorSecurityTest {
         .singleElement()
         .asString()
         .contains("is not one");
+  }
+
+  @Test
+  void userInfoInTheSchemaRegistryUrlIsRefusedPointingToTheBasicAuthSetting() {
+    Config c =
+        new VaultSinkConnector()
+            .validate(
+                props(VaultSinkConfig.SCHEMA_REGISTRY, "https://reg:" + SECRET + "@registry:8081"));
+    assertThat(errors(c, VaultSinkConfig.SCHEMA_REGISTRY))
+        .singleElement()
+        .asString()
+        .startsWith("input.schema.registry.url must not carry user info (user:password@)")
+        .contains("GET /connectors/<name>/config")
+        .contains("input.schema.registry.basic.auth.user.info")
+        .doesNotContain(SECRET);
+    assertThat(String.valueOf(field(c, VaultSinkConfig.SCHEMA_REGISTRY).value()))
+        .doesNotContain(SECRET);
+    Config ok =
+        new VaultSinkConnector()
+            .validate(
+                props(
+                    VaultSinkConfig.SCHEMA_REGISTRY,
+                    "https://registry:8081",
+                    VaultSinkConfig.SCHEMA_REGISTRY_USER_INFO,
+                    "reg:" + SECRET));
+    ok.configValues().forEach(v -> assertThat(v.errorMessages()).as(v.name()).isEmpty());
+  }
+
+  @Test
+  void aTargetSchemaTheDatabaseWouldCutIsRefused() {
+    Config c =
+        new VaultSinkConnector().validate(props(VaultSinkConfig.TARGET_SCHEMA, "s".repeat(64)));
+    assertThat(errors(c, VaultSinkConfig.TARGET_SCHEMA))
+        .singleElement()
+        .asString()
+        .contains("has 64 bytes (UTF-8); PostgreSQL keeps at most 63");
+    Config maria =
+        new VaultSinkConnector()
+            .validate(
+                props(
+                    VaultSinkConfig.CONNECTION_URL,
+                    "jdbc:mariadb://db:3306/dwh",
+                    VaultSinkConfig.TARGET_SCHEMA,
+                    "m".repeat(65)));
+    assertThat(errors(maria, VaultSinkConfig.TARGET_SCHEMA))
+        .singleElement()
+        .asString()
+        .contains("has 65 characters; a MariaDB database name has at most 64");
+    Config ok =
+        new VaultSinkConnector().validate(props(VaultSinkConfig.TARGET_SCHEMA, "s".repeat(63)));
+    assertThat(errors(ok, VaultSinkConfig.TARGET_SCHEMA)).isEmpty();
+  }
+
+  @Test
+  void aModelTopicThatIsNoKafkaTopicNameIsRefused() throws Exception {
+    String model =
+        Files.readString(Samples.shopModel())
+            .replace("\"shop.public.customers\"", "\"shop.public.customers,other\"");
+    Map<String, String> p = props(VaultSinkConfig.VAULT_MODEL, model);
+    p.remove(VaultSinkConfig.VAULT_MODEL_PATH);
+    Config c = new VaultSinkConnector().validate(p);
+    assertThat(errors(c, VaultSinkConfig.VAULT_MODEL))
+        .containsExactly(
+            "/sources/customers/topic: 'shop.public.customers,other' is not a Kafka topic name: 1"
+                + " to 249 ASCII letters, digits, '.', '_' or '-' (and not '.' or '..')");
   }
 }

@@ -42,6 +42,25 @@ public final class DdlScript {
 
   private DdlScript() {}
 
+  /**
+   * A line comment of the script ({@code -- text}) that stays one comment whatever the text holds:
+   * a model's name or any other text of the model may carry a line break, which would start a
+   * statement of its own in a script piped into {@code psql} or {@code mariadb}. Line breaks and
+   * other control characters become spaces, and {@code /*} and {@code *}{@code /} lose their
+   * meaning, so the text can neither end the comment nor open a block comment.
+   */
+  public static String comment(String text) {
+    StringBuilder b = new StringBuilder("-- ");
+    String s = text == null ? "" : text;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      // Unicode's own line and paragraph separators end a line for some clients too.
+      boolean lineBreak = Character.isISOControl(c) || c == '\u2028' || c == '\u2029';
+      b.append(lineBreak ? ' ' : c);
+    }
+    return b.toString().replace("/*", "/ *").replace("*/", "* /");
+  }
+
   /** Creates the schema (when given), the tables, then the ghost records. */
   public static List<String> statements(
       VaultModel model, VaultDialect dialect, HashKeyCalculator hasher, String schema) {

@@ -2,12 +2,15 @@ package io.vaultstream.dialect;
 
 import static io.vaultstream.dialect.PostgresSyntax.checkedType;
 import static io.vaultstream.dialect.PostgresSyntax.list;
-import static io.vaultstream.dialect.PostgresSyntax.literal;
 import static io.vaultstream.dialect.PostgresSyntax.quote;
 import static io.vaultstream.dialect.PostgresSyntax.table;
 
 import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableSpec;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.List;
 
 /** PostgreSQL's statements that create, inspect and look after the vault's tables. */
@@ -62,12 +65,34 @@ final class PostgresDdl {
         + ")";
   }
 
+  /**
+   * The first key of the two-key advisory lock on a schema's DDL ("vs" and 1): two-key locks are
+   * apart from the one-key locks {@code lockKeys} takes on reference codes.
+   */
+  static final int DDL_LOCK_CLASS = 0x76730001;
+
   static String lockSchemaChanges(String schema) {
     // "IF NOT EXISTS" does not make two sessions' CREATEs safe: both see nothing, both create,
     // one fails on the catalog's unique index. The lock is held until the transaction ends.
-    return "SELECT pg_advisory_xact_lock(hashtext('vaultstream ddl ' || "
-        + literal(schema == null ? "" : schema, "text")
-        + "))";
+    // The schema's key is computed here, so its name never becomes SQL text: a string literal
+    // would need escaping by the session's standard_conforming_strings, which a login role or the
+    // URL's options may turn off.
+    return "SELECT pg_advisory_xact_lock("
+        + DDL_LOCK_CLASS
+        + ", "
+        + schemaKey(schema == null ? "" : schema)
+        + ")";
+  }
+
+  /** 32 bits of the SHA-256 of the schema's name: the same for every loader of the schema. */
+  private static int schemaKey(String schema) {
+    try {
+      byte[] d =
+          MessageDigest.getInstance("SHA-256").digest(schema.getBytes(StandardCharsets.UTF_8));
+      return ByteBuffer.wrap(d).getInt();
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java runtime has SHA-256", e);
+    }
   }
 
   static String vacuum(String schema, String table) {

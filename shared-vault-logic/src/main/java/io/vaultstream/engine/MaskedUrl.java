@@ -7,11 +7,14 @@ import java.util.regex.Pattern;
  * by {@code ***}.
  */
 public final class MaskedUrl {
-  // password=... as a query or property parameter (pgjdbc takes & and ;), any case; it ends at
-  // white space or a quote too, so a URL inside a message (a driver's error) is masked alone.
-  private static final Pattern PARAMETER = Pattern.compile("(?i)(password=)[^&;\\s'\"]*");
-  // user:password@ before the host.
-  private static final Pattern USER_INFO = Pattern.compile("(//[^/@:?#\\s]*:)[^/@?#\\s]*@");
+  // password=... (sslpassword=, PASSWORD=) as a query or property parameter. PostgreSQL's and
+  // MariaDB's drivers split parameters at '&' only and take the rest as the value, quotes, ';' and
+  // spaces included: the whole value is masked, up to the next '&' or the end of the line (of a
+  // message holding a URL, what follows the password is masked too).
+  private static final Pattern PARAMETER = Pattern.compile("(?i)(password=)[^&\\r\\n]*");
+  // user:password@ before the host; the password ends at the '@' (a '/', '?' or '#' before it
+  // would end the URL's authority, so there is no user info).
+  private static final Pattern USER_INFO = Pattern.compile("(//[^/@:?#\\s]*:)[^/@?#\\r\\n]*@");
 
   private MaskedUrl() {}
 

@@ -204,6 +204,10 @@ public final class VaultOptionsBuilder {
     if (jdbcUrl == null || jdbcUrl.isBlank()) {
       throw new IllegalArgumentException("a JDBC URL of the target database is required");
     }
+    String schemaProblem = schemaNameProblem(targetSchema, jdbcUrl, dialect);
+    if (schemaProblem != null) {
+      throw new IllegalArgumentException(schemaProblem);
+    }
     if (watermarkSeconds < 0 || errorRetentionSeconds < 0) {
       throw new IllegalArgumentException(
           "the watermark and the error record retention must be 0 seconds or more");
@@ -276,5 +280,39 @@ public final class VaultOptionsBuilder {
               + " the statement");
     }
     return new VaultOptions(this);
+  }
+
+  /**
+   * Why a target schema name is too long for its database, or null: PostgreSQL cuts a name to 63
+   * bytes without an error (two long names could then be one schema), MariaDB refuses a database
+   * name over 64 characters only when the DDL runs.
+   *
+   * @param dialect the dialect's name, or null to go by the URL
+   */
+  public static String schemaNameProblem(String schema, String jdbcUrl, String dialect) {
+    if (schema == null) {
+      return null;
+    }
+    boolean mariaDb =
+        dialect != null
+            ? dialect.equalsIgnoreCase("mariadb")
+            : jdbcUrl != null && jdbcUrl.matches("(?i)jdbc:(mariadb|mysql):.*");
+    if (mariaDb && schema.codePointCount(0, schema.length()) > 64) {
+      return "the target schema name '"
+          + schema
+          + "' has "
+          + schema.codePointCount(0, schema.length())
+          + " characters; a MariaDB database name has at most 64";
+    }
+    int bytes = schema.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    if (!mariaDb && bytes > 63) {
+      return "the target schema name '"
+          + schema
+          + "' has "
+          + bytes
+          + " bytes (UTF-8); PostgreSQL keeps at most 63 of a name and silently cuts the rest, so"
+          + " give a name of at most 63 bytes";
+    }
+    return null;
   }
 }

@@ -32,14 +32,27 @@ final class ModelFile {
    * @throws ModelException when the file is not UTF-8 text (so not a model)
    */
   static String read(Path file, Path allowedDir) {
+    return read(file, allowedDir, true);
+  }
+
+  /**
+   * As {@link #read(Path, Path)}; with {@code precise} false and no allowed directory, a file that
+   * does not exist, may not be read or is not a regular file gets one and the same message, so a
+   * caller who may name any path (a connector's configuration) cannot learn which paths exist.
+   */
+  static String read(Path file, Path allowedDir, boolean precise) {
+    boolean tell = precise || allowedDir != null;
     Path target = allowedDir == null ? file : inside(file, allowedDir);
     BasicFileAttributes attrs;
     try {
       attrs = Files.readAttributes(target, BasicFileAttributes.class);
     } catch (IOException e) {
-      throw cannotRead(file, e);
+      throw tell ? cannotRead(file, e) : unusable(file, e);
     }
     if (!attrs.isRegularFile()) {
+      if (!tell) {
+        throw unusable(file, null);
+      }
       throw refused(
           file,
           "is not a regular file (a directory, device, FIFO or socket); give the path of a JSON or"
@@ -62,8 +75,19 @@ final class ModelFile {
                           "not UTF-8 text; this is not a vaultstream model (a JSON or YAML"
                               + " document)"))));
     } catch (IOException e) {
-      throw cannotRead(file, e);
+      throw tell ? cannotRead(file, e) : unusable(file, e);
     }
+  }
+
+  /** What a file that cannot be used is told as when its reason may not be told. */
+  static final String UNUSABLE =
+      "does not exist, is not a regular file or may not be read; give the path of a JSON or YAML"
+          + " model file that the process can read (the reason is told for files inside an allowed"
+          + " directory of models)";
+
+  private static UncheckedIOException unusable(Path file, IOException cause) {
+    String message = "Cannot read the vault model file " + file + ": it " + UNUSABLE;
+    return new UncheckedIOException(message, new IOException(message));
   }
 
   /**

@@ -32,17 +32,21 @@ public final class ModelLoader {
    * {@code topic} of their own read {@code <prefix>.<table>}.
    */
   public static VaultModel load(Path file, String topicPrefix) {
-    return load(file, topicPrefix, null);
+    // Run by the file's owner (the command line): what is wrong with the path is told.
+    return parse(ModelFile.read(file, null), file.toString(), topicPrefix);
   }
 
   /**
-   * As {@link #load(Path, String)}, reading the file only when it is a regular file of at most 4
-   * MiB and, when {@code allowedDir} is not null, inside that directory after symbolic links.
+   * As {@link #load(Path, String)}, for a path named by someone other than the file's owner (a
+   * connector's configuration): the file is read only when it is a regular file of at most 4 MiB
+   * and, when {@code allowedDir} is not null, inside that directory after symbolic links. Without
+   * an allowed directory, a file that does not exist, may not be read or is not a regular file is
+   * refused with one message, so that the answer tells nothing of which paths exist.
    *
    * @throws java.io.UncheckedIOException when the file cannot or may not be read
    */
   public static VaultModel load(Path file, String topicPrefix, Path allowedDir) {
-    return parse(ModelFile.read(file, allowedDir), file.toString(), topicPrefix);
+    return parse(ModelFile.read(file, allowedDir, false), file.toString(), topicPrefix);
   }
 
   /**
@@ -109,8 +113,9 @@ public final class ModelLoader {
                   + e.getLocation().getColumnNr();
       throw notAModel(origin, "it is not valid " + (json ? "JSON" : "YAML") + where + ", so ");
     }
-    if (root == null || !root.isObject() || !(root.has("sources") || root.has("hubs"))) {
-      // Nothing of the document is named (its keys may be secrets too).
+    if (!modelShaped(root)) {
+      // Nothing of the document is named (its keys may be secrets too): a document is reported
+      // key by key only when it has the three keys every model has.
       throw notAModel(origin, "");
     }
     if (topicPrefix != null) {
@@ -125,6 +130,15 @@ public final class ModelLoader {
       throw new ModelException(origin, problems);
     }
     return model;
+  }
+
+  /** An object with a text "name" and the objects "sources" and "hubs", which every model has. */
+  private static boolean modelShaped(JsonNode root) {
+    return root != null
+        && root.isObject()
+        && root.path("name").isTextual()
+        && root.path("sources").isObject()
+        && root.path("hubs").isObject();
   }
 
   private static ModelException notAModel(String origin, String why) {

@@ -35,5 +35,10 @@ class DialectsTest {
         .hasMessageContaining("RETURNING")
         .hasMessageContaining("jdbc:mariadb:")
         .hasMessageNotContaining("secret");
+    assertThatThrownBy(
+            () -> Dialects.forUrl("jdbc:nosuch://u:pw;x@db/dwh?user=u&password=ab;cd e", null))
+        .hasMessageContaining("no dialect accepts the JDBC URL starting 'jdbc:nosuch:'; known")
+        .hasMessageNotContaining("pw")
+        .hasMessageNotContaining("cd e");
   }
 }

@@ -43,4 +43,26 @@ class VaultOptionsTest {
                   + " '_' or '-'");
     }
   }
+
+  @Test
+  void aSchemaNameTheDatabaseWouldCutOrRefuseIsRefusedUpFront() {
+    String ok = "s".repeat(63);
+    assertThat(VaultOptions.builder().jdbcUrl(URL).targetSchema(ok).build().targetSchema())
+        .isEqualTo(ok);
+    // 62 letters and an 'é' (two bytes in UTF-8): 63 characters, 64 bytes.
+    String cut = "s".repeat(62) + "\u00e9";
+    assertThatThrownBy(() -> VaultOptions.builder().jdbcUrl(URL).targetSchema(cut).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "the target schema name '"
+                + cut
+                + "' has 64 bytes (UTF-8); PostgreSQL keeps at most 63 of a name and silently cuts"
+                + " the rest, so give a name of at most 63 bytes");
+    String maria = "jdbc:mariadb://localhost/db";
+    assertThat(VaultOptions.builder().jdbcUrl(maria).targetSchema("m".repeat(64)).build())
+        .isNotNull();
+    assertThatThrownBy(
+            () -> VaultOptions.builder().jdbcUrl(maria).targetSchema("m".repeat(65)).build())
+        .hasMessageEndingWith("has 65 characters; a MariaDB database name has at most 64");
+  }
 }

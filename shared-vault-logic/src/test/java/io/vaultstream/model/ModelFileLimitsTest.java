@@ -180,4 +180,44 @@ class ModelFileLimitsTest {
     assertThatThrownBy(() -> ModelLoader.load(model, null, model))
         .hasMessage("The directory vault models may be read from, " + model + ", is not one");
   }
+
+  @Test
+  void aPathNamedByOthersTellsNothingOfWhichPathsExist(@TempDir Path dir) throws Exception {
+    Path missing = dir.resolve("missing.json");
+    String unusable =
+        ": it does not exist, is not a regular file or may not be read; give the path of a JSON or"
+            + " YAML model file that the process can read (the reason is told for files inside an"
+            + " allowed directory of models)";
+    // Without an allowed directory, the three are one answer.
+    for (Path p : new Path[] {missing, dir, dir.resolve("missing/deeper.json")}) {
+      assertThatThrownBy(() -> ModelLoader.load(p, null, null))
+          .as(p.toString())
+          .isInstanceOf(UncheckedIOException.class)
+          .hasMessage("Cannot read the vault model file " + p + unusable);
+    }
+    // The file's owner (the command line) is told what is wrong.
+    assertThatThrownBy(() -> ModelLoader.load(missing))
+        .hasMessage("Cannot read the vault model file " + missing + ": no such file or directory");
+    assertThatThrownBy(() -> ModelLoader.load(dir)).hasMessageContaining("is not a regular file");
+  }
+
+  @Test
+  void aDocumentWithSomeOfTheModelsKeysIsNotQuotedEither(@TempDir Path dir) throws Exception {
+    Path json = dir.resolve("app.json");
+    Files.writeString(
+        json, "{ \"sources\": { \"db_password\": 1 }, \"aws_secret_access_key\": \"AKIA\" }");
+    Path yaml = dir.resolve("app.yaml");
+    Files.writeString(yaml, "name: app\nhubs:\n  vault_token: s3cr3t\napi_key: k3y\n");
+    for (Path p : new Path[] {json, yaml}) {
+      ModelException e = catchThrowableOfType(() -> ModelLoader.load(p), ModelException.class);
+      assertThat(e).as(p.toString()).isNotNull();
+      assertThat(e.problems())
+          .singleElement()
+          .satisfies(
+              x ->
+                  assertThat(x.message())
+                      .startsWith("this document is not a vaultstream model")
+                      .doesNotContain("db_password", "aws", "AKIA", "vault_token", "api_key"));
+    }
+  }
 }

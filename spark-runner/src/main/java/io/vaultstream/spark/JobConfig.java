@@ -4,6 +4,7 @@ import io.vaultstream.decode.DecoderOptions;
 import io.vaultstream.decode.SchemaRegistryAuth;
 import io.vaultstream.engine.MaskedUrl;
 import io.vaultstream.engine.VaultOptions;
+import io.vaultstream.engine.VaultOptionsBuilder;
 import java.io.Serializable;
 import java.util.HashMap;
 import java.util.Map;
@@ -143,6 +144,21 @@ public final class JobConfig implements Serializable {
       throw new IllegalArgumentException(
           "--fail-on-data-loss must be true or false, not '" + v.get("fail-on-data-loss") + "'");
     }
+    String registry = v.get("schema-registry");
+    if (MaskedUrl.hasPassword(registry)) {
+      throw new IllegalArgumentException(
+          "--schema-registry (SOURCE_KAFKA_SCHEMA_REGISTRY) must not carry user info"
+              + " (user:password@): the job's settings are logged and Spark's UI shows its"
+              + " arguments; give the credentials as --schema-registry-user-info user:password, or"
+              + " better SOURCE_KAFKA_SCHEMA_REGISTRY_USER_INFO from a secret scope, and the URL"
+              + " without them: "
+              + MaskedUrl.of(registry));
+    }
+    String schemaProblem =
+        VaultOptionsBuilder.schemaNameProblem(v.get("schema"), v.get("jdbc-url"), null);
+    if (schemaProblem != null) {
+      throw new IllegalArgumentException("--schema: " + schemaProblem);
+    }
     positive(v, "batch-size");
     positive(v, "max-offsets-per-trigger");
     if (v.containsKey("auto-commit") && !"false".equalsIgnoreCase(v.get("auto-commit").trim())) {
@@ -226,9 +242,14 @@ public final class JobConfig implements Serializable {
     return values.get("model");
   }
 
-  /** Settings whose values are secrets: shown as [hidden]. */
+  /**
+   * Settings whose values are secrets: shown as [hidden]. Any name with "key" is one (Kafka's
+   * ssl.keystore.key and ssl.key.password, a SASL mechanism's private key file), and so is any with
+   * "credentials" (OAuth client credentials); a non-secret such as ssl.keystore.location hidden too
+   * costs less than a private key in the driver's log.
+   */
   private static final java.util.regex.Pattern SECRET =
-      java.util.regex.Pattern.compile("(?i)password|secret|token|user-info|jaas");
+      java.util.regex.Pattern.compile("(?i)password|secret|token|user-info|jaas|key|credential");
 
   /** The settings for logs: secrets hidden, passwords in URLs masked. */
   @Override
@@ -253,7 +274,10 @@ public final class JobConfig implements Serializable {
    * --topic-prefix} (SCHEMA_CDC_KAFKA), when set, replaces the model's {@code topicPrefix}.
    */
   public io.vaultstream.model.VaultModel loadModel(Configuration hadoop) {
-    return HadoopModelFile.load(model(), values.get("topic-prefix"), hadoop);
+    io.vaultstream.model.VaultModel m =
+        HadoopModelFile.load(model(), values.get("topic-prefix"), hadoop);
+    TopicNames.check(m);
+    return m;
   }
 
   /** The engine options. */

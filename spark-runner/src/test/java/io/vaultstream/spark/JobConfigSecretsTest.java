@@ -31,7 +31,17 @@ class JobConfigSecretsTest {
           "--kafka.sasl.jaas.config",
           "PlainLoginModule required password=\"" + SECRET + "\";",
           "--kafka.ssl.truststore.password",
-          SECRET
+          SECRET,
+          "--kafka.ssl.keystore.key",
+          "-----BEGIN PRIVATE KEY-----" + SECRET + "-----END PRIVATE KEY-----",
+          "--kafka.ssl.key.password",
+          SECRET,
+          "--kafka.sasl.oauthbearer.client.credentials.client.secret",
+          SECRET,
+          "--kafka.sasl.oauthbearer.assertion.private.key.passphrase",
+          SECRET,
+          "--kafka.sasl.oauthbearer.token.endpoint.url",
+          "https://idp/token"
         },
         Map.of());
   }
@@ -43,6 +53,9 @@ class JobConfigSecretsTest {
         .contains("jdbc-url=jdbc:postgresql://vault:***@db/dwh?password=***")
         .contains("jdbc-password=[hidden]")
         .contains("kafka.sasl.jaas.config=[hidden]")
+        .contains("kafka.ssl.keystore.key=[hidden]")
+        .contains("kafka.ssl.key.password=[hidden]")
+        .doesNotContain("PRIVATE KEY")
         .contains("bootstrap-servers=broker:9092")
         .doesNotContain(SECRET);
     assertThat(c.options().toString()).doesNotContain(SECRET);
