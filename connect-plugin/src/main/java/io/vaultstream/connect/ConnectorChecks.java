@@ -2,11 +2,8 @@ package io.vaultstream.connect;
 
 import io.vaultstream.engine.MaskedUrl;
 import io.vaultstream.engine.VaultOptionsBuilder;
-import io.vaultstream.model.SourceTable;
-import io.vaultstream.model.VaultModel;
 import java.util.Map;
 import java.util.function.BiConsumer;
-import java.util.regex.Pattern;
 
 /**
  * Checks of the connector's validation beyond single keys: settings that Connect would show with a
@@ -14,7 +11,6 @@ import java.util.regex.Pattern;
  */
 final class ConnectorChecks {
   /** Kafka's legal topic characters. */
-  private static final Pattern TOPIC = Pattern.compile("[A-Za-z0-9._-]{1,249}");
 
   /** Why user info in the schema registry URL is refused. */
   static final String USER_INFO_IN_REGISTRY_URL =
@@ -41,26 +37,6 @@ final class ConnectorChecks {
             dialect.isBlank() ? null : dialect);
     if (why != null) {
       error.accept(VaultSinkConfig.TARGET_SCHEMA, why);
-    }
-  }
-
-  /**
-   * Reports each source of the model whose topic Kafka would not accept as a name (a topic the
-   * connector could never be subscribed to).
-   */
-  static void topics(VaultModel model, String field, BiConsumer<String, String> error) {
-    for (SourceTable s : model.sources().values()) {
-      String t = s.topic();
-      if (!TOPIC.matcher(t).matches() || t.equals(".") || t.equals("..")) {
-        error.accept(
-            field,
-            "/sources/"
-                + s.name()
-                + "/topic: '"
-                + t
-                + "' is not a Kafka topic name: 1 to 249 ASCII letters, digits, '.', '_' or '-'"
-                + " (and not '.' or '..')");
-      }
     }
   }
 

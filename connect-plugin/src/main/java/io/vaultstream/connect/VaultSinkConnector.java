@@ -153,8 +153,7 @@ public class VaultSinkConnector extends SinkConnector {
       String field =
           inline.isBlank() ? VaultSinkConfig.VAULT_MODEL_PATH : VaultSinkConfig.VAULT_MODEL;
       try {
-        ConnectorChecks.topics(
-            parsed.model(), field, (key, m) -> byName.get(key).addErrorMessage(m));
+        parsed.model(); // validated as it is read, its topics included
       } catch (ModelException e) {
         e.problems().forEach(p -> byName.get(field).addErrorMessage(p.path() + ": " + p.message()));
       } catch (UncheckedIOException | ConfigException | IllegalArgumentException e) {

@@ -75,14 +75,14 @@ final class ModelValidator {
     for (SourceTable s : m.sources().values()) {
       String p = "/sources/" + s.name();
       identifier(p, s.name());
-      if (!TOPIC.matcher(s.topic()).matches()) {
+      if (!TOPIC.matcher(s.topic()).matches() || s.topic().equals(".") || s.topic().equals("..")) {
         // A ',' would subscribe the Spark job to more topics, a '*' match others.
         problem(
             p + "/topic",
             "'"
                 + io.vaultstream.event.StoredText.escape(s.topic(), false)
-                + "' is not a Kafka topic name: use letters, digits, '.', '_' and '-', at most"
-                + " 249 characters");
+                + "' is not a Kafka topic name: 1 to 249 ASCII letters, digits, '.', '_' or '-'"
+                + " (and not '.' or '..')");
       } else if (!topics.add(s.topic())) {
         problem(p + "/topic", "the topic '" + s.topic() + "' is already used by another source");
       }

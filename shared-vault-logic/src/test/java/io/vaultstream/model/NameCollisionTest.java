@@ -207,7 +207,7 @@ class NameCollisionTest {
         """;
     assertThat(at(problems(json), "/sources/customers/topic").message())
         .isEqualTo(
-            "'t.customers,t.orders' is not a Kafka topic name: use letters, digits, '.', '_' and"
-                + " '-', at most 249 characters");
+            "'t.customers,t.orders' is not a Kafka topic name: 1 to 249 ASCII letters, digits,"
+                + " '.', '_' or '-' (and not '.' or '..')");
   }
 }

@@ -81,11 +81,11 @@ class JobStartChecksTest {
         model,
         shop.replace("\"shop.public.customers\"", "\"shop.public.customers,shop.public.secrets\""));
     assertThatThrownBy(() -> config(model.toString()).loadModel())
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage(
-            "the model's topics are not Kafka topic names: /sources/customers/topic:"
-                + " 'shop.public.customers,shop.public.secrets' is not a Kafka topic name: 1 to"
-                + " 249 ASCII letters, digits, '.', '_' or '-' (and not '.' or '..')");
+        .isInstanceOf(io.vaultstream.model.ModelException.class)
+        .hasMessageContaining(
+            "/sources/customers/topic: 'shop.public.customers,shop.public.secrets' is not a Kafka"
+                + " topic name: 1 to 249 ASCII letters, digits, '.', '_' or '-' (and not '.' or"
+                + " '..')");
     Files.writeString(
         model, shop.replace("\"shop.public.customers\"", "\"" + "t".repeat(250) + "\""));
     assertThatThrownBy(() -> config(model.toString()).loadModel())
