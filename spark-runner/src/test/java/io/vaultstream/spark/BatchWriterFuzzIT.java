@@ -1,0 +1,183 @@
+package io.vaultstream.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vaultstream.decode.ChangeEventDecoder;
+import io.vaultstream.decode.DecoderOptions;
+import io.vaultstream.engine.VaultOptions;
+import io.vaultstream.fuzz.Decoded;
+import io.vaultstream.fuzz.Findings;
+import io.vaultstream.fuzz.FuzzRecord;
+import io.vaultstream.fuzz.FuzzRegistry;
+import io.vaultstream.fuzz.RecordMix;
+import io.vaultstream.fuzz.VaultOutcome;
+import io.vaultstream.model.ModelLoader;
+import io.vaultstream.model.VaultModel;
+import io.vaultstream.testing.Samples;
+import io.vaultstream.testing.TargetDatabase;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+import org.apache.spark.SparkConf;
+import org.apache.spark.SparkContext;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The record guarantees on the Spark runner: generated records (JSON and Avro, bad ones among good
+ * ones) written partition by partition through {@link BatchWriter}, as the executors do. No
+ * throwable escapes a micro-batch (a failing batch runs again for ever), bad records become
+ * BAD_RECORD rows, good ones load, the stored positions move past every record.
+ *
+ * <p>Default: 1,500 generated records and the known hostile inputs, a new seed each time (printed);
+ * {@code -Dfuzz.seed=...} replays one, {@code -Dfuzz.records=...} runs longer.
+ */
+class BatchWriterFuzzIT {
+  private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
+  private static final String QUERY = "fuzz";
+  private static SparkContext spark;
+  private static VaultMetrics metrics;
+  private long batchId;
+
+  @BeforeAll
+  static void startSpark() {
+    spark =
+        new SparkContext(
+            new SparkConf()
+                .setMaster("local[1]")
+                .setAppName("batch-writer-fuzz")
+                .set("spark.ui.enabled", "false")
+                .set("spark.driver.host", "127.0.0.1")
+                .set("spark.driver.bindAddress", "127.0.0.1"));
+    metrics = new VaultMetrics(spark);
+  }
+
+  @AfterAll
+  static void stopSpark() throws Exception {
+    Loaders.closeAll();
+    spark.stop();
+    TargetDatabase.dropCreatedSchemas();
+  }
+
+  private static Row row(FuzzRecord r) {
+    return RowFactory.create(
+        r.key(),
+        r.value(),
+        r.topic(),
+        r.partition(),
+        r.offset(),
+        new Timestamp(r.kafkaTimestampMs()));
+  }
+
+  @Test
+  void noRecordStopsAMicroBatchAndEveryRecordIsLoadedOrAnErrorRow() throws Exception {
+    String s = System.getProperty("fuzz.seed");
+    long seed = s == null || s.isBlank() ? System.nanoTime() : Long.parseLong(s.trim());
+    int count = Integer.getInteger("fuzz.records", 1500);
+    String replay = "-Dfuzz.seed=" + seed + " -Dfuzz.records=" + count + " (Spark)";
+    System.out.println("Spark record fuzz: " + replay);
+    TargetDatabase db = TargetDatabase.postgres();
+    String schema = db.newSchema();
+    Findings findings = new Findings();
+    try (FuzzRegistry registry = new FuzzRegistry()) {
+      VaultOptions options =
+          db.options(schema)
+              .maxRetries(0)
+              .retryBackoffMs(10)
+              .decoder(new DecoderOptions(null, null, registry.url()))
+              .build();
+      List<FuzzRecord> records = RecordMix.generate(seed, count, registry, false);
+      Set<FuzzRecord> stopped = Collections.newSetFromMap(new IdentityHashMap<>());
+      write(records.subList(0, 1), options, findings, stopped);
+      for (int from = 1; from < records.size(); from += 500) {
+        write(
+            records.subList(from, Math.min(records.size(), from + 500)),
+            options,
+            findings,
+            stopped);
+      }
+      // What the executors decoded, decoded again the same way, to tell what each record became.
+      ChangeEventDecoder decoder = new ChangeEventDecoder(SHOP, options.decoder());
+      Findings decoding = new Findings();
+      List<Decoded> decoded = new ArrayList<>();
+      for (FuzzRecord r : records) {
+        decoded.add(Decoded.of(decoder, r, decoding));
+      }
+      VaultOutcome outcome = new VaultOutcome(SHOP, db, schema, findings);
+      outcome.check(decoded, stopped);
+      outcome.checkPositions(decoded);
+    }
+    String report = findings.report(replay);
+    System.out.println(report);
+    assertThat(findings.isEmpty()).as(report).isTrue();
+  }
+
+  /**
+   * Writes one Spark partition of a micro-batch. One that throws would be run again for ever: the
+   * records that make it throw are found by writing halves (as later micro-batches) and set aside,
+   * and the positions are then stored by a micro-batch of the rest.
+   */
+  private void write(
+      List<FuzzRecord> part, VaultOptions options, Findings findings, Set<FuzzRecord> stopped) {
+    try {
+      writePartition(part, options);
+      return;
+    } catch (Throwable t) { // NOPMD: an Error from a micro-batch is one of the violations sought
+      isolate(part, t, options, findings, stopped);
+    }
+    List<FuzzRecord> rest = new ArrayList<>(part);
+    rest.removeIf(stopped::contains);
+    try {
+      if (!rest.isEmpty()) {
+        writePartition(rest, options);
+      }
+    } catch (Throwable t) { // NOPMD
+      findings.add("c: the micro-batch without the failing records fails too", null, t);
+    }
+  }
+
+  private void isolate(
+      List<FuzzRecord> part,
+      Throwable failure,
+      VaultOptions options,
+      Findings findings,
+      Set<FuzzRecord> stopped) {
+    if (part.size() == 1) {
+      stopped.add(part.get(0));
+      findings.add(
+          "a/c: a micro-batch with this record fails; Spark runs it again for ever, so the query"
+              + " stops",
+          part.get(0),
+          failure);
+      return;
+    }
+    int mid = part.size() / 2;
+    for (List<FuzzRecord> half : List.of(part.subList(0, mid), part.subList(mid, part.size()))) {
+      try {
+        writePartition(half, options);
+      } catch (Throwable t) { // NOPMD
+        isolate(half, t, options, findings, stopped);
+      }
+    }
+  }
+
+  private void writePartition(List<FuzzRecord> part, VaultOptions options) throws Exception {
+    List<Row> rows = new ArrayList<>();
+    part.forEach(r -> rows.add(row(r)));
+    BatchWriter.writePartition(
+        SHOP,
+        options,
+        QUERY,
+        BatchWriter.LEDGER + "/" + QUERY,
+        metrics,
+        batchId++,
+        Integer.MAX_VALUE,
+        rows.iterator());
+  }
+}
