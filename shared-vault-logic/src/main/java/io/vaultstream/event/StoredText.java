@@ -9,35 +9,38 @@ package io.vaultstream.event;
  */
 public final class StoredText {
   /** The longest message stored; a message quotes values only in short excerpts. */
-  public static final int MAX_MESSAGE_CHARS = 4_000;
+  public static final int MAX_MESSAGE_CHARS = 2_000;
 
   private StoredText() {}
 
   /**
    * The message as stored: characters that cannot be stored or would act on a terminal escaped
-   * (line breaks and tabs kept), at most {@value #MAX_MESSAGE_CHARS} characters.
+   * (line breaks kept), at most {@value #MAX_MESSAGE_CHARS} characters.
    */
   public static String message(String m) {
     if (m == null) {
       return null;
     }
-    String cut = m;
-    String more = "";
-    if (m.length() > MAX_MESSAGE_CHARS) {
-      int end = MAX_MESSAGE_CHARS;
-      if (Character.isHighSurrogate(m.charAt(end - 1))) {
-        end--;
-      }
-      cut = m.substring(0, end);
-      more = "... (" + (m.length() - end) + " more characters)";
+    String escaped = escape(m, true);
+    if (escaped.length() <= MAX_MESSAGE_CHARS) {
+      return escaped;
     }
-    return escape(cut, true) + more;
+    // Cut the escaped text, never inside an escape or a surrogate pair.
+    int end = MAX_MESSAGE_CHARS;
+    int escapeStart = escaped.lastIndexOf("\\u", end - 1);
+    if (escapeStart >= 0 && escapeStart > end - 6) {
+      end = escapeStart;
+    }
+    if (Character.isHighSurrogate(escaped.charAt(end - 1))) {
+      end--;
+    }
+    return escaped.substring(0, end) + "... (" + (escaped.length() - end) + " more characters)";
   }
 
   /**
    * The text with every character that cannot be stored or printed as it is written as {@code
-   * \\uXXXX}: C0 and C1 controls and DEL (line breaks and tabs too unless {@code keepLines}), and
-   * surrogates without their pair.
+   * \\uXXXX}: C0 and C1 controls and DEL (line breaks too unless {@code keepLines}), and surrogates
+   * without their pair.
    */
   public static String escape(String s, boolean keepLines) {
     StringBuilder sb = null;
@@ -56,7 +59,7 @@ public final class StoredText {
       } else if (Character.isLowSurrogate(c)) {
         bad = true;
       } else {
-        bad = isControl(c) && !(keepLines && (c == '\n' || c == '\t'));
+        bad = isControl(c) && !(keepLines && c == '\n');
       }
       if (bad) {
         if (sb == null) {

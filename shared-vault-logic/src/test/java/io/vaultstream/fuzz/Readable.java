@@ -6,8 +6,8 @@ package io.vaultstream.fuzz;
  * another character, or refuses).
  */
 final class Readable {
-  /** An error message longer than this is not one an operator reads. */
-  static final int MAX_CHARS = 2000;
+  /** An error message longer than this is not one an operator reads (a cut one says how much). */
+  static final int MAX_CHARS = io.vaultstream.event.StoredText.MAX_MESSAGE_CHARS + 40;
 
   private Readable() {}
 
