@@ -73,6 +73,21 @@ final class ItemRows {
         continue;
       }
       String hk = hubKey(hub, bk);
+      if (hk == null) {
+        plan.problems.add(
+            Problem.of(
+                e,
+                Problem.NULL_BUSINESS_KEY,
+                hub.name(),
+                "business key "
+                    + hub.sources().get(source)
+                    + " of "
+                    + source
+                    + " "
+                    + it.pk()
+                    + " is blank, which the hashing profile takes as NULL"));
+        continue;
+      }
       ownHubKeys.put(hub.name(), hk);
       plan.offer(hub.name(), new VaultRow(hk, hubValues(hub, bk), t, rsrc));
     }
@@ -81,7 +96,10 @@ final class ItemRows {
       List<String> bk = values(it.keys(), fk.columns());
       if (carried.isPresent() && !allNull(bk) && !it.linksOnly()) {
         Hub hub = carried.get();
-        plan.offer(hub.name(), new VaultRow(hubKey(hub, bk), hubValues(hub, bk), t, rsrc));
+        String hk = hubKey(hub, bk);
+        if (hk != null) {
+          plan.offer(hub.name(), new VaultRow(hk, hubValues(hub, bk), t, rsrc));
+        }
       }
     }
 
@@ -208,6 +226,14 @@ final class ItemRows {
   }
 
   private String hubKey(Hub hub, List<String> bk) {
+    return hubKey(hasher, hub, bk);
+  }
+
+  /**
+   * A hub's hash key, or null when the profile loads no row for the business key: every value NULL,
+   * or only blanks, which a profile that trims and turns empty text into NULL takes as NULL.
+   */
+  static String hubKey(HashKeyCalculator hasher, Hub hub, List<String> bk) {
     if (hub.collisionCode() == null) {
       return hasher.hashKey(bk);
     }

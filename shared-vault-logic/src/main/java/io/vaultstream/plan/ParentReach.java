@@ -46,7 +46,7 @@ final class ParentReach {
     String source = it.event().sourceTable();
     if (end.via() == null) {
       List<String> bk = ItemRows.values(it.keys(), hub.sources().get(source));
-      return ItemRows.allNull(bk)
+      return ItemRows.allNull(bk) || ItemRows.hubKey(hasher, hub, bk) == null
           ? Reach.failed(
               Problem.NULL_BUSINESS_KEY, "business key " + hub.sources().get(source) + " is NULL")
           : Reach.of(bk);
@@ -93,7 +93,7 @@ final class ParentReach {
           parentPk);
     }
     List<String> bk = ItemRows.values(parent, hub.sources().get(fk.references()));
-    if (ItemRows.allNull(bk)) {
+    if (ItemRows.allNull(bk) || ItemRows.hubKey(hasher, hub, bk) == null) {
       return Reach.failed(
           Problem.NULL_BUSINESS_KEY,
           "the "

@@ -272,4 +272,26 @@ class BatchPlannerTest {
     assertThat(ref.key()).containsExactly("NEW");
     assertThat(ref.attributes()).containsExactly(entry("description", "New order"));
   }
+
+  @Test
+  void aBlankBusinessKeyIsANullKeyNotARowWithoutAHashKey() {
+    // AutomateDV trims and turns empty text into NULL: " " hashes as NULL, which loads no row.
+    BatchPlan plan =
+        planner.plan(
+            List.of(
+                ev.event(
+                    "products",
+                    "c",
+                    EventFactory.at(1),
+                    EventFactory.row("id", 267L, "sku", " ", "name", "x"))),
+            keyMap);
+    assertThat(plan.earliest.getOrDefault("hub_product", java.util.Map.of())).isEmpty();
+    assertThat(plan.problems)
+        .singleElement()
+        .satisfies(
+            p -> {
+              assertThat(p.code()).isEqualTo("NULL_BUSINESS_KEY");
+              assertThat(p.message()).contains("is blank, which the hashing profile takes as NULL");
+            });
+  }
 }
