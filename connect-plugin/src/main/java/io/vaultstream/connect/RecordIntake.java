@@ -41,7 +41,12 @@ final class RecordIntake {
       return new Entry(r, converter.convert(r).orElse(null), null);
     } catch (SchemaRegistryException e) {
       throw e;
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError thrown) {
+      // A struct nested deeper than the stack is the record's fault too, never the task's.
+      RuntimeException e =
+          thrown instanceof RuntimeException x
+              ? x
+              : new DecodeException("the record nests its values too deeply to be read");
       LOG.debug(
           "Record {}/{}@{} is a bad record", r.topic(), r.kafkaPartition(), r.kafkaOffset(), e);
       report(r, e);

@@ -2,6 +2,7 @@ package io.vaultstream.connect;
 
 import static io.vaultstream.connect.VaultSinkConfig.*;
 
+import io.vaultstream.write.ColumnLimits;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
 import org.apache.kafka.common.config.ConfigDef.Range;
@@ -246,14 +247,41 @@ final class TargetKeys {
         Importance.MEDIUM,
         "Add an attribute column first seen in events to its table, when that table takes its"
             + " columns from events (a satellite or reference table whose model lists no"
-            + " columns); the column's type follows the value. Off: such an event fails the task,"
-            + " naming the column and the ALTER TABLE that adds it. Adding a column needs the"
+            + " columns); the column is text, whatever its first value looks like (declare the"
+            + " source's columns in the model for typed columns). Off: such an event fails the"
+            + " task, naming the column and the ALTER TABLE that adds it. Adding a column needs the"
             + " table's owner (the loader's user when it created the table). Tables whose model"
             + " lists their columns never change: other columns of the source are not loaded.",
         GROUP_VAULT,
         ++o,
         Width.SHORT,
         "Auto evolve");
+    d.define(
+        AUTO_EVOLVE_MAX_PER_RECORD,
+        Type.INT,
+        ColumnLimits.DEFAULT.perRecord(),
+        Range.atLeast(1),
+        Importance.LOW,
+        "The most columns one record may add to a table that takes its columns from events; a"
+            + " record that brings more is an error row (BAD_RECORD) before any ALTER TABLE.",
+        GROUP_VAULT,
+        ++o,
+        Width.SHORT,
+        "Auto evolve: columns per record");
+    d.define(
+        AUTO_EVOLVE_MAX_PER_TABLE,
+        Type.INT,
+        ColumnLimits.DEFAULT.perTable(),
+        Range.between(1, 1000),
+        Importance.LOW,
+        "The most columns a table that takes its columns from events may gain from them in all; a"
+            + " record that would add more is an error row (BAD_RECORD) before any ALTER TABLE."
+            + " PostgreSQL holds at most 1,600 columns and about 8 KB of row, MariaDB about 400"
+            + " text columns.",
+        GROUP_VAULT,
+        ++o,
+        Width.SHORT,
+        "Auto evolve: columns per table");
     d.define(
         HASH_PROFILE,
         Type.STRING,

@@ -44,6 +44,8 @@ public final class VaultSinkConfig extends AbstractConfig {
   public static final String TARGET_SCHEMA = "target.schema";
   public static final String AUTO_CREATE = "auto.create";
   public static final String AUTO_EVOLVE = "auto.evolve";
+  public static final String AUTO_EVOLVE_MAX_PER_RECORD = "auto.evolve.max.columns.per.record";
+  public static final String AUTO_EVOLVE_MAX_PER_TABLE = "auto.evolve.max.columns.per.table";
   public static final String HASH_PROFILE = "hash.profile";
   public static final String WATERMARK = "watermark.size.seconds";
   public static final String RETENTION = "error.record.retention.seconds";
@@ -135,6 +137,7 @@ public final class VaultSinkConfig extends AbstractConfig {
         .targetSchema(blankToNull(getString(TARGET_SCHEMA)))
         .autoCreate(getBoolean(AUTO_CREATE))
         .autoEvolve(getBoolean(AUTO_EVOLVE))
+        .columnLimits(getInt(AUTO_EVOLVE_MAX_PER_RECORD), getInt(AUTO_EVOLVE_MAX_PER_TABLE))
         .poolName(poolName(originalsStrings()))
         .poolMaxSize(getInt(POOL_MAX_SIZE))
         .poolMinIdle(getInt(POOL_MIN_IDLE))

@@ -3,6 +3,7 @@ package io.vaultstream.fuzz;
 import io.vaultstream.decode.ChangeEventDecoder;
 import io.vaultstream.decode.DecodeException;
 import io.vaultstream.decode.SchemaRegistryException;
+import io.vaultstream.decode.SchemaRegistryUnavailableException;
 import io.vaultstream.event.BadRecord;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.RawBytes;
@@ -38,6 +39,18 @@ public record Decoded(FuzzRecord record, ChangeEvent event, BadRecord bad) {
               : d.decode(
                   r.topic(), r.partition(), r.offset(), r.kafkaTimestampMs(), r.key(), r.value());
       return new Decoded(r, e.orElse(null), null);
+    } catch (SchemaRegistryUnavailableException e) {
+      if (!e.getMessage().contains("answered 404")) {
+        findings.add(
+            "a: decoding threw a schema registry outage with the registry up; the runtimes retry"
+                + " the batch until it passes",
+            r,
+            e);
+      }
+      // A schema id the registry does not know is waited out by the runtimes (it may be a
+      // follower that lags), then the record is a bad record (SchemaRegistryFaultsIT): here at
+      // once, as after the wait.
+      return bad(r, new DecodeException(e.getMessage()), findings);
     } catch (SchemaRegistryException e) {
       findings.add(
           "a: decoding threw a schema registry failure with the registry up; the runtimes rethrow"

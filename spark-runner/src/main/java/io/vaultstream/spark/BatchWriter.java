@@ -141,9 +141,10 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
         // The registry's failure, not the record's: the batch fails (after the retries, for an
         // outage) and runs again, instead of storing good records as bad ones.
         throw e;
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | StackOverflowError e) {
         // Whatever decoding one record throws is about that record: a bad record, never a failed
-        // batch that would be re-run, and fail, for ever.
+        // batch that would be re-run, and fail, for ever (a value nested deeper than the stack
+        // included).
         bad.add(
             new BadRecord(
                 topic,

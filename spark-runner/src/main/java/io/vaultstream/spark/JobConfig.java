@@ -5,6 +5,7 @@ import io.vaultstream.decode.SchemaRegistryAuth;
 import io.vaultstream.engine.MaskedUrl;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.engine.VaultOptionsBuilder;
+import io.vaultstream.write.ColumnLimits;
 import java.io.Serializable;
 import java.util.HashMap;
 import java.util.Map;
@@ -37,6 +38,8 @@ public final class JobConfig implements Serializable {
               "transaction-isolation",
               "auto-commit",
               "auto-evolve",
+              "auto-evolve-max-columns-per-record",
+              "auto-evolve-max-columns-per-table",
               "socket-timeout-ms",
               "statement-timeout-ms",
               "ddl-lock-timeout-ms",
@@ -287,6 +290,9 @@ public final class JobConfig implements Serializable {
         .password(values.get("jdbc-password"))
         .targetSchema(values.get("schema"))
         .autoEvolve(flag("auto-evolve", true))
+        .columnLimits(
+            (int) number("auto-evolve-max-columns-per-record", ColumnLimits.DEFAULT.perRecord()),
+            (int) number("auto-evolve-max-columns-per-table", ColumnLimits.DEFAULT.perTable()))
         .poolMaxSize((int) number("pool-max-size", 4))
         .poolMinIdle((int) number("pool-min-idle", 1))
         .connectionTimeoutMs(number("connection-timeout-ms", 30_000))

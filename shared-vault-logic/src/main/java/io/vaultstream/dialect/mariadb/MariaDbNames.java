@@ -2,9 +2,9 @@ package io.vaultstream.dialect.mariadb;
 
 /**
  * MariaDB's rules for column names, which are narrower than PostgreSQL's: at most 64 characters,
- * none outside the Basic Multilingual Plane (identifiers are utf8mb3), no trailing space, and names
- * compared without case ({@code Name} and {@code name} are one column, {@code é} and {@code É} too,
- * {@code é} and {@code e} not).
+ * none outside the Basic Multilingual Plane (identifiers are utf8mb3) and no control characters, no
+ * trailing space, and names compared without case ({@code Name} and {@code name} are one column,
+ * {@code é} and {@code É} too, {@code é} and {@code e} not).
  */
 final class MariaDbNames {
   /** The longest column name, in characters. */
@@ -22,7 +22,12 @@ final class MariaDbNames {
       return "MariaDB's column names have at most " + MAX_CHARS + " characters, this one " + chars;
     }
     for (int i = 0; i < name.length(); i++) {
-      if (Character.isSurrogate(name.charAt(i))) {
+      char c = name.charAt(i);
+      if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) {
+        return String.format(
+            "MariaDB refuses control characters in column names (U+%04X)", (int) c);
+      }
+      if (Character.isSurrogate(c)) {
         return String.format(
             "MariaDB's column names hold only characters up to U+FFFF, this one U+%X",
             name.codePointAt(i));
