@@ -11,7 +11,7 @@ import org.apache.avro.Schema;
  */
 final class AvroBounds {
   /** The most records, arrays and maps nested in one another. */
-  static final int MAX_DEPTH = RowChecks.MAX_DEPTH;
+  static final int MAX_DEPTH = ValueChecks.MAX_DEPTH;
 
   /**
    * Items of arrays and maps beyond the record's size in bytes, for items of no size (nulls, empty

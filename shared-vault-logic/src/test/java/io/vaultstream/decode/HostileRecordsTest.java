@@ -86,7 +86,7 @@ class HostileRecordsTest {
     String nested = "{\"a\":".repeat(200) + "1" + "}".repeat(200);
     assertThatThrownBy(() -> decode(product(",\"name\":" + nested)))
         .isInstanceOf(DecodeException.class)
-        .hasMessageContaining("more than " + RowChecks.MAX_DEPTH + " levels");
+        .hasMessageContaining("more than " + ValueChecks.MAX_DEPTH + " levels");
     Map<String, Object> v = new LinkedHashMap<>();
     Map<String, Object> after = new LinkedHashMap<>();
     after.put("id", 1L);
