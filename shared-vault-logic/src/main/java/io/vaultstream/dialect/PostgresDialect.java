@@ -2,14 +2,6 @@ package io.vaultstream.dialect;
 
 import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableSpec;
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.OffsetDateTime;
-import java.time.OffsetTime;
 import java.util.List;
 import java.util.Map;
 
@@ -77,41 +69,6 @@ public final class PostgresDialect
   @Override
   public String booleanType() {
     return "boolean";
-  }
-
-  @Override
-  public String typeFor(Class<?> t) {
-    if (t == Long.class || t == BigInteger.class) {
-      return t == Long.class ? "bigint" : "numeric";
-    }
-    if (t == Integer.class || t == Short.class || t == Byte.class) {
-      return "integer";
-    }
-    if (t == BigDecimal.class) {
-      return "numeric";
-    }
-    if (t == Double.class) {
-      return "double precision";
-    }
-    if (t == Float.class) {
-      return "real";
-    }
-    if (t == Boolean.class) {
-      return "boolean";
-    }
-    if (t == LocalDate.class) {
-      return "date";
-    }
-    if (t == LocalTime.class || t == OffsetTime.class) {
-      return "time";
-    }
-    if (t == Instant.class || t == OffsetDateTime.class) {
-      return "timestamptz";
-    }
-    if (t == LocalDateTime.class) {
-      return "timestamp";
-    }
-    return t == byte[].class ? "bytea" : "text";
   }
 
   @Override

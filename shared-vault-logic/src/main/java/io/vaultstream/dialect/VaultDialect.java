@@ -65,9 +65,6 @@ public interface VaultDialect extends QueueStatements, TextValues, OperatorState
 
   String booleanType();
 
-  /** The type for values of this Java class found in events (for columns taken from events). */
-  String typeFor(Class<?> javaType);
-
   /**
    * Why a column name taken from events cannot be a column of this database, or null when it can.
    * Names are checked before any schema change, so a name the database would refuse makes its

@@ -88,8 +88,10 @@ class BatchWriterFuzzIT {
     try (FuzzRegistry registry = new FuzzRegistry()) {
       VaultOptions options =
           db.options(schema)
-              .maxRetries(0)
-              .retryBackoffMs(10)
+              // As the job retries in the executor: a schema id the registry answers 404 for is
+              // waited out for 20 s (a lagging follower), then its record is a bad record.
+              .maxRetries(40)
+              .retryBackoffMs(1000)
               .decoder(new DecoderOptions(null, null, registry.url()))
               .build();
       List<FuzzRecord> records = RecordMix.generate(seed, count, registry, false);

@@ -4,14 +4,6 @@ import io.vaultstream.dialect.EarliestWrite;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableSpec;
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.OffsetDateTime;
-import java.time.OffsetTime;
 import java.util.List;
 import java.util.Map;
 
@@ -101,41 +93,6 @@ public final class MariaDbDialect
   @Override
   public String columnNameKey(String name) {
     return MariaDbNames.key(name);
-  }
-
-  @Override
-  public String typeFor(Class<?> t) {
-    if (t == Long.class) {
-      return "BIGINT";
-    }
-    if (t == BigInteger.class) {
-      return "DECIMAL(65,0)";
-    }
-    if (t == Integer.class || t == Short.class || t == Byte.class) {
-      return "INT";
-    }
-    if (t == BigDecimal.class) {
-      return "DECIMAL(65,30)";
-    }
-    if (t == Double.class) {
-      return "DOUBLE";
-    }
-    if (t == Float.class) {
-      return "FLOAT";
-    }
-    if (t == Boolean.class) {
-      return MariaDbTypes.BOOLEAN;
-    }
-    if (t == LocalDate.class) {
-      return "DATE";
-    }
-    if (t == LocalTime.class || t == OffsetTime.class) {
-      return "TIME(6)";
-    }
-    if (t == Instant.class || t == OffsetDateTime.class || t == LocalDateTime.class) {
-      return MariaDbTypes.TIMESTAMP;
-    }
-    return t == byte[].class ? "LONGBLOB" : MariaDbTypes.TEXT;
   }
 
   @Override
