@@ -37,11 +37,15 @@ public final class KeyTimelines {
     read.forEach((pk, tl) -> m.computeIfAbsent(pk, k -> new TreeMap<>()).putAll(tl));
   }
 
+  /** What {@link #put} returns when nothing new was recorded. */
+  public static final long IN_FORCE = Long.MIN_VALUE;
+
   /**
    * Records that the row with this primary key has these key values from time {@code micros} on.
    *
    * @return the time the mapping was recorded at (the next free microsecond when another mapping
-   *     holds that time), or -1 when the mapping in force already has these values
+   *     holds that time), or {@link #IN_FORCE} when the mapping in force already has these values
+   *     (never a time: event times before 1970 are negative)
    */
   public long put(String source, String pk, long micros, Map<String, String> values) {
     TreeMap<Long, Map<String, String>> tl =
@@ -51,13 +55,13 @@ public final class KeyTimelines {
     long t = micros;
     while (tl.containsKey(t)) {
       if (tl.get(t).equals(values)) {
-        return -1;
+        return IN_FORCE;
       }
       t++;
     }
     Map.Entry<Long, Map<String, String>> before = tl.floorEntry(t);
     if (before != null && before.getValue().equals(values)) {
-      return -1;
+      return IN_FORCE;
     }
     tl.put(t, values);
     return t;

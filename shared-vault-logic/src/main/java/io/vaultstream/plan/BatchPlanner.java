@@ -110,7 +110,7 @@ public final class BatchPlanner {
         return new PlanItem(e, pk, keys, true, unknownParent);
       }
       long at = timelines.put(e.sourceTable(), pk, e.eventTimeMicros(), keys);
-      if (at >= 0 && si.needsKeyMap()) {
+      if (at != KeyTimelines.IN_FORCE && si.needsKeyMap()) {
         plan.keyMap.add(new BatchPlan.KeyMapEntry(e.sourceTable(), pk, at, keys));
       }
       return new PlanItem(e, pk, keys, false, false);

@@ -1,6 +1,7 @@
 package io.vaultstream.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.model.ModelLoader;
@@ -63,7 +64,23 @@ abstract class ValuesThatDoNotFitContract extends DatabaseContract {
     for (int i = 0; i < 200; i++) {
       second.add(item(loader, "u", i, "C" + i, null, "v2"));
     }
-    second.add(item(loader, "c", 1000, tooLong, null, "v1"));
+    // The decoder refuses it already (a declared varchar(10)); built past it, as a Connect struct
+    // of another converter could be, the database refuses it too.
+    assertThatThrownBy(() -> item(loader, "c", 1000, "TOOLONGKEY0", null, "v1"))
+        .hasMessageContaining("valid: a text of at most 10 characters");
+    java.util.Map<String, Object> row = new java.util.LinkedHashMap<>();
+    row.put("id", 1000L);
+    row.put("code", tooLong);
+    row.put("note", "v1");
+    second.add(
+        new ChangeEvent(
+            "items",
+            io.vaultstream.event.Operation.INSERT,
+            row,
+            1_767_225_600_000_000L + 400 * 1_000_000L,
+            new io.vaultstream.event.SourcePosition(TOPIC, 0, 400, null),
+            null,
+            null));
     LoadResult r = loader.load(second);
 
     assertThat(r.errors()).isEqualTo(1);

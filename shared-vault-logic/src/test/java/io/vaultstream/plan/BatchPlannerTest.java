@@ -294,4 +294,17 @@ class BatchPlannerTest {
               assertThat(p.message()).contains("is blank, which the hashing profile takes as NULL");
             });
   }
+
+  @Test
+  void aRowWhoseEventTimeIsBefore1970StillGetsItsKeyMapEntry() {
+    // source.ts_ms = -1: the time is -1000 us, which once read as "nothing new to record".
+    BatchPlan plan = planner.plan(List.of(ev.customer("c", -1_000, 7, "C7")), keyMap);
+    assertThat(plan.keyMap)
+        .singleElement()
+        .satisfies(
+            k -> {
+              assertThat(k.source()).isEqualTo("customers");
+              assertThat(k.validFrom()).isEqualTo(-1_000L);
+            });
+  }
 }
