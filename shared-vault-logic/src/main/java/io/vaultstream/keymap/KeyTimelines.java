@@ -69,15 +69,33 @@ public final class KeyTimelines {
 
   /**
    * The key values in force at {@code micros}: the latest mapping from before or at that time, or
-   * the earliest one when the time is older than all; null when the key is unknown.
+   * the earliest one when the time is older than all (a child may be older than its parent's first
+   * version, and still mean it); null when the key is unknown.
    */
   public Map<String, String> at(String source, String pk, long micros) {
-    Map<String, TreeMap<Long, Map<String, String>>> m = bySource.get(source);
-    NavigableMap<Long, Map<String, String>> tl = m == null ? null : m.get(pk);
-    if (tl == null || tl.isEmpty()) {
+    NavigableMap<Long, Map<String, String>> tl = timeline(source, pk);
+    if (tl == null) {
       return null;
     }
     Map.Entry<Long, Map<String, String>> e = tl.floorEntry(micros);
     return e != null ? e.getValue() : tl.firstEntry().getValue();
+  }
+
+  /**
+   * The key values of a row at {@code micros} exactly as far as they are known: the latest mapping
+   * from before or at that time, null when there is none. A delete takes its keys so: borrowing the
+   * earliest mapping made its keys depend on which mappings a batch had seen, so a replay of the
+   * same records deleted another key.
+   */
+  public Map<String, String> atOrBefore(String source, String pk, long micros) {
+    NavigableMap<Long, Map<String, String>> tl = timeline(source, pk);
+    Map.Entry<Long, Map<String, String>> e = tl == null ? null : tl.floorEntry(micros);
+    return e == null ? null : e.getValue();
+  }
+
+  private NavigableMap<Long, Map<String, String>> timeline(String source, String pk) {
+    Map<String, TreeMap<Long, Map<String, String>>> m = bySource.get(source);
+    NavigableMap<Long, Map<String, String>> tl = m == null ? null : m.get(pk);
+    return tl == null || tl.isEmpty() ? null : tl;
   }
 }

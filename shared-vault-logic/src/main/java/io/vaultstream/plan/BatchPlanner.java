@@ -118,7 +118,9 @@ public final class BatchPlanner {
     // Every key column in the primary key, which a delete's before image carries: the delete
     // knows its keys itself (such rows have no key map entries to look them up in).
     Map<String, String> keys =
-        si.needsKeyMap() ? timelines.at(e.sourceTable(), pk, e.eventTimeMicros()) : ownKeys(e, si);
+        si.needsKeyMap()
+            ? timelines.atOrBefore(e.sourceTable(), pk, e.eventTimeMicros())
+            : ownKeys(e, si);
     if (keys == null) {
       plan.problems.add(
           Problem.unresolved(
@@ -128,7 +130,8 @@ public final class BatchPlanner {
                   + e.sourceTable()
                   + " "
                   + pk
-                  + ": the row's business key is not known yet (no earlier event of this row in the key map)",
+                  + ": the row's business key is not known yet (no event of this row at or before the"
+                  + " delete's time in the key map)",
               e.sourceTable(),
               pk));
       return null;

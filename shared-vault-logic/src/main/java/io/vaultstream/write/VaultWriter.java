@@ -212,11 +212,14 @@ public final class VaultWriter {
     List<String> attrs = schema.attributes(t.name());
     Map<String, String> nullAttrs = new LinkedHashMap<>();
     attrs.forEach(a -> nullAttrs.put(a, null));
-    String emptyDiff = hasher.hashDiff(attrs, new ArrayList<>(nullAttrs.values()));
+    int fixed = fixedAttributes(t, attrs);
+    String emptyDiff =
+        hasher.hashDiff(
+            attrs.subList(0, fixed), new ArrayList<>(nullAttrs.values()).subList(0, fixed));
 
     Map<List<String>, List<HistoryMerge.Version>> fresh = new LinkedHashMap<>();
     for (HistoryRow r : rows) {
-      fresh.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(version(r, attrs));
+      fresh.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(version(r, attrs, fixed));
     }
     Map<List<String>, List<HistoryMerge.Version>> stored =
         history.around(c, t, keyCols, attrs, fresh, newParents);
@@ -251,15 +254,38 @@ public final class VaultWriter {
         : data.execute(c, dialect.insertNew(schema.schema(), t, data.names(), loadedAt));
   }
 
+  /**
+   * How many of a table's attributes every hash diff covers: all of them, except in a table that
+   * takes its columns from events, where the columns added from events count only up to the last
+   * one a row holds a value in. They were added in order, so a column added later leaves the hash
+   * diff of a row without it as it was: a replay or a re-snapshot of an unchanged row writes no new
+   * version. Each profile then orders the columns covered as it does.
+   */
+  private int fixedAttributes(TableSpec t, List<String> attrs) {
+    if (!t.discoversColumns()) {
+      return attrs.size();
+    }
+    TableSpec model = schema.modelTable(t.name());
+    int fixed = 0;
+    while (fixed < attrs.size() && model.column(attrs.get(fixed)) != null) {
+      fixed++;
+    }
+    return fixed;
+  }
+
   /** A new version of a history row, with its hash diff (none for a delete). */
-  private HistoryMerge.Version version(HistoryRow r, List<String> attrs) {
+  private HistoryMerge.Version version(HistoryRow r, List<String> attrs, int fixed) {
     String hd = null;
     if (!r.delete()) {
-      List<String> vals = new ArrayList<>(attrs.size());
-      for (String a : attrs) {
+      int covered = attrs.size();
+      while (covered > fixed && r.attributes().get(attrs.get(covered - 1)) == null) {
+        covered--;
+      }
+      List<String> vals = new ArrayList<>(covered);
+      for (String a : attrs.subList(0, covered)) {
         vals.add(r.attributes().get(a));
       }
-      hd = hasher.hashDiff(attrs, vals);
+      hd = hasher.hashDiff(attrs.subList(0, covered), vals);
     }
     return new HistoryMerge.Version(
         r.loadDts(), hd, r.delete(), r.attributes(), false, r.recordSource());
