@@ -212,14 +212,12 @@ public final class VaultWriter {
     List<String> attrs = schema.attributes(t.name());
     Map<String, String> nullAttrs = new LinkedHashMap<>();
     attrs.forEach(a -> nullAttrs.put(a, null));
-    int fixed = fixedAttributes(t, attrs);
-    String emptyDiff =
-        hasher.hashDiff(
-            attrs.subList(0, fixed), new ArrayList<>(nullAttrs.values()).subList(0, fixed));
+    VersionHashes hashes = new VersionHashes(hasher, schema.modelTable(t.name()), t, attrs);
+    String emptyDiff = hashes.emptyDiff();
 
     Map<List<String>, List<HistoryMerge.Version>> fresh = new LinkedHashMap<>();
     for (HistoryRow r : rows) {
-      fresh.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(version(r, attrs, fixed));
+      fresh.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(hashes.version(r));
     }
     Map<List<String>, List<HistoryMerge.Version>> stored =
         history.around(c, t, keyCols, attrs, fresh, newParents);
@@ -252,43 +250,6 @@ public final class VaultWriter {
     return bulk != null
         ? data.insert(c, bulk)
         : data.execute(c, dialect.insertNew(schema.schema(), t, data.names(), loadedAt));
-  }
-
-  /**
-   * How many of a table's attributes every hash diff covers: all of them, except in a table that
-   * takes its columns from events, where the columns added from events count only up to the last
-   * one a row holds a value in. They were added in order, so a column added later leaves the hash
-   * diff of a row without it as it was: a replay or a re-snapshot of an unchanged row writes no new
-   * version. Each profile then orders the columns covered as it does.
-   */
-  private int fixedAttributes(TableSpec t, List<String> attrs) {
-    if (!t.discoversColumns()) {
-      return attrs.size();
-    }
-    TableSpec model = schema.modelTable(t.name());
-    int fixed = 0;
-    while (fixed < attrs.size() && model.column(attrs.get(fixed)) != null) {
-      fixed++;
-    }
-    return fixed;
-  }
-
-  /** A new version of a history row, with its hash diff (none for a delete). */
-  private HistoryMerge.Version version(HistoryRow r, List<String> attrs, int fixed) {
-    String hd = null;
-    if (!r.delete()) {
-      int covered = attrs.size();
-      while (covered > fixed && r.attributes().get(attrs.get(covered - 1)) == null) {
-        covered--;
-      }
-      List<String> vals = new ArrayList<>(covered);
-      for (String a : attrs.subList(0, covered)) {
-        vals.add(r.attributes().get(a));
-      }
-      hd = hasher.hashDiff(attrs.subList(0, covered), vals);
-    }
-    return new HistoryMerge.Version(
-        r.loadDts(), hd, r.delete(), r.attributes(), false, r.recordSource());
   }
 
   /** Merges one key's new versions with its stored ones into rows to insert and to delete. */

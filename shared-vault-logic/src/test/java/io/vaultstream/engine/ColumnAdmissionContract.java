@@ -135,4 +135,47 @@ abstract class ColumnAdmissionContract extends ShopReferencesBase {
     }
     assertThat(productColumns()).contains("colour", "width");
   }
+
+  @Test
+  void aColumnAddedLaterMakesNoNewVersionOfRowsThatDoNotHoldIt() throws Exception {
+    VaultLoader loader = open();
+    loader.load(List.of(product(1, row("colour", "red"))));
+    // Another product brings a new column; product 1's row is sent again unchanged (a replay, a
+    // re-snapshot), then with a value in the new column.
+    loader.load(List.of(product(2, row("colour", "blue", "width", 3))));
+    loader.load(
+        List.of(
+            ev.event(
+                "products",
+                "u",
+                at(10),
+                row("id", 1L, "sku", "SKU-1", "name", "P1", "colour", "red"))));
+    loader.load(
+        List.of(
+            ev.event(
+                "products",
+                "u",
+                at(11),
+                row("id", 1L, "sku", "SKU-1", "name", "P1", "colour", "red", "width", null))));
+    assertThat(
+            rows(
+                "SELECT count(*) FROM $s.sat_product WHERE record_source <> 'SYSTEM'"
+                    + " AND product_hk = '"
+                    + md5("SKU-1")
+                    + "'"))
+        .containsExactly("1");
+    loader.load(
+        List.of(
+            ev.event(
+                "products",
+                "u",
+                at(12),
+                row("id", 1L, "sku", "SKU-1", "name", "P1", "colour", "red", "width", 5))));
+    assertThat(
+            rows(
+                "SELECT width FROM $s.sat_product WHERE product_hk = '"
+                    + md5("SKU-1")
+                    + "' ORDER BY load_dts"))
+        .containsExactly("null", "5");
+  }
 }
