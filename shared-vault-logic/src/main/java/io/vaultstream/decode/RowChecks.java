@@ -208,24 +208,16 @@ final class RowChecks implements Serializable {
 
   /** The characters (code points) of the key text, as a database's VARCHAR counts them. */
   private static int exactChars(Key k, Map<String, Object> row) {
-    int n = 2 + Math.max(0, k.columns().size() - 1);
-    for (String c : k.columns()) {
-      String t = CanonicalText.of(row.get(c));
-      if (t == null) {
-        n += 4;
-        continue;
-      }
-      n += 2;
-      for (int i = 0; i < t.length(); i++) {
-        char ch = t.charAt(i);
-        n += ch == '"' || ch == '\\' ? 2 : ch < 0x20 ? 6 : Character.isLowSurrogate(ch) ? 0 : 1;
-      }
-    }
-    return n;
+    return keyTextLength(k, row, false);
   }
 
   /** The UTF-8 length of the key text: a JSON array of the values' canonical texts. */
   private static int exactBytes(Key k, Map<String, Object> row) {
+    return keyTextLength(k, row, true);
+  }
+
+  /** The key text's length in UTF-8 bytes or in characters. */
+  private static int keyTextLength(Key k, Map<String, Object> row, boolean bytes) {
     int n = 2 + Math.max(0, k.columns().size() - 1);
     for (String c : k.columns()) {
       String t = CanonicalText.of(row.get(c));
@@ -236,10 +228,15 @@ final class RowChecks implements Serializable {
       n += 2;
       for (int i = 0; i < t.length(); i++) {
         char ch = t.charAt(i);
-        n +=
-            ch == '"' || ch == '\\'
-                ? 2
-                : ch < 0x20 ? 6 : ch < 0x80 ? 1 : ch < 0x800 || Character.isSurrogate(ch) ? 2 : 3;
+        if (ch == '"' || ch == '\\') {
+          n += 2;
+        } else if (ch < 0x20) {
+          n += 6;
+        } else if (!bytes) {
+          n += Character.isLowSurrogate(ch) ? 0 : 1;
+        } else {
+          n += ch < 0x80 ? 1 : ch < 0x800 || Character.isSurrogate(ch) ? 2 : 3;
+        }
       }
     }
     return n;

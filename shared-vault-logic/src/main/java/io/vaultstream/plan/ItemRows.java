@@ -57,22 +57,7 @@ final class ItemRows {
     SourceIndex si = index.get(source);
     for (Hub hub : it.linksOnly() ? List.<Hub>of() : si.hubs()) {
       List<String> bk = values(it.keys(), hub.sources().get(source));
-      if (allNull(bk)) {
-        plan.problems.add(
-            Problem.of(
-                e,
-                Problem.NULL_BUSINESS_KEY,
-                hub.name(),
-                "business key "
-                    + hub.sources().get(source)
-                    + " of "
-                    + source
-                    + " "
-                    + it.pk()
-                    + " is NULL"));
-        continue;
-      }
-      String hk = hubKey(hub, bk);
+      String hk = allNull(bk) ? null : hubKey(hub, bk);
       if (hk == null) {
         plan.problems.add(
             Problem.of(
@@ -85,7 +70,9 @@ final class ItemRows {
                     + source
                     + " "
                     + it.pk()
-                    + " is blank, which the hashing profile takes as NULL"));
+                    + (allNull(bk)
+                        ? " is NULL"
+                        : " is blank, which the hashing profile takes as NULL")));
         continue;
       }
       ownHubKeys.put(hub.name(), hk);
