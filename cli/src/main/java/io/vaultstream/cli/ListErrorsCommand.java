@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.error.ErrorTable;
+import io.vaultstream.event.StoredText;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.util.List;
@@ -89,7 +90,7 @@ final class ListErrorsCommand implements Callable<Integer> {
           position(r),
           r.attempts(),
           seconds(r.firstSeen()),
-          oneLine(r.message(), MESSAGE_WIDTH));
+          oneLine(printable(r.message()), MESSAGE_WIDTH));
     }
     long total = 0;
     StringBuilder by = new StringBuilder();
@@ -111,7 +112,8 @@ final class ListErrorsCommand implements Callable<Integer> {
     out.printf("attempts:    %d%n", r.attempts());
     out.printf("first seen:  %s%n", r.firstSeen());
     out.printf("expires at:  %s%n", r.expiresAt());
-    out.printf("message:%n%s%n", r.message());
+    // Escaped again when printed: rows written by earlier versions may hold terminal controls.
+    out.printf("message:%n%s%n", printable(r.message()));
   }
 
   private static String json(String schema, List<String[]> counts, List<ErrorTable.Row> rows)
@@ -158,5 +160,10 @@ final class ListErrorsCommand implements Callable<Integer> {
     }
     String flat = text.replaceAll("[\\r\\n\\t]+", " ").strip();
     return flat.length() <= width ? flat : flat.substring(0, width - ELLIPSIS.length()) + ELLIPSIS;
+  }
+
+  /** A stored text as a terminal may print it: control characters written as {@code \\uXXXX}. */
+  private static String printable(String text) {
+    return text == null ? null : StoredText.escape(text, true);
   }
 }
