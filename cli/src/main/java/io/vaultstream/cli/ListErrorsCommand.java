@@ -90,7 +90,7 @@ final class ListErrorsCommand implements Callable<Integer> {
           position(r),
           r.attempts(),
           seconds(r.firstSeen()),
-          oneLine(printable(r.message()), MESSAGE_WIDTH));
+          printable(oneLine(r.message(), MESSAGE_WIDTH)));
     }
     long total = 0;
     StringBuilder by = new StringBuilder();
@@ -162,8 +162,19 @@ final class ListErrorsCommand implements Callable<Integer> {
     return flat.length() <= width ? flat : flat.substring(0, width - ELLIPSIS.length()) + ELLIPSIS;
   }
 
-  /** A stored text as a terminal may print it: control characters written as {@code \\uXXXX}. */
+  /**
+   * A stored text as a terminal may print it: control characters other than line breaks and tabs
+   * (an escape sequence above all) written as {@code \\uXXXX}.
+   */
   private static String printable(String text) {
-    return text == null ? null : StoredText.escape(text, true);
+    if (text == null) {
+      return null;
+    }
+    StringBuilder sb = new StringBuilder(text.length());
+    for (String part : text.split("(?<=[\\n\\r\\t])|(?=[\\n\\r\\t])", -1)) {
+      sb.append(
+          part.length() == 1 && "\n\r\t".contains(part) ? part : StoredText.escape(part, false));
+    }
+    return sb.toString();
   }
 }
