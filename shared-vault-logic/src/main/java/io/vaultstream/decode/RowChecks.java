@@ -159,34 +159,40 @@ final class RowChecks implements Serializable {
       }
       int chars = exactChars(k, row);
       if (chars > maxKeyChars) {
-        throw new DecodeException(
-            at
-                + ": the "
-                + k.what()
-                + " of source '"
-                + source.name()
-                + "' is "
-                + chars
-                + " characters as key text; at most "
-                + maxKeyChars
-                + " fit the target database's key columns (vs_key_map.pk, the reference columns"
-                + " of vs_waiting and vs_errors)");
+        throw tooLong(
+            at,
+            k,
+            source,
+            chars + " characters",
+            maxKeyChars
+                + " fit the target database's key columns (vs_key_map.pk, the reference"
+                + " columns of vs_waiting and vs_errors)");
       }
       int bytes = exactBytes(k, row);
       if (bytes > MAX_KEY_BYTES) {
-        throw new DecodeException(
-            at
-                + ": the "
-                + k.what()
-                + " of source '"
-                + source.name()
-                + "' is "
-                + bytes
-                + " bytes as key text; at most "
-                + MAX_KEY_BYTES
+        throw tooLong(
+            at,
+            k,
+            source,
+            bytes + " bytes",
+            MAX_KEY_BYTES
                 + " fit the vault's key indexes (vs_key_map's primary key, reference indexes)");
       }
     }
+  }
+
+  private static DecodeException tooLong(
+      SourcePosition at, Key k, SourceTable source, String size, String limit) {
+    return new DecodeException(
+        at
+            + ": the "
+            + k.what()
+            + " of source '"
+            + source.name()
+            + "' is "
+            + size
+            + " as key text; at most "
+            + limit);
   }
 
   private static long upperBound(Key k, Map<String, Object> row) {

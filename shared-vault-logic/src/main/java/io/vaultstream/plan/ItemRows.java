@@ -145,7 +145,7 @@ final class ItemRows {
         hashInput.add(hub.collisionCode());
       }
       hashInput.addAll(r.businessKey());
-      values.put(end.column(), r.ghostKey() != null ? r.ghostKey() : hubKey(hub, r.businessKey()));
+      values.put(end.column(), r.hubKey());
     }
     for (String c : link.dependentChildKey()) {
       String v = CanonicalText.of(e.get(c));

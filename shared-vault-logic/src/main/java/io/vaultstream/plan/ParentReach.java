@@ -25,16 +25,19 @@ final class ParentReach {
     this.index = index;
   }
 
-  /** A hub's business key as reached by one event: values, or why there are none. */
+  /**
+   * A hub's business key as reached by one event: values and the hub's hash key (a ghost's, or the
+   * key of the values), or why there are none.
+   */
   record Reach(
       List<String> businessKey,
-      String ghostKey,
+      String hubKey,
       String problemCode,
       String problem,
       String refSource,
       String refPk) {
-    static Reach of(List<String> bk) {
-      return new Reach(bk, null, null, null, null, null);
+    static Reach of(List<String> bk, String hubKey) {
+      return new Reach(bk, hubKey, null, null, null, null);
     }
 
     static Reach failed(String code, String message) {
@@ -46,10 +49,11 @@ final class ParentReach {
     String source = it.event().sourceTable();
     if (end.via() == null) {
       List<String> bk = ItemRows.values(it.keys(), hub.sources().get(source));
-      return ItemRows.allNull(bk) || ItemRows.hubKey(hasher, hub, bk) == null
+      String hk = ItemRows.allNull(bk) ? null : ItemRows.hubKey(hasher, hub, bk);
+      return hk == null
           ? Reach.failed(
               Problem.NULL_BUSINESS_KEY, "business key " + hub.sources().get(source) + " is NULL")
-          : Reach.of(bk);
+          : Reach.of(bk, hk);
     }
     SourceIndex si = index.get(source);
     ForeignKey fk = si.table().foreignKeys().get(end.via());
@@ -60,7 +64,7 @@ final class ParentReach {
       return new Reach(nulls, hasher.nullKey(), null, null, null, null);
     }
     if (si.carried().get(fk.name()).filter(h -> h.name().equals(hub.name())).isPresent()) {
-      return Reach.of(fkValues);
+      return Reach.of(fkValues, ItemRows.hubKey(hasher, hub, fkValues));
     }
     String parentPk = KeyText.pk(fkValues);
     Map<String, String> parent =
@@ -93,7 +97,8 @@ final class ParentReach {
           parentPk);
     }
     List<String> bk = ItemRows.values(parent, hub.sources().get(fk.references()));
-    if (ItemRows.allNull(bk) || ItemRows.hubKey(hasher, hub, bk) == null) {
+    String hk = ItemRows.allNull(bk) ? null : ItemRows.hubKey(hasher, hub, bk);
+    if (hk == null) {
       return Reach.failed(
           Problem.NULL_BUSINESS_KEY,
           "the "
@@ -103,6 +108,6 @@ final class ParentReach {
               + " has a NULL business key for "
               + hub.name());
     }
-    return Reach.of(bk);
+    return Reach.of(bk, hk);
   }
 }
