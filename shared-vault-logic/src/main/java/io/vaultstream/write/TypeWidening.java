@@ -33,8 +33,14 @@ final class TypeWidening {
 
   private TypeWidening() {}
 
-  /** Compares the model's type with the column's, both canonical. */
-  static Verdict of(String column, String model) {
+  /**
+   * Compares the model's type with the column's, both canonical. Spellings of one type are one
+   * type: {@code numeric(10)} and {@code numeric(10,0)}, {@code char} and {@code char(1)}, a time
+   * without precision and the same with 6 digits.
+   */
+  static Verdict of(String columnType, String modelType) {
+    String column = normal(columnType);
+    String model = normal(modelType);
     if (column.equals(model)) {
       return Verdict.SAME;
     }
@@ -86,6 +92,21 @@ final class TypeWidening {
       return precision(t.group(2)) > precision(f.group(2));
     }
     return false;
+  }
+
+  private static String normal(String type) {
+    Matcher m = NUMERIC.matcher(type);
+    if (m.matches() && m.group(1) != null && m.group(2) == null) {
+      return "numeric(" + m.group(1) + ",0)";
+    }
+    if (type.equals("char")) {
+      return "char(1)";
+    }
+    m = TIMED.matcher(type);
+    if (m.matches() && m.group(2) == null) {
+      return m.group(1) + "(6)";
+    }
+    return type;
   }
 
   private static long length(String n) {

@@ -103,9 +103,14 @@ final class MariaDbTypes {
     if (m.matches()) {
       t = m.group(1);
     }
+    if (t.startsWith("datetime")) {
+      // Timestamps with and without a zone are both DATETIME (in UTC): one kind here.
+      t = "timestamp" + t.substring("datetime".length());
+    }
     return switch (t) {
       case "float" -> "real";
       case "double" -> "double precision";
+      case "longtext" -> "text"; // text, json, and varchar longer than MariaDB's longest
       default -> TypeGrammar.canonical(t);
     };
   }
