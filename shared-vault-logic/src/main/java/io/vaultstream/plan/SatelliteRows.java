@@ -180,8 +180,7 @@ final class SatelliteRows {
       }
       return null;
     }
-    if (r.businessKey().contains(HashKeyCalculator.UNKNOWN_VALUE)
-        && r.businessKey().stream().allMatch(HashKeyCalculator.UNKNOWN_VALUE::equals)) {
+    if (r.businessKey().stream().allMatch(HashKeyCalculator.UNKNOWN_VALUE::equals)) {
       return null;
     }
     return r.hubKey();

@@ -14,8 +14,10 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 
@@ -56,6 +58,22 @@ final class MultiActiveSets {
   boolean handles(TableSpec t) {
     Satellite s = t.kind() == TableKind.SATELLITE ? model.satellites().get(t.name()) : null;
     return s != null && s.multiActive();
+  }
+
+  /**
+   * Locks the parents of a satellite fed through a foreign key before its history is read (returns
+   * 0 rows written): no upsert of the parent row in the batch orders its writers, as it does for a
+   * satellite whose source feeds the parent.
+   */
+  int lockForeignParents(Connection c, TableSpec t, List<HistoryRow> rows) throws SQLException {
+    Satellite s = t.kind() == TableKind.SATELLITE ? model.satellites().get(t.name()) : null;
+    if (s == null || s.via() == null || rows == null) {
+      return 0;
+    }
+    Set<List<String>> parents = new LinkedHashSet<>();
+    rows.forEach(r -> parents.add(List.of(r.key().get(0))));
+    locks.lock(c, schema.schema(), t.name(), parents);
+    return 0;
   }
 
   /** Writes one table's planned member changes; returns the rows inserted. */

@@ -85,7 +85,9 @@ public final class VaultWriter {
             case SATELLITE, REFERENCE ->
                 sets.handles(t)
                     ? sets.write(c, t, plan.history.get(table), racing)
-                    : writeHistory(c, t, plan.history.get(table), racing, newParents(t, inserted));
+                    : sets.lockForeignParents(c, t, plan.history.get(table))
+                        + writeHistory(
+                            c, t, plan.history.get(table), racing, newParents(t, inserted));
             case TECHNICAL -> writeKeyMap(c, t, plan.keyMap, racing);
           };
       if (count > 0) {
