@@ -73,7 +73,7 @@ class MultiActivePlanShapeIT {
     assertThat(problems).as("scans that read more than a batch's rows").isEmpty();
   }
 
-  private static void load(VaultLoader loader, EventFactory ev) throws Exception {
+  static void load(VaultLoader loader, EventFactory ev) throws Exception {
     List<ChangeEvent> first = new ArrayList<>();
     List<ChangeEvent> changes = new ArrayList<>();
     List<ChangeEvent> late = new ArrayList<>();
