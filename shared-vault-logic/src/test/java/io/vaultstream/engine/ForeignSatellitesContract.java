@@ -124,6 +124,31 @@ abstract class ForeignSatellitesContract extends DatabaseContract {
   }
 
   @Test
+  void aParentThatNeverComesGivesNoRowOnTheUnknownGhostAndALateParentStillGetsIt()
+      throws Exception {
+    VaultLoader loader = open();
+    loader.load(List.of(profile(2, 100, 7, "GOLD")));
+    clock.advance(Duration.ofSeconds(121));
+    loader.load(List.of());
+    clock.advance(Duration.ofSeconds(121));
+    LoadResult r = loader.load(List.of());
+    assertThat(r.releasedToUnknown()).isEqualTo(1);
+    assertThat(rows("SELECT count(*) FROM $s.sat_customer_profile WHERE record_source <> 'SYSTEM'"))
+        .containsExactly("0");
+    assertThat(rows("SELECT state FROM $s.vs_waiting")).containsExactly("UNKNOWN");
+    assertThat(rows("SELECT count(*) FROM $s.vs_errors")).containsExactly("0");
+
+    clock.advance(Duration.ofDays(3));
+    loader.load(List.of(customer(1, 7, "C7")));
+    assertThat(
+            rows(
+                "SELECT customer_hk, segment FROM $s.sat_customer_profile"
+                    + " WHERE record_source <> 'SYSTEM'"))
+        .containsExactly(md5("C7") + "|GOLD");
+    assertThat(rows("SELECT count(*) FROM $s.vs_waiting")).containsExactly("0");
+  }
+
+  @Test
   void aNullForeignKeyIsAnErrorRowNotAGhostsSatellite() throws Exception {
     VaultLoader loader = open();
     LoadResult r =
