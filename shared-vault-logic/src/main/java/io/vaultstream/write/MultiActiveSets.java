@@ -27,7 +27,8 @@ import java.util.function.UnaryOperator;
  * batch the stored sets are read from the one in force before the batch's earliest change on (two
  * index-driven statements for the whole batch), the stored and new member changes are replayed in
  * load_dts order ({@link SetReplay}), and every set that differs from the one before it is written
- * whole: all its rows at its load_dts, each with the set's hash diff ({@link SetHashDiff}).
+ * whole: all its rows at its load_dts, each with the set's hash diff ({@link SetHashDiff}). Also
+ * locks the parents of a plain satellite fed through a foreign key before its history is read.
  */
 final class MultiActiveSets {
   private final VaultModel model;
