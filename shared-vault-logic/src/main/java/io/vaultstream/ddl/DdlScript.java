@@ -87,7 +87,10 @@ public final class DdlScript {
     return out;
   }
 
-  /** The null and unknown ghost records of a hub, link or satellite (none for other tables). */
+  /**
+   * The null and unknown ghost records of a hub, link or satellite (none for other tables and for a
+   * multi-active satellite).
+   */
   public static List<String> ghosts(
       Naming n,
       VaultDialect dialect,
@@ -95,7 +98,10 @@ public final class DdlScript {
       HashKeyCalculator hasher,
       String schema,
       TableSpec t) {
-    if (t.kind() == TableKind.REFERENCE || t.kind() == TableKind.TECHNICAL) {
+    // A multi-active satellite (key: parent, load_dts and the multi-active key) has none.
+    if (t.kind() == TableKind.REFERENCE
+        || t.kind() == TableKind.TECHNICAL
+        || (t.kind() == TableKind.SATELLITE && t.primaryKey().size() > 2)) {
       return List.of();
     }
     List<String> out = new ArrayList<>();

@@ -154,18 +154,20 @@ public final class VaultTables {
   TableSpec satellite(Satellite s) {
     List<ColumnSpec> cols = new ArrayList<>();
     cols.add(col(model.parentHashKey(s), hashType, true));
+    for (String c : s.multiActiveKey()) {
+      cols.add(col(c, typeOf(s.source(), c), true));
+    }
     historyColumns(cols);
     List<String> attrs = attributes(s.source(), s.columns());
     for (String c : attrs == null ? List.<String>of() : attrs) {
       cols.add(col(c, typeOf(s.source(), c), false));
     }
     cols.add(col(n.loadedAt(), dialect.timestampType(), true));
-    return new TableSpec(
-        s.name(),
-        TableKind.SATELLITE,
-        cols,
-        List.of(model.parentHashKey(s), n.loadDts()),
-        attrs == null);
+    // A multi-active satellite's key leads with (parent, load_dts): one index finds a parent's
+    // sets.
+    List<String> pk = new ArrayList<>(List.of(model.parentHashKey(s), n.loadDts()));
+    pk.addAll(s.multiActiveKey());
+    return new TableSpec(s.name(), TableKind.SATELLITE, cols, pk, attrs == null);
   }
 
   TableSpec reference(ReferenceTable r) {

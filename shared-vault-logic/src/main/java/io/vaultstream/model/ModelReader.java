@@ -79,7 +79,8 @@ final class ModelReader {
         fields.objectAt(root, "", "satellites", false),
         "/satellites",
         (n, node, p) -> {
-          fields.allowOnly(node, p, "parent", "source", "columns", "deleteTracking");
+          fields.allowOnly(
+              node, p, "parent", "source", "columns", "deleteTracking", "via", "multiActiveKey");
           sats.put(
               n,
               new Satellite(
@@ -87,7 +88,11 @@ final class ModelReader {
                   fields.required(node, p, "parent"),
                   fields.required(node, p, "source"),
                   node.has("columns") ? fields.list(node, p, "columns", false) : null,
-                  fields.bool(node, p, "deleteTracking", true)));
+                  fields.bool(node, p, "deleteTracking", true),
+                  fields.text(node, p, "via", null),
+                  node.has("multiActiveKey")
+                      ? fields.list(node, p, "multiActiveKey", true)
+                      : List.of()));
         });
     Map<String, ReferenceTable> refs = new LinkedHashMap<>();
     fields.forEach(

@@ -260,6 +260,8 @@ final class ModelValidator {
                         .filter(x -> !x.nonHistorized())
                         .map(Link::name)
                         .toList()));
+      } else if (s.via() != null || s.multiActive()) {
+        SatelliteShapes.check(m, s, p, srcOk, problems);
       } else if (srcOk && hub != null && !hub.sources().containsKey(s.source())) {
         problem(
             p + "/source",

@@ -131,6 +131,10 @@ final class NameRules {
       if (parentKey != null) {
         TableColumns t = new TableColumns(s.name(), true);
         t.owners.put(parentKey, "the hash key of its parent '" + s.parent() + "'");
+        for (int i = 0; i < s.multiActiveKey().size(); i++) {
+          String c = s.multiActiveKey().get(i);
+          t.add("/satellites/" + s.name() + "/multiActiveKey/" + i, c, "a multi-active key column");
+        }
         attributes(t, "/satellites/" + s.name(), s.source(), s.columns());
       }
     }

@@ -86,9 +86,9 @@ public record VaultModel(
 
   /**
    * The key columns of a source: every column needed to compute a hash key or code from its events
-   * (primary key, business keys of hubs it feeds, foreign key columns, dependent child keys and
-   * reference codes). A delete's before image usually holds only the primary key, so these values
-   * are remembered in the key map.
+   * (primary key, business keys of hubs it feeds, foreign key columns, dependent child keys,
+   * reference codes and multi-active keys). A delete's before image usually holds only the primary
+   * key, so these values are remembered in the key map.
    */
   public List<String> keyColumnsOf(String source) {
     Set<String> cols = new LinkedHashSet<>(sources.get(source).primaryKey());
@@ -101,6 +101,9 @@ public record VaultModel(
     }
     for (ReferenceTable ref : referenceTablesOf(source)) {
       cols.addAll(ref.code());
+    }
+    for (Satellite sat : satellitesOf(source)) {
+      cols.addAll(sat.multiActiveKey());
     }
     return new ArrayList<>(cols);
   }

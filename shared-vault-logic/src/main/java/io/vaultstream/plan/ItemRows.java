@@ -31,12 +31,14 @@ final class ItemRows {
   private final HashKeyCalculator hasher;
   private final Map<String, SourceIndex> index;
   private final ParentReach reaches;
+  private final SatelliteRows satelliteRows;
 
   ItemRows(VaultModel model, HashKeyCalculator hasher, Map<String, SourceIndex> index) {
     this.model = model;
     this.hasher = hasher;
     this.index = index;
     this.reaches = new ParentReach(hasher, index);
+    this.satelliteRows = new SatelliteRows(model, this, reaches);
   }
 
   static List<String> values(Map<String, String> keys, List<String> cols) {
@@ -99,6 +101,10 @@ final class ItemRows {
     }
 
     for (Satellite sat : si.satellites()) {
+      if (sat.via() != null || sat.multiActive()) {
+        satelliteRows.rowsOf(it, sat, ownHubKeys, linkKeys, timelines, plan, taken, rsrc);
+        continue;
+      }
       String parent =
           model.hubs().containsKey(sat.parent())
               ? ownHubKeys.get(sat.parent())
@@ -173,7 +179,7 @@ final class ItemRows {
     return lk;
   }
 
-  private void history(
+  void history(
       BatchPlan plan,
       Map<String, Set<Long>> taken,
       String table,
@@ -193,7 +199,7 @@ final class ItemRows {
   }
 
   /** Attribute values: the declared columns, or every non-key column of the row. */
-  private Map<String, String> attributes(ChangeEvent e, List<String> declared) {
+  Map<String, String> attributes(ChangeEvent e, List<String> declared) {
     Map<String, String> out = new LinkedHashMap<>();
     List<String> cols =
         declared != null ? declared : index.get(e.sourceTable()).defaultAttributes();

@@ -4,6 +4,7 @@ import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.dialect.BulkInsert;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.hash.HashKeyCalculator;
+import io.vaultstream.hash.SetHashDiff;
 import io.vaultstream.keymap.KeyText;
 import io.vaultstream.model.Naming;
 import io.vaultstream.model.VaultModel;
@@ -39,6 +40,7 @@ public final class VaultWriter {
   private final SchemaManager schema;
   private final Naming n;
   private final HistoryRead history;
+  private final MultiActiveSets sets;
 
   public VaultWriter(
       VaultModel model, VaultDialect dialect, HashKeyCalculator hasher, SchemaManager schema) {
@@ -48,6 +50,9 @@ public final class VaultWriter {
     this.schema = schema;
     this.n = model.naming();
     this.history = new HistoryRead(dialect, schema, n, this::hashText, new KeyLocks(dialect));
+    this.sets =
+        new MultiActiveSets(
+            model, dialect, schema, this::hashText, new KeyLocks(dialect), new SetHashDiff(hasher));
   }
 
   /** Writes the plan; returns rows written per vault table. */
@@ -78,7 +83,11 @@ public final class VaultWriter {
             case HUB, LINK, NON_HISTORIZED_LINK ->
                 writeEarliest(c, t, plan.earliest.get(table), inserted);
             case SATELLITE, REFERENCE ->
-                writeHistory(c, t, plan.history.get(table), racing, newParents(t, inserted));
+                sets.handles(t)
+                    ? sets.write(c, t, plan.history.get(table), racing)
+                    : sets.lockForeignParents(c, t, plan.history.get(table))
+                        + writeHistory(
+                            c, t, plan.history.get(table), racing, newParents(t, inserted));
             case TECHNICAL -> writeKeyMap(c, t, plan.keyMap, racing);
           };
       if (count > 0) {

@@ -125,7 +125,7 @@ class MariaDbPlanShapeIT {
     return sql.contains("ORDER BY y.`topic`, y.`kafka_partition`, y.`kafka_offset`");
   }
 
-  private static String inline(String sql, List<Object> params) {
+  static String inline(String sql, List<Object> params) {
     StringBuilder out = new StringBuilder();
     int p = 0;
     boolean quoted = false;

@@ -1,0 +1,256 @@
+package io.vaultstream.write;
+
+import io.vaultstream.dialect.BulkInsert;
+import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.hash.SetHashDiff;
+import io.vaultstream.model.Naming;
+import io.vaultstream.model.Satellite;
+import io.vaultstream.model.VaultModel;
+import io.vaultstream.plan.HistoryRow;
+import io.vaultstream.table.TableKind;
+import io.vaultstream.table.TableSpec;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.UnaryOperator;
+
+/**
+ * Writes a multi-active satellite: each planned row is one change of one member of a parent's set
+ * (insert or update of the member with its multi-active key, or its removal). Per parent of the
+ * batch the stored sets are read from the one in force before the batch's earliest change on (two
+ * index-driven statements for the whole batch), the stored and new member changes are replayed in
+ * load_dts order ({@link SetReplay}), and every set that differs from the one before it is written
+ * whole: all its rows at its load_dts, each with the set's hash diff ({@link SetHashDiff}). Also
+ * locks the parents of a plain satellite fed through a foreign key before its history is read.
+ */
+final class MultiActiveSets {
+  private final VaultModel model;
+  private final VaultDialect dialect;
+  private final SchemaManager schema;
+  private final Naming n;
+  private final UnaryOperator<String> hashText;
+  private final KeyLocks locks;
+  private final SetHashDiff diffs;
+
+  MultiActiveSets(
+      VaultModel model,
+      VaultDialect dialect,
+      SchemaManager schema,
+      UnaryOperator<String> hashText,
+      KeyLocks locks,
+      SetHashDiff diffs) {
+    this.model = model;
+    this.dialect = dialect;
+    this.schema = schema;
+    this.n = model.naming();
+    this.hashText = hashText;
+    this.locks = locks;
+    this.diffs = diffs;
+  }
+
+  /** Whether the table is a multi-active satellite. */
+  boolean handles(TableSpec t) {
+    Satellite s = t.kind() == TableKind.SATELLITE ? model.satellites().get(t.name()) : null;
+    return s != null && s.multiActive();
+  }
+
+  /**
+   * Locks the parents of a satellite fed through a foreign key before its history is read (returns
+   * 0 rows written): no upsert of the parent row in the batch orders its writers, as it does for a
+   * satellite whose source feeds the parent.
+   */
+  int lockForeignParents(Connection c, TableSpec t, List<HistoryRow> rows) throws SQLException {
+    Satellite s = t.kind() == TableKind.SATELLITE ? model.satellites().get(t.name()) : null;
+    if (s == null || s.via() == null || rows == null) {
+      return 0;
+    }
+    Set<List<String>> parents = new LinkedHashSet<>();
+    rows.forEach(r -> parents.add(List.of(r.key().get(0))));
+    locks.lock(c, schema.schema(), t.name(), parents);
+    return 0;
+  }
+
+  /** Writes one table's planned member changes; returns the rows inserted. */
+  int write(Connection c, TableSpec t, List<HistoryRow> rows, boolean racing) throws SQLException {
+    if (rows == null || rows.isEmpty()) {
+      return 0;
+    }
+    Satellite sat = model.satellites().get(t.name());
+    String hk = t.primaryKey().get(0);
+    List<String> ma = sat.multiActiveKey();
+    List<String> attrs = schema.attributes(t.name());
+    Map<String, List<HistoryRow>> byParent = new LinkedHashMap<>();
+    Map<String, Long> from = new HashMap<>();
+    for (HistoryRow r : rows) {
+      String p = r.key().get(0);
+      byParent.computeIfAbsent(p, k -> new ArrayList<>()).add(r);
+      from.merge(p, r.loadDts(), Math::min);
+    }
+    // No parent row orders the writers of a set (a child's event does not upsert its parent hub):
+    // the parents are locked before their sets are read.
+    List<List<String>> lockKeys = new ArrayList<>();
+    byParent.keySet().forEach(p -> lockKeys.add(List.of(p)));
+    locks.lock(c, schema.schema(), t.name(), lockKeys);
+
+    SetReplay replay = new SetReplay(diffs, ma, attrs, t.discoversColumns());
+    Map<String, TreeMap<Long, SetReplay.StoredSet>> stored = read(c, t, hk, ma, attrs, from);
+    List<String> insertCols = new ArrayList<>();
+    insertCols.add(hk);
+    insertCols.addAll(ma);
+    insertCols.add(n.loadDts());
+    insertCols.add(n.recordSource());
+    insertCols.add(n.hashDiff());
+    insertCols.add(n.deleteFlag());
+    insertCols.addAll(attrs);
+    TextColumns inserts = new TextColumns(dialect, insertCols);
+    TextColumns deletes = new TextColumns(dialect, List.of(hk, n.loadDts()));
+    for (Map.Entry<String, List<HistoryRow>> e : byParent.entrySet()) {
+      String parent = e.getKey();
+      SetReplay.Outcome o =
+          replay.merge(
+              stored.getOrDefault(parent, new TreeMap<>()), e.getValue(), from.get(parent));
+      for (long at : o.deletes()) {
+        deletes.add(List.of(parent, dialect.timestampText(at)));
+      }
+      for (SetReplay.SetVersion v : o.inserts()) {
+        v.members()
+            .forEach(
+                (key, values) -> {
+                  List<String> row = new ArrayList<>(insertCols.size());
+                  row.add(parent);
+                  row.addAll(key);
+                  row.add(dialect.timestampText(v.t()));
+                  row.add(v.recordSource());
+                  row.add(v.hashDiff());
+                  row.add(dialect.booleanText(v.empty()));
+                  for (String a : attrs) {
+                    row.add(values.get(a));
+                  }
+                  inserts.add(row);
+                });
+      }
+    }
+    if (deletes.size() > 0) {
+      deletes.execute(c, dialect.deleteByKey(schema.schema(), t, deletes.names()));
+    }
+    if (inserts.size() == 0) {
+      return 0;
+    }
+    if (racing) {
+      return inserts.execute(
+          c, dialect.insertIgnore(schema.schema(), t, inserts.names(), n.loadedAt()));
+    }
+    BulkInsert bulk = dialect.bulkInsert(schema.schema(), t, inserts.names(), n.loadedAt());
+    return bulk != null
+        ? inserts.insert(c, bulk)
+        : inserts.execute(c, dialect.insertNew(schema.schema(), t, inserts.names(), n.loadedAt()));
+  }
+
+  /**
+   * The stored sets of each parent from the one in force before its earliest new change on: a first
+   * read finds, per parent, the latest row before that time (whose load_dts is that set's) and
+   * every row from it on; a second read, only for parents with such a set, reads from that set's
+   * load_dts on, which brings its other members. Both are the history read every satellite uses:
+   * two index probes per parent on (parent, load_dts).
+   */
+  private Map<String, TreeMap<Long, SetReplay.StoredSet>> read(
+      Connection c,
+      TableSpec t,
+      String hk,
+      List<String> ma,
+      List<String> attrs,
+      Map<String, Long> from)
+      throws SQLException {
+    List<String> cols = new ArrayList<>(ma);
+    cols.add(n.recordSource());
+    cols.add(n.hashDiff());
+    cols.add(n.deleteFlag());
+    cols.addAll(attrs);
+    Map<String, List<StoredRow>> first = query(c, t, hk, cols, ma.size(), attrs, from);
+    Map<String, Long> again = new HashMap<>();
+    first.forEach(
+        (parent, rows) -> {
+          for (StoredRow r : rows) {
+            if (r.t < from.get(parent)) {
+              again.put(parent, r.t);
+            }
+          }
+        });
+    Map<String, List<StoredRow>> all = new HashMap<>(first);
+    if (!again.isEmpty()) {
+      all.putAll(query(c, t, hk, cols, ma.size(), attrs, again));
+    }
+    Map<String, TreeMap<Long, SetReplay.StoredSet>> out = new HashMap<>();
+    all.forEach(
+        (parent, rows) -> {
+          long since = again.getOrDefault(parent, from.get(parent));
+          TreeMap<Long, SetReplay.StoredSet> sets = new TreeMap<>();
+          for (StoredRow r : rows) {
+            if (r.t < since) {
+              continue; // the probe's row before the time read
+            }
+            SetReplay.StoredSet s =
+                sets.computeIfAbsent(
+                    r.t, k -> new SetReplay.StoredSet(r.t, r.recordSource, r.hashDiff, r.delete));
+            if (!r.delete) {
+              s.members().put(r.key, r.values);
+            }
+          }
+          out.put(parent, sets);
+        });
+    return out;
+  }
+
+  private Map<String, List<StoredRow>> query(
+      Connection c,
+      TableSpec t,
+      String hk,
+      List<String> cols,
+      int maCount,
+      List<String> attrs,
+      Map<String, Long> times)
+      throws SQLException {
+    TextColumns keys = new TextColumns(dialect, List.of(hk, "t__"));
+    times.forEach((p, at) -> keys.add(List.of(p, dialect.timestampText(at))));
+    Map<String, List<StoredRow>> out = new HashMap<>();
+    keys.query(
+        c,
+        dialect.selectHistoryAround(schema.schema(), t, List.of(hk), n.loadDts(), cols),
+        rs -> {
+          StoredRow r = new StoredRow();
+          String parent = hashText.apply(rs.getString(1));
+          r.t = rs.getLong(2);
+          r.key = new ArrayList<>(maCount);
+          for (int i = 0; i < maCount; i++) {
+            r.key.add(rs.getString(3 + i));
+          }
+          int p = 3 + maCount;
+          r.recordSource = rs.getString(p);
+          r.hashDiff = hashText.apply(rs.getString(p + 1));
+          r.delete = dialect.isTrueText(rs.getString(p + 2));
+          r.values = new LinkedHashMap<>();
+          for (int i = 0; i < attrs.size(); i++) {
+            r.values.put(attrs.get(i), rs.getString(p + 3 + i));
+          }
+          out.computeIfAbsent(parent, k -> new ArrayList<>()).add(r);
+        });
+    return out;
+  }
+
+  /** One stored row of a set. */
+  private static final class StoredRow {
+    long t;
+    List<String> key;
+    String recordSource;
+    String hashDiff;
+    boolean delete;
+    Map<String, String> values;
+  }
+}
