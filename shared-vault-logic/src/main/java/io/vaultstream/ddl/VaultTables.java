@@ -162,6 +162,9 @@ public final class VaultTables {
     for (String c : attrs == null ? List.<String>of() : attrs) {
       cols.add(col(c, typeOf(s.source(), c), false));
     }
+    for (String c : s.audit().values()) {
+      cols.add(col(c, dialect.textType(), false));
+    }
     cols.add(col(n.loadedAt(), dialect.timestampType(), true));
     // A multi-active satellite's key leads with (parent, load_dts): one index finds a parent's
     // sets.

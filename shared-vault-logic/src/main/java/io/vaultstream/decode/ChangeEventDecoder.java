@@ -185,7 +185,7 @@ public final class ChangeEventDecoder implements Serializable {
             f.op(),
             row,
             micros,
-            new SourcePosition(topic, partition, offset, f.lsn()),
+            new SourcePosition(topic, partition, offset, f.lsn(), f.transaction()),
             rawKey,
             rawValue));
   }

@@ -10,7 +10,28 @@ import java.util.Map;
  * A record's operation, row image, event time (null: none of its own) and log position, read from a
  * Debezium envelope, a flattened record or an operation-column record.
  */
-record Frame(Operation op, Map<String, Object> row, Long micros, Long lsn) {
+record Frame(Operation op, Map<String, Object> row, Long micros, Long lsn, String transaction) {
+
+  Frame(Operation op, Map<String, Object> row, Long micros, Long lsn) {
+    this(op, row, micros, lsn, null);
+  }
+
+  /**
+   * The first candidate that is a transaction id: a number, or text of 1 to 200 printable ASCII
+   * characters (ids and GTIDs are; anything else is not stored as one).
+   */
+  private static String transaction(Object... candidates) {
+    for (Object c : candidates) {
+      String s = c instanceof Number n ? n.toString() : c instanceof String t ? t : null;
+      if (s != null
+          && s.length() <= 200
+          && !s.isEmpty()
+          && s.chars().allMatch(ch -> ch > 0x20 && ch < 0x7f)) {
+        return s;
+      }
+    }
+    return null;
+  }
 
   /** The frame of a record's value; null for records that carry no change (truncates). */
   static Frame of(Map<String, Object> value, DecoderOptions options, SourcePosition at) {
@@ -58,8 +79,14 @@ record Frame(Operation op, Map<String, Object> row, Long micros, Long lsn) {
             "ts_ms",
             v.get("ts_ms"));
     Long lsn = lsn(source.get("lsn"), "source.lsn", at);
+    Object block = v.get("transaction");
+    Object txId = block instanceof Map<?, ?> tx ? tx.get("id") : null;
     return new Frame(
-        operation, image instanceof Map<?, ?> m ? (Map<String, Object>) m : null, micros, lsn);
+        operation,
+        image instanceof Map<?, ?> m ? (Map<String, Object>) m : null,
+        micros,
+        lsn,
+        transaction(txId, source.get("txId"), source.get("gtid")));
   }
 
   private static Frame flattened(Map<String, Object> v, SourcePosition at) {
@@ -100,7 +127,12 @@ record Frame(Operation op, Map<String, Object> row, Long micros, Long lsn) {
         v.get("__source_lsn") instanceof Number
             ? lsn(v.get("__source_lsn"), "__source_lsn", at)
             : lsn(v.get("__lsn"), "__lsn", at);
-    return new Frame(op, row, micros, lsn);
+    return new Frame(
+        op,
+        row,
+        micros,
+        lsn,
+        transaction(v.get("__source_txId"), v.get("__transaction_id"), v.get("__source_gtid")));
   }
 
   private static Frame operationColumn(

@@ -41,6 +41,9 @@ public final class EventCodec {
       if (e.position().lsn() != null) {
         g.writeNumberField("lsn", e.position().lsn());
       }
+      if (e.position().transaction() != null) {
+        g.writeStringField("tx", e.position().transaction());
+      }
       g.writeObjectFieldStart("row");
       for (Map.Entry<String, Object> c : e.row().entrySet()) {
         g.writeStringField(c.getKey(), CanonicalText.of(c.getValue()));
@@ -62,6 +65,7 @@ public final class EventCodec {
     int partition = 0;
     long offset = 0;
     Long lsn = null;
+    String tx = null;
     Map<String, Object> row = null;
     try (JsonParser p = JSON.createParser(json)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
@@ -77,6 +81,7 @@ public final class EventCodec {
           case "partition" -> partition = p.getIntValue();
           case "offset" -> offset = p.getLongValue();
           case "lsn" -> lsn = t == JsonToken.VALUE_NULL ? null : p.getLongValue();
+          case "tx" -> tx = p.getText();
           case "row" -> row = readRow(p);
           default -> p.skipChildren();
         }
@@ -89,7 +94,7 @@ public final class EventCodec {
           Operation.valueOf(op),
           row,
           time,
-          new SourcePosition(topic, partition, offset, lsn),
+          new SourcePosition(topic, partition, offset, lsn, tx),
           null,
           null);
     } catch (IOException | IllegalArgumentException ex) {

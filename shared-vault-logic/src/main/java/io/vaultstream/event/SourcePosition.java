@@ -4,11 +4,20 @@ import java.io.Serializable;
 import java.util.Comparator;
 
 /**
- * Where an event came from: its Kafka coordinates and, when the source reports it, the log position
- * (PostgreSQL LSN) that orders changes within one transaction.
+ * Where an event came from: its Kafka coordinates and, when the source reports them, the log
+ * position (PostgreSQL LSN) that orders changes within one transaction and the source transaction's
+ * id.
+ *
+ * @param transaction the source transaction's id (Debezium's transaction metadata, {@code
+ *     source.txId} or {@code source.gtid}), or null
  */
-public record SourcePosition(String topic, int partition, long offset, Long lsn)
+public record SourcePosition(String topic, int partition, long offset, Long lsn, String transaction)
     implements Serializable {
+
+  /** A position without a transaction id. */
+  public SourcePosition(String topic, int partition, long offset, Long lsn) {
+    this(topic, partition, offset, lsn, null);
+  }
 
   /** Source order for events with the same event time: LSN when both have one, then Kafka. */
   public static final Comparator<SourcePosition> ORDER =

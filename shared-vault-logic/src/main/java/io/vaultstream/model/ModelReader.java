@@ -80,7 +80,15 @@ final class ModelReader {
         "/satellites",
         (n, node, p) -> {
           fields.allowOnly(
-              node, p, "parent", "source", "columns", "deleteTracking", "via", "multiActiveKey");
+              node,
+              p,
+              "parent",
+              "source",
+              "columns",
+              "deleteTracking",
+              "via",
+              "multiActiveKey",
+              "audit");
           sats.put(
               n,
               new Satellite(
@@ -92,7 +100,8 @@ final class ModelReader {
                   fields.text(node, p, "via", null),
                   node.has("multiActiveKey")
                       ? fields.list(node, p, "multiActiveKey", true)
-                      : List.of()));
+                      : List.of(),
+                  readAudit(node.get("audit"), p + "/audit")));
         });
     Map<String, ReferenceTable> refs = new LinkedHashMap<>();
     fields.forEach(
@@ -222,6 +231,28 @@ final class ModelReader {
             : List.of();
     List<String> cols = node.has("columns") ? fields.list(node, path, "columns", false) : List.of();
     return new Link(name, hashKey, source, ends, dck, cols, nonHist);
+  }
+
+  /** A satellite's audit columns: an object of what each holds to its column name. */
+  private Map<String, String> readAudit(JsonNode node, String p) {
+    Map<String, String> out = new LinkedHashMap<>();
+    if (node == null) {
+      return out;
+    }
+    if (!node.isObject()) {
+      problems.add(
+          new ModelProblem(
+              p, "must be an object of " + Satellite.AUDIT_KINDS + " to column names"));
+      return out;
+    }
+    fields.allowOnly(node, p, Satellite.AUDIT_KINDS.toArray(String[]::new));
+    for (String kind : Satellite.AUDIT_KINDS) {
+      String column = fields.text(node, p, kind, null);
+      if (column != null) {
+        out.put(kind, column);
+      }
+    }
+    return out;
   }
 
   private HashingSettings readHashing(JsonNode node) {

@@ -135,6 +135,17 @@ final class NameRules {
           String c = s.multiActiveKey().get(i);
           t.add("/satellites/" + s.name() + "/multiActiveKey/" + i, c, "a multi-active key column");
         }
+        for (Map.Entry<String, String> a : s.audit().entrySet()) {
+          String path = "/satellites/" + s.name() + "/audit/" + a.getKey();
+          identifier(path, a.getValue());
+          t.add(path, a.getValue(), "its audit column (" + a.getKey() + ")");
+          if (s.multiActive()) {
+            problem(
+                path,
+                "a multi-active satellite takes no audit columns (one version is a set of rows"
+                    + " written by several events)");
+          }
+        }
         attributes(t, "/satellites/" + s.name(), s.source(), s.columns());
       }
     }

@@ -2,6 +2,7 @@ package io.vaultstream.model;
 
 import java.io.Serializable;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A satellite of a hub, or of a link (a link satellite).
@@ -13,6 +14,8 @@ import java.util.List;
  *     the source feeds the parent itself
  * @param multiActiveKey the columns that tell apart the several active rows of one parent key (a
  *     multi-active satellite: one version is a whole set of rows); empty for a plain satellite
+ * @param audit the audit columns of each version, by what they hold ({@link #AUDIT_KINDS}): not
+ *     hashed, written from the event that wrote the version; empty for none
  */
 public record Satellite(
     String name,
@@ -21,17 +24,38 @@ public record Satellite(
     List<String> columns,
     boolean deleteTracking,
     String via,
-    List<String> multiActiveKey)
+    List<String> multiActiveKey,
+    Map<String, String> audit)
     implements Serializable {
+
+  /** What an audit column may hold: the operation, the source position, the transaction id. */
+  public static final List<String> AUDIT_KINDS = List.of("operation", "position", "transaction");
+
   public Satellite {
     columns = columns == null ? null : List.copyOf(columns);
     multiActiveKey = multiActiveKey == null ? List.of() : List.copyOf(multiActiveKey);
+    audit =
+        audit == null
+            ? Map.of()
+            : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(audit));
+  }
+
+  /** A satellite without audit columns. */
+  public Satellite(
+      String name,
+      String parent,
+      String source,
+      List<String> columns,
+      boolean deleteTracking,
+      String via,
+      List<String> multiActiveKey) {
+    this(name, parent, source, columns, deleteTracking, via, multiActiveKey, Map.of());
   }
 
   /** A satellite fed by a source of its parent, with one active row per parent key. */
   public Satellite(
       String name, String parent, String source, List<String> columns, boolean deleteTracking) {
-    this(name, parent, source, columns, deleteTracking, null, List.of());
+    this(name, parent, source, columns, deleteTracking, null, List.of(), Map.of());
   }
 
   /** Whether several rows per parent key are active at once (a multi-active satellite). */

@@ -9,16 +9,28 @@ import java.util.Map;
  *
  * @param key the parent hash key (satellite) or code values (reference table)
  * @param attributes column to canonical text; null for a delete (carried from the previous version)
+ * @param audit audit column to value, from the event itself (not hashed); empty for none
  */
 public record HistoryRow(
     List<String> key,
     long loadDts,
     String recordSource,
     boolean delete,
-    Map<String, String> attributes) {
+    Map<String, String> attributes,
+    Map<String, String> audit) {
+
+  /** A row without audit columns. */
+  public HistoryRow(
+      List<String> key,
+      long loadDts,
+      String recordSource,
+      boolean delete,
+      Map<String, String> attributes) {
+    this(key, loadDts, recordSource, delete, attributes, Map.of());
+  }
 
   /** The same row at another load time. */
   public HistoryRow at(long micros) {
-    return new HistoryRow(key, micros, recordSource, delete, attributes);
+    return new HistoryRow(key, micros, recordSource, delete, attributes, audit);
   }
 }

@@ -115,7 +115,7 @@ final class ItemRows {
           || (!e.operation().carriesRow() && !sat.deleteTracking())) {
         continue;
       }
-      history(plan, taken, sat.name(), List.of(parent), e, rsrc, sat.columns());
+      history(plan, taken, sat.name(), List.of(parent), e, rsrc, sat.columns(), audit(e, sat));
     }
     for (ReferenceTable ref : it.linksOnly() ? List.<ReferenceTable>of() : si.referenceTables()) {
       List<String> code = values(it.keys(), ref.code());
@@ -186,7 +186,8 @@ final class ItemRows {
       List<String> key,
       ChangeEvent e,
       String rsrc,
-      List<String> declared) {
+      List<String> declared,
+      Map<String, String> audit) {
     Set<Long> times =
         taken.computeIfAbsent(table + "\u0000" + String.join("\u0000", key), k -> new HashSet<>());
     long t = e.eventTimeMicros();
@@ -195,7 +196,46 @@ final class ItemRows {
     }
     boolean delete = !e.operation().carriesRow();
     Map<String, String> attrs = delete ? null : attributes(e, declared);
-    plan.add(table, new HistoryRow(key, t, rsrc, delete, attrs));
+    plan.add(table, new HistoryRow(key, t, rsrc, delete, attrs, audit));
+  }
+
+  void history(
+      BatchPlan plan,
+      Map<String, Set<Long>> taken,
+      String table,
+      List<String> key,
+      ChangeEvent e,
+      String rsrc,
+      List<String> declared) {
+    history(plan, taken, table, key, e, rsrc, declared, Map.of());
+  }
+
+  /** The values of a satellite's audit columns for an event: column name to value. */
+  static Map<String, String> audit(ChangeEvent e, Satellite sat) {
+    if (sat.audit().isEmpty()) {
+      return Map.of();
+    }
+    Map<String, String> out = new LinkedHashMap<>();
+    sat.audit()
+        .forEach(
+            (kind, column) ->
+                out.put(
+                    column,
+                    switch (kind) {
+                      case "operation" ->
+                          switch (e.operation()) {
+                            case INSERT -> "c";
+                            case UPDATE -> "u";
+                            case DELETE -> "d";
+                            case READ -> "r";
+                          };
+                      case "position" ->
+                          e.position().lsn() != null
+                              ? e.position().lsn().toString()
+                              : e.position().toString();
+                      default -> e.position().transaction();
+                    }));
+    return out;
   }
 
   /** Attribute values: the declared columns, or every non-key column of the row. */

@@ -59,7 +59,8 @@ final class SatelliteRows {
       return;
     }
     if (!sat.multiActive()) {
-      rows.history(plan, taken, sat.name(), List.of(parent), e, rsrc, sat.columns());
+      rows.history(
+          plan, taken, sat.name(), List.of(parent), e, rsrc, sat.columns(), ItemRows.audit(e, sat));
       return;
     }
     List<String> ma = ItemRows.values(it.keys(), sat.multiActiveKey());

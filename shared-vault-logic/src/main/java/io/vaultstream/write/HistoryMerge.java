@@ -23,6 +23,9 @@ final class HistoryMerge {
     final boolean stored;
     final String recordSource;
 
+    /** Audit column values of a new version (from its own event); empty for none. */
+    Map<String, String> audit = Map.of();
+
     Version(
         long t,
         String hashDiff,

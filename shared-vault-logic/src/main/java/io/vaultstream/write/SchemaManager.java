@@ -189,14 +189,22 @@ public final class SchemaManager {
     List<String> technical =
         List.of(n.loadDts(), n.recordSource(), n.hashDiff(), n.deleteFlag(), n.loadedAt());
     List<String> out = new ArrayList<>();
+    List<String> audit = auditColumns(table);
     for (ColumnSpec c : t.columns()) {
       if (!technical.contains(c.name())
           && !t.primaryKey().contains(c.name())
-          && !isKeyColumn(t, c.name())) {
+          && !isKeyColumn(t, c.name())
+          && !audit.contains(c.name())) {
         out.add(c.name());
       }
     }
     return out;
+  }
+
+  /** A satellite's audit columns (not hashed: written from each version's own event). */
+  public List<String> auditColumns(String table) {
+    var sat = model.satellites().get(table);
+    return sat == null ? List.of() : List.copyOf(sat.audit().values());
   }
 
   private boolean isKeyColumn(TableSpec t, String column) {

@@ -230,12 +230,15 @@ public final class VaultWriter {
     Map<List<String>, List<HistoryMerge.Version>> stored =
         history.around(c, t, keyCols, attrs, fresh, newParents);
 
-    TextColumns inserts = new TextColumns(dialect, insertColumns(keyCols, attrs));
+    List<String> audit = schema.auditColumns(t.name());
+    List<String> insertCols = insertColumns(keyCols, attrs);
+    insertCols.addAll(audit);
+    TextColumns inserts = new TextColumns(dialect, insertCols);
     List<String> delCols = new ArrayList<>(keyCols);
     delCols.add(n.loadDts());
     TextColumns deletes = new TextColumns(dialect, delCols);
     for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
-      merge(e.getKey(), e.getValue(), stored, attrs, nullAttrs, hashes, inserts, deletes);
+      merge(e.getKey(), e.getValue(), stored, attrs, audit, nullAttrs, hashes, inserts, deletes);
     }
     int count = 0;
     if (deletes.size() > 0) {
@@ -266,6 +269,7 @@ public final class VaultWriter {
       List<HistoryMerge.Version> versions,
       Map<List<String>, List<HistoryMerge.Version>> stored,
       List<String> attrs,
+      List<String> audit,
       Map<String, String> nullAttrs,
       VersionHashes hashes,
       TextColumns inserts,
@@ -287,6 +291,9 @@ public final class VaultWriter {
       row.add(dialect.booleanText(v.delete));
       for (String a : attrs) {
         row.add(v.attrs == null ? null : v.attrs.get(a));
+      }
+      for (String a : audit) {
+        row.add(v.audit.get(a));
       }
       inserts.add(row);
     }

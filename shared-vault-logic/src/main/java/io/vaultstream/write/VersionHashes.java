@@ -40,8 +40,11 @@ final class VersionHashes {
   /** A new version of a history row, with its hash diff (none for a delete). */
   HistoryMerge.Version version(HistoryRow r) {
     String hd = r.delete() ? null : diff(r.attributes(), attrs.size());
-    return new HistoryMerge.Version(
-        r.loadDts(), hd, r.delete(), r.attributes(), false, r.recordSource());
+    HistoryMerge.Version v =
+        new HistoryMerge.Version(
+            r.loadDts(), hd, r.delete(), r.attributes(), false, r.recordSource());
+    v.audit = r.audit();
+    return v;
   }
 
   private String diff(Map<String, String> values, int covered) {

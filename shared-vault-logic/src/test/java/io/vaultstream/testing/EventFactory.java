@@ -39,9 +39,18 @@ public final class EventFactory {
 
   /** An event: op is c, u, d or r; for d the row is the before image. */
   public ChangeEvent event(String table, String op, long micros, Map<String, Object> row) {
+    return event(table, op, micros, row, null);
+  }
+
+  /** An event of a source transaction ({@code source.txId}). */
+  public ChangeEvent event(
+      String table, String op, long micros, Map<String, Object> row, Long txId) {
     Map<String, Object> source = new LinkedHashMap<>();
     source.put("ts_us", micros);
     source.put("lsn", lsn++);
+    if (txId != null) {
+      source.put("txId", txId);
+    }
     Map<String, Object> v = new LinkedHashMap<>();
     v.put("before", op.equals("d") ? row : null);
     v.put("after", op.equals("d") ? null : row);
