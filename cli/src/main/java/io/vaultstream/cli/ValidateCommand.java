@@ -4,10 +4,12 @@ import io.vaultstream.model.Link;
 import io.vaultstream.model.ModelException;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.ModelProblem;
+import io.vaultstream.model.ModelWarnings;
 import io.vaultstream.model.VaultModel;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -50,6 +52,13 @@ final class ValidateCommand implements Callable<Integer> {
           m.referenceTables().size(),
           m.hashing().profile().id(),
           m.hashing().algorithm().jcaName());
+      List<ModelProblem> warnings = ModelWarnings.of(m);
+      if (!warnings.isEmpty()) {
+        out.printf("%d warning(s):%n", warnings.size());
+        for (ModelProblem w : warnings) {
+          out.printf("  warning: %s: %s%n", w.path(), w.message());
+        }
+      }
       return 0;
     } catch (ModelException e) {
       err.printf("%s: %d problem(s)%n", model, e.problems().size());

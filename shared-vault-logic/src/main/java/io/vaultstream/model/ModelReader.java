@@ -89,6 +89,7 @@ final class ModelReader {
                   node.has("columns") ? fields.list(node, p, "columns", false) : null,
                   fields.bool(node, p, "deleteTracking", true)));
         });
+    ChangeChoices.addSatellites(links, sats, problems);
     Map<String, ReferenceTable> refs = new LinkedHashMap<>();
     fields.forEach(
         fields.objectAt(root, "", "referenceTables", false),
@@ -180,7 +181,16 @@ final class ModelReader {
   private Link readLink(
       String name, JsonNode node, String path, boolean nonHist, Map<String, Hub> hubs) {
     if (nonHist) {
-      fields.allowOnly(node, path, "hashKey", "source", "hubs", "dependentChildKey", "columns");
+      fields.allowOnly(
+          node,
+          path,
+          "hashKey",
+          "source",
+          "hubs",
+          "dependentChildKey",
+          "columns",
+          "onChange",
+          "changeSatellite");
     } else {
       fields.allowOnly(node, path, "hashKey", "source", "hubs", "dependentChildKey");
     }
@@ -216,7 +226,8 @@ final class ModelReader {
             ? fields.list(node, path, "dependentChildKey", false)
             : List.of();
     List<String> cols = node.has("columns") ? fields.list(node, path, "columns", false) : List.of();
-    return new Link(name, hashKey, source, ends, dck, cols, nonHist);
+    Link link = new Link(name, hashKey, source, ends, dck, cols, nonHist);
+    return nonHist ? ChangeChoices.read(link, node, path, fields, problems) : link;
   }
 
   private HashingSettings readHashing(JsonNode node) {

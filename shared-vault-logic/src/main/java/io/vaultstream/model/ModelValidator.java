@@ -246,7 +246,15 @@ final class ModelValidator {
       boolean srcOk = source(p + "/source", s.source());
       Hub hub = m.hubs().get(s.parent());
       Link link = m.links().get(s.parent());
-      if (hub == null && (link == null || link.nonHistorized())) {
+      if (link != null && link.nonHistorized() && !ChangeChoices.isChangeSatellite(s, link)) {
+        problem(
+            p + "/parent",
+            "'"
+                + s.parent()
+                + "' is a non-historized link, which keeps its attributes in its own rows and"
+                + " takes no satellites; to keep every version of them, give the link \"onChange\":"
+                + " \"satellite\" (see docs/MODEL.md), or make it a link with a link satellite");
+      } else if (hub == null && link == null) {
         problem(
             p + "/parent",
             "unknown parent '"
