@@ -3,6 +3,7 @@ package io.vaultstream.engine;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.model.ModelWarnings;
 import io.vaultstream.model.VaultModel;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -35,17 +36,22 @@ final class ColumnWatch {
     }
   }
 
-  /** Checks the first event with a row of each source in the batch. */
-  void check(List<ChangeEvent> events) {
+  /**
+   * Checks the first event with a row of each source in the batch; returns what it told now (as
+   * {@code WARN source.column: ...} or {@code INFO source.column: ...}).
+   */
+  List<String> check(List<ChangeEvent> events) {
+    List<String> out = new ArrayList<>(0);
     Set<String> seen = new HashSet<>();
     for (ChangeEvent e : events) {
       if (e.operation().carriesRow() && seen.add(e.sourceTable())) {
-        check(e);
+        check(e, out);
       }
     }
+    return out;
   }
 
-  private void check(ChangeEvent e) {
+  private void check(ChangeEvent e, List<String> out) {
     String source = e.sourceTable();
     Set<String> cols = named.get(source);
     if (cols == null) {
@@ -60,6 +66,7 @@ final class ColumnWatch {
             c,
             source,
             e.position());
+        out.add("WARN " + source + "." + c + ": named by the model, missing from its events");
       }
     }
     Set<String> used = loaded.get(source);
@@ -73,6 +80,7 @@ final class ColumnWatch {
                 + " table of the model loads it",
             c,
             source);
+        out.add("INFO " + source + "." + c + ": received, loaded nowhere");
       }
     }
   }
