@@ -4,6 +4,7 @@ import static io.vaultstream.testing.EventFactory.at;
 import static io.vaultstream.testing.EventFactory.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vaultstream.error.EventCodec;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Problem;
 import io.vaultstream.model.ModelLoader;
@@ -118,6 +119,23 @@ abstract class NonHistorizedChangesContract extends DatabaseContract {
     assertThat(errors())
         .containsExactly(
             "NON_HISTORIZED_CHANGE|nhl_payment|UPDATE", "NON_HISTORIZED_CHANGE|nhl_payment|DELETE");
+    assertThat(link()).containsExactly("10.50|card");
+  }
+
+  @Test
+  void anErrorRowsEventLoadsAgainOnceTheModelKeepsChanges() throws Exception {
+    VaultLoader loader = open(null);
+    loader.load(List.of(payment("u", at(3), "12.00")));
+    // What 'errors retry' does: the stored event, loaded again with the changed model.
+    ChangeEvent stored = EventCodec.read(value("SELECT event FROM $s.vs_errors"));
+    loader.close();
+    VaultModel keeps = ModelLoader.parse(MODEL.formatted(", \"onChange\": \"satellite\""), "pay");
+    VaultLoader again = track(VaultLoader.open(keeps, db().options(schema).build()));
+    LoadResult r = again.load(List.of(stored));
+    assertThat(r.problems()).isEmpty();
+    assertThat(r.changesSetAside()).isZero();
+    assertThat(rows("SELECT amount FROM $s.lsat_payment WHERE record_source <> 'SYSTEM'"))
+        .containsExactly("12.00");
     assertThat(link()).containsExactly("10.50|card");
   }
 
