@@ -80,8 +80,20 @@ final class ChangeChoices {
     }
   }
 
-  /** Whether a satellite is the change satellite of its non-historized parent. */
-  static boolean isChangeSatellite(Satellite s, Link parent) {
-    return parent.onChange() == ChangePolicy.SATELLITE && s.name().equals(parent.changeSatellite());
+  /**
+   * Why a satellite may not hang off this link, or null: a non-historized link takes only the
+   * satellite its {@code onChange: "satellite"} adds.
+   */
+  static String refusedParent(Satellite s, Link parent) {
+    if (!parent.nonHistorized()
+        || (parent.onChange() == ChangePolicy.SATELLITE
+            && s.name().equals(parent.changeSatellite()))) {
+      return null;
+    }
+    return "'"
+        + parent.name()
+        + "' is a non-historized link, which keeps its attributes in its own rows and takes no"
+        + " satellites; to keep every version of them, give the link \"onChange\": \"satellite\""
+        + " (see docs/MODEL.md), or make it a link with a link satellite";
   }
 }

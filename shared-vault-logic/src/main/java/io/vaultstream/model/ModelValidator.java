@@ -246,14 +246,9 @@ final class ModelValidator {
       boolean srcOk = source(p + "/source", s.source());
       Hub hub = m.hubs().get(s.parent());
       Link link = m.links().get(s.parent());
-      if (link != null && link.nonHistorized() && !ChangeChoices.isChangeSatellite(s, link)) {
-        problem(
-            p + "/parent",
-            "'"
-                + s.parent()
-                + "' is a non-historized link, which keeps its attributes in its own rows and"
-                + " takes no satellites; to keep every version of them, give the link \"onChange\":"
-                + " \"satellite\" (see docs/MODEL.md), or make it a link with a link satellite");
+      String refused = link == null ? null : ChangeChoices.refusedParent(s, link);
+      if (refused != null) {
+        problem(p + "/parent", refused);
       } else if (hub == null && link == null) {
         problem(
             p + "/parent",
