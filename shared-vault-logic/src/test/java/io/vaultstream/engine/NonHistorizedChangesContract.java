@@ -208,6 +208,37 @@ abstract class NonHistorizedChangesContract extends DatabaseContract {
   }
 
   @Test
+  void aTrailingSpaceIsAChangeOnEveryDatabase() throws Exception {
+    VaultLoader loader = open(null);
+    LoadResult r =
+        loader.load(
+            List.of(
+                ev.event(
+                    "payments",
+                    "u",
+                    at(3),
+                    row(
+                        "id",
+                        7L,
+                        "order_id",
+                        1L,
+                        "paid_at",
+                        "2026-01-01 10:00:00",
+                        "amount",
+                        new BigDecimal("10.5"),
+                        "method",
+                        "card "))));
+    // 10.5 equals the stored 10.50 in numeric(10,2); 'card ' is not 'card'.
+    assertThat(r.problems())
+        .singleElement()
+        .satisfies(
+            p ->
+                assertThat(p.message())
+                    .contains("method is 'card' in the link, 'card ' in the event")
+                    .doesNotContain("amount is"));
+  }
+
+  @Test
   void ignoreCountsAndNotesTheChangeOnceAndLoadsNothing() throws Exception {
     VaultLoader loader = open("ignore");
     ChangeEvent update = payment("u", at(3), "12.00");

@@ -25,13 +25,13 @@ final class MariaDbChanges {
     batch.forEach(c -> names.add(c.name()));
     TableSpec rows = new TableSpec("u", TableKind.TECHNICAL, batch, List.of(keyColumn), false);
     StringBuilder out = new StringBuilder("u." + quote(VaultDialect.ROW_NUMBER));
-    List<String> same = new ArrayList<>();
+    List<String> equalities = new ArrayList<>();
     for (String c : columns) {
       String type = t.column(c).type();
-      String equal = "x." + quote(c) + " <=> " + typed("u." + quote(c), type);
+      String equal = same("x." + quote(c), typed("u." + quote(c), type), type);
       out.append(", IF(").append(equal).append(", 'false', 'true')");
       out.append(", ").append(toText("x." + quote(c), type));
-      same.add(equal);
+      equalities.add(equal);
     }
     // One probe of the primary key per event.
     return "SELECT "
@@ -43,7 +43,18 @@ final class MariaDbChanges {
         + " ON "
         + MariaDbRows.match(t, List.of(keyColumn), "x", "u")
         + " WHERE NOT ("
-        + String.join(" AND ", same)
+        + String.join(" AND ", equalities)
         + ")";
+  }
+
+  /**
+   * Whether two values of a column are the same: text byte for byte (a PAD SPACE collation would
+   * take 'card' and 'card ' as equal, which PostgreSQL and the hash diffs do not).
+   */
+  private static String same(String stored, String sent, String type) {
+    return switch (MariaDbTypes.kind(type)) {
+      case TEXT, ASCII -> "BINARY " + stored + " <=> BINARY " + sent;
+      default -> stored + " <=> " + sent;
+    };
   }
 }
