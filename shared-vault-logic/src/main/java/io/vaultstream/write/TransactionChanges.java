@@ -139,7 +139,7 @@ final class TransactionChanges {
         + link.hashKey()
         + "="
         + e.key()
-        + " as it was; "
+        + " as it was, "
         + advice(link);
   }
 
