@@ -39,6 +39,16 @@ SELECT u."payment_hk", u."order_hk", u."id", CAST(u."load_dts" AS timestamptz), 
 ON CONFLICT ("payment_hk") DO UPDATE SET "order_hk" = EXCLUDED."order_hk", "id" = EXCLUDED."id", "load_dts" = EXCLUDED."load_dts", "record_source" = EXCLUDED."record_source", "paid_at" = EXCLUDED."paid_at", "amount" = EXCLUDED."amount", "method" = EXCLUDED."method"
 WHERE (EXCLUDED."load_dts", EXCLUDED."record_source") < (t."load_dts", t."record_source");
 
+-- upsertEarliestReturning(nhl_payment)
+INSERT INTO "vault"."nhl_payment" AS t ("payment_hk", "order_hk", "id", "load_dts", "record_source", "paid_at", "amount", "method", "loaded_at")
+SELECT u."payment_hk", u."order_hk", u."id", CAST(u."load_dts" AS timestamptz), u."record_source", u."paid_at", u."amount", u."method", now() FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[]) AS u("payment_hk", "order_hk", "id", "load_dts", "record_source", "paid_at", "amount", "method")
+ON CONFLICT ("payment_hk") DO UPDATE SET "order_hk" = EXCLUDED."order_hk", "id" = EXCLUDED."id", "load_dts" = EXCLUDED."load_dts", "record_source" = EXCLUDED."record_source", "paid_at" = EXCLUDED."paid_at", "amount" = EXCLUDED."amount", "method" = EXCLUDED."method"
+WHERE (EXCLUDED."load_dts", EXCLUDED."record_source") < (t."load_dts", t."record_source")
+RETURNING (t.xmax = 0), t."payment_hk"::text;
+
+-- selectDifferingRows(nhl_payment)
+SELECT u."i__", (x."paid_at" IS DISTINCT FROM u."paid_at")::text, x."paid_at"::text, (x."amount" IS DISTINCT FROM u."amount")::text, x."amount"::text, (x."method" IS DISTINCT FROM u."method")::text, x."method"::text FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[]) AS u("i__", "payment_hk", "paid_at", "amount", "method") CROSS JOIN LATERAL (SELECT * FROM "vault"."nhl_payment" x WHERE x."payment_hk" = u."payment_hk" OFFSET 0) x WHERE ROW(x."paid_at", x."amount", x."method") IS DISTINCT FROM ROW(u."paid_at", u."amount", u."method");
+
 -- insertNew(sat_customer)
 INSERT INTO "vault"."sat_customer" ("customer_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "name", "email", "city", "updated_at", "loaded_at")
 SELECT u."customer_hk", CAST(u."load_dts" AS timestamptz), u."record_source", u."hash_diff", CAST(u."delete_flag" AS boolean), u."name", u."email", u."city", u."updated_at", now() FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[]) AS u("customer_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "name", "email", "city", "updated_at");

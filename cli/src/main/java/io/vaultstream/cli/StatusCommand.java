@@ -143,6 +143,7 @@ final class StatusCommand implements Callable<Integer> {
         new ErrorTable(d, schema).countByCode(c, new ErrorTable.Filter(null, null, null, null))) {
       r.errorsByCode.put(row[0], Long.parseLong(row[1]));
     }
+    r.changesSetAside.putAll(SetAsideCounts.read(c, d, schema, loaderTables(c, d, schema)));
     progress(c, d, schema, kafka, r);
     return r;
   }
@@ -177,6 +178,18 @@ final class StatusCommand implements Callable<Integer> {
               p[4],
               ends.get(new TopicPartition(p[1], partition))));
     }
+  }
+
+  /** The loader's tables (vs_...) in the schema. */
+  private static List<String> loaderTables(Connection c, VaultDialect d, String schema)
+      throws SQLException {
+    List<String> out = new ArrayList<>();
+    for (String[] row : Queries.rows(c, d.selectTables(), schema)) {
+      if (row[0].startsWith("vs_")) {
+        out.add(row[0]);
+      }
+    }
+    return out;
   }
 
   /** The vault's own tables: every table of the schema but the loader's (vs_...). */

@@ -35,6 +35,7 @@ final class StatusReport {
   final Map<String, String> newestBySource = new TreeMap<>();
   final Map<String, Long> waitingByState = new LinkedHashMap<>();
   final Map<String, Long> errorsByCode = new LinkedHashMap<>();
+  final Map<String, SetAsideCounts.Counts> changesSetAside = new LinkedHashMap<>();
   final List<Position> progress = new ArrayList<>();
 
   /** The brokers asked for end offsets, or null when none were given. */
@@ -61,6 +62,13 @@ final class StatusReport {
     section(out, waitingByState);
     out.printf("%nError rows (vs_errors)%n");
     section(out, errorsByCode);
+    out.printf("%nChanges of non-historized links set aside (error rows, ignored)%n");
+    Map<String, String> setAside = new LinkedHashMap<>();
+    changesSetAside.forEach(
+        (link, n) ->
+            setAside.put(
+                link, String.format("%,d error rows, %,d ignored", n.errorRows(), n.ignored())));
+    section(out, setAside);
     out.printf("%nProgress (vs_progress)%n");
     if (kafkaProblem != null) {
       out.printf("  (no lag: Kafka at %s did not answer: %s)%n", bootstrapServers, kafkaProblem);
@@ -101,6 +109,10 @@ final class StatusReport {
     waitingByState.forEach(waiting::put);
     ObjectNode errors = doc.putObject("errorsByCode");
     errorsByCode.forEach(errors::put);
+    ObjectNode setAside = doc.putObject("nonHistorizedChangesSetAside");
+    changesSetAside.forEach(
+        (link, n) ->
+            setAside.putObject(link).put("errorRows", n.errorRows()).put("ignored", n.ignored()));
     ArrayNode ps = doc.putArray("progress");
     for (Position p : progress) {
       ObjectNode o =

@@ -5,6 +5,7 @@ import io.vaultstream.model.ModelChanges;
 import io.vaultstream.model.ModelException;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.ModelProblem;
+import io.vaultstream.model.ModelWarnings;
 import io.vaultstream.model.VaultModel;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -65,6 +66,13 @@ final class ValidateCommand implements Callable<Integer> {
           m.referenceTables().size(),
           m.hashing().profile().id(),
           m.hashing().algorithm().jcaName());
+      List<ModelProblem> warnings = ModelWarnings.of(m);
+      if (!warnings.isEmpty()) {
+        out.printf("%d warning(s):%n", warnings.size());
+        for (ModelProblem w : warnings) {
+          out.printf("  warning: %s: %s%n", w.path(), w.message());
+        }
+      }
       return previous == null ? 0 : compare(m, out);
     } catch (ModelException e) {
       err.printf("%s: %d problem(s)%n", model, e.problems().size());

@@ -36,6 +36,35 @@ class CliTest {
   }
 
   @Test
+  void validateWarnsOfNamedColumnsItCannotCheckAndStillAccepts(@TempDir Path dir) throws Exception {
+    Path model = dir.resolve("unchecked.yaml");
+    Files.writeString(
+        model,
+        """
+        name: unchecked
+        sources:
+          orders: { topic: t.orders, primaryKey: [id] }
+          products: { topic: t.products, primaryKey: [id], columns: [id, sku, nme] }
+        hubs:
+          hub_order: { hashKey: order_hk, businessKey: [order_no], sources: { orders: [order_no] } }
+          hub_product: { hashKey: product_hk, businessKey: [sku], sources: { products: [sku] } }
+        satellites:
+          sat_order: { parent: hub_order, source: orders, columns: [stauts] }
+          sat_product: { parent: hub_product, source: products, columns: [nme] }
+        """);
+    Run r = run("validate", model.toString());
+    assertThat(r.code()).isZero();
+    assertThat(r.out())
+        .contains("model 'unchecked' is valid")
+        .contains("1 warning(s):")
+        .contains(
+            "  warning: /sources/orders: declares no \"columns\", so the columns the model names"
+                + " of it (id, order_no, stauts) are not checked: a misspelt one stays NULL in the"
+                + " vault")
+        .doesNotContain("/sources/products");
+  }
+
+  @Test
   void validateListsProblemsAndExitsWithOne(@TempDir Path dir) throws Exception {
     Path bad = dir.resolve("bad.yaml");
     Files.writeString(

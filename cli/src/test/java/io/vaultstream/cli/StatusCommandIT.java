@@ -75,6 +75,38 @@ class StatusCommandIT {
   }
 
   @Test
+  void showsTheChangesOfNonHistorizedLinksSetAside() throws Exception {
+    String json =
+        java.nio.file.Files.readString(Samples.shopModel())
+            .replace(
+                "\"columns\": [\"paid_at\", \"amount\", \"method\"]",
+                "\"columns\": [\"paid_at\", \"amount\", \"method\"], \"onChange\": \"ignore\"");
+    VaultModel shop = ModelLoader.parse(json, "shop");
+    assertThat(shop.links().get("nhl_payment").onChange().id()).isEqualTo("ignore");
+    String schema = TestDatabase.newSchema();
+    EventFactory ev = new EventFactory(shop);
+    try (VaultLoader loader = VaultLoader.open(shop, TestDatabase.options(schema).build())) {
+      loader.load(
+          List.of(
+              ev.event("orders", "c", at(1), row("id", 9L, "order_no", "O9", "customer_id", null)),
+              ev.event("payments", "c", at(2), row("id", 1L, "order_id", 9L, "amount", "5.00")),
+              ev.event("payments", "u", at(3), row("id", 1L, "order_id", 9L, "amount", "6.00"))));
+      loader.load(List.of(ev.event("payments", "d", at(4), row("id", 1L))));
+    }
+    CliTest.Run r = CliTest.run("status", "--jdbc-url", TestDatabase.jdbcUrl(), "--schema", schema);
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out())
+        .contains("Changes of non-historized links set aside (error rows, ignored)")
+        .containsPattern("nhl_payment\\s+0 error rows, 2 ignored");
+    CliTest.Run j =
+        CliTest.run(
+            "status", "--jdbc-url", TestDatabase.jdbcUrl(), "--schema", schema, "--format", "json");
+    JsonNode doc = new ObjectMapper().readTree(j.out());
+    assertThat(doc.get("nonHistorizedChangesSetAside").get("nhl_payment").get("ignored").asLong())
+        .isEqualTo(2);
+  }
+
+  @Test
   void aSchemaWithoutAVaultIsAClearErrorWithExitCodeTwo() {
     CliTest.Run r =
         CliTest.run("status", "--jdbc-url", TestDatabase.jdbcUrl(), "--schema", "nothing_here");

@@ -26,6 +26,7 @@ final class VaultTaskMetrics implements VaultTaskMetricsMBean {
   private volatile long waiting;
   private volatile long resolved;
   private volatile long errors;
+  private volatile long setAside;
   private volatile int held;
   private volatile long lastMillis;
   private volatile long lastCommit;
@@ -89,6 +90,7 @@ final class VaultTaskMetrics implements VaultTaskMetricsMBean {
     waiting += r.waiting();
     resolved += r.resolved();
     errors += r.errors() + r.movedToErrors();
+    setAside += r.changesSetAside();
     held = r.held();
     lastMillis = r.millis();
     lastCommit = now;
@@ -136,6 +138,11 @@ final class VaultTaskMetrics implements VaultTaskMetricsMBean {
   @Override
   public long getErrorRowsWritten() {
     return errors;
+  }
+
+  @Override
+  public long getNonHistorizedChangesSetAside() {
+    return setAside;
   }
 
   @Override

@@ -25,6 +25,13 @@ public interface VaultTaskMetricsMBean {
   /** Rows written to the error table (bad records, rejected values, expired references). */
   long getErrorRowsWritten();
 
+  /**
+   * Updates and deletes of non-historized links' sources that the links did not take: error rows
+   * ({@code onChange} "error", also counted in {@link #getErrorRowsWritten()}) and ignored changes
+   * ({@code onChange} "ignore").
+   */
+  long getNonHistorizedChangesSetAside();
+
   /** Events held in memory for a missing parent now ({@code waiting.hold.ms}). */
   int getEventsHeld();
 

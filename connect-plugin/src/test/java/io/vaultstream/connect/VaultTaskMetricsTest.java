@@ -31,7 +31,7 @@ class VaultTaskMetricsTest {
 
   private static LoadResult batch(int events, long millis) {
     return new LoadResult(
-        events, Map.of("hub_x", events), List.of(), 1, 0, 0, 0, 0, 2, millis, 0, List.of());
+        events, Map.of("hub_x", events), List.of(), 1, 0, 0, 0, 0, 2, millis, 0, List.of(), 3);
   }
 
   @Test
@@ -54,6 +54,7 @@ class VaultTaskMetricsTest {
     assertThat(m.getBatchesCommitted()).isEqualTo(2);
     assertThat(m.getWaitingRowsWritten()).isEqualTo(2);
     assertThat(m.getErrorRowsWritten()).isEqualTo(4);
+    assertThat(m.getNonHistorizedChangesSetAside()).isEqualTo(6);
     assertThat(m.getLastBatchMillis()).isEqualTo(8);
     assertThat(m.getLastCommitEpochMillis()).isEqualTo(t);
     assertThat(m.getEventLatencyP50Millis()).isBetween(48.0, 52.0);

@@ -2,6 +2,7 @@ package io.vaultstream.ddl;
 
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.hash.HashKeyCalculator;
+import io.vaultstream.model.ChangePolicy;
 import io.vaultstream.model.Hub;
 import io.vaultstream.model.Link;
 import io.vaultstream.model.LinkEnd;
@@ -28,6 +29,12 @@ public final class VaultTables {
 
   /** The error table. */
   public static final String ERRORS = "vs_errors";
+
+  /**
+   * Updates and deletes of non-historized links' sources set aside by {@code onChange: "ignore"},
+   * one row per event and link (only in vaults whose model has such a link).
+   */
+  public static final String IGNORED_CHANGES = "vs_ignored_changes";
 
   /** How far each consumer has loaded (Connect offsets, Spark batch ids). */
   public static final String PROGRESS = "vs_progress";
@@ -93,6 +100,10 @@ public final class VaultTables {
     out.put(WAITING, waiting());
     out.put(ERRORS, errors());
     out.put(PROGRESS, progress());
+    if (model.links().values().stream()
+        .anyMatch(l -> l.nonHistorized() && l.onChange() == ChangePolicy.IGNORE)) {
+      out.put(IGNORED_CHANGES, ignoredChanges());
+    }
     return out;
   }
 
@@ -261,6 +272,26 @@ public final class VaultTables {
         TableKind.TECHNICAL,
         cols,
         List.of("topic", "kafka_partition", "kafka_offset", "error_code", "target_object"),
+        false);
+  }
+
+  TableSpec ignoredChanges() {
+    String text = dialect.textType();
+    String ts = dialect.timestampType();
+    return new TableSpec(
+        IGNORED_CHANGES,
+        TableKind.TECHNICAL,
+        List.of(
+            col("topic", text, true),
+            col("kafka_partition", "integer", true),
+            col("kafka_offset", "bigint", true),
+            col("target_object", text, true),
+            col("source_table", text, true),
+            col("operation", text, false),
+            col("event_time", ts, false),
+            col("message", text, false),
+            col("noted_at", ts, true)),
+        List.of("topic", "kafka_partition", "kafka_offset", "target_object"),
         false);
   }
 

@@ -219,6 +219,12 @@ public final class PostgresDialect
   }
 
   @Override
+  public String selectDifferingRows(
+      String schema, TableSpec t, String keyColumn, List<String> columns) {
+    return PostgresChanges.selectDifferingRows(schema, t, keyColumn, columns);
+  }
+
+  @Override
   public String selectHistoryAround(
       String schema, TableSpec t, List<String> keyColumns, String loadDts, List<String> columns) {
     return PostgresHistory.selectHistoryAround(schema, t, keyColumns, loadDts, columns);

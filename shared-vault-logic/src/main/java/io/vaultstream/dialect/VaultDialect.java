@@ -180,6 +180,27 @@ public interface VaultDialect extends QueueStatements, TextValues, OperatorState
       String loadDts,
       List<String> columns);
 
+  /** The column of {@link #selectDifferingRows} that numbers the rows bound. */
+  String ROW_NUMBER = "i__";
+
+  /**
+   * Reads which of the rows given (columns {@link #ROW_NUMBER}, {@code keyColumn}, then {@code
+   * columns}, as text, bound as a batch) disagree with the stored row of their key in any of {@code
+   * columns}, compared as values of the columns' types: returns the row number, then per column
+   * whether it differs ({@code true}/{@code false}) and the stored value as text. Rows without a
+   * stored row are not returned. One index probe per row. (The default refuses, so that a dialect
+   * written before this method still compiles; a model whose non-historized links set changes aside
+   * needs it.)
+   */
+  default String selectDifferingRows(
+      String schema, TableSpec table, String keyColumn, List<String> columns) {
+    throw new UnsupportedOperationException(
+        "the "
+            + name()
+            + " dialect cannot compare a non-historized link's events with its rows; give the"
+            + " link \"onChange\": \"satellite\"");
+  }
+
   /**
    * Reads key map entries of one source for primary keys given as a text array: returns pk,
    * valid_from as epoch microseconds and key_values. Parameters: source table, pk array.

@@ -76,7 +76,8 @@ final class BatchRunner {
     LOG.info(
         "Flushed {} events: {} vault rows in {} ms; {} new rows waiting for a parent, {} events"
             + " held in memory waiting for one, {} resolved, {} moved to the error table, {} loaded"
-            + " against the unknown ghost, {} dropped, {} new error rows",
+            + " against the unknown ghost, {} dropped, {} new error rows, {} changes of"
+            + " non-historized links set aside",
         r.events(),
         r.totalRows(),
         r.millis(),
@@ -86,7 +87,8 @@ final class BatchRunner {
         r.movedToErrors(),
         r.releasedToUnknown(),
         r.dropped(),
-        r.errors());
+        r.errors(),
+        r.changesSetAside());
     LOG.debug("Rows per vault table: {}", r.rowsWritten());
     return r;
   }

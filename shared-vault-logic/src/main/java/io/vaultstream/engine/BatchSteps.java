@@ -16,6 +16,7 @@ import io.vaultstream.waiting.InFlightWaits;
 import io.vaultstream.waiting.PendingCycle;
 import io.vaultstream.waiting.RetryChoice;
 import io.vaultstream.write.ColumnAdmission;
+import io.vaultstream.write.IgnoredChanges;
 import io.vaultstream.write.Micros;
 import io.vaultstream.write.SchemaManager;
 import io.vaultstream.write.VaultWriter;
@@ -48,6 +49,8 @@ final class BatchSteps {
   private final PendingCycle cycle;
   private final ProgressStore progressStore;
   private final Clock clock;
+  private final IgnoredChanges ignored;
+  private final ColumnWatch watch;
   // Events held in memory as of the last committed batch (see HeldWaits).
   private volatile HeldWaits held = HeldWaits.NONE;
 
@@ -60,7 +63,8 @@ final class BatchSteps {
       VaultWriter writer,
       PendingCycle cycle,
       ProgressStore progressStore,
-      Clock clock) {
+      Clock clock,
+      ColumnWatch watch) {
     this.options = options;
     this.dialect = dialect;
     this.schema = schema;
@@ -70,6 +74,8 @@ final class BatchSteps {
     this.cycle = cycle;
     this.progressStore = progressStore;
     this.clock = clock;
+    this.ignored = new IgnoredChanges(dialect, schema);
+    this.watch = watch;
   }
 
   /** Whether a batch planned now would run the sweep. */
@@ -95,6 +101,7 @@ final class BatchSteps {
       PlannedBatch inFlight)
       throws SQLException {
     long start = System.nanoTime();
+    watch.check(events);
     // Events whose new columns cannot be added are bad records before any schema change.
     List<Problem> refused = new ArrayList<>(failed);
     List<ChangeEvent> admitted = admission.admit(events, refused);
@@ -175,7 +182,14 @@ final class BatchSteps {
     long began = System.nanoTime();
     Map<String, Integer> written = new LinkedHashMap<>(writer.write(c, b.plan, racing));
     long wrote = System.nanoTime();
-    PendingCycle.Counts k = cycle.finish(c, b.prep, b.plan, b.bad, b.failed, b.now);
+    List<Problem> changed = changeErrors(b);
+    List<Problem> failed = b.failed;
+    if (!changed.isEmpty()) {
+      failed = new ArrayList<>(b.failed);
+      failed.addAll(changed);
+    }
+    ignored.note(c, b.plan.setAside, b.now);
+    PendingCycle.Counts k = cycle.finish(c, b.prep, b.plan, b.bad, failed, b.now);
     LOG.debug(
         "Batch of {} events and {} retries: retries found in {} ms, planned in {} ms, written in"
             + " {} ms, waiting rows handled in {} ms",
@@ -189,10 +203,12 @@ final class BatchSteps {
     progressStore.store(c, stored, b.now);
     c.commit();
     held = b.held.state();
+    List<Problem> problems = new ArrayList<>(b.plan.problems);
+    problems.addAll(changed);
     return new LoadResult(
         b.events.size(),
         written,
-        b.plan.problems.stream().filter(p -> !b.prep.retried(p.event())).toList(),
+        problems.stream().filter(p -> !b.prep.retried(p.event())).toList(),
         k.waiting(),
         k.resolved(),
         k.toErrors(),
@@ -201,6 +217,18 @@ final class BatchSteps {
         k.errors(),
         (System.nanoTime() - b.startNanos) / 1_000_000,
         b.held.state().size(),
-        stored == null ? List.of() : stored.positions());
+        stored == null ? List.of() : stored.positions(),
+        b.plan.setAside.size());
+  }
+
+  /** The error rows of the changes of non-historized links that the writer set aside. */
+  private static List<Problem> changeErrors(PlannedBatch b) {
+    List<Problem> out = new ArrayList<>();
+    for (BatchPlan.SetAside a : b.plan.setAside) {
+      if (a.error()) {
+        out.add(Problem.of(a.event(), Problem.NON_HISTORIZED_CHANGE, a.link(), a.message()));
+      }
+    }
+    return out;
   }
 }

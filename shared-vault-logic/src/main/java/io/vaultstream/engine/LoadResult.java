@@ -20,6 +20,8 @@ import java.util.Map;
  *     VaultOptions#holdWaitsMs()})
  * @param positions the consumer positions stored with this flush: the next offset of each
  *     partition, but no further than its earliest event held in memory; what a runtime may commit
+ * @param changesSetAside updates and deletes of non-historized links' sources that the links did
+ *     not take (error rows, which {@code errors} counts too, and ignored changes)
  */
 public record LoadResult(
     int events,
@@ -33,7 +35,38 @@ public record LoadResult(
     int errors,
     long millis,
     int held,
-    List<Progress.Position> positions) {
+    List<Progress.Position> positions,
+    int changesSetAside) {
+  /** A result without changes set aside. */
+  public LoadResult(
+      int events,
+      Map<String, Integer> rowsWritten,
+      List<Problem> problems,
+      int waiting,
+      int resolved,
+      int movedToErrors,
+      int releasedToUnknown,
+      int dropped,
+      int errors,
+      long millis,
+      int held,
+      List<Progress.Position> positions) {
+    this(
+        events,
+        rowsWritten,
+        problems,
+        waiting,
+        resolved,
+        movedToErrors,
+        releasedToUnknown,
+        dropped,
+        errors,
+        millis,
+        held,
+        positions,
+        0);
+  }
+
   /** Total vault rows written. */
   public int totalRows() {
     return rowsWritten.values().stream().mapToInt(Integer::intValue).sum();
@@ -57,7 +90,8 @@ public record LoadResult(
         errors + o.errors,
         millis + o.millis,
         o.held,
-        concat(positions, o.positions));
+        concat(positions, o.positions),
+        changesSetAside + o.changesSetAside);
   }
 
   private static List<Progress.Position> concat(

@@ -60,6 +60,9 @@ public final class VaultLoader implements AutoCloseable {
     this.decoder = new ChangeEventDecoder(model, options.decoder(), dialect.maxKeyChars());
     this.runner = new BatchRunner(ds, ownsPool, dialect);
     LOG.info("vaultstream uses the {} dialect for {}", dialect.name(), options);
+    for (io.vaultstream.model.ModelProblem w : io.vaultstream.model.ModelWarnings.of(model)) {
+      LOG.warn("Model {}: {}: {}", model.name(), w.path(), w.message());
+    }
   }
 
   /** Opens a HikariCP pool on the options' database and prepares the vault tables. */
@@ -137,7 +140,8 @@ public final class VaultLoader implements AutoCloseable {
               new PendingCycle(
                   model, new PendingReferenceStore(dialect, schema), options.waitingPolicy()),
               progressStore,
-              clock);
+              clock,
+              new ColumnWatch(model));
       runner.start(schema, steps, upkeep);
     }
   }

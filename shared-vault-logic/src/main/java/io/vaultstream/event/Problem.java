@@ -16,6 +16,9 @@ public record Problem(
   public static final String TYPE_CONVERSION = "TYPE_CONVERSION";
   public static final String CONSTRAINT_VIOLATION = "CONSTRAINT_VIOLATION";
 
+  /** An update or delete of a non-historized link's source row, which the link does not take. */
+  public static final String NON_HISTORIZED_CHANGE = "NON_HISTORIZED_CHANGE";
+
   /** The message is kept as it will be stored ({@link StoredText#message}). */
   public Problem {
     message = StoredText.message(message);

@@ -103,6 +103,7 @@ final class ModelReader {
                       : List.of(),
                   readAudit(node.get("audit"), p + "/audit")));
         });
+    ChangeChoices.addSatellites(links, sats, problems);
     Map<String, ReferenceTable> refs = new LinkedHashMap<>();
     fields.forEach(
         fields.objectAt(root, "", "referenceTables", false),
@@ -194,7 +195,16 @@ final class ModelReader {
   private Link readLink(
       String name, JsonNode node, String path, boolean nonHist, Map<String, Hub> hubs) {
     if (nonHist) {
-      fields.allowOnly(node, path, "hashKey", "source", "hubs", "dependentChildKey", "columns");
+      fields.allowOnly(
+          node,
+          path,
+          "hashKey",
+          "source",
+          "hubs",
+          "dependentChildKey",
+          "columns",
+          "onChange",
+          "changeSatellite");
     } else {
       fields.allowOnly(node, path, "hashKey", "source", "hubs", "dependentChildKey");
     }
@@ -230,7 +240,8 @@ final class ModelReader {
             ? fields.list(node, path, "dependentChildKey", false)
             : List.of();
     List<String> cols = node.has("columns") ? fields.list(node, path, "columns", false) : List.of();
-    return new Link(name, hashKey, source, ends, dck, cols, nonHist);
+    Link link = new Link(name, hashKey, source, ends, dck, cols, nonHist);
+    return nonHist ? ChangeChoices.read(link, node, path, fields, problems) : link;
   }
 
   /** A satellite's audit columns: an object of what each holds to its column name. */

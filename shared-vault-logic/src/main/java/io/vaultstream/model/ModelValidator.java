@@ -246,7 +246,10 @@ final class ModelValidator {
       boolean srcOk = source(p + "/source", s.source());
       Hub hub = m.hubs().get(s.parent());
       Link link = m.links().get(s.parent());
-      if (hub == null && (link == null || link.nonHistorized())) {
+      String refused = link == null ? null : ChangeChoices.refusedParent(s, link);
+      if (refused != null) {
+        problem(p + "/parent", refused);
+      } else if (hub == null && link == null) {
         problem(
             p + "/parent",
             "unknown parent '"

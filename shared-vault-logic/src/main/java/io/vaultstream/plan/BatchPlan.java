@@ -24,6 +24,28 @@ public final class BatchPlan {
   public final java.util.Set<io.vaultstream.event.ChangeEvent> unknownParents =
       java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
+  /**
+   * Per non-historized link whose changes are set aside ({@code onChange} error or ignore), every
+   * event of its source, in source order: the writer finds the updates and deletes among them.
+   */
+  public final Map<String, List<TransactionEvent>> transactionEvents = new LinkedHashMap<>();
+
+  /**
+   * The changes of non-historized links the writer set aside while writing this plan (filled by
+   * each write of it, anew).
+   */
+  public final List<SetAside> setAside = new ArrayList<>();
+
+  /**
+   * An update or delete of a non-historized link's source that the link does not take.
+   *
+   * @param link the non-historized link
+   * @param message what changed, for the error row
+   * @param error whether it becomes an error row ({@code onChange} error) or is only counted
+   */
+  public record SetAside(
+      io.vaultstream.event.ChangeEvent event, String link, String message, boolean error) {}
+
   /** Number of events planned. */
   public int events;
 
@@ -36,6 +58,10 @@ public final class BatchPlan {
     if (old == null || row.before(old)) {
       rows.put(row.key(), row);
     }
+  }
+
+  void note(String link, TransactionEvent e) {
+    transactionEvents.computeIfAbsent(link, t -> new ArrayList<>()).add(e);
   }
 
   void add(String table, HistoryRow row) {

@@ -171,9 +171,15 @@ final class ItemRows {
     values.put(link.hashKey(), lk);
     if (link.nonHistorized()) {
       if (!e.operation().carriesRow()) {
+        if (link.setsChangesAside()) {
+          plan.note(link.name(), new TransactionEvent(e, lk, null));
+        }
         return lk;
       }
       values.putAll(attributes(e, link.columns().isEmpty() ? null : link.columns()));
+      if (link.setsChangesAside()) {
+        plan.note(link.name(), new TransactionEvent(e, lk, values));
+      }
     }
     plan.offer(link.name(), new VaultRow(lk, values, e.eventTimeMicros(), rsrc));
     return lk;

@@ -41,6 +41,7 @@ public final class VaultWriter {
   private final Naming n;
   private final HistoryRead history;
   private final MultiActiveSets sets;
+  private final TransactionChanges changes;
 
   public VaultWriter(
       VaultModel model, VaultDialect dialect, HashKeyCalculator hasher, SchemaManager schema) {
@@ -53,6 +54,7 @@ public final class VaultWriter {
     this.sets =
         new MultiActiveSets(
             model, dialect, schema, this::hashText, new KeyLocks(dialect), new SetHashDiff(hasher));
+    this.changes = new TransactionChanges(model, dialect, schema);
   }
 
   /** Writes the plan; returns rows written per vault table. */
@@ -75,13 +77,14 @@ public final class VaultWriter {
     Map<String, Integer> written = new LinkedHashMap<>();
     // Hub and link keys this transaction inserted: their satellites have no stored history yet.
     Map<String, Set<String>> inserted = new HashMap<>();
+    plan.setAside.clear();
     for (String table : new VaultTables(model, dialect, hasher).all().keySet()) {
       TableSpec t = schema.table(table);
       long began = System.nanoTime();
       int count =
           switch (t.kind()) {
-            case HUB, LINK, NON_HISTORIZED_LINK ->
-                writeEarliest(c, t, plan.earliest.get(table), inserted);
+            case HUB, LINK -> writeEarliest(c, t, plan.earliest.get(table), inserted);
+            case NON_HISTORIZED_LINK -> writeTransactions(c, t, plan);
             case SATELLITE, REFERENCE ->
                 sets.handles(t)
                     ? sets.write(c, t, plan.history.get(table), racing)
@@ -123,6 +126,29 @@ public final class VaultWriter {
     return inserted.getOrDefault(model.satellites().get(t.name()).parent(), Set.of());
   }
 
+  /**
+   * A non-historized link's rows; where its model sets changes aside, the batch's updates and
+   * deletes of its source are then found and noted in the plan.
+   */
+  private int writeTransactions(Connection c, TableSpec t, BatchPlan plan) throws SQLException {
+    List<io.vaultstream.plan.TransactionEvent> events = plan.transactionEvents.get(t.name());
+    Map<String, VaultRow> rows = plan.earliest.get(t.name());
+    if (events == null || events.isEmpty()) {
+      return writeEarliest(c, t, rows, null);
+    }
+    Map<String, Set<String>> written = new HashMap<>();
+    int count = writeEarliest(c, t, rows, written);
+    plan.setAside.addAll(
+        changes.find(
+            c,
+            t,
+            model.links().get(t.name()),
+            events,
+            rows,
+            written.getOrDefault(t.name(), Set.of())));
+    return count;
+  }
+
   private int writeEarliest(
       Connection c, TableSpec t, Map<String, VaultRow> rows, Map<String, Set<String>> inserted)
       throws SQLException {
@@ -138,7 +164,7 @@ public final class VaultWriter {
     for (VaultRow r : new TreeMap<>(rows).values()) {
       data.add(earliestRow(r, cols, pk));
     }
-    if (t.kind() == TableKind.NON_HISTORIZED_LINK) {
+    if (inserted == null) {
       return data.write(
           c,
           dialect.upsertEarliest(

@@ -51,8 +51,16 @@ abstract class LoadingGoldenCases {
                 d.upsertEarliestReturning(S, t, cols, n.loadDts(), n.recordSource(), n.loadedAt()));
         case NON_HISTORIZED_LINK ->
             g.add(
-                "upsertEarliest(" + name + ")",
-                d.upsertEarliest(S, t, cols, n.loadDts(), n.recordSource(), n.loadedAt()));
+                    "upsertEarliest(" + name + ")",
+                    d.upsertEarliest(S, t, cols, n.loadDts(), n.recordSource(), n.loadedAt()))
+                .add(
+                    "upsertEarliestReturning(" + name + ")",
+                    d.upsertEarliestReturning(
+                        S, t, cols, n.loadDts(), n.recordSource(), n.loadedAt()))
+                .add(
+                    "selectDifferingRows(" + name + ")",
+                    d.selectDifferingRows(
+                        S, t, t.primaryKey().get(0), List.of("paid_at", "amount", "method")));
         case SATELLITE, REFERENCE -> {
           List<String> keys = new ArrayList<>(t.primaryKey());
           g.add("insertNew(" + name + ")", d.insertNew(S, t, cols, n.loadedAt()))

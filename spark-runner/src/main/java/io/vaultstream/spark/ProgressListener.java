@@ -31,7 +31,7 @@ final class ProgressListener extends StreamingQueryListener {
     long behind = behindLatest(p);
     if (p.numInputRows() > 0) {
       LOG.info(
-          "Query {} batch {}: {} records in {} ms, {} behind latest; vault so far: {} events, {} rows ({} hub, {} link, {} satellite), {} waiting, {} errors",
+          "Query {} batch {}: {} records in {} ms, {} behind latest; vault so far: {} events, {} rows ({} hub, {} link, {} satellite), {} waiting, {} errors, {} changes of non-historized links set aside",
           p.name(),
           p.batchId(),
           p.numInputRows(),
@@ -43,7 +43,8 @@ final class ProgressListener extends StreamingQueryListener {
           metrics.linkRows.value(),
           metrics.satelliteRows.value(),
           metrics.waiting.value(),
-          metrics.errors.value());
+          metrics.errors.value(),
+          metrics.changesSetAside.value());
     } else if (behind > 0) {
       // Records wait but none were read: the query is stalled, not idle.
       LOG.info(

@@ -15,6 +15,7 @@ final class VaultMetrics implements Serializable {
   final LongAccumulator satelliteRows;
   final LongAccumulator waiting;
   final LongAccumulator errors;
+  final LongAccumulator changesSetAside;
 
   VaultMetrics(SparkContext sc) {
     events = sc.longAccumulator("vaultstream.events");
@@ -24,6 +25,7 @@ final class VaultMetrics implements Serializable {
     satelliteRows = sc.longAccumulator("vaultstream.rows.satellites");
     waiting = sc.longAccumulator("vaultstream.waiting");
     errors = sc.longAccumulator("vaultstream.errors");
+    changesSetAside = sc.longAccumulator("vaultstream.nonHistorizedChangesSetAside");
   }
 
   void add(LoadResult r) {
@@ -42,5 +44,6 @@ final class VaultMetrics implements Serializable {
             });
     waiting.add(r.waiting());
     errors.add(r.errors());
+    changesSetAside.add(r.changesSetAside());
   }
 }

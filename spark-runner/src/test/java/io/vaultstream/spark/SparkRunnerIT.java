@@ -486,6 +486,82 @@ class SparkRunnerIT {
     }
   }
 
+  /** A Debezium JSON record (no schema) of the shop's payments or orders topic. */
+  private static ShopEventGenerator.Record record(
+      String topic, long id, String op, long second, String row) {
+    String value =
+        "{\"before\": null, \"after\": "
+            + row
+            + ", \"source\": {\"ts_ms\": "
+            + (1_767_225_600_000L + second * 1000)
+            + ", \"lsn\": "
+            + second
+            + "}, \"op\": \""
+            + op
+            + "\"}";
+    return new ShopEventGenerator.Record(
+        topic,
+        ("{\"id\": " + id + "}").getBytes(java.nio.charset.StandardCharsets.UTF_8),
+        value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  /**
+   * The default onChange of a non-historized link, as on the engine path: each update record of a
+   * payment becomes an error row naming the link and what changed, the link keeps its first row,
+   * and a second run adds nothing.
+   */
+  @Test
+  void anUpdateOfANonHistorizedLinksSourceBecomesAnErrorRow(@TempDir Path dir) throws Exception {
+    String prefix = "nhl" + Long.toHexString(System.nanoTime());
+    createTopics(prefix, false);
+    String payment = "{\"id\": 7, \"order_id\": 1, \"paid_at\": \"2026-01-01T10:00:00Z\",";
+    ShopEventGenerator.Record update =
+        record(
+            prefix + ".payments",
+            7,
+            "u",
+            3,
+            payment + " \"amount\": \"12.00\", \"method\": \"card\"}");
+    send(
+        List.of(
+            record(
+                prefix + ".orders",
+                1,
+                "c",
+                1,
+                "{\"id\": 1, \"order_no\": \"O1\", \"customer_id\": null, \"status\": \"NEW\"}"),
+            record(
+                prefix + ".payments",
+                7,
+                "c",
+                2,
+                payment + " \"amount\": \"10.50\", \"method\": \"card\"}"),
+            update,
+            update));
+    String schema = TestDatabase.newSchema();
+    JobConfig config = config(modelFor(prefix, dir), schema, dir.resolve("checkpoints"));
+    runOnce(config);
+    runOnce(config);
+    assertThat(
+            TestDatabase.rows(
+                "SELECT amount, method FROM "
+                    + schema
+                    + ".nhl_payment WHERE record_source <> 'SYSTEM'"))
+        .containsExactly("10.50|card");
+    assertThat(
+            TestDatabase.rows(
+                "SELECT error_code, target_object, operation, kafka_offset FROM "
+                    + schema
+                    + ".vs_errors ORDER BY kafka_offset"))
+        .containsExactly(
+            "NON_HISTORIZED_CHANGE|nhl_payment|UPDATE|1",
+            "NON_HISTORIZED_CHANGE|nhl_payment|UPDATE|2");
+    assertThat(
+            TestDatabase.value(
+                "SELECT message FROM " + schema + ".vs_errors WHERE kafka_offset = 1"))
+        .contains("amount is '10.50' in the link, '12.00' in the event");
+  }
+
   private static void send(List<ShopEventGenerator.Record> records) throws Exception {
     Properties p = new Properties();
     p.putAll(kafka.clientProperties());

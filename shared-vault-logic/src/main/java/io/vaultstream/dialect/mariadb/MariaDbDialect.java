@@ -299,6 +299,12 @@ public final class MariaDbDialect
   }
 
   @Override
+  public String selectDifferingRows(
+      String schema, TableSpec t, String keyColumn, List<String> columns) {
+    return MariaDbChanges.selectDifferingRows(schema, t, keyColumn, columns);
+  }
+
+  @Override
   public String selectHistoryAround(
       String schema, TableSpec t, List<String> keyColumns, String loadDts, List<String> columns) {
     return MariaDbHistory.selectHistoryAround(schema, t, keyColumns, loadDts, columns);
