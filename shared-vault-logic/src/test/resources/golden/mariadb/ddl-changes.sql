@@ -4,6 +4,9 @@ CREATE DATABASE IF NOT EXISTS `vault` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
 -- addColumn(vault, sat_customer, email text)
 ALTER TABLE `vault`.`sat_customer` ADD COLUMN IF NOT EXISTS `email` LONGTEXT;
 
+-- widenColumn(vault, sat_customer, name varchar(50))
+ALTER TABLE `vault`.`sat_customer` MODIFY COLUMN `name` VARCHAR(50);
+
 -- createIndex(vault, vs_waiting, vs_waiting_ref, [ref_source, ref_pk])
 CREATE INDEX IF NOT EXISTS `vs_waiting_ref` ON `vault`.`vs_waiting` (`ref_source`, `ref_pk`);
 

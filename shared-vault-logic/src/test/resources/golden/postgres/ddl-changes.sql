@@ -4,11 +4,14 @@ CREATE SCHEMA IF NOT EXISTS "vault";
 -- addColumn(vault, sat_customer, email text)
 ALTER TABLE "vault"."sat_customer" ADD COLUMN IF NOT EXISTS "email" text;
 
+-- widenColumn(vault, sat_customer, name varchar(50))
+ALTER TABLE "vault"."sat_customer" ALTER COLUMN "name" TYPE varchar(50);
+
 -- createIndex(vault, vs_waiting, vs_waiting_ref, [ref_source, ref_pk])
 CREATE INDEX IF NOT EXISTS "vs_waiting_ref" ON "vault"."vs_waiting" ("ref_source", "ref_pk");
 
 -- selectColumns()
-SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = ? AND table_name = ? ORDER BY ordinal_position;
+SELECT a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ? AND c.relname = ? AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum;
 
 -- selectIndexes()
 SELECT indexname FROM pg_indexes WHERE schemaname = ? AND tablename = ?;

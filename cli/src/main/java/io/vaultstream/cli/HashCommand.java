@@ -52,6 +52,12 @@ final class HashCommand implements Callable<Integer> {
       description = "vaultspeed NULL key value (default: ${DEFAULT-VALUE}).")
   String nullValue;
 
+  @Option(
+      names = "--trim-trailing-nulls",
+      description =
+          "datavault4dbt hash diff: leave out the NULLs after the last value (its use_rtrim).")
+  boolean trimTrailingNulls;
+
   @Parameters(
       paramLabel = "VALUE",
       arity = "1..*",
@@ -66,7 +72,8 @@ final class HashCommand implements Callable<Integer> {
             HashAlgorithm.parse(algorithm),
             false,
             delimiter,
-            nullValue);
+            nullValue,
+            trimTrailingNulls);
     HashKeyCalculator calc = new HashKeyCalculator(s);
     List<String> vals = new ArrayList<>();
     List<String> cols = new ArrayList<>();

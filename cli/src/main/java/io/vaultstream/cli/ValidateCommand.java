@@ -1,6 +1,7 @@
 package io.vaultstream.cli;
 
 import io.vaultstream.model.Link;
+import io.vaultstream.model.ModelChanges;
 import io.vaultstream.model.ModelException;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.ModelProblem;
@@ -8,9 +9,11 @@ import io.vaultstream.model.VaultModel;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -19,12 +22,24 @@ import picocli.CommandLine.Spec;
     name = "validate",
     mixinStandardHelpOptions = true,
     description = "Checks a vault model (JSON or YAML) and reports every problem with its path.",
-    footer = {"", "Exit codes: 0 valid, 1 the model has problems, 2 the file cannot be read."})
+    footer = {
+      "",
+      "Exit codes: 0 valid, 1 the model has problems, 2 a file cannot be read, 3 valid but, against"
+          + " --previous, it re-keys or re-hashes tables already loaded."
+    })
 final class ValidateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "MODEL", description = "The model file.")
   Path model;
+
+  @Option(
+      names = "--previous",
+      paramLabel = "OLD-MODEL",
+      description =
+          "The model the vault was loaded with: lists what the new model changes in it (keys or"
+              + " hash diffs of stored rows, tables no longer loaded).")
+  Path previous;
 
   @Override
   public Integer call() {
@@ -51,7 +66,7 @@ final class ValidateCommand implements Callable<Integer> {
           tracking(m),
           m.hashing().profile().id(),
           m.hashing().algorithm().jcaName());
-      return 0;
+      return previous == null ? 0 : compare(m, out);
     } catch (ModelException e) {
       err.printf("%s: %d problem(s)%n", model, e.problems().size());
       for (ModelProblem p : e.problems()) {
@@ -70,4 +85,30 @@ final class ValidateCommand implements Callable<Integer> {
         ", %d effectivity satellites, %d status satellites",
         m.effectivitySatellites().size(), m.statusSatellites().size());
   }
+
+  /** Lists what the model changes against the previous one; 3 when stored rows are affected. */
+  private int compare(VaultModel m, PrintWriter out) {
+    VaultModel old;
+    try {
+      old = ModelLoader.load(previous);
+    } catch (ModelException e) {
+      PrintWriter err = spec.commandLine().getErr();
+      err.printf("%s (--previous): %d problem(s)%n", previous, e.problems().size());
+      e.problems().forEach(p -> err.printf("  %s: %s%n", p.path(), p.message()));
+      return VaultStreamCli.PROBLEMS;
+    }
+    List<ModelChanges.Change> changes = ModelChanges.between(old, m);
+    if (changes.isEmpty()) {
+      out.printf("Against %s: nothing loaded changes.%n", previous);
+      return 0;
+    }
+    out.printf("Against %s:%n", previous);
+    for (ModelChanges.Change c : changes) {
+      out.printf("  %s %s: %s%n", c.breaking() ? "BREAKING" : "note", c.table(), c.message());
+    }
+    return changes.stream().anyMatch(ModelChanges.Change::breaking) ? CHANGES_STORED_ROWS : 0;
+  }
+
+  /** The exit code of a valid model that re-keys or re-hashes stored rows. */
+  static final int CHANGES_STORED_ROWS = 3;
 }

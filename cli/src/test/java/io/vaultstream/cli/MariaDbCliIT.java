@@ -194,16 +194,12 @@ class MariaDbCliIT {
         CliTest.run("ddl", Samples.shopModel().toString(), "--dialect", "mariadb", "--schema", db);
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.out()).contains("(mariadb)").contains("`" + db + "`.`hub_customer`");
-    // The dialect also follows from a jdbc:mariadb: URL, without connecting.
+    // Against the live, empty database the whole script is what it lacks.
     CliTest.Run byUrl =
         CliTest.run(
-            "ddl",
-            Samples.shopModel().toString(),
-            "--jdbc-url",
-            "jdbc:mariadb://nowhere.invalid:1/x",
-            "--schema",
-            db);
-    assertThat(byUrl.out()).isEqualTo(r.out());
+            "ddl", Samples.shopModel().toString(), "--jdbc-url", MARIADB.jdbcUrl(), "--schema", db);
+    assertThat(byUrl.code()).as(byUrl.err()).isZero();
+    assertThat(byUrl.out().lines().skip(1).toList()).isEqualTo(r.out().lines().skip(1).toList());
     for (int i = 0; i < 2; i++) {
       for (String sql : r.out().split(";\n\n")) {
         String s = sql.lines().filter(l -> !l.startsWith("--")).reduce("", (a, b) -> a + "\n" + b);

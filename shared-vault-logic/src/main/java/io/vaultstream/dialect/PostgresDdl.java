@@ -47,8 +47,21 @@ final class PostgresDdl {
   }
 
   static String selectColumns() {
-    return "SELECT column_name, data_type FROM information_schema.columns"
-        + " WHERE table_schema = ? AND table_name = ? ORDER BY ordinal_position";
+    // The whole type (length, precision), as a widened source column is compared with it.
+    return "SELECT a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_catalog.pg_attribute a"
+        + " JOIN pg_catalog.pg_class c ON c.oid = a.attrelid"
+        + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
+        + " WHERE n.nspname = ? AND c.relname = ? AND a.attnum > 0 AND NOT a.attisdropped"
+        + " ORDER BY a.attnum";
+  }
+
+  static String widenColumn(String schema, String table, ColumnSpec c) {
+    return "ALTER TABLE "
+        + table(schema, table)
+        + " ALTER COLUMN "
+        + quote(c.name())
+        + " TYPE "
+        + checkedType(c.type());
   }
 
   static String selectIndexes() {

@@ -137,6 +137,11 @@ public final class PostgresDialect
   }
 
   @Override
+  public String widenColumn(String schema, String table, ColumnSpec c) {
+    return PostgresDdl.widenColumn(schema, table, c);
+  }
+
+  @Override
   public String selectColumns() {
     return PostgresDdl.selectColumns();
   }

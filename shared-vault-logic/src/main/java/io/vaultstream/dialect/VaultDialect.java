@@ -97,6 +97,21 @@ public interface VaultDialect extends QueueStatements, TextValues, OperatorState
 
   String addColumn(String schema, String table, ColumnSpec column);
 
+  /**
+   * Changes a column to a wider type of the same kind (a longer varchar, a larger integer, more
+   * digits), its values kept.
+   */
+  String widenColumn(String schema, String table, ColumnSpec column);
+
+  /**
+   * A column type (as {@link #selectColumns} lists it, or as this dialect writes a model's type) in
+   * the model's canonical spelling ({@link io.vaultstream.model.TypeGrammar#canonical}), or null
+   * when it has none: two types are compared in this form.
+   */
+  default String canonicalType(String type) {
+    return io.vaultstream.model.TypeGrammar.canonical(type);
+  }
+
   /** Lists the columns of a table as (name, type): needs the schema and table as parameters. */
   String selectColumns();
 

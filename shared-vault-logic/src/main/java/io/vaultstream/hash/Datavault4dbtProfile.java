@@ -5,9 +5,17 @@ import java.util.List;
 /**
  * datavault4dbt 2.0: each value quoted and escaped, NULL as {@code ^^}, joined by {@code ||}; keys
  * upper-cased as a whole, hash diffs case-sensitive; line breaks and tabs removed; all-NULL gives
- * the zero key; lower-case hex.
+ * the zero key; lower-case hex. With {@code use_rtrim} a hash diff leaves out the NULL values after
+ * the last non-NULL one (datavault4dbt trims the characters {@code ^} and {@code |} off the end of
+ * the joined text; every value is quoted, so that removes exactly those NULLs and their
+ * separators).
  */
 final class Datavault4dbtProfile implements HashProfile {
+  private final boolean trimTrailingNulls;
+
+  Datavault4dbtProfile(boolean trimTrailingNulls) {
+    this.trimTrailingNulls = trimTrailingNulls;
+  }
 
   static String quote(String v) {
     if (v == null) {
@@ -51,6 +59,13 @@ final class Datavault4dbtProfile implements HashProfile {
 
   @Override
   public String diffInput(List<String> columns, List<String> values) {
+    if (trimTrailingNulls) {
+      int end = values.size();
+      while (end > 0 && values.get(end - 1) == null) {
+        end--;
+      }
+      return join(values.subList(0, end), false);
+    }
     return join(values, false);
   }
 

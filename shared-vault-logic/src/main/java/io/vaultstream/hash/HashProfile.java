@@ -27,7 +27,7 @@ public interface HashProfile {
   static HashProfile of(HashingSettings settings) {
     return switch (settings.profile()) {
       case AUTOMATE_DV -> new AutomateDvProfile();
-      case DATAVAULT4DBT -> new Datavault4dbtProfile();
+      case DATAVAULT4DBT -> new Datavault4dbtProfile(settings.trimTrailingNulls());
       case VAULTSPEED -> new VaultSpeedProfile(settings.delimiter(), settings.nullValue());
     };
   }

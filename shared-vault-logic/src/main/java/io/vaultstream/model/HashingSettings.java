@@ -10,14 +10,27 @@ import java.io.Serializable;
  * @param binary store hashes as bytes instead of hexadecimal text
  * @param delimiter the vaultspeed profile's delimiter
  * @param nullValue the vaultspeed profile's value for a NULL business key column
+ * @param trimTrailingNulls the datavault4dbt profile's {@code use_rtrim}: a hash diff leaves out
+ *     the NULL values after the last non-NULL one
  */
 public record HashingSettings(
     HashProfileName profile,
     HashAlgorithm algorithm,
     boolean binary,
     String delimiter,
-    String nullValue)
+    String nullValue,
+    boolean trimTrailingNulls)
     implements Serializable {
+
+  /** Settings without trailing-NULL trimming. */
+  public HashingSettings(
+      HashProfileName profile,
+      HashAlgorithm algorithm,
+      boolean binary,
+      String delimiter,
+      String nullValue) {
+    this(profile, algorithm, binary, delimiter, nullValue, false);
+  }
 
   /** The defaults: automate-dv, MD5, hexadecimal. */
   public static HashingSettings defaults() {
@@ -26,6 +39,6 @@ public record HashingSettings(
 
   /** The same settings with another profile. */
   public HashingSettings withProfile(HashProfileName other) {
-    return new HashingSettings(other, algorithm, binary, delimiter, nullValue);
+    return new HashingSettings(other, algorithm, binary, delimiter, nullValue, trimTrailingNulls);
   }
 }

@@ -239,7 +239,8 @@ final class ModelReader {
       return d;
     }
     String p = "/hashing";
-    fields.allowOnly(node, p, "profile", "algorithm", "output", "delimiter", "nullValue");
+    fields.allowOnly(
+        node, p, "profile", "algorithm", "output", "delimiter", "nullValue", "trimTrailingNulls");
     HashProfileName profile = d.profile();
     HashAlgorithm algorithm = d.algorithm();
     boolean binary = false;
@@ -264,8 +265,21 @@ final class ModelReader {
     if (delimiter.isEmpty()) {
       problems.add(new ModelProblem(p + "/delimiter", "must not be empty"));
     }
+    boolean trim = fields.bool(node, p, "trimTrailingNulls", false);
+    if (trim && profile != HashProfileName.DATAVAULT4DBT) {
+      problems.add(
+          new ModelProblem(
+              p + "/trimTrailingNulls",
+              "only the datavault4dbt profile takes this setting (its use_rtrim):"
+                  + " vaultspeed always leaves trailing NULLs out, automate-dv sorts its columns"));
+    }
     return new HashingSettings(
-        profile, algorithm, binary, delimiter, fields.text(node, p, "nullValue", d.nullValue()));
+        profile,
+        algorithm,
+        binary,
+        delimiter,
+        fields.text(node, p, "nullValue", d.nullValue()),
+        trim);
   }
 
   private Naming readNaming(JsonNode node) {

@@ -46,19 +46,39 @@ final class HistoryMerge {
   /** What to write for one key. */
   record Outcome(List<Version> inserts, List<Version> deletes) {}
 
-  /**
-   * Merges.
-   *
-   * @param stored the stored versions: the latest before the batch's earliest time, then all after
-   * @param fresh the batch's versions in load_dts order (deletes without attributes yet)
-   * @param emptyDiff the hash diff of all-NULL attributes, for a delete with nothing before it
-   */
+  /** Whether two neighbouring versions hold the same content. */
+  interface Sameness {
+    boolean same(Version a, Version b);
+  }
+
+  /** The same delete flag and hash diff. */
+  static final Sameness BY_HASH = Version::sameAs;
+
+  /** Merges, versions compared by delete flag and hash diff. */
   static Outcome merge(
       List<Version> stored,
       List<Version> fresh,
       long firstNew,
       Map<String, String> nullAttrs,
       String emptyDiff) {
+    return merge(stored, fresh, firstNew, nullAttrs, emptyDiff, BY_HASH);
+  }
+
+  /**
+   * Merges.
+   *
+   * @param stored the stored versions: the latest before the batch's earliest time, then all after
+   * @param fresh the batch's versions in load_dts order (deletes without attributes yet)
+   * @param emptyDiff the hash diff of all-NULL attributes, for a delete with nothing before it
+   * @param same how two neighbouring versions are compared
+   */
+  static Outcome merge(
+      List<Version> stored,
+      List<Version> fresh,
+      long firstNew,
+      Map<String, String> nullAttrs,
+      String emptyDiff,
+      Sameness same) {
     if (stored.isEmpty() && fresh.size() == 1) {
       // The usual case (a new key, or a key with one version in the batch and none stored around
       // it): the version is kept as it is.
@@ -74,7 +94,7 @@ final class HistoryMerge {
     all.addAll(stored);
     for (Version v : fresh) {
       Version at = at(stored, v.t);
-      if (at != null && (v.delete ? at.delete : at.sameAs(v))) {
+      if (at != null && (v.delete ? at.delete : same.same(at, v))) {
         continue; // the same event, loaded before: a replay
       }
       while (at(all, v.t) != null) {
@@ -91,7 +111,7 @@ final class HistoryMerge {
         v.attrs = prev == null ? nullAttrs : prev.attrs;
         v.hashDiff = prev == null ? emptyDiff : prev.hashDiff;
       }
-      boolean changed = prev == null || !prev.sameAs(v);
+      boolean changed = prev == null || !same.same(prev, v);
       if (changed) {
         if (!v.stored) {
           inserts.add(v);

@@ -144,16 +144,42 @@ public final class SchemaManager {
               DdlScript.ADDED_COLUMNS);
         }
       }
-      if (t.discoversColumns()) {
-        List<ColumnSpec> cols = new ArrayList<>(t.columns());
-        for (ColumnSpec e : existing) {
-          if (t.column(e.name()) == null) {
-            cols.add(cols.size() - 1, e);
-          }
-        }
-        tables.put(t.name(), new TableSpec(t.name(), t.kind(), cols, t.primaryKey(), true));
+      if (t.kind() != io.vaultstream.table.TableKind.TECHNICAL) {
+        // The database's column order (the hash diff's), declared columns it lacks added.
+        TableShape shape = TableShape.of(t, existing, dialect::columnNameKey);
+        tables.put(
+            t.name(),
+            new ModelMigration(dialect, schema).apply(c, shape, autoEvolve, ddlLockTimeoutMs));
       }
     }
+  }
+
+  /**
+   * The statements that bring the vault in the database to the model, for {@code vaultstream ddl
+   * --jdbc-url}: the whole script for an empty schema, else only what is missing (tables with their
+   * ghost records, declared columns, the loader's indexes); empty when the vault matches the model.
+   */
+  public List<String> migration(Connection c) throws SQLException {
+    VaultCatalog catalog = new VaultCatalog(dialect, schema);
+    Map<String, List<ColumnSpec>> inDatabase = catalog.columns(c, base.values());
+    if (inDatabase.values().stream().allMatch(List::isEmpty)) {
+      return DdlScript.statements(model, dialect, hasher, schema);
+    }
+    String hashType = new VaultTables(model, dialect, hasher).hashType();
+    return new ModelMigration(dialect, schema)
+        .statements(
+            base,
+            inDatabase,
+            catalog.missingIndexes(c),
+            t -> {
+              List<String> out = new ArrayList<>();
+              if (t.kind() == io.vaultstream.table.TableKind.TECHNICAL) {
+                out.addAll(dialect.createSupportTables(schema));
+              }
+              out.add(dialect.createTable(schema, t));
+              out.addAll(DdlScript.ghosts(model.naming(), dialect, hashType, hasher, schema, t));
+              return out;
+            });
   }
 
   /** The attribute columns of a satellite, reference table or non-historized link, in order. */
@@ -216,7 +242,7 @@ public final class SchemaManager {
               "Adding column " + col.name() + " to vault table " + table,
               dialect.addColumn(schema, table, col));
       LOG.info("Added column {} {} to vault table {}", col.name(), col.type(), table);
-      cols.add(cols.size() - 1, col);
+      cols.add(col); // appended, as in the database: the hash diff order
       changed = true;
     }
     if (changed) {

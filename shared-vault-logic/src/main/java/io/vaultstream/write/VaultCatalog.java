@@ -43,18 +43,24 @@ final class VaultCatalog {
         }
       }
     }
-    Map<String, java.util.Set<String>> indexes = new java.util.HashMap<>();
+    return missingIndexes(c).isEmpty();
+  }
+
+  /** The names of the loader's indexes that the database lacks. */
+  java.util.Set<String> missingIndexes(Connection c) throws SQLException {
+    java.util.Set<String> out = new java.util.LinkedHashSet<>();
+    Map<String, java.util.Set<String>> present = new java.util.HashMap<>();
     for (DdlScript.Index i : DdlScript.INDEXES) {
-      java.util.Set<String> names = indexes.get(i.table());
+      java.util.Set<String> names = present.get(i.table());
       if (names == null) {
         names = indexesInDatabase(c, i.table());
-        indexes.put(i.table(), names);
+        present.put(i.table(), names);
       }
       if (!names.contains(i.name())) {
-        return false;
+        out.add(i.name());
       }
     }
-    return true;
+    return out;
   }
 
   /** The columns each table of the model has in the database now (none for a missing table). */

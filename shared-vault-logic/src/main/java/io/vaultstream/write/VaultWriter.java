@@ -214,8 +214,7 @@ public final class VaultWriter {
     List<String> attrs = schema.attributes(t.name());
     Map<String, String> nullAttrs = new LinkedHashMap<>();
     attrs.forEach(a -> nullAttrs.put(a, null));
-    VersionHashes hashes = new VersionHashes(hasher, schema.modelTable(t.name()), t, attrs);
-    String emptyDiff = hashes.emptyDiff();
+    VersionHashes hashes = new VersionHashes(hasher, attrs);
 
     Map<List<String>, List<HistoryMerge.Version>> fresh = new LinkedHashMap<>();
     for (HistoryRow r : rows) {
@@ -229,7 +228,7 @@ public final class VaultWriter {
     delCols.add(n.loadDts());
     TextColumns deletes = new TextColumns(dialect, delCols);
     for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
-      merge(e.getKey(), e.getValue(), stored, attrs, nullAttrs, emptyDiff, inserts, deletes);
+      merge(e.getKey(), e.getValue(), stored, attrs, nullAttrs, hashes, inserts, deletes);
     }
     int count = 0;
     if (deletes.size() > 0) {
@@ -261,13 +260,18 @@ public final class VaultWriter {
       Map<List<String>, List<HistoryMerge.Version>> stored,
       List<String> attrs,
       Map<String, String> nullAttrs,
-      String emptyDiff,
+      VersionHashes hashes,
       TextColumns inserts,
       TextColumns deletes) {
     versions.sort(Comparator.comparingLong(v -> v.t));
     HistoryMerge.Outcome o =
         HistoryMerge.merge(
-            stored.getOrDefault(key, List.of()), versions, versions.get(0).t, nullAttrs, emptyDiff);
+            stored.getOrDefault(key, List.of()),
+            versions,
+            versions.get(0).t,
+            nullAttrs,
+            hashes.emptyDiff(),
+            hashes::same);
     for (HistoryMerge.Version v : o.inserts()) {
       List<String> row = new ArrayList<>(key);
       row.add(dialect.timestampText(v.t));

@@ -2,61 +2,88 @@ package io.vaultstream.write;
 
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.plan.HistoryRow;
-import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
-/** The hash diffs of one table's new versions, over the attributes each version covers. */
+/**
+ * The hash diffs of one table's new versions, and the rule that tells whether a new version holds
+ * the same content as a stored one written before columns were added to the table.
+ *
+ * <p>A new version's hash diff is the profile's formula over every attribute column the table has
+ * now, in the table's column order (the profile may sort them). A column added to a table (declared
+ * in the model later, or first seen in events) is appended to it and is NULL in every stored row,
+ * so a stored version was hashed over a leading part of today's columns. A new version is the same
+ * as a stored one when their hash diffs are equal, or when, leaving out a trailing run of columns
+ * that are NULL in both, the new version's hash diff over the columns left equals the stored one:
+ * an unchanged row that comes again after a column was added (a replay, a re-snapshot, a no-op
+ * update) is no new version, under every profile, and a row whose new column gets a value is.
+ */
 final class VersionHashes {
   private final HashKeyCalculator hasher;
   private final List<String> attrs;
-  private final int fixed;
+  private final String emptyDiff;
 
-  VersionHashes(HashKeyCalculator hasher, TableSpec model, TableSpec t, List<String> attrs) {
+  VersionHashes(HashKeyCalculator hasher, List<String> attrs) {
     this.hasher = hasher;
     this.attrs = attrs;
-    this.fixed = fixedAttributes(model, t, attrs);
+    this.emptyDiff = hasher.hashDiff(attrs, Collections.nCopies(attrs.size(), null));
   }
 
   /** The hash diff of a version whose attributes are all NULL. */
   String emptyDiff() {
-    return hasher.hashDiff(attrs.subList(0, fixed), Collections.nCopies(fixed, null));
-  }
-
-  /**
-   * How many of a table's attributes every hash diff covers: all of them, except in a table that
-   * takes its columns from events, where the columns added from events count only up to the last
-   * one a row holds a value in. They were added in order, so a column added later leaves the hash
-   * diff of a row without it as it was: a replay or a re-snapshot of an unchanged row writes no new
-   * version. Each profile then orders the columns covered as it does.
-   */
-  private static int fixedAttributes(TableSpec model, TableSpec t, List<String> attrs) {
-    if (!t.discoversColumns()) {
-      return attrs.size();
-    }
-    int fixed = 0;
-    while (fixed < attrs.size() && model.column(attrs.get(fixed)) != null) {
-      fixed++;
-    }
-    return fixed;
+    return emptyDiff;
   }
 
   /** A new version of a history row, with its hash diff (none for a delete). */
   HistoryMerge.Version version(HistoryRow r) {
-    String hd = null;
-    if (!r.delete()) {
-      int covered = attrs.size();
-      while (covered > fixed && r.attributes().get(attrs.get(covered - 1)) == null) {
-        covered--;
-      }
-      List<String> vals = new ArrayList<>(covered);
-      for (String a : attrs.subList(0, covered)) {
-        vals.add(r.attributes().get(a));
-      }
-      hd = hasher.hashDiff(attrs.subList(0, covered), vals);
-    }
+    String hd = r.delete() ? null : diff(r.attributes(), attrs.size());
     return new HistoryMerge.Version(
         r.loadDts(), hd, r.delete(), r.attributes(), false, r.recordSource());
+  }
+
+  private String diff(Map<String, String> values, int covered) {
+    List<String> cols = attrs.subList(0, covered);
+    List<String> vals = new ArrayList<>(covered);
+    for (String a : cols) {
+      vals.add(values.get(a));
+    }
+    return hasher.hashDiff(cols, vals);
+  }
+
+  /**
+   * Whether two neighbouring versions hold the same content: the same delete flag and hash diff, or
+   * a new version (not a delete) and a stored one that equal each other over the columns the stored
+   * one may have been hashed over (see the class comment).
+   */
+  boolean same(HistoryMerge.Version a, HistoryMerge.Version b) {
+    if (a.delete != b.delete) {
+      return false;
+    }
+    if (Objects.equals(a.hashDiff, b.hashDiff)) {
+      return true;
+    }
+    if (a.stored == b.stored || a.delete) {
+      return false; // both hashed over today's columns, or both as stored
+    }
+    HistoryMerge.Version fresh = a.stored ? b : a;
+    HistoryMerge.Version old = a.stored ? a : b;
+    if (fresh.attrs == null || old.attrs == null || old.hashDiff == null) {
+      return false;
+    }
+    int shortest = attrs.size();
+    while (shortest > 0
+        && fresh.attrs.get(attrs.get(shortest - 1)) == null
+        && old.attrs.get(attrs.get(shortest - 1)) == null) {
+      shortest--;
+    }
+    for (int covered = attrs.size() - 1; covered >= shortest; covered--) {
+      if (old.hashDiff.equals(diff(fresh.attrs, covered))) {
+        return true;
+      }
+    }
+    return false;
   }
 }

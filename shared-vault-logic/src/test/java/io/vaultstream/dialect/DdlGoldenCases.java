@@ -72,6 +72,9 @@ abstract class DdlGoldenCases {
             "addColumn(vault, sat_customer, email text)",
             d.addColumn(s, "sat_customer", new ColumnSpec("email", "text", false)))
         .add(
+            "widenColumn(vault, sat_customer, name varchar(50))",
+            d.widenColumn(s, "sat_customer", new ColumnSpec("name", "varchar(50)", false)))
+        .add(
             "createIndex(vault, vs_waiting, vs_waiting_ref, [ref_source, ref_pk])",
             d.createIndex(
                 s, VaultTables.WAITING, "vs_waiting_ref", List.of("ref_source", "ref_pk")))

@@ -105,6 +105,35 @@ class HashKeyCalculatorTest {
   }
 
   @Test
+  void datavault4dbtUseRtrimTrimsTheJoinedTextAsItsSqlDoes() {
+    HashKeyCalculator trim =
+        new HashKeyCalculator(
+            new HashingSettings(
+                HashProfileName.DATAVAULT4DBT, HashAlgorithm.MD5, false, "#", "~NL~", true));
+    List<String> cols = v("a", "b", "c", "d");
+    List<List<String>> cases =
+        List.of(
+            v("x", null, null, null),
+            v("x", null, "y", null),
+            v("x|", "^", null, null),
+            v("", null, null, null),
+            v("x", "y", "z", "w"));
+    for (List<String> vals : cases) {
+      // datavault4dbt: RTRIM(<joined text>, '^^||'), a trim of the characters ^ and |.
+      String joined = new Datavault4dbtProfile(false).diffInput(cols, vals);
+      String rtrimmed = joined.replaceAll("[\\^|]+$", "");
+      assertThat(trim.hashDiff(cols, vals)).as(vals.toString()).isEqualTo(D4.digest(rtrimmed));
+    }
+    // Without trailing NULLs nothing changes; all NULL still gives the zero key.
+    assertThat(trim.hashDiff(cols, v("x", "y", "z", "w")))
+        .isEqualTo(D4.hashDiff(cols, v("x", "y", "z", "w")));
+    assertThat(trim.hashDiff(cols, v(null, null, null, null))).isEqualTo("0".repeat(32));
+    // A column added at the end, NULL: the hash diff of the row is what it was without it.
+    assertThat(trim.hashDiff(v("a", "b", "new"), v("x", "y", null)))
+        .isEqualTo(D4.hashDiff(v("a", "b"), v("x", "y")));
+  }
+
+  @Test
   void vaultspeedDelimiterAfterEveryValue() {
     assertThat(VS.hashKey(v("sf1", "c#1"))).isEqualTo("99170DE162F8D3CA87C17268DA757B43");
     assertThat(VS.hashKey(v(null, "x"))).isEqualTo("49EA546C3E54CCC64BA0CDD4C0932A65");

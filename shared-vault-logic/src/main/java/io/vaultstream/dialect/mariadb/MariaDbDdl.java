@@ -65,6 +65,15 @@ final class MariaDbDdl {
         + MariaDbTypes.checked(c.type());
   }
 
+  static String widenColumn(String schema, String table, ColumnSpec c) {
+    return "ALTER TABLE "
+        + table(schema, table)
+        + " MODIFY COLUMN "
+        + quote(c.name())
+        + " "
+        + MariaDbTypes.checked(c.type());
+  }
+
   static String selectColumns() {
     // The whole type (length, precision, character set), as the statements must cast to it.
     return "SELECT column_name, CONCAT(column_type, IF(character_set_name IS NULL, '',"

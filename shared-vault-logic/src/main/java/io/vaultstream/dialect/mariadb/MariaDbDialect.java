@@ -222,6 +222,16 @@ public final class MariaDbDialect
   }
 
   @Override
+  public String widenColumn(String schema, String table, ColumnSpec c) {
+    return MariaDbDdl.widenColumn(schema, table, c);
+  }
+
+  @Override
+  public String canonicalType(String type) {
+    return MariaDbTypes.canonical(type);
+  }
+
+  @Override
   public String selectColumns() {
     return MariaDbDdl.selectColumns();
   }

@@ -81,6 +81,35 @@ final class MariaDbTypes {
             + "); no SQL was built with it");
   }
 
+  /** Integer types as the catalog lists them, with a display width. */
+  private static final Pattern INTEGER_WIDTH =
+      Pattern.compile("(smallint|int|bigint)\\(\\d+\\)( signed)?");
+
+  /**
+   * A MariaDB column type (as the catalog lists it, or as {@link #checked} writes a model's) in the
+   * model's canonical spelling, or null for the types a model's type does not map back from
+   * (TINYINT(1) of a boolean, DATETIME(6), LONGTEXT and the like).
+   */
+  static String canonical(String type) {
+    if (type == null) {
+      return null;
+    }
+    String t = type.strip().toLowerCase(Locale.ROOT);
+    int charset = t.indexOf(" character set ");
+    if (charset >= 0) {
+      t = t.substring(0, charset);
+    }
+    Matcher m = INTEGER_WIDTH.matcher(t);
+    if (m.matches()) {
+      t = m.group(1);
+    }
+    return switch (t) {
+      case "float" -> "real";
+      case "double" -> "double precision";
+      default -> TypeGrammar.canonical(t);
+    };
+  }
+
   /** A model's type (canonical spelling) as a MariaDB type. */
   private static String fromModel(String canonical) {
     String t = canonical.toLowerCase(Locale.ROOT);

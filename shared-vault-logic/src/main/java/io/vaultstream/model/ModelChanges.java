@@ -1,0 +1,170 @@
+package io.vaultstream.model;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What a new version of a model changes in a vault loaded with the previous one: changes that give
+ * every key of a table a new hash key (a business key, a hub's collision code, a link's hubs or
+ * dependent child key, the hashing settings), changes that give every row of a satellite a new hash
+ * diff (a declared column removed), and tables the new model no longer loads. Adding tables,
+ * sources or satellite columns changes nothing that is stored.
+ */
+public final class ModelChanges {
+
+  /** One change, with the table it concerns and whether it re-keys or re-hashes stored rows. */
+  public record Change(String table, String message, boolean breaking) {}
+
+  private ModelChanges() {}
+
+  /** The changes from {@code before} to {@code after}, breaking ones first. */
+  public static List<Change> between(VaultModel before, VaultModel after) {
+    List<Change> out = new ArrayList<>();
+    if (!Objects.equals(before.hashing(), after.hashing())) {
+      out.add(
+          new Change(
+              "(all)",
+              "the hashing settings change from "
+                  + describe(before.hashing())
+                  + " to "
+                  + describe(after.hashing())
+                  + ": every hash key and hash diff changes",
+              true));
+    }
+    if (!Objects.equals(before.naming(), after.naming())) {
+      out.add(
+          new Change(
+              "(all)",
+              "the technical column names (naming) change: existing tables do not have the new"
+                  + " columns",
+              true));
+    }
+    before
+        .hubs()
+        .forEach(
+            (name, old) -> {
+              Hub now = after.hubs().get(name);
+              if (now == null) {
+                out.add(dropped(name));
+              } else if (!old.businessKey().equals(now.businessKey())
+                  || !Objects.equals(old.collisionCode(), now.collisionCode())) {
+                out.add(rekeyed(name, "its business key or collision code"));
+              } else if (!old.sources().equals(now.sources())) {
+                out.add(
+                    new Change(
+                        name,
+                        "the source columns that carry its business key change: keys of the rows"
+                            + " loaded from now on follow the new columns",
+                        false));
+              }
+            });
+    before
+        .links()
+        .forEach(
+            (name, old) -> {
+              Link now = after.links().get(name);
+              if (now == null) {
+                out.add(dropped(name));
+              } else if (!old.hubs().equals(now.hubs())
+                  || !old.dependentChildKey().equals(now.dependentChildKey())) {
+                out.add(rekeyed(name, "its hubs or dependent child key"));
+              }
+            });
+    before
+        .satellites()
+        .forEach(
+            (name, old) -> {
+              Satellite now = after.satellites().get(name);
+              if (now == null) {
+                out.add(dropped(name));
+              } else if (!old.parent().equals(now.parent())) {
+                out.add(rekeyed(name, "its parent"));
+              } else {
+                attributes(
+                    name,
+                    attributes(before, old.columns(), old.source()),
+                    attributes(after, now.columns(), now.source()),
+                    out);
+              }
+            });
+    before
+        .referenceTables()
+        .forEach(
+            (name, old) -> {
+              ReferenceTable now = after.referenceTables().get(name);
+              if (now == null) {
+                out.add(dropped(name));
+              } else if (!old.code().equals(now.code())) {
+                out.add(rekeyed(name, "its code columns"));
+              } else {
+                attributes(
+                    name,
+                    attributes(before, old.columns(), old.source()),
+                    attributes(after, now.columns(), now.source()),
+                    out);
+              }
+            });
+    out.sort((a, b) -> Boolean.compare(b.breaking(), a.breaking()));
+    return out;
+  }
+
+  private static List<String> attributes(VaultModel m, List<String> declared, String source) {
+    return declared != null ? declared : m.defaultAttributesOf(source);
+  }
+
+  private static void attributes(
+      String table, List<String> before, List<String> after, List<Change> out) {
+    if (before == null || after == null) {
+      return; // columns taken from events: they are only ever added
+    }
+    List<String> removed = new ArrayList<>(before);
+    removed.removeAll(after);
+    if (!removed.isEmpty()) {
+      out.add(
+          new Change(
+              table,
+              "the column(s) "
+                  + removed
+                  + " are no longer loaded: every hash diff changes, and each key's next event"
+                  + " writes a version (keep a column the source dropped in the model: it then"
+                  + " holds NULL and only rows that had a value get a version)",
+              true));
+    }
+    List<String> added = new ArrayList<>(after);
+    added.removeAll(before);
+    if (!added.isEmpty()) {
+      out.add(
+          new Change(
+              table,
+              "the column(s) "
+                  + added
+                  + " are added at the end of the table; rows that do not change get no new"
+                  + " version",
+              false));
+    }
+  }
+
+  private static Change dropped(String table) {
+    return new Change(
+        table, "is no longer in the model: the table stays in the vault and is not loaded", false);
+  }
+
+  private static Change rekeyed(String table, String what) {
+    return new Change(
+        table,
+        "the model changes "
+            + what
+            + ": every key changes, so the rows loaded from now on do not meet the stored ones."
+            + " Load a new table (a new name) or re-key the vault (docs/OPERATIONS.md)",
+        true);
+  }
+
+  private static String describe(HashingSettings h) {
+    return h.profile().id()
+        + "/"
+        + h.algorithm().jcaName()
+        + (h.binary() ? "/binary" : "/hex")
+        + (h.trimTrailingNulls() ? "/trimTrailingNulls" : "");
+  }
+}
