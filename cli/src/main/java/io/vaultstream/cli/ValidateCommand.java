@@ -55,7 +55,7 @@ final class ValidateCommand implements Callable<Integer> {
       long nhl = m.links().values().stream().filter(Link::nonHistorized).count();
       out.printf(
           "%s: model '%s' is valid: %d sources, %d hubs, %d links, %d non-historized links, %d satellites,"
-              + " %d reference tables; hashing %s with %s%n",
+              + " %d reference tables%s; hashing %s with %s%n",
           model,
           m.name(),
           m.sources().size(),
@@ -64,6 +64,7 @@ final class ValidateCommand implements Callable<Integer> {
           nhl,
           m.satellites().size(),
           m.referenceTables().size(),
+          tracking(m),
           m.hashing().profile().id(),
           m.hashing().algorithm().jcaName());
       List<ModelProblem> warnings = ModelWarnings.of(m);
@@ -81,6 +82,16 @@ final class ValidateCommand implements Callable<Integer> {
       }
       return VaultStreamCli.PROBLEMS;
     }
+  }
+
+  /** The effectivity and status satellites, when the model has any. */
+  private static String tracking(VaultModel m) {
+    if (m.effectivitySatellites().isEmpty() && m.statusSatellites().isEmpty()) {
+      return "";
+    }
+    return String.format(
+        ", %d effectivity satellites, %d status satellites",
+        m.effectivitySatellites().size(), m.statusSatellites().size());
   }
 
   /** Lists what the model changes against the previous one; 3 when stored rows are affected. */

@@ -3,6 +3,7 @@ package io.vaultstream.ddl;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.model.ChangePolicy;
+import io.vaultstream.model.EffectivitySatellite;
 import io.vaultstream.model.Hub;
 import io.vaultstream.model.Link;
 import io.vaultstream.model.LinkEnd;
@@ -95,6 +96,15 @@ public final class VaultTables {
         .filter(Link::nonHistorized)
         .forEach(l -> out.put(l.name(), link(l)));
     model.satellites().values().forEach(s -> out.put(s.name(), satellite(s)));
+    model
+        .effectivitySatellites()
+        .values()
+        .forEach(e -> out.put(e.name(), tracking(e.name(), model.links().get(e.link()).hashKey())));
+    model
+        .statusSatellites()
+        .values()
+        .forEach(
+            s -> out.put(s.name(), tracking(s.name(), model.hubs().get(s.parent()).hashKey())));
     model.referenceTables().values().forEach(r -> out.put(r.name(), reference(r)));
     out.put(KEY_MAP, keyMap());
     out.put(WAITING, waiting());
@@ -182,6 +192,19 @@ public final class VaultTables {
     List<String> pk = new ArrayList<>(List.of(model.parentHashKey(s), n.loadDts()));
     pk.addAll(s.multiActiveKey());
     return new TableSpec(s.name(), TableKind.SATELLITE, cols, pk, attrs == null);
+  }
+
+  /**
+   * An effectivity or status satellite: a satellite whose one attribute, {@code is_active}, says
+   * whether the relationship or key is in force from its load time on.
+   */
+  TableSpec tracking(String name, String parentKey) {
+    List<ColumnSpec> cols = new ArrayList<>();
+    cols.add(col(parentKey, hashType, true));
+    historyColumns(cols);
+    cols.add(col(EffectivitySatellite.IS_ACTIVE, dialect.booleanType(), false));
+    cols.add(col(n.loadedAt(), dialect.timestampType(), true));
+    return new TableSpec(name, TableKind.SATELLITE, cols, List.of(parentKey, n.loadDts()), false);
   }
 
   TableSpec reference(ReferenceTable r) {

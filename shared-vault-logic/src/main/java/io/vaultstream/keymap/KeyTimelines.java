@@ -93,6 +93,18 @@ public final class KeyTimelines {
     return e == null ? null : e.getValue();
   }
 
+  /** The mapping that was in force just before {@code micros} (recorded earlier), or null. */
+  public Map.Entry<Long, Map<String, String>> before(String source, String pk, long micros) {
+    NavigableMap<Long, Map<String, String>> tl = timeline(source, pk);
+    return tl == null ? null : tl.lowerEntry(micros);
+  }
+
+  /** The first mapping recorded after {@code micros}, or null. */
+  public Map.Entry<Long, Map<String, String>> after(String source, String pk, long micros) {
+    NavigableMap<Long, Map<String, String>> tl = timeline(source, pk);
+    return tl == null ? null : tl.higherEntry(micros);
+  }
+
   private NavigableMap<Long, Map<String, String>> timeline(String source, String pk) {
     Map<String, TreeMap<Long, Map<String, String>>> m = bySource.get(source);
     NavigableMap<Long, Map<String, String>> tl = m == null ? null : m.get(pk);

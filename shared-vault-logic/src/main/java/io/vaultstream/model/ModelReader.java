@@ -30,7 +30,9 @@ final class ModelReader {
         "links",
         "satellites",
         "nonHistorizedLinks",
-        "referenceTables");
+        "referenceTables",
+        "effectivitySatellites",
+        "statusSatellites");
     String name = fields.text(root, "", "name", null);
     if (name == null) {
       problems.add(new ModelProblem("/name", "missing: the model needs a name, e.g. \"shop\""));
@@ -118,7 +120,19 @@ final class ModelReader {
                   fields.list(node, p, "code", true),
                   node.has("columns") ? fields.list(node, p, "columns", false) : null));
         });
-    return new VaultModel(name, recordSource, hashing, naming, sources, hubs, links, sats, refs);
+    TrackingSatelliteReader tracking = new TrackingSatelliteReader(fields);
+    return new VaultModel(
+        name,
+        recordSource,
+        hashing,
+        naming,
+        sources,
+        hubs,
+        links,
+        sats,
+        refs,
+        tracking.effectivity(root),
+        tracking.status(root));
   }
 
   private SourceTable readSource(

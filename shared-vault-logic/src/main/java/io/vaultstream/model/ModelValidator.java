@@ -24,6 +24,7 @@ final class ModelValidator {
     v.checkLinks();
     v.checkSatellites();
     v.checkReferenceTables();
+    new TrackingSatelliteChecks(model, problems).check();
     v.names.checkColumns();
   }
 

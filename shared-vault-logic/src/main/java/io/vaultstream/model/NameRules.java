@@ -49,6 +49,8 @@ final class NameRules {
     }
     tableNames("/satellites/", m.satellites().keySet(), seen);
     tableNames("/referenceTables/", m.referenceTables().keySet(), seen);
+    tableNames("/effectivitySatellites/", m.effectivitySatellites().keySet(), seen);
+    tableNames("/statusSatellites/", m.statusSatellites().keySet(), seen);
     Naming n = m.naming();
     for (String c :
         List.of(n.loadDts(), n.recordSource(), n.hashDiff(), n.deleteFlag(), n.loadedAt())) {

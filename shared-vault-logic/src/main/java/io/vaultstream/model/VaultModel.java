@@ -20,7 +20,9 @@ public record VaultModel(
     Map<String, Hub> hubs,
     Map<String, Link> links,
     Map<String, Satellite> satellites,
-    Map<String, ReferenceTable> referenceTables)
+    Map<String, ReferenceTable> referenceTables,
+    Map<String, EffectivitySatellite> effectivitySatellites,
+    Map<String, StatusSatellite> statusSatellites)
     implements Serializable {
 
   public VaultModel {
@@ -29,6 +31,33 @@ public record VaultModel(
     links = freeze(links);
     satellites = freeze(satellites);
     referenceTables = freeze(referenceTables);
+    effectivitySatellites = freeze(effectivitySatellites);
+    statusSatellites = freeze(statusSatellites);
+  }
+
+  /** A model without effectivity and status satellites. */
+  public VaultModel(
+      String name,
+      String recordSource,
+      HashingSettings hashing,
+      Naming naming,
+      Map<String, SourceTable> sources,
+      Map<String, Hub> hubs,
+      Map<String, Link> links,
+      Map<String, Satellite> satellites,
+      Map<String, ReferenceTable> referenceTables) {
+    this(
+        name,
+        recordSource,
+        hashing,
+        naming,
+        sources,
+        hubs,
+        links,
+        satellites,
+        referenceTables,
+        Map.of(),
+        Map.of());
   }
 
   private static <V> Map<String, V> freeze(Map<String, V> m) {
@@ -38,7 +67,17 @@ public record VaultModel(
   /** The same model with other hashing settings (a configuration override). */
   public VaultModel withHashing(HashingSettings other) {
     return new VaultModel(
-        name, recordSource, other, naming, sources, hubs, links, satellites, referenceTables);
+        name,
+        recordSource,
+        other,
+        naming,
+        sources,
+        hubs,
+        links,
+        satellites,
+        referenceTables,
+        effectivitySatellites,
+        statusSatellites);
   }
 
   /** The record source written for events of a source table: {@code SHOP.customers}. */
@@ -64,6 +103,18 @@ public record VaultModel(
   /** Satellites loaded from this table. */
   public List<Satellite> satellitesOf(String source) {
     return satellites.values().stream().filter(s -> s.source().equals(source)).toList();
+  }
+
+  /** Effectivity satellites of the links whose source is this table. */
+  public List<EffectivitySatellite> effectivitySatellitesOf(String source) {
+    return effectivitySatellites.values().stream()
+        .filter(e -> links.containsKey(e.link()) && links.get(e.link()).source().equals(source))
+        .toList();
+  }
+
+  /** Status satellites loaded from this table. */
+  public List<StatusSatellite> statusSatellitesOf(String source) {
+    return statusSatellites.values().stream().filter(s -> s.source().equals(source)).toList();
   }
 
   /** Reference tables loaded from this table. */

@@ -59,6 +59,7 @@ public final class BatchPlanner {
     pks.forEach((source, keys) -> load(timelines, reader, source, keys));
     List<PlanItem> items = items(events, retried, timelines, plan);
     Map<String, Set<String>> parents = parentKeys(items);
+    rows.trackedParents(items, timelines, parents);
     parents.forEach(
         (source, keys) -> load(timelines, reader, source, timelines.missing(source, keys)));
     rows(items, timelines, plan);
@@ -74,7 +75,11 @@ public final class BatchPlanner {
       List<ChangeEvent> events, Map<ChangeEvent, Retry> retried) {
     Map<String, Set<String>> pks = new LinkedHashMap<>();
     for (ChangeEvent e : events) {
-      if (e.operation() != Operation.INSERT || retried.containsKey(e)) {
+      // An effectivity or status version needs the row's mappings around an insert too: a
+      // re-insert after a delete, or an insert processed after a later event of its row.
+      if (e.operation() != Operation.INSERT
+          || retried.containsKey(e)
+          || rows.tracks(e.sourceTable())) {
         pks.computeIfAbsent(e.sourceTable(), s -> new HashSet<>()).add(pkText(e));
       }
     }

@@ -32,6 +32,7 @@ final class ItemRows {
   private final Map<String, SourceIndex> index;
   private final ParentReach reaches;
   private final SatelliteRows satelliteRows;
+  private final TrackingRows tracking;
 
   ItemRows(VaultModel model, HashKeyCalculator hasher, Map<String, SourceIndex> index) {
     this.model = model;
@@ -39,6 +40,18 @@ final class ItemRows {
     this.index = index;
     this.reaches = new ParentReach(hasher, index);
     this.satelliteRows = new SatelliteRows(model, this, reaches);
+    this.tracking = new TrackingRows(model, hasher, index);
+  }
+
+  /** Adds the parent rows the mappings around tracked items reach (see {@link TrackingRows}). */
+  void trackedParents(
+      List<PlanItem> items, KeyTimelines timelines, Map<String, Set<String>> parents) {
+    tracking.parents(items, timelines, parents);
+  }
+
+  /** Whether events of this source feed an effectivity or status satellite. */
+  boolean tracks(String source) {
+    return tracking.tracks(source);
   }
 
   static List<String> values(Map<String, String> keys, List<String> cols) {
@@ -117,6 +130,7 @@ final class ItemRows {
       }
       history(plan, taken, sat.name(), List.of(parent), e, rsrc, sat.columns(), audit(e, sat));
     }
+    tracking.rowsOf(it, timelines, plan, taken, ownHubKeys, linkKeys);
     for (ReferenceTable ref : it.linksOnly() ? List.<ReferenceTable>of() : si.referenceTables()) {
       List<String> code = values(it.keys(), ref.code());
       if (code.contains(null)) {

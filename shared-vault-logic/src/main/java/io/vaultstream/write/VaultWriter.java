@@ -123,7 +123,9 @@ public final class VaultWriter {
     if (t.kind() != TableKind.SATELLITE) {
       return Set.of();
     }
-    return inserted.getOrDefault(model.satellites().get(t.name()).parent(), Set.of());
+    var sat = model.satellites().get(t.name());
+    // Effectivity and status satellites also end keys no row of this batch upserts: read them all.
+    return sat == null ? Set.of() : inserted.getOrDefault(sat.parent(), Set.of());
   }
 
   /**

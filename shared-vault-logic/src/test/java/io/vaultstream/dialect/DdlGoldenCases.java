@@ -3,7 +3,12 @@ package io.vaultstream.dialect;
 import io.vaultstream.ddl.DdlScript;
 import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.hash.HashKeyCalculator;
+import io.vaultstream.model.EffectivitySatellite;
+import io.vaultstream.model.Naming;
+import io.vaultstream.model.VaultModel;
 import io.vaultstream.table.ColumnSpec;
+import io.vaultstream.table.TableSpec;
+import io.vaultstream.testing.TrackingModel;
 import java.io.IOException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -28,6 +33,34 @@ abstract class DdlGoldenCases {
       g.add("DdlScript.statements #" + (i + 1), script.get(i));
     }
     g.assertMatches(folder() + "/ddl.sql");
+  }
+
+  @Test
+  void effectivityAndStatusSatellitesAreAsRecorded() throws IOException {
+    VaultModel m = TrackingModel.model();
+    HashKeyCalculator hasher = new HashKeyCalculator(m.hashing());
+    VaultTables tables = new VaultTables(m, d, hasher);
+    Naming n = m.naming();
+    String s = GoldenSql.SCHEMA;
+    GoldenSql g = new GoldenSql();
+    for (String name : List.of("eff_order_customer", "sts_customer", "sts_order")) {
+      TableSpec t = tables.all().get(name);
+      List<String> cols =
+          t.columns().stream().map(ColumnSpec::name).filter(c -> !c.equals(n.loadedAt())).toList();
+      List<String> keys = List.of(t.primaryKey().get(0));
+      g.add("createTable(" + name + ")", d.createTable(s, t))
+          .add("ghosts(" + name + ")", DdlScript.ghosts(n, d, tables.hashType(), hasher, s, t))
+          .add("insertNew(" + name + ")", d.insertNew(s, t, cols, n.loadedAt()))
+          .add(
+              "selectHistoryAround(" + name + ", " + keys + ")",
+              d.selectHistoryAround(
+                  s,
+                  t,
+                  keys,
+                  n.loadDts(),
+                  List.of(n.hashDiff(), n.deleteFlag(), EffectivitySatellite.IS_ACTIVE)));
+    }
+    g.assertMatches(folder() + "/ddl-tracking.sql");
   }
 
   @Test

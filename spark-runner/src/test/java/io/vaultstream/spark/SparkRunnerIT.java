@@ -433,6 +433,32 @@ class SparkRunnerIT {
     }
   }
 
+  /**
+   * Effectivity and status satellites (orders moving between customers, generator seed 7): the
+   * runner, whose per-topic queries load orders before or after their customers, writes the rows
+   * the engine writes from the same records in one batch.
+   */
+  @Test
+  void effectivityAndStatusSatellitesGetTheEnginesRows(@TempDir Path dir) throws Exception {
+    String prefix = "tracking.public";
+    createTopics(prefix, true);
+    List<ShopEventGenerator.Record> records = new ShopEventGenerator(prefix, 7).next(1500);
+    send(records);
+    Path model = dir.resolve("model.json");
+    java.nio.file.Files.writeString(
+        model, io.vaultstream.testing.TrackingModel.json().replace("shop.public.", prefix + "."));
+    String ref = TestDatabase.newSchema();
+    loadDirectly(model, ref, records, new HashMap<>());
+    String schema = TestDatabase.newSchema();
+    runOnce(config(model, schema, dir.resolve("checkpoints")));
+    Map<String, List<String>> vault = vault(schema);
+    assertThat(vault.get("eff_order_customer"))
+        .filteredOn(r -> r.endsWith("|false"))
+        .hasSizeGreaterThan(10);
+    assertThat(vault.get("sts_order")).hasSizeGreaterThan(100);
+    assertThat(vault).isEqualTo(vault(ref));
+  }
+
   @Test
   void avroWrittenWithTwoSchemaVersionsLoads(@TempDir Path dir) throws Exception {
     String prefix = "avro.public";
