@@ -1,7 +1,6 @@
 package io.vaultstream.write;
 
 import io.vaultstream.ddl.VaultTables;
-import io.vaultstream.dialect.BulkInsert;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.hash.SetHashDiff;
@@ -9,7 +8,6 @@ import io.vaultstream.keymap.KeyText;
 import io.vaultstream.model.Naming;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.plan.BatchPlan;
-import io.vaultstream.plan.HistoryRow;
 import io.vaultstream.plan.VaultRow;
 import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableKind;
@@ -17,7 +15,6 @@ import io.vaultstream.table.TableSpec;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -29,8 +26,9 @@ import java.util.TreeMap;
 
 /**
  * Writes a planned batch inside the caller's transaction, set-based: one statement per table for
- * hubs, links and the key map; for satellites and reference tables one read of the history around
- * the batch, one insert and (rarely) one delete.
+ * hubs, links and the key map; satellites and reference tables through {@link HistoryWriter} (one
+ * read of the history around the batch, one insert and, rarely, one delete), multi-active
+ * satellites through {@link MultiActiveSets}.
  */
 public final class VaultWriter {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(VaultWriter.class);
@@ -42,6 +40,7 @@ public final class VaultWriter {
   private final HistoryRead history;
   private final MultiActiveSets sets;
   private final TransactionChanges changes;
+  private final HistoryWriter histories;
 
   public VaultWriter(
       VaultModel model, VaultDialect dialect, HashKeyCalculator hasher, SchemaManager schema) {
@@ -55,6 +54,7 @@ public final class VaultWriter {
         new MultiActiveSets(
             model, dialect, schema, this::hashText, new KeyLocks(dialect), new SetHashDiff(hasher));
     this.changes = new TransactionChanges(model, dialect, schema);
+    this.histories = new HistoryWriter(model, dialect, hasher, schema, history);
   }
 
   /** Writes the plan; returns rows written per vault table. */
@@ -89,7 +89,7 @@ public final class VaultWriter {
                 sets.handles(t)
                     ? sets.write(c, t, plan.history.get(table), racing)
                     : sets.lockForeignParents(c, t, plan.history.get(table))
-                        + writeHistory(
+                        + histories.write(
                             c, t, plan.history.get(table), racing, newParents(t, inserted));
             case TECHNICAL -> writeKeyMap(c, t, plan.keyMap, racing);
           };
@@ -224,7 +224,7 @@ public final class VaultWriter {
     if (racing) {
       data.execute(c, dialect.insertIgnore(schema.schema(), t, cols, null));
     } else {
-      insertNew(c, t, data, null);
+      histories.insertNew(c, t, data, null);
     }
     return 0; // bookkeeping, not a vault table
   }
@@ -236,109 +236,5 @@ public final class VaultWriter {
     return hasher.unknownKey().startsWith("F")
         ? fromDb.toUpperCase(Locale.ROOT)
         : fromDb.toLowerCase(Locale.ROOT);
-  }
-
-  private int writeHistory(
-      Connection c, TableSpec t, List<HistoryRow> rows, boolean racing, Set<String> newParents)
-      throws SQLException {
-    if (rows == null || rows.isEmpty()) {
-      return 0;
-    }
-    List<String> keyCols = new ArrayList<>(t.primaryKey());
-    keyCols.remove(n.loadDts());
-    List<String> attrs = schema.attributes(t.name());
-    Map<String, String> nullAttrs = new LinkedHashMap<>();
-    attrs.forEach(a -> nullAttrs.put(a, null));
-    VersionHashes hashes = new VersionHashes(hasher, attrs);
-
-    Map<List<String>, List<HistoryMerge.Version>> fresh = new LinkedHashMap<>();
-    for (HistoryRow r : rows) {
-      fresh.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(hashes.version(r));
-    }
-    Map<List<String>, List<HistoryMerge.Version>> stored =
-        history.around(c, t, keyCols, attrs, fresh, newParents);
-
-    List<String> audit = schema.auditColumns(t.name());
-    List<String> insertCols = insertColumns(keyCols, attrs);
-    insertCols.addAll(audit);
-    TextColumns inserts = new TextColumns(dialect, insertCols);
-    List<String> delCols = new ArrayList<>(keyCols);
-    delCols.add(n.loadDts());
-    TextColumns deletes = new TextColumns(dialect, delCols);
-    for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
-      merge(e.getKey(), e.getValue(), stored, attrs, audit, nullAttrs, hashes, inserts, deletes);
-    }
-    int count = 0;
-    if (deletes.size() > 0) {
-      deletes.execute(c, dialect.deleteByKey(schema.schema(), t, delCols));
-    }
-    if (inserts.size() > 0) {
-      count =
-          racing
-              ? inserts.execute(
-                  c, dialect.insertIgnore(schema.schema(), t, inserts.names(), n.loadedAt()))
-              : insertNew(c, t, inserts, n.loadedAt());
-    }
-    return count;
-  }
-
-  /** Rows known to be new: the dialect's bulk insert when it has one, else its INSERT. */
-  private int insertNew(Connection c, TableSpec t, TextColumns data, String loadedAt)
-      throws SQLException {
-    BulkInsert bulk = dialect.bulkInsert(schema.schema(), t, data.names(), loadedAt);
-    return bulk != null
-        ? data.insert(c, bulk)
-        : data.execute(c, dialect.insertNew(schema.schema(), t, data.names(), loadedAt));
-  }
-
-  /** Merges one key's new versions with its stored ones into rows to insert and to delete. */
-  private void merge(
-      List<String> key,
-      List<HistoryMerge.Version> versions,
-      Map<List<String>, List<HistoryMerge.Version>> stored,
-      List<String> attrs,
-      List<String> audit,
-      Map<String, String> nullAttrs,
-      VersionHashes hashes,
-      TextColumns inserts,
-      TextColumns deletes) {
-    versions.sort(Comparator.comparingLong(v -> v.t));
-    HistoryMerge.Outcome o =
-        HistoryMerge.merge(
-            stored.getOrDefault(key, List.of()),
-            versions,
-            versions.get(0).t,
-            nullAttrs,
-            hashes.emptyDiff(),
-            hashes::same);
-    for (HistoryMerge.Version v : o.inserts()) {
-      List<String> row = new ArrayList<>(key);
-      row.add(dialect.timestampText(v.t));
-      row.add(v.recordSource);
-      row.add(v.hashDiff);
-      row.add(dialect.booleanText(v.delete));
-      for (String a : attrs) {
-        row.add(v.attrs == null ? null : v.attrs.get(a));
-      }
-      for (String a : audit) {
-        row.add(v.audit.get(a));
-      }
-      inserts.add(row);
-    }
-    for (HistoryMerge.Version v : o.deletes()) {
-      List<String> row = new ArrayList<>(key);
-      row.add(dialect.timestampText(v.t));
-      deletes.add(row);
-    }
-  }
-
-  private List<String> insertColumns(List<String> keyCols, List<String> attrs) {
-    List<String> cols = new ArrayList<>(keyCols);
-    cols.add(n.loadDts());
-    cols.add(n.recordSource());
-    cols.add(n.hashDiff());
-    cols.add(n.deleteFlag());
-    cols.addAll(attrs);
-    return cols;
   }
 }

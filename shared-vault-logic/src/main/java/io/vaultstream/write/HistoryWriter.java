@@ -1,0 +1,148 @@
+package io.vaultstream.write;
+
+import io.vaultstream.dialect.BulkInsert;
+import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.hash.HashKeyCalculator;
+import io.vaultstream.model.Naming;
+import io.vaultstream.model.VaultModel;
+import io.vaultstream.plan.HistoryRow;
+import io.vaultstream.table.TableSpec;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Writes one satellite's or reference table's versions of a batch: reads the stored history around
+ * them ({@link HistoryRead}), merges each key's new versions into it ({@link HistoryMerge},
+ * versions compared by {@link VersionHashes}), then inserts the versions kept and deletes the
+ * stored ones made redundant, one statement each.
+ */
+final class HistoryWriter {
+  private final VaultDialect dialect;
+  private final HashKeyCalculator hasher;
+  private final SchemaManager schema;
+  private final Naming n;
+  private final HistoryRead history;
+
+  HistoryWriter(
+      VaultModel model,
+      VaultDialect dialect,
+      HashKeyCalculator hasher,
+      SchemaManager schema,
+      HistoryRead history) {
+    this.dialect = dialect;
+    this.hasher = hasher;
+    this.schema = schema;
+    this.n = model.naming();
+    this.history = history;
+  }
+
+  /** Writes a table's versions; returns the rows inserted. */
+  int write(
+      Connection c, TableSpec t, List<HistoryRow> rows, boolean racing, Set<String> newParents)
+      throws SQLException {
+    if (rows == null || rows.isEmpty()) {
+      return 0;
+    }
+    List<String> keyCols = new ArrayList<>(t.primaryKey());
+    keyCols.remove(n.loadDts());
+    List<String> attrs = schema.attributes(t.name());
+    Map<String, String> nullAttrs = new LinkedHashMap<>();
+    attrs.forEach(a -> nullAttrs.put(a, null));
+    VersionHashes hashes = new VersionHashes(hasher, attrs);
+
+    Map<List<String>, List<HistoryMerge.Version>> fresh = new LinkedHashMap<>();
+    for (HistoryRow r : rows) {
+      fresh.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(hashes.version(r));
+    }
+    Map<List<String>, List<HistoryMerge.Version>> stored =
+        history.around(c, t, keyCols, attrs, fresh, newParents);
+
+    List<String> audit = schema.auditColumns(t.name());
+    List<String> insertCols = insertColumns(keyCols, attrs);
+    insertCols.addAll(audit);
+    TextColumns inserts = new TextColumns(dialect, insertCols);
+    List<String> delCols = new ArrayList<>(keyCols);
+    delCols.add(n.loadDts());
+    TextColumns deletes = new TextColumns(dialect, delCols);
+    for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
+      merge(e.getKey(), e.getValue(), stored, attrs, audit, nullAttrs, hashes, inserts, deletes);
+    }
+    int count = 0;
+    if (deletes.size() > 0) {
+      deletes.execute(c, dialect.deleteByKey(schema.schema(), t, delCols));
+    }
+    if (inserts.size() > 0) {
+      count =
+          racing
+              ? inserts.execute(
+                  c, dialect.insertIgnore(schema.schema(), t, inserts.names(), n.loadedAt()))
+              : insertNew(c, t, inserts, n.loadedAt());
+    }
+    return count;
+  }
+
+  /** Rows known to be new: the dialect's bulk insert when it has one, else its INSERT. */
+  int insertNew(Connection c, TableSpec t, TextColumns data, String loadedAt) throws SQLException {
+    BulkInsert bulk = dialect.bulkInsert(schema.schema(), t, data.names(), loadedAt);
+    return bulk != null
+        ? data.insert(c, bulk)
+        : data.execute(c, dialect.insertNew(schema.schema(), t, data.names(), loadedAt));
+  }
+
+  /** Merges one key's new versions with its stored ones into rows to insert and to delete. */
+  private void merge(
+      List<String> key,
+      List<HistoryMerge.Version> versions,
+      Map<List<String>, List<HistoryMerge.Version>> stored,
+      List<String> attrs,
+      List<String> audit,
+      Map<String, String> nullAttrs,
+      VersionHashes hashes,
+      TextColumns inserts,
+      TextColumns deletes) {
+    versions.sort(Comparator.comparingLong(v -> v.t));
+    HistoryMerge.Outcome o =
+        HistoryMerge.merge(
+            stored.getOrDefault(key, List.of()),
+            versions,
+            versions.get(0).t,
+            nullAttrs,
+            hashes.emptyDiff(),
+            hashes::same);
+    for (HistoryMerge.Version v : o.inserts()) {
+      List<String> row = new ArrayList<>(key);
+      row.add(dialect.timestampText(v.t));
+      row.add(v.recordSource);
+      row.add(v.hashDiff);
+      row.add(dialect.booleanText(v.delete));
+      for (String a : attrs) {
+        row.add(v.attrs == null ? null : v.attrs.get(a));
+      }
+      for (String a : audit) {
+        row.add(v.audit.get(a));
+      }
+      inserts.add(row);
+    }
+    for (HistoryMerge.Version v : o.deletes()) {
+      List<String> row = new ArrayList<>(key);
+      row.add(dialect.timestampText(v.t));
+      deletes.add(row);
+    }
+  }
+
+  private List<String> insertColumns(List<String> keyCols, List<String> attrs) {
+    List<String> cols = new ArrayList<>(keyCols);
+    cols.add(n.loadDts());
+    cols.add(n.recordSource());
+    cols.add(n.hashDiff());
+    cols.add(n.deleteFlag());
+    cols.addAll(attrs);
+    return cols;
+  }
+}
