@@ -78,8 +78,14 @@ public final class ModelChanges {
               Satellite now = after.satellites().get(name);
               if (now == null) {
                 out.add(dropped(name));
-              } else if (!old.parent().equals(now.parent())) {
-                out.add(rekeyed(name, "its parent"));
+              } else if (!old.parent().equals(now.parent())
+                  || !Objects.equals(old.via(), now.via())
+                  || !old.multiActiveKey().equals(now.multiActiveKey())) {
+                out.add(
+                    rekeyed(
+                        name,
+                        "its parent, the foreign key it is fed through or its"
+                            + " multi-active key"));
               } else {
                 attributes(
                     name,
@@ -103,6 +109,29 @@ public final class ModelChanges {
                     attributes(before, old.columns(), old.source()),
                     attributes(after, now.columns(), now.source()),
                     out);
+              }
+            });
+    before
+        .effectivitySatellites()
+        .forEach(
+            (name, old) -> {
+              EffectivitySatellite now = after.effectivitySatellites().get(name);
+              if (now == null) {
+                out.add(dropped(name));
+              } else if (!old.link().equals(now.link())
+                  || !old.drivingKey().equals(now.drivingKey())) {
+                out.add(rekeyed(name, "its link or driving key"));
+              }
+            });
+    before
+        .statusSatellites()
+        .forEach(
+            (name, old) -> {
+              StatusSatellite now = after.statusSatellites().get(name);
+              if (now == null) {
+                out.add(dropped(name));
+              } else if (!old.parent().equals(now.parent())) {
+                out.add(rekeyed(name, "its hub"));
               }
             });
     out.sort((a, b) -> Boolean.compare(b.breaking(), a.breaking()));
