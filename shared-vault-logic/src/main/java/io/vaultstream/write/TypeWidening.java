@@ -35,6 +35,8 @@ final class TypeWidening {
 
   /** Compares the model's type with the column's, both canonical. */
   static Verdict of(String column, String model) {
+    column = explicit(column);
+    model = explicit(model);
     if (column.equals(model)) {
       return Verdict.SAME;
     }
@@ -86,6 +88,26 @@ final class TypeWidening {
       return precision(t.group(2)) > precision(f.group(2));
     }
     return false;
+  }
+
+  /**
+   * The type with the size a database gives it when none is written: {@code numeric(p)} is {@code
+   * numeric(p,0)}, {@code char} is {@code char(1)}, a time without precision has 6 digits (how the
+   * database lists a column created with the shorter spelling).
+   */
+  static String explicit(String type) {
+    Matcher m = NUMERIC.matcher(type);
+    if (m.matches() && m.group(1) != null && m.group(2) == null) {
+      return "numeric(" + m.group(1) + ",0)";
+    }
+    if (type.equals("char")) {
+      return "char(1)";
+    }
+    m = TIMED.matcher(type);
+    if (m.matches() && m.group(2) == null) {
+      return m.group(1) + "(6)";
+    }
+    return type;
   }
 
   private static long length(String n) {

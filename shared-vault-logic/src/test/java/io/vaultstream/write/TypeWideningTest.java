@@ -34,6 +34,16 @@ class TypeWideningTest {
   }
 
   @Test
+  void aSizeTheDatabaseAddsIsTheSameType() {
+    // How PostgreSQL and MariaDB list a column created as numeric(10), char, time, timestamptz.
+    assertThat(TypeWidening.of("numeric(10,0)", "numeric(10)")).isEqualTo(SAME);
+    assertThat(TypeWidening.of("char(1)", "char")).isEqualTo(SAME);
+    assertThat(TypeWidening.of("time(6)", "time")).isEqualTo(SAME);
+    assertThat(TypeWidening.of("timestamptz(6)", "timestamptz")).isEqualTo(SAME);
+    assertThat(TypeWidening.of("numeric(10,0)", "numeric(12)")).isEqualTo(WIDER);
+  }
+
+  @Test
   void otherChangesAreNotMadeByTheLoader() {
     // Fewer integer digits, a smaller scale, another kind, fixed-length text.
     assertThat(TypeWidening.of("numeric(10,2)", "numeric(12,5)")).isEqualTo(OTHER);
