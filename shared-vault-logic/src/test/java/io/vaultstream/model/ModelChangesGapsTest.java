@@ -34,9 +34,14 @@ class ModelChangesGapsTest {
     assertThat(changes(model("integer"), model("date")))
         .anySatisfy(
             c -> {
-              assertThat(c.table()).isEqualTo("sat_person");
+              assertThat(c.table()).isEqualTo("people");
               assertThat(c.message()).contains("city");
               assertThat(c.breaking()).isTrue();
             });
+    // A wider type of the same kind is a note: the loader widens the column.
+    assertThat(changes(model("integer"), model("bigint")))
+        .singleElement()
+        .satisfies(c -> assertThat(c.breaking()).isFalse());
+    assertThat(changes(model("numeric(10)"), model("numeric(10,0)"))).isEmpty();
   }
 }

@@ -1,4 +1,4 @@
-package io.vaultstream.write;
+package io.vaultstream.model;
 
 import java.util.List;
 import java.util.regex.Matcher;
@@ -7,12 +7,12 @@ import java.util.regex.Pattern;
 /**
  * Whether a vault column's type may follow a type the model now declares for it: only to a wider
  * type of the same kind, which holds every value the column holds, unchanged. Types are compared in
- * the model's canonical spelling ({@link io.vaultstream.model.TypeGrammar#canonical}).
+ * the model's canonical spelling ({@link TypeGrammar#canonical}).
  */
-final class TypeWidening {
+public final class TypeWidening {
 
   /** How the model's type compares with the column's. */
-  enum Verdict {
+  public enum Verdict {
     /** The same type. */
     SAME,
     /** Wider, of the same kind: the column can follow without changing a value. */
@@ -34,7 +34,7 @@ final class TypeWidening {
   private TypeWidening() {}
 
   /** Compares the model's type with the column's, both canonical. */
-  static Verdict of(String column, String model) {
+  public static Verdict of(String column, String model) {
     column = explicit(column);
     model = explicit(model);
     if (column.equals(model)) {

@@ -1,9 +1,9 @@
-package io.vaultstream.write;
+package io.vaultstream.model;
 
-import static io.vaultstream.write.TypeWidening.Verdict.NARROWER;
-import static io.vaultstream.write.TypeWidening.Verdict.OTHER;
-import static io.vaultstream.write.TypeWidening.Verdict.SAME;
-import static io.vaultstream.write.TypeWidening.Verdict.WIDER;
+import static io.vaultstream.model.TypeWidening.Verdict.NARROWER;
+import static io.vaultstream.model.TypeWidening.Verdict.OTHER;
+import static io.vaultstream.model.TypeWidening.Verdict.SAME;
+import static io.vaultstream.model.TypeWidening.Verdict.WIDER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
