@@ -278,6 +278,11 @@ public interface VaultDialect extends QueueStatements, TextValues, OperatorState
     return List.of();
   }
 
+  /** The names of the tables {@link #createSupportTables} creates. */
+  default List<String> supportTables() {
+    return List.of();
+  }
+
   /**
    * A statement run on every new connection that makes the database cancel a statement running
    * longer than {@code millis}, or null for none (0, or a database without the setting).

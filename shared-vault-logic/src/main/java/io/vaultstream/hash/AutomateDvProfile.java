@@ -55,6 +55,11 @@ final class AutomateDvProfile implements HashProfile {
   }
 
   @Override
+  public boolean diffValueIsNull(String value) {
+    return value == null || HashProfile.trimSpaces(value).isEmpty();
+  }
+
+  @Override
   public boolean upperHex() {
     return true;
   }

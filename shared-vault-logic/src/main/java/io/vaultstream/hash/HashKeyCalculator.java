@@ -58,6 +58,11 @@ public final class HashKeyCalculator implements Serializable {
     return digest(input);
   }
 
+  /** Whether a hash diff takes this value as NULL (see {@link HashProfile#diffValueIsNull}). */
+  public boolean diffValueIsNull(String value) {
+    return profile().diffValueIsNull(value);
+  }
+
   /** The digest of already-prepared text (used by the hash command's raw mode and tests). */
   public String digest(String input) {
     HashAlgorithm a = settings.algorithm();

@@ -15,6 +15,15 @@ public interface HashProfile {
   /** The text hashed for a hash diff; columns and values in the satellite's declared order. */
   String diffInput(List<String> columns, List<String> values);
 
+  /**
+   * Whether a hash diff takes this value as it takes NULL (the profile then cannot tell them apart
+   * in a hash diff): NULL itself, and for profiles that trim text and turn empty text into NULL, an
+   * empty or blank text.
+   */
+  default boolean diffValueIsNull(String value) {
+    return value == null;
+  }
+
   /** Whether hexadecimal output is upper case. */
   boolean upperHex();
 

@@ -134,8 +134,69 @@ public final class ModelChanges {
                 out.add(rekeyed(name, "its hub"));
               }
             });
+    types(before, after, out);
     out.sort((a, b) -> Boolean.compare(b.breaking(), a.breaking()));
     return out;
+  }
+
+  /**
+   * Declared types of a source's columns that change: a wider type of the same kind widens the
+   * vault columns at start; another kind makes the loader refuse to start on the vault.
+   */
+  private static void types(VaultModel before, VaultModel after, List<Change> out) {
+    before
+        .sources()
+        .forEach(
+            (name, old) -> {
+              SourceTable now = after.sources().get(name);
+              if (now == null) {
+                return;
+              }
+              for (String column : old.columns().keySet()) {
+                if (!now.columns().containsKey(column)) {
+                  continue;
+                }
+                String from = canonicalOrText(old.declaredType(column));
+                String to = canonicalOrText(now.declaredType(column));
+                TypeWidening.Verdict v = TypeWidening.of(from, to);
+                if (v == TypeWidening.Verdict.SAME) {
+                  continue;
+                }
+                String change =
+                    "the declared type of column " + column + " changes from " + from + " to " + to;
+                out.add(
+                    switch (v) {
+                      case WIDER ->
+                          new Change(
+                              name,
+                              change
+                                  + ": the loader widens the vault columns at start"
+                                  + " (auto-evolve; without it, it names the statements to run)",
+                              false);
+                      case NARROWER ->
+                          new Change(
+                              name,
+                              change
+                                  + ": the vault columns stay as they are; new values are"
+                                  + " checked against "
+                                  + to,
+                              false);
+                      default ->
+                          new Change(
+                              name,
+                              change
+                                  + ": another kind of type, which the loader does not"
+                                  + " change: it refuses to start on the vault until its columns"
+                                  + " are changed by hand, or load a new table (docs/OPERATIONS.md)",
+                              true);
+                    });
+              }
+            });
+  }
+
+  private static String canonicalOrText(String declared) {
+    String t = declared == null ? null : TypeGrammar.canonical(declared);
+    return t == null ? "text" : t;
   }
 
   private static List<String> attributes(VaultModel m, List<String> declared, String source) {

@@ -2,6 +2,7 @@ package io.vaultstream.write;
 
 import io.vaultstream.ddl.DdlScript;
 import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.model.TypeWidening;
 import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableKind;
 import io.vaultstream.table.TableSpec;

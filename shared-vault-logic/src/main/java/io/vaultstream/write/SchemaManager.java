@@ -166,20 +166,24 @@ public final class SchemaManager {
       return DdlScript.statements(model, dialect, hasher, schema);
     }
     String hashType = new VaultTables(model, dialect, hasher).hashType();
-    return new ModelMigration(dialect, schema)
-        .statements(
-            base,
-            inDatabase,
-            catalog.missingIndexes(c),
-            t -> {
-              List<String> out = new ArrayList<>();
-              if (t.kind() == io.vaultstream.table.TableKind.TECHNICAL) {
-                out.addAll(dialect.createSupportTables(schema));
-              }
-              out.add(dialect.createTable(schema, t));
-              out.addAll(DdlScript.ghosts(model.naming(), dialect, hashType, hasher, schema, t));
-              return out;
-            });
+    List<String> out =
+        new ArrayList<>(
+            new ModelMigration(dialect, schema)
+                .statements(
+                    base,
+                    inDatabase,
+                    catalog.missingIndexes(c),
+                    t -> {
+                      List<String> create = new ArrayList<>();
+                      create.add(dialect.createTable(schema, t));
+                      create.addAll(
+                          DdlScript.ghosts(model.naming(), dialect, hashType, hasher, schema, t));
+                      return create;
+                    }));
+    if (catalog.lacksSupportTables(c)) {
+      out.addAll(dialect.createSupportTables(schema));
+    }
+    return out;
   }
 
   /** The attribute columns of a satellite, reference table or non-historized link, in order. */

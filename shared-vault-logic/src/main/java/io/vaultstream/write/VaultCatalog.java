@@ -43,7 +43,17 @@ final class VaultCatalog {
         }
       }
     }
-    return missingIndexes(c).isEmpty();
+    return missingIndexes(c).isEmpty() && !lacksSupportTables(c);
+  }
+
+  /** Whether a table the dialect's own statements need (MariaDB's vs_locks) is missing. */
+  boolean lacksSupportTables(Connection c) throws SQLException {
+    for (String t : dialect.supportTables()) {
+      if (columnsInDatabase(c, t).isEmpty()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The names of the loader's indexes that the database lacks. */

@@ -78,8 +78,8 @@ final class VersionHashes {
     }
     int shortest = attrs.size();
     while (shortest > 0
-        && fresh.attrs.get(attrs.get(shortest - 1)) == null
-        && old.attrs.get(attrs.get(shortest - 1)) == null) {
+        && hasher.diffValueIsNull(fresh.attrs.get(attrs.get(shortest - 1)))
+        && hasher.diffValueIsNull(old.attrs.get(attrs.get(shortest - 1)))) {
       shortest--;
     }
     for (int covered = attrs.size() - 1; covered >= shortest; covered--) {

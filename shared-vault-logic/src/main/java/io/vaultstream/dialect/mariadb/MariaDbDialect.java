@@ -156,6 +156,11 @@ public final class MariaDbDialect
   }
 
   @Override
+  public List<String> supportTables() {
+    return List.of(LOCKS);
+  }
+
+  @Override
   public List<String> createSupportTables(String schema) {
     return List.of(
         "CREATE TABLE IF NOT EXISTS "

@@ -85,10 +85,15 @@ final class MariaDbTypes {
   private static final Pattern INTEGER_WIDTH =
       Pattern.compile("(smallint|int|bigint)\\(\\d+\\)( signed)?");
 
+  /** DATETIME and TIME as the catalog lists them: no precision is 0. */
+  private static final Pattern DATETIME_OR_TIME =
+      Pattern.compile("(datetime|time)(?:\\((\\d)\\))?");
+
   /**
    * A MariaDB column type (as the catalog lists it, or as {@link #checked} writes a model's) in the
    * model's canonical spelling, or null for the types a model's type does not map back from
-   * (TINYINT(1) of a boolean, DATETIME(6), LONGTEXT and the like).
+   * (TINYINT(1) of a boolean, LONGBLOB and the like). LONGTEXT, which holds what a model's text
+   * holds, is text; DATETIME(p) is timestamp(p), the type a model's timestamp becomes.
    */
   static String canonical(String type) {
     if (type == null) {
@@ -103,14 +108,15 @@ final class MariaDbTypes {
     if (m.matches()) {
       t = m.group(1);
     }
-    if (t.startsWith("datetime")) {
-      // Timestamps with and without a zone are both DATETIME (in UTC): one kind here.
-      t = "timestamp" + t.substring("datetime".length());
+    m = DATETIME_OR_TIME.matcher(t);
+    if (m.matches()) {
+      String base = m.group(1).equals("datetime") ? "timestamp" : "time";
+      return base + "(" + (m.group(2) == null ? "0" : m.group(2)) + ")";
     }
     return switch (t) {
+      case "longtext" -> "text";
       case "float" -> "real";
       case "double" -> "double precision";
-      case "longtext" -> "text"; // text, json, and varchar longer than MariaDB's longest
       default -> TypeGrammar.canonical(t);
     };
   }

@@ -1,4 +1,4 @@
-package io.vaultstream.write;
+package io.vaultstream.model;
 
 import java.util.List;
 import java.util.regex.Matcher;
@@ -7,12 +7,12 @@ import java.util.regex.Pattern;
 /**
  * Whether a vault column's type may follow a type the model now declares for it: only to a wider
  * type of the same kind, which holds every value the column holds, unchanged. Types are compared in
- * the model's canonical spelling ({@link io.vaultstream.model.TypeGrammar#canonical}).
+ * the model's canonical spelling ({@link TypeGrammar#canonical}).
  */
-final class TypeWidening {
+public final class TypeWidening {
 
   /** How the model's type compares with the column's. */
-  enum Verdict {
+  public enum Verdict {
     /** The same type. */
     SAME,
     /** Wider, of the same kind: the column can follow without changing a value. */
@@ -33,14 +33,10 @@ final class TypeWidening {
 
   private TypeWidening() {}
 
-  /**
-   * Compares the model's type with the column's, both canonical. Spellings of one type are one
-   * type: {@code numeric(10)} and {@code numeric(10,0)}, {@code char} and {@code char(1)}, a time
-   * without precision and the same with 6 digits.
-   */
-  static Verdict of(String columnType, String modelType) {
-    String column = normal(columnType);
-    String model = normal(modelType);
+  /** Compares the model's type with the column's, both canonical. */
+  public static Verdict of(String column, String model) {
+    column = explicit(column);
+    model = explicit(model);
     if (column.equals(model)) {
       return Verdict.SAME;
     }
@@ -94,7 +90,12 @@ final class TypeWidening {
     return false;
   }
 
-  private static String normal(String type) {
+  /**
+   * The type with the size a database gives it when none is written: {@code numeric(p)} is {@code
+   * numeric(p,0)}, {@code char} is {@code char(1)}, a time without precision has 6 digits (how the
+   * database lists a column created with the shorter spelling).
+   */
+  static String explicit(String type) {
     Matcher m = NUMERIC.matcher(type);
     if (m.matches() && m.group(1) != null && m.group(2) == null) {
       return "numeric(" + m.group(1) + ",0)";

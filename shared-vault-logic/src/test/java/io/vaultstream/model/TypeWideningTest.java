@@ -1,9 +1,9 @@
-package io.vaultstream.write;
+package io.vaultstream.model;
 
-import static io.vaultstream.write.TypeWidening.Verdict.NARROWER;
-import static io.vaultstream.write.TypeWidening.Verdict.OTHER;
-import static io.vaultstream.write.TypeWidening.Verdict.SAME;
-import static io.vaultstream.write.TypeWidening.Verdict.WIDER;
+import static io.vaultstream.model.TypeWidening.Verdict.NARROWER;
+import static io.vaultstream.model.TypeWidening.Verdict.OTHER;
+import static io.vaultstream.model.TypeWidening.Verdict.SAME;
+import static io.vaultstream.model.TypeWidening.Verdict.WIDER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
@@ -31,6 +31,16 @@ class TypeWideningTest {
     assertThat(TypeWidening.of("bigint", "integer")).isEqualTo(NARROWER);
     assertThat(TypeWidening.of("varchar(50)", "varchar(20)")).isEqualTo(NARROWER);
     assertThat(TypeWidening.of("text", "varchar(20)")).isEqualTo(NARROWER);
+  }
+
+  @Test
+  void aSizeTheDatabaseAddsIsTheSameType() {
+    // How PostgreSQL and MariaDB list a column created as numeric(10), char, time, timestamptz.
+    assertThat(TypeWidening.of("numeric(10,0)", "numeric(10)")).isEqualTo(SAME);
+    assertThat(TypeWidening.of("char(1)", "char")).isEqualTo(SAME);
+    assertThat(TypeWidening.of("time(6)", "time")).isEqualTo(SAME);
+    assertThat(TypeWidening.of("timestamptz(6)", "timestamptz")).isEqualTo(SAME);
+    assertThat(TypeWidening.of("numeric(10,0)", "numeric(12)")).isEqualTo(WIDER);
   }
 
   @Test
