@@ -98,7 +98,7 @@ class RecordConverterShapesTest {
       assertThat(e.operation()).as(shape.name()).isEqualTo(Operation.INSERT);
       assertThat(e.position())
           .as(shape.name())
-          .isEqualTo(new SourcePosition(CUSTOMERS, 2, 7, 468004568L));
+          .isEqualTo(new SourcePosition(CUSTOMERS, 2, 7, 468004568L, "947"));
       assertThat(e.eventTimeMicros()).as(shape.name()).isEqualTo(1_796_006_009_407_843L);
       assertThat(List.of(text(e, "id"), text(e, "customer_no"), text(e, "name"), text(e, "city")))
           .as(shape.name())

@@ -10,10 +10,12 @@ import java.util.Map;
 final class ModelReader {
   private final List<ModelProblem> problems;
   private final ModelFields fields;
+  private final SettingsReader settings;
 
   ModelReader(List<ModelProblem> problems) {
     this.problems = problems;
     this.fields = new ModelFields(problems);
+    this.settings = new SettingsReader(problems, fields);
   }
 
   VaultModel read(JsonNode root) {
@@ -41,8 +43,8 @@ final class ModelReader {
     String recordSource =
         fields.text(root, "", "recordSource", name.toUpperCase(java.util.Locale.ROOT));
     String topicPrefix = fields.text(root, "", "topicPrefix", null);
-    HashingSettings hashing = readHashing(root.get("hashing"));
-    Naming naming = readNaming(root.get("naming"));
+    HashingSettings hashing = settings.hashing(root.get("hashing"));
+    Naming naming = settings.naming(root.get("naming"));
 
     Map<String, SourceTable> sources = new LinkedHashMap<>();
     Map<String, List<String>> pks = new LinkedHashMap<>();
@@ -103,7 +105,7 @@ final class ModelReader {
                   node.has("multiActiveKey")
                       ? fields.list(node, p, "multiActiveKey", true)
                       : List.of(),
-                  readAudit(node.get("audit"), p + "/audit")));
+                  settings.audit(node.get("audit"), p + "/audit")));
         });
     ChangeChoices.addSatellites(links, sats, problems);
     Map<String, ReferenceTable> refs = new LinkedHashMap<>();
@@ -256,92 +258,6 @@ final class ModelReader {
     List<String> cols = node.has("columns") ? fields.list(node, path, "columns", false) : List.of();
     Link link = new Link(name, hashKey, source, ends, dck, cols, nonHist);
     return nonHist ? ChangeChoices.read(link, node, path, fields, problems) : link;
-  }
-
-  /** A satellite's audit columns: an object of what each holds to its column name. */
-  private Map<String, String> readAudit(JsonNode node, String p) {
-    Map<String, String> out = new LinkedHashMap<>();
-    if (node == null) {
-      return out;
-    }
-    if (!node.isObject()) {
-      problems.add(
-          new ModelProblem(
-              p, "must be an object of " + Satellite.AUDIT_KINDS + " to column names"));
-      return out;
-    }
-    fields.allowOnly(node, p, Satellite.AUDIT_KINDS.toArray(String[]::new));
-    for (String kind : Satellite.AUDIT_KINDS) {
-      String column = fields.text(node, p, kind, null);
-      if (column != null) {
-        out.put(kind, column);
-      }
-    }
-    return out;
-  }
-
-  private HashingSettings readHashing(JsonNode node) {
-    HashingSettings d = HashingSettings.defaults();
-    if (node == null) {
-      return d;
-    }
-    String p = "/hashing";
-    fields.allowOnly(
-        node, p, "profile", "algorithm", "output", "delimiter", "nullValue", "trimTrailingNulls");
-    HashProfileName profile = d.profile();
-    HashAlgorithm algorithm = d.algorithm();
-    boolean binary = false;
-    try {
-      profile = HashProfileName.parse(fields.text(node, p, "profile", profile.id()));
-    } catch (IllegalArgumentException e) {
-      problems.add(new ModelProblem(p + "/profile", e.getMessage()));
-    }
-    try {
-      algorithm = HashAlgorithm.parse(fields.text(node, p, "algorithm", "MD5"));
-    } catch (IllegalArgumentException e) {
-      problems.add(new ModelProblem(p + "/algorithm", e.getMessage()));
-    }
-    String output = fields.text(node, p, "output", "hex");
-    if ("binary".equalsIgnoreCase(output)) {
-      binary = true;
-    } else if (!"hex".equalsIgnoreCase(output)) {
-      problems.add(
-          new ModelProblem(p + "/output", "unknown output '" + output + "'; valid: hex, binary"));
-    }
-    String delimiter = fields.text(node, p, "delimiter", d.delimiter());
-    if (delimiter.isEmpty()) {
-      problems.add(new ModelProblem(p + "/delimiter", "must not be empty"));
-    }
-    boolean trim = fields.bool(node, p, "trimTrailingNulls", false);
-    if (trim && profile != HashProfileName.DATAVAULT4DBT) {
-      problems.add(
-          new ModelProblem(
-              p + "/trimTrailingNulls",
-              "only the datavault4dbt profile takes this setting (its use_rtrim):"
-                  + " vaultspeed always leaves trailing NULLs out, automate-dv sorts its columns"));
-    }
-    return new HashingSettings(
-        profile,
-        algorithm,
-        binary,
-        delimiter,
-        fields.text(node, p, "nullValue", d.nullValue()),
-        trim);
-  }
-
-  private Naming readNaming(JsonNode node) {
-    Naming d = Naming.defaults();
-    if (node == null) {
-      return d;
-    }
-    String p = "/naming";
-    fields.allowOnly(node, p, "loadDts", "recordSource", "hashDiff", "deleteFlag", "loadedAt");
-    return new Naming(
-        fields.text(node, p, "loadDts", d.loadDts()),
-        fields.text(node, p, "recordSource", d.recordSource()),
-        fields.text(node, p, "hashDiff", d.hashDiff()),
-        fields.text(node, p, "deleteFlag", d.deleteFlag()),
-        fields.text(node, p, "loadedAt", d.loadedAt()));
   }
 
   private static String defaultHashKey(String name, String prefix) {

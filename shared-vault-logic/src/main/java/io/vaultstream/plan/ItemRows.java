@@ -128,7 +128,8 @@ final class ItemRows {
           || (!e.operation().carriesRow() && !sat.deleteTracking())) {
         continue;
       }
-      history(plan, taken, sat.name(), List.of(parent), e, rsrc, sat.columns(), audit(e, sat));
+      history(
+          plan, taken, sat.name(), List.of(parent), e, rsrc, sat.columns(), AuditValues.of(e, sat));
     }
     tracking.rowsOf(it, timelines, plan, taken, ownHubKeys, linkKeys);
     for (ReferenceTable ref : it.linksOnly() ? List.<ReferenceTable>of() : si.referenceTables()) {
@@ -228,34 +229,6 @@ final class ItemRows {
       String rsrc,
       List<String> declared) {
     history(plan, taken, table, key, e, rsrc, declared, Map.of());
-  }
-
-  /** The values of a satellite's audit columns for an event: column name to value. */
-  static Map<String, String> audit(ChangeEvent e, Satellite sat) {
-    if (sat.audit().isEmpty()) {
-      return Map.of();
-    }
-    Map<String, String> out = new LinkedHashMap<>();
-    sat.audit()
-        .forEach(
-            (kind, column) ->
-                out.put(
-                    column,
-                    switch (kind) {
-                      case "operation" ->
-                          switch (e.operation()) {
-                            case INSERT -> "c";
-                            case UPDATE -> "u";
-                            case DELETE -> "d";
-                            case READ -> "r";
-                          };
-                      case "position" ->
-                          e.position().lsn() != null
-                              ? e.position().lsn().toString()
-                              : e.position().toString();
-                      default -> e.position().transaction();
-                    }));
-    return out;
   }
 
   /** Attribute values: the declared columns, or every non-key column of the row. */

@@ -60,7 +60,7 @@ final class SatelliteRows {
     }
     if (!sat.multiActive()) {
       rows.history(
-          plan, taken, sat.name(), List.of(parent), e, rsrc, sat.columns(), ItemRows.audit(e, sat));
+          plan, taken, sat.name(), List.of(parent), e, rsrc, sat.columns(), AuditValues.of(e, sat));
       return;
     }
     List<String> ma = ItemRows.values(it.keys(), sat.multiActiveKey());
