@@ -2,6 +2,7 @@ package io.vaultstream.model;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -40,100 +41,85 @@ public final class ModelChanges {
                   + " columns",
               true));
     }
-    before
-        .hubs()
-        .forEach(
-            (name, old) -> {
-              Hub now = after.hubs().get(name);
-              if (now == null) {
-                out.add(dropped(name));
-              } else if (!old.businessKey().equals(now.businessKey())
-                  || !Objects.equals(old.collisionCode(), now.collisionCode())) {
-                out.add(rekeyed(name, "its business key or collision code"));
-              } else if (!old.sources().equals(now.sources())) {
-                out.add(
-                    new Change(
-                        name,
-                        "the source columns that carry its business key change: keys of the rows"
-                            + " loaded from now on follow the new columns",
-                        false));
-              }
-            });
-    before
-        .links()
-        .forEach(
-            (name, old) -> {
-              Link now = after.links().get(name);
-              if (now == null) {
-                out.add(dropped(name));
-              } else if (!old.hubs().equals(now.hubs())
-                  || !old.dependentChildKey().equals(now.dependentChildKey())) {
-                out.add(rekeyed(name, "its hubs or dependent child key"));
-              }
-            });
-    before
-        .satellites()
-        .forEach(
-            (name, old) -> {
-              Satellite now = after.satellites().get(name);
-              if (now == null) {
-                out.add(dropped(name));
-              } else if (!old.parent().equals(now.parent())
-                  || !Objects.equals(old.via(), now.via())
-                  || !old.multiActiveKey().equals(now.multiActiveKey())) {
-                out.add(
-                    rekeyed(
-                        name,
-                        "its parent, the foreign key it is fed through or its"
-                            + " multi-active key"));
-              } else {
-                attributes(
+    compare(
+        before.hubs(),
+        after.hubs(),
+        out,
+        (name, old, now) -> {
+          if (!old.businessKey().equals(now.businessKey())
+              || !Objects.equals(old.collisionCode(), now.collisionCode())) {
+            out.add(rekeyed(name, "its business key or collision code"));
+          } else if (!old.sources().equals(now.sources())) {
+            out.add(
+                new Change(
                     name,
-                    attributes(before, old.columns(), old.source()),
-                    attributes(after, now.columns(), now.source()),
-                    out);
-              }
-            });
-    before
-        .referenceTables()
-        .forEach(
-            (name, old) -> {
-              ReferenceTable now = after.referenceTables().get(name);
-              if (now == null) {
-                out.add(dropped(name));
-              } else if (!old.code().equals(now.code())) {
-                out.add(rekeyed(name, "its code columns"));
-              } else {
-                attributes(
-                    name,
-                    attributes(before, old.columns(), old.source()),
-                    attributes(after, now.columns(), now.source()),
-                    out);
-              }
-            });
-    before
-        .effectivitySatellites()
-        .forEach(
-            (name, old) -> {
-              EffectivitySatellite now = after.effectivitySatellites().get(name);
-              if (now == null) {
-                out.add(dropped(name));
-              } else if (!old.link().equals(now.link())
-                  || !old.drivingKey().equals(now.drivingKey())) {
-                out.add(rekeyed(name, "its link or driving key"));
-              }
-            });
-    before
-        .statusSatellites()
-        .forEach(
-            (name, old) -> {
-              StatusSatellite now = after.statusSatellites().get(name);
-              if (now == null) {
-                out.add(dropped(name));
-              } else if (!old.parent().equals(now.parent())) {
-                out.add(rekeyed(name, "its hub"));
-              }
-            });
+                    "the source columns that carry its business key change: keys of the rows"
+                        + " loaded from now on follow the new columns",
+                    false));
+          }
+        });
+    compare(
+        before.links(),
+        after.links(),
+        out,
+        (name, old, now) -> {
+          if (!old.hubs().equals(now.hubs())
+              || !old.dependentChildKey().equals(now.dependentChildKey())) {
+            out.add(rekeyed(name, "its hubs or dependent child key"));
+          }
+        });
+    compare(
+        before.satellites(),
+        after.satellites(),
+        out,
+        (name, old, now) -> {
+          if (!old.parent().equals(now.parent())
+              || !Objects.equals(old.via(), now.via())
+              || !old.multiActiveKey().equals(now.multiActiveKey())) {
+            out.add(
+                rekeyed(
+                    name, "its parent, the foreign key it is fed through or its multi-active key"));
+          } else {
+            attributes(
+                name,
+                attributes(before, old.columns(), old.source()),
+                attributes(after, now.columns(), now.source()),
+                out);
+          }
+        });
+    compare(
+        before.referenceTables(),
+        after.referenceTables(),
+        out,
+        (name, old, now) -> {
+          if (!old.code().equals(now.code())) {
+            out.add(rekeyed(name, "its code columns"));
+          } else {
+            attributes(
+                name,
+                attributes(before, old.columns(), old.source()),
+                attributes(after, now.columns(), now.source()),
+                out);
+          }
+        });
+    compare(
+        before.effectivitySatellites(),
+        after.effectivitySatellites(),
+        out,
+        (name, old, now) -> {
+          if (!old.link().equals(now.link()) || !old.drivingKey().equals(now.drivingKey())) {
+            out.add(rekeyed(name, "its link or driving key"));
+          }
+        });
+    compare(
+        before.statusSatellites(),
+        after.statusSatellites(),
+        out,
+        (name, old, now) -> {
+          if (!old.parent().equals(now.parent())) {
+            out.add(rekeyed(name, "its hub"));
+          }
+        });
     types(before, after, out);
     out.sort((a, b) -> Boolean.compare(b.breaking(), a.breaking()));
     return out;
@@ -197,6 +183,27 @@ public final class ModelChanges {
   private static String canonicalOrText(String declared) {
     String t = declared == null ? null : TypeGrammar.canonical(declared);
     return t == null ? "text" : t;
+  }
+
+  /** What one kind of object's change is: compares an object with its new version. */
+  private interface Comparison<T> {
+    void compare(String name, T before, T after);
+  }
+
+  /**
+   * Each object of {@code before}: dropped from {@code after}, or compared with its new version.
+   */
+  private static <T> void compare(
+      Map<String, T> before, Map<String, T> after, List<Change> out, Comparison<T> comparison) {
+    before.forEach(
+        (name, old) -> {
+          T now = after.get(name);
+          if (now == null) {
+            out.add(dropped(name));
+          } else {
+            comparison.compare(name, old, now);
+          }
+        });
   }
 
   private static List<String> attributes(VaultModel m, List<String> declared, String source) {
