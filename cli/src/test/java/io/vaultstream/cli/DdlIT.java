@@ -59,7 +59,11 @@ class DdlIT {
         .containsExactly(
             "ALTER TABLE \""
                 + schema
-                + "\".\"sat_customer\" ADD COLUMN IF NOT EXISTS \"phone\" text;");
+                + "\".\"sat_customer\" ADD COLUMN IF NOT EXISTS \"phone\" text;",
+            "COMMENT ON COLUMN \""
+                + schema
+                + "\".\"sat_customer\".\"phone\" IS 'vaultstream: added after the table was"
+                + " created';");
     TestDatabase.execute(lacks.out());
     assertThat(CliTest.run("ddl", changed.toString(), "--jdbc-url", url, "--schema", schema).out())
         .isEmpty();

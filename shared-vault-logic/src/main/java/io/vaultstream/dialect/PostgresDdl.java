@@ -46,9 +46,22 @@ final class PostgresDdl {
         + checkedType(c.type());
   }
 
+  static List<String> addAttributeColumn(String schema, String table, ColumnSpec c) {
+    return List.of(
+        addColumn(schema, table, c),
+        "COMMENT ON COLUMN "
+            + table(schema, table)
+            + "."
+            + quote(c.name())
+            + " IS '"
+            + VaultDialect.ADDED_COLUMN_MARK
+            + "'");
+  }
+
   static String selectColumns() {
     // The whole type (length, precision), as a widened source column is compared with it.
-    return "SELECT a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_catalog.pg_attribute a"
+    return "SELECT a.attname, format_type(a.atttypid, a.atttypmod),"
+        + " col_description(a.attrelid, a.attnum) FROM pg_catalog.pg_attribute a"
         + " JOIN pg_catalog.pg_class c ON c.oid = a.attrelid"
         + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
         + " WHERE n.nspname = ? AND c.relname = ? AND a.attnum > 0 AND NOT a.attisdropped"

@@ -137,6 +137,11 @@ public final class PostgresDialect
   }
 
   @Override
+  public List<String> addAttributeColumn(String schema, String table, ColumnSpec c) {
+    return PostgresDdl.addAttributeColumn(schema, table, c);
+  }
+
+  @Override
   public String widenColumn(String schema, String table, ColumnSpec c) {
     return PostgresDdl.widenColumn(schema, table, c);
   }

@@ -98,6 +98,19 @@ public interface VaultDialect extends QueueStatements, TextValues, OperatorState
   String addColumn(String schema, String table, ColumnSpec column);
 
   /**
+   * The comment that marks an attribute column added to a table after it was created: versions
+   * stored before were hashed without it, which the comparison of versions must know (and need not
+   * try for the columns the table was created with).
+   */
+  String ADDED_COLUMN_MARK = "vaultstream: added after the table was created";
+
+  /**
+   * Adds an attribute column to an existing table, marked with {@link #ADDED_COLUMN_MARK}: the
+   * statements, in order.
+   */
+  List<String> addAttributeColumn(String schema, String table, ColumnSpec column);
+
+  /**
    * Changes a column to a wider type of the same kind (a longer varchar, a larger integer, more
    * digits), its values kept.
    */
@@ -112,7 +125,10 @@ public interface VaultDialect extends QueueStatements, TextValues, OperatorState
     return io.vaultstream.model.TypeGrammar.canonical(type);
   }
 
-  /** Lists the columns of a table as (name, type): needs the schema and table as parameters. */
+  /**
+   * Lists the columns of a table as (name, type, comment): needs the schema and table as
+   * parameters.
+   */
   String selectColumns();
 
   /** Lists the names of a table's indexes: needs the schema and table as parameters. */

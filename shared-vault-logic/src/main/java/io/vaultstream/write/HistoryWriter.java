@@ -54,7 +54,7 @@ final class HistoryWriter {
     List<String> attrs = schema.attributes(t.name());
     Map<String, String> nullAttrs = new LinkedHashMap<>();
     attrs.forEach(a -> nullAttrs.put(a, null));
-    VersionHashes hashes = new VersionHashes(hasher, attrs);
+    VersionHashes hashes = new VersionHashes(hasher, attrs, schema.fixedAttributes(t.name()));
 
     Map<List<String>, List<HistoryMerge.Version>> fresh = new LinkedHashMap<>();
     for (HistoryRow r : rows) {

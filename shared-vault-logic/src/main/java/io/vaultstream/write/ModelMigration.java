@@ -72,8 +72,10 @@ final class ModelMigration {
                 + " in the model) or re-key the vault as docs/OPERATIONS.md describes",
             dialect.undefinedColumnState());
       }
-      statements.add(dialect.addColumn(schema, t.name(), col));
-      what.add("add " + col.name());
+      for (String sql : dialect.addAttributeColumn(schema, t.name(), col)) {
+        statements.add(sql);
+        what.add("add " + col.name());
+      }
     }
     for (TableShape.Typed typed : shape.typed()) {
       String sql = widening(t, typed);
@@ -92,7 +94,7 @@ final class ModelMigration {
               + "."
               + t.name()
               + " does not match the model ("
-              + String.join(", ", what)
+              + String.join(", ", new java.util.LinkedHashSet<>(what))
               + ") and auto-evolve is off: run "
               + String.join("; ", statements)
               + " (or 'vaultstream ddl --jdbc-url ...', which prints what the vault lacks), or turn"
@@ -181,8 +183,10 @@ final class ModelMigration {
         }
       }
       for (ColumnSpec col : shape.missing()) {
-        if (addable(t, col) || t.kind() == TableKind.TECHNICAL) {
+        if (t.kind() == TableKind.TECHNICAL) {
           out.add(dialect.addColumn(schema, t.name(), col));
+        } else if (addable(t, col)) {
+          out.addAll(dialect.addAttributeColumn(schema, t.name(), col));
         } else {
           out.add(
               DdlScript.comment(

@@ -18,6 +18,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,6 +67,9 @@ public final class SchemaManager {
 
   /** The tables as the model describes them, without columns taken from events. */
   private final Map<String, TableSpec> base;
+
+  /** Per table, the attribute columns added after it was created (marked so in the database). */
+  private final Map<String, Set<String>> added = new ConcurrentHashMap<>();
 
   /** Whether vs_progress has the columns of the positions' anchors. */
   public boolean storesAnchors() {
@@ -150,6 +154,10 @@ public final class SchemaManager {
         tables.put(
             t.name(),
             new ModelMigration(dialect, schema).apply(c, shape, autoEvolve, ddlLockTimeoutMs));
+        Set<String> marked = ConcurrentHashMap.newKeySet();
+        marked.addAll(catalog.addedColumns(t.name()));
+        shape.missing().forEach(m -> marked.add(m.name()));
+        added.put(t.name(), marked);
       }
     }
   }
@@ -205,6 +213,22 @@ public final class SchemaManager {
     return out;
   }
 
+  /**
+   * How many of a table's attributes (in {@link #attributes} order) it was created with: the
+   * leading ones up to the first column marked as added later. Every stored version was hashed over
+   * at least these, so a comparison of versions across added columns need not try fewer.
+   */
+  public int fixedAttributes(String table) {
+    List<String> attrs = attributes(table);
+    Set<String> marked = added.getOrDefault(table, Set.of());
+    for (int i = 0; i < attrs.size(); i++) {
+      if (marked.contains(attrs.get(i))) {
+        return i;
+      }
+    }
+    return attrs.size();
+  }
+
   /** A satellite's audit columns (not hashed: written from each version's own event). */
   public List<String> auditColumns(String table) {
     var sat = model.satellites().get(table);
@@ -248,11 +272,11 @@ public final class SchemaManager {
                 + ") or turn auto.evolve on (--auto-evolve for the Spark job)",
             dialect.undefinedColumnState());
       }
-      new SchemaChange(dialect, ddlLockTimeoutMs)
-          .run(
-              c,
-              "Adding column " + col.name() + " to vault table " + table,
-              dialect.addColumn(schema, table, col));
+      for (String sql : dialect.addAttributeColumn(schema, table, col)) {
+        new SchemaChange(dialect, ddlLockTimeoutMs)
+            .run(c, "Adding column " + col.name() + " to vault table " + table, sql);
+      }
+      added.computeIfAbsent(table, k -> ConcurrentHashMap.newKeySet()).add(col.name());
       LOG.info("Added column {} {} to vault table {}", col.name(), col.type(), table);
       cols.add(col); // appended, as in the database: the hash diff order
       changed = true;

@@ -18,6 +18,14 @@ final class VaultCatalog {
   private final VaultDialect dialect;
   private final String schema;
 
+  /** Per table, the columns marked as added after it was created, as the last read found them. */
+  private final Map<String, java.util.Set<String>> added = new java.util.HashMap<>();
+
+  /** The columns of a table marked as added after it was created ({@link #columns} reads them). */
+  java.util.Set<String> addedColumns(String table) {
+    return added.getOrDefault(table, java.util.Set.of());
+  }
+
   VaultCatalog(VaultDialect dialect, String schema) {
     this.dialect = dialect;
     this.schema = schema;
@@ -105,6 +113,9 @@ final class VaultCatalog {
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           out.add(new ColumnSpec(rs.getString(1), rs.getString(2), false));
+          if (VaultDialect.ADDED_COLUMN_MARK.equals(rs.getString(3))) {
+            added.computeIfAbsent(table, k -> new java.util.HashSet<>()).add(rs.getString(1));
+          }
         }
       }
     }

@@ -24,11 +24,22 @@ import java.util.Objects;
 final class VersionHashes {
   private final HashKeyCalculator hasher;
   private final List<String> attrs;
+  private final int fixed;
   private final String emptyDiff;
 
+  /** Versions compared over every attribute, leaving out any trailing ones when needed. */
   VersionHashes(HashKeyCalculator hasher, List<String> attrs) {
+    this(hasher, attrs, 0);
+  }
+
+  /**
+   * @param fixed how many leading attributes the table was created with: every stored version was
+   *     hashed over at least these, so no comparison leaves them out
+   */
+  VersionHashes(HashKeyCalculator hasher, List<String> attrs, int fixed) {
     this.hasher = hasher;
     this.attrs = attrs;
+    this.fixed = fixed;
     this.emptyDiff = hasher.hashDiff(attrs, Collections.nCopies(attrs.size(), null));
   }
 
@@ -77,7 +88,7 @@ final class VersionHashes {
       return false;
     }
     int shortest = attrs.size();
-    while (shortest > 0
+    while (shortest > fixed
         && hasher.diffValueIsNull(fresh.attrs.get(attrs.get(shortest - 1)))
         && hasher.diffValueIsNull(old.attrs.get(attrs.get(shortest - 1)))) {
       shortest--;

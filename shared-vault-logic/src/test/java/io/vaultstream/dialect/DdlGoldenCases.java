@@ -72,6 +72,11 @@ abstract class DdlGoldenCases {
             "addColumn(vault, sat_customer, email text)",
             d.addColumn(s, "sat_customer", new ColumnSpec("email", "text", false)))
         .add(
+            "addAttributeColumn(vault, sat_customer, phone text)",
+            String.join(
+                ";\n",
+                d.addAttributeColumn(s, "sat_customer", new ColumnSpec("phone", "text", false))))
+        .add(
             "widenColumn(vault, sat_customer, name varchar(50))",
             d.widenColumn(s, "sat_customer", new ColumnSpec("name", "varchar(50)", false)))
         .add(

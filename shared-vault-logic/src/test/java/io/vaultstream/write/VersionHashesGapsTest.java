@@ -43,4 +43,33 @@ class VersionHashesGapsTest {
             null);
     assertThat(new VersionHashes(h, now).same(old, v)).isTrue();
   }
+
+  /**
+   * The columns a table was created with were in every stored version's hash diff: a version that
+   * differs from a stored one only by NULLs there is a change (no shorter comparison is tried).
+   */
+  @Test
+  void columnsTheTableWasCreatedWithAreAlwaysCompared() {
+    HashKeyCalculator h = new HashKeyCalculator(HashingSettings.defaults());
+    List<String> cols = List.of("name", "city", "phone");
+    Map<String, String> stored = new LinkedHashMap<>();
+    stored.put("name", "Ann");
+    stored.put("city", null);
+    stored.put("phone", null);
+    // Stored as if hashed over name only (which a table created with all three never did).
+    HistoryMerge.Version old =
+        new HistoryMerge.Version(
+            1, h.hashDiff(List.of("name"), List.of("Ann")), false, stored, true, null);
+    HistoryMerge.Version v =
+        new HistoryMerge.Version(
+            2,
+            h.hashDiff(cols, java.util.Arrays.asList("Ann", null, null)),
+            false,
+            stored,
+            false,
+            null);
+    assertThat(new VersionHashes(h, cols, 0).same(old, v)).as("columns added later").isTrue();
+    assertThat(new VersionHashes(h, cols, 3).same(old, v)).as("created with all three").isFalse();
+    assertThat(new VersionHashes(h, cols, 2).same(old, v)).as("phone added later").isFalse();
+  }
 }

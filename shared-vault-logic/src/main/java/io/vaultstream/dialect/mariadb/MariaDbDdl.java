@@ -4,6 +4,7 @@ import static io.vaultstream.dialect.mariadb.MariaDbSyntax.list;
 import static io.vaultstream.dialect.mariadb.MariaDbSyntax.quote;
 import static io.vaultstream.dialect.mariadb.MariaDbSyntax.table;
 
+import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableSpec;
 import java.util.List;
@@ -65,6 +66,10 @@ final class MariaDbDdl {
         + MariaDbTypes.checked(c.type());
   }
 
+  static String addAttributeColumn(String schema, String table, ColumnSpec c) {
+    return addColumn(schema, table, c) + " COMMENT '" + VaultDialect.ADDED_COLUMN_MARK + "'";
+  }
+
   static String widenColumn(String schema, String table, ColumnSpec c) {
     return "ALTER TABLE "
         + table(schema, table)
@@ -77,8 +82,8 @@ final class MariaDbDdl {
   static String selectColumns() {
     // The whole type (length, precision, character set), as the statements must cast to it.
     return "SELECT column_name, CONCAT(column_type, IF(character_set_name IS NULL, '',"
-        + " CONCAT(' CHARACTER SET ', character_set_name, ' COLLATE ', collation_name)))"
-        + " FROM information_schema.columns WHERE table_schema = ? AND table_name = ?"
+        + " CONCAT(' CHARACTER SET ', character_set_name, ' COLLATE ', collation_name))),"
+        + " column_comment FROM information_schema.columns WHERE table_schema = ? AND table_name = ?"
         + " ORDER BY ordinal_position";
   }
 

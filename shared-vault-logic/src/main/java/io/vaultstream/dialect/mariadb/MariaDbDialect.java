@@ -227,6 +227,11 @@ public final class MariaDbDialect
   }
 
   @Override
+  public List<String> addAttributeColumn(String schema, String table, ColumnSpec c) {
+    return List.of(MariaDbDdl.addAttributeColumn(schema, table, c));
+  }
+
+  @Override
   public String widenColumn(String schema, String table, ColumnSpec c) {
     return MariaDbDdl.widenColumn(schema, table, c);
   }
