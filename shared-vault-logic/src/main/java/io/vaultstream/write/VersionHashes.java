@@ -19,7 +19,9 @@ import java.util.Objects;
  * as a stored one when their hash diffs are equal, or when, leaving out a trailing run of columns
  * that are NULL in both, the new version's hash diff over the columns left equals the stored one:
  * an unchanged row that comes again after a column was added (a replay, a re-snapshot, a no-op
- * update) is no new version, under every profile, and a row whose new column gets a value is.
+ * update) is no new version, under every profile, and a row whose new column gets a value is. Only
+ * columns marked as added after the table was created are left out ({@code fixed} counts the
+ * others), so a table that never gained a column pays for no second comparison.
  */
 final class VersionHashes {
   private final HashKeyCalculator hasher;
