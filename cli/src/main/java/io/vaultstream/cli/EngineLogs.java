@@ -2,10 +2,13 @@ package io.vaultstream.cli;
 
 /**
  * Keeps the engine's INFO lines (pool, dialect, start-up) out of a command that prints its own
- * summary; warnings and errors still show.
+ * summary; warnings and errors still show, except the model's warnings, which {@code validate}
+ * prints.
  */
 final class EngineLogs {
   private static final String ENGINE_LEVEL = "org.slf4j.simpleLogger.log.io.vaultstream";
+  private static final String MODEL_WARNINGS_LEVEL =
+      "org.slf4j.simpleLogger.log.io.vaultstream.model.ModelWarnings";
 
   private EngineLogs() {}
 
@@ -17,6 +20,9 @@ final class EngineLogs {
   static void warningsOnly() {
     if (System.getProperty(ENGINE_LEVEL) == null) {
       System.setProperty(ENGINE_LEVEL, "warn");
+    }
+    if (System.getProperty(MODEL_WARNINGS_LEVEL) == null) {
+      System.setProperty(MODEL_WARNINGS_LEVEL, "error");
     }
   }
 }

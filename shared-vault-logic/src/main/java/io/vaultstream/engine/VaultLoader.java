@@ -60,8 +60,12 @@ public final class VaultLoader implements AutoCloseable {
     this.decoder = new ChangeEventDecoder(model, options.decoder(), dialect.maxKeyChars());
     this.runner = new BatchRunner(ds, ownsPool, dialect);
     LOG.info("vaultstream uses the {} dialect for {}", dialect.name(), options);
+    // Under the warnings' own logger: a command that prints its own summary can leave them to
+    // 'validate'.
+    org.slf4j.Logger warnings =
+        org.slf4j.LoggerFactory.getLogger(io.vaultstream.model.ModelWarnings.class);
     for (io.vaultstream.model.ModelProblem w : io.vaultstream.model.ModelWarnings.of(model)) {
-      LOG.warn("Model {}: {}: {}", model.name(), w.path(), w.message());
+      warnings.warn("Model {}: {}: {}", model.name(), w.path(), w.message());
     }
   }
 
