@@ -1,8 +1,11 @@
 package io.vaultstream.write;
 
 import io.vaultstream.ddl.DdlScript;
+import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.model.TypeWidening;
+import io.vaultstream.model.VaultModel;
 import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableKind;
 import io.vaultstream.table.TableSpec;
@@ -201,6 +204,38 @@ final class ModelMigration {
       if (indexesMissing.contains(i.name())) {
         out.add(dialect.createIndex(schema, i.table(), i.name(), i.columns()));
       }
+    }
+    return out;
+  }
+
+  /**
+   * What {@code vaultstream ddl --jdbc-url} prints: the whole script for an empty schema, else the
+   * {@link #statements} the vault lacks, with the dialect's support tables when they are missing.
+   */
+  List<String> script(
+      Connection c, VaultModel model, HashKeyCalculator hasher, Map<String, TableSpec> tables)
+      throws SQLException {
+    VaultCatalog catalog = new VaultCatalog(dialect, schema);
+    Map<String, List<ColumnSpec>> inDatabase = catalog.columns(c, tables.values());
+    if (inDatabase.values().stream().allMatch(List::isEmpty)) {
+      return DdlScript.statements(model, dialect, hasher, schema);
+    }
+    String hashType = new VaultTables(model, dialect, hasher).hashType();
+    List<String> out =
+        new ArrayList<>(
+            statements(
+                tables,
+                inDatabase,
+                catalog.missingIndexes(c),
+                t -> {
+                  List<String> create = new ArrayList<>();
+                  create.add(dialect.createTable(schema, t));
+                  create.addAll(
+                      DdlScript.ghosts(model.naming(), dialect, hashType, hasher, schema, t));
+                  return create;
+                }));
+    if (catalog.lacksSupportTables(c)) {
+      out.addAll(dialect.createSupportTables(schema));
     }
     return out;
   }

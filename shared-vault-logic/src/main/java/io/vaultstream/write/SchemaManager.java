@@ -168,30 +168,7 @@ public final class SchemaManager {
    * ghost records, declared columns, the loader's indexes); empty when the vault matches the model.
    */
   public List<String> migration(Connection c) throws SQLException {
-    VaultCatalog catalog = new VaultCatalog(dialect, schema);
-    Map<String, List<ColumnSpec>> inDatabase = catalog.columns(c, base.values());
-    if (inDatabase.values().stream().allMatch(List::isEmpty)) {
-      return DdlScript.statements(model, dialect, hasher, schema);
-    }
-    String hashType = new VaultTables(model, dialect, hasher).hashType();
-    List<String> out =
-        new ArrayList<>(
-            new ModelMigration(dialect, schema)
-                .statements(
-                    base,
-                    inDatabase,
-                    catalog.missingIndexes(c),
-                    t -> {
-                      List<String> create = new ArrayList<>();
-                      create.add(dialect.createTable(schema, t));
-                      create.addAll(
-                          DdlScript.ghosts(model.naming(), dialect, hashType, hasher, schema, t));
-                      return create;
-                    }));
-    if (catalog.lacksSupportTables(c)) {
-      out.addAll(dialect.createSupportTables(schema));
-    }
-    return out;
+    return new ModelMigration(dialect, schema).script(c, model, hasher, base);
   }
 
   /** The attribute columns of a satellite, reference table or non-historized link, in order. */
