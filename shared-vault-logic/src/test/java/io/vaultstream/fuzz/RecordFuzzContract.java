@@ -48,7 +48,7 @@ abstract class RecordFuzzContract extends DatabaseContract {
   /**
    * The seed of the run in {@code mvn verify}: fixed, so that the build's verdict does not depend
    * on the draw. Other seeds still find second loads that change the vault (the known gap in
-   * docs/SECURITY.md; {@link ReplayMinimizeIT} narrows one down); {@code -Dfuzz.seed=random} draws
+   * docs/SECURITY.md; {@link ReplayMinimizer} narrows one down); {@code -Dfuzz.seed=random} draws
    * one.
    */
   static final long DEFAULT_SEED = 1;

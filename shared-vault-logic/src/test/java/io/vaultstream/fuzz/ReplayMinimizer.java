@@ -24,21 +24,22 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * A tool, skipped unless {@code -Dfuzz.minimize=TABLE} ({@code sat_product} or {@code
- * sat_customer}) names the table whose second load changed in a {@link RecordFuzzContract} run on
- * PostgreSQL (same {@code -Dfuzz.seed}, {@code -Dfuzz.records}, {@code -Dfuzz.batch}, {@code
- * -Dfuzz.order}): it loads the run's records twice, takes the events of the source rows that ever
- * had a business key of a changed row, and removes events (delta debugging) and merges batches
- * while a second load of what is left still changes that table. It prints the events left, batch by
- * batch, and the change:
+ * A tool, run only by name (its name matches neither the unit nor the integration tests, so {@code
+ * mvn verify} does not run it) and skipped unless {@code -Dfuzz.minimize=TABLE} ({@code
+ * sat_product} or {@code sat_customer}) names the table whose second load changed in a {@link
+ * RecordFuzzContract} run on PostgreSQL (same {@code -Dfuzz.seed}, {@code -Dfuzz.records}, {@code
+ * -Dfuzz.batch}, {@code -Dfuzz.order}): it loads the run's records twice, takes the events of the
+ * source rows that ever had a business key of a changed row, and removes events (delta debugging)
+ * and merges batches while a second load of what is left still changes that table. It prints the
+ * events left, batch by batch, and the change:
  *
  * <pre>
- * mvn -pl shared-vault-logic -am verify -Dtest=none -Dit.test=ReplayMinimizeIT \
+ * mvn -pl shared-vault-logic -am verify -Dtest=none -Dit.test=ReplayMinimizer \
  *   -Dfuzz.minimize=sat_product -Dfuzz.seed=99 -Dfuzz.records=20000 -Dfuzz.order=row \
  *   -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false
  * </pre>
  */
-class ReplayMinimizeIT extends DatabaseContract {
+class ReplayMinimizer extends DatabaseContract {
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
   private FuzzRegistry registry;
 
