@@ -10,6 +10,9 @@ import java.util.List;
  * insert with a unique violation (SQLSTATE 23505).
  */
 public interface BulkInsert {
+  /** The statement that appends the rows, for logs and tests. */
+  String statement();
+
   /**
    * Appends the rows inside the connection's transaction; returns how many.
    *

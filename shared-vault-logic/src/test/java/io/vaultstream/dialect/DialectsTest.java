@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.vaultstream.dialect.mariadb.MariaDbDialect;
+import io.vaultstream.dialect.postgres.PostgresDialect;
 import org.junit.jupiter.api.Test;
 
 /** The dialect is found through ServiceLoader by JDBC URL, or by name. */

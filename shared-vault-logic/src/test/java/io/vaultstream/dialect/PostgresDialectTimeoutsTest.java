@@ -2,6 +2,7 @@ package io.vaultstream.dialect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vaultstream.dialect.postgres.PostgresDialect;
 import java.sql.SQLException;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

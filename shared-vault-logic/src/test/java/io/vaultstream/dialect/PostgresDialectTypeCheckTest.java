@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.vaultstream.ddl.DdlScript;
+import io.vaultstream.dialect.postgres.PostgresDialect;
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.SourceTable;

@@ -1,5 +1,6 @@
 package io.vaultstream.dialect;
 
+import io.vaultstream.dialect.postgres.PostgresDialect;
 import io.vaultstream.table.TableSpec;
 import java.util.List;
 
@@ -17,6 +18,8 @@ class PostgresLoadingGoldenTest extends LoadingGoldenCases {
 
   @Override
   String bulkSql(TableSpec t, List<String> cols) {
-    return PostgresRows.copySql(GoldenSql.SCHEMA, t, cols, GoldenSql.SHOP.naming().loadedAt());
+    return dialect()
+        .bulkInsert(GoldenSql.SCHEMA, t, cols, GoldenSql.SHOP.naming().loadedAt())
+        .statement();
   }
 }

@@ -1,5 +1,6 @@
 package io.vaultstream.dialect;
 
+import io.vaultstream.dialect.postgres.PostgresDialect;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 

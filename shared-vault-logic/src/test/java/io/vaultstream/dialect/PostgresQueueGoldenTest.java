@@ -1,5 +1,7 @@
 package io.vaultstream.dialect;
 
+import io.vaultstream.dialect.postgres.PostgresDialect;
+
 /** The queue statements of the PostgreSQL dialect, as recorded. */
 class PostgresQueueGoldenTest extends QueueGoldenCases {
   @Override

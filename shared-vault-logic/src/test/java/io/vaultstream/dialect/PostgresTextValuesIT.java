@@ -3,6 +3,7 @@ package io.vaultstream.dialect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.vaultstream.dialect.postgres.PostgresDialect;
 import io.vaultstream.testing.TestDatabase;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -30,8 +30,8 @@ import org.junit.jupiter.api.Test;
  * HeldWaitsContract).
  */
 class BatchBisectionTest {
-  private static final io.vaultstream.dialect.PostgresDialect PG =
-      new io.vaultstream.dialect.PostgresDialect();
+  private static final io.vaultstream.dialect.postgres.PostgresDialect PG =
+      new io.vaultstream.dialect.postgres.PostgresDialect();
 
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
   private static final SQLException DUPLICATE =

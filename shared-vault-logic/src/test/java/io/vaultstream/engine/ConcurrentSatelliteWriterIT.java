@@ -58,7 +58,7 @@ class ConcurrentSatelliteWriterIT {
                 + " name, loaded_at) VALUES ('"
                 + hk
                 + "', '"
-                + new io.vaultstream.dialect.PostgresDialect().timestampText(t1)
+                + new io.vaultstream.dialect.postgres.PostgresDialect().timestampText(t1)
                 + "', 'SHOP.customers', 'FROM-THE-OTHER-WRITER', false, 'Anna', now())");
       }
       CompletableFuture<LoadResult> load =
@@ -89,7 +89,7 @@ class ConcurrentSatelliteWriterIT {
     List<String> versions =
         TestDatabase.rows(
             "SELECT load_dts = '"
-                + new io.vaultstream.dialect.PostgresDialect().timestampText(t1)
+                + new io.vaultstream.dialect.postgres.PostgresDialect().timestampText(t1)
                 + "'::timestamptz, hash_diff = 'FROM-THE-OTHER-WRITER', name FROM "
                 + schema
                 + ".sat_customer WHERE customer_hk = '"

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.vaultstream.ddl.VaultTables;
-import io.vaultstream.dialect.PostgresDialect;
+import io.vaultstream.dialect.postgres.PostgresDialect;
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.testing.Samples;
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package io.vaultstream.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.vaultstream.dialect.PostgresDialect;
+import io.vaultstream.dialect.postgres.PostgresDialect;
 import io.vaultstream.testing.TestDatabase;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

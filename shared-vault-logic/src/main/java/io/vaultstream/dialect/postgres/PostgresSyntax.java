@@ -1,5 +1,6 @@
-package io.vaultstream.dialect;
+package io.vaultstream.dialect.postgres;
 
+import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.model.TypeGrammar;
 import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
-package io.vaultstream.dialect;
+package io.vaultstream.dialect.postgres;
 
+import io.vaultstream.dialect.BulkInsert;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -33,6 +34,11 @@ final class PostgresCopy implements BulkInsert {
       bytea[i] = types.get(i).trim().toLowerCase(Locale.ROOT).equals("bytea");
     }
     this.loadedAt = loadedAt;
+  }
+
+  @Override
+  public String statement() {
+    return sql;
   }
 
   @Override

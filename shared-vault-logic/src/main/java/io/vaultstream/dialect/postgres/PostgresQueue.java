@@ -1,8 +1,8 @@
-package io.vaultstream.dialect;
+package io.vaultstream.dialect.postgres;
 
-import static io.vaultstream.dialect.PostgresSyntax.epochMicros;
-import static io.vaultstream.dialect.PostgresSyntax.quote;
-import static io.vaultstream.dialect.PostgresSyntax.table;
+import static io.vaultstream.dialect.postgres.PostgresSyntax.epochMicros;
+import static io.vaultstream.dialect.postgres.PostgresSyntax.quote;
+import static io.vaultstream.dialect.postgres.PostgresSyntax.table;
 
 import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;

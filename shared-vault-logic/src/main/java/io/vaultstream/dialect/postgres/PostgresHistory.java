@@ -1,11 +1,11 @@
-package io.vaultstream.dialect;
+package io.vaultstream.dialect.postgres;
 
-import static io.vaultstream.dialect.PostgresSyntax.epochMicros;
-import static io.vaultstream.dialect.PostgresSyntax.fromText;
-import static io.vaultstream.dialect.PostgresSyntax.quote;
-import static io.vaultstream.dialect.PostgresSyntax.table;
-import static io.vaultstream.dialect.PostgresSyntax.toText;
-import static io.vaultstream.dialect.PostgresSyntax.unnestFrom;
+import static io.vaultstream.dialect.postgres.PostgresSyntax.epochMicros;
+import static io.vaultstream.dialect.postgres.PostgresSyntax.fromText;
+import static io.vaultstream.dialect.postgres.PostgresSyntax.quote;
+import static io.vaultstream.dialect.postgres.PostgresSyntax.table;
+import static io.vaultstream.dialect.postgres.PostgresSyntax.toText;
+import static io.vaultstream.dialect.postgres.PostgresSyntax.unnestFrom;
 
 import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;

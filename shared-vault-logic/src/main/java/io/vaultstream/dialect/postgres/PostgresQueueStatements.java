@@ -1,5 +1,6 @@
-package io.vaultstream.dialect;
+package io.vaultstream.dialect.postgres;
 
+import io.vaultstream.dialect.QueueStatements;
 import io.vaultstream.table.TableSpec;
 import java.util.List;
 

@@ -1,5 +1,7 @@
-package io.vaultstream.dialect;
+package io.vaultstream.dialect.postgres;
 
+import io.vaultstream.dialect.TextValues;
+import io.vaultstream.dialect.UtcTimestamps;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;

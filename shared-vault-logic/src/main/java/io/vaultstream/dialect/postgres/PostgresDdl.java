@@ -1,10 +1,11 @@
-package io.vaultstream.dialect;
+package io.vaultstream.dialect.postgres;
 
-import static io.vaultstream.dialect.PostgresSyntax.checkedType;
-import static io.vaultstream.dialect.PostgresSyntax.list;
-import static io.vaultstream.dialect.PostgresSyntax.quote;
-import static io.vaultstream.dialect.PostgresSyntax.table;
+import static io.vaultstream.dialect.postgres.PostgresSyntax.checkedType;
+import static io.vaultstream.dialect.postgres.PostgresSyntax.list;
+import static io.vaultstream.dialect.postgres.PostgresSyntax.quote;
+import static io.vaultstream.dialect.postgres.PostgresSyntax.table;
 
+import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableSpec;
 import java.nio.ByteBuffer;

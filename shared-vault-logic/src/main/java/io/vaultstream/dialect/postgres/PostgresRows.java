@@ -1,13 +1,14 @@
-package io.vaultstream.dialect;
+package io.vaultstream.dialect.postgres;
 
-import static io.vaultstream.dialect.PostgresSyntax.fromText;
-import static io.vaultstream.dialect.PostgresSyntax.list;
-import static io.vaultstream.dialect.PostgresSyntax.quote;
-import static io.vaultstream.dialect.PostgresSyntax.table;
-import static io.vaultstream.dialect.PostgresSyntax.toText;
-import static io.vaultstream.dialect.PostgresSyntax.unnestFrom;
-import static io.vaultstream.dialect.PostgresSyntax.unnestSelect;
+import static io.vaultstream.dialect.postgres.PostgresSyntax.fromText;
+import static io.vaultstream.dialect.postgres.PostgresSyntax.list;
+import static io.vaultstream.dialect.postgres.PostgresSyntax.quote;
+import static io.vaultstream.dialect.postgres.PostgresSyntax.table;
+import static io.vaultstream.dialect.postgres.PostgresSyntax.toText;
+import static io.vaultstream.dialect.postgres.PostgresSyntax.unnestFrom;
+import static io.vaultstream.dialect.postgres.PostgresSyntax.unnestSelect;
 
+import io.vaultstream.dialect.BulkInsert;
 import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;
 import java.util.List;

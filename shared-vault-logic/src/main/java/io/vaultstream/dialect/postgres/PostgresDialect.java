@@ -1,5 +1,9 @@
-package io.vaultstream.dialect;
+package io.vaultstream.dialect.postgres;
 
+import io.vaultstream.dialect.BulkInsert;
+import io.vaultstream.dialect.EarliestWrite;
+import io.vaultstream.dialect.SingleEarliestWrite;
+import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableSpec;
 import java.util.List;
