@@ -1,18 +1,14 @@
 package io.vaultstream.dialect;
 
+import java.util.Collections;
+
 /**
  * The SQL of the operator commands ({@code vaultstream status}, {@code errors}, {@code init}): what
  * a vault holds, where it is, and what a source database's catalog says about its tables. Part of
  * {@link VaultDialect}. Every name is quoted by {@link #quote} and {@link #table}; every value is a
  * bound parameter; a set of ids is bound through {@link TextValues#bindNumbers}.
  */
-public interface OperatorStatements {
-
-  /** Quotes an identifier (as {@link VaultDialect#quote}). */
-  String quote(String identifier);
-
-  /** A qualified, quoted table name (as {@link VaultDialect#table}). */
-  String table(String schema, String table);
+public interface OperatorStatements extends QuotedNames {
 
   // ---- the vault --------------------------------------------------------------------------
 
@@ -35,18 +31,27 @@ public interface OperatorStatements {
   String selectAllProgress(String schema, String progressTable);
 
   /** Lists the tables of a schema. Binds the schema. Returns each table's name, by name. */
-  String selectTables();
+  default String selectTables() {
+    return "SELECT table_name FROM information_schema.tables WHERE table_schema = ?"
+        + " ORDER BY table_name";
+  }
 
   /**
    * Tells whether a table exists: one row if it does, none else. Binds the schema and the table.
    */
-  String tableExists();
+  default String tableExists() {
+    return "SELECT 1 FROM information_schema.tables WHERE table_schema = ? AND table_name = ?";
+  }
 
   /**
    * Lists the schemas holding a table of one of {@code tables} names. Binds the names, one
    * parameter each. Returns each schema's name once, by name.
    */
-  String selectSchemasWithTables(int tables);
+  default String selectSchemasWithTables(int tables) {
+    return "SELECT DISTINCT table_schema FROM information_schema.tables WHERE table_name IN ("
+        + String.join(", ", Collections.nCopies(tables, "?"))
+        + ") ORDER BY table_schema";
+  }
 
   /**
    * Reads the first_seen of error rows as epoch milliseconds. Binds the ids as one parameter

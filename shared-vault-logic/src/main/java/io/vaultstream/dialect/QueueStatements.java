@@ -7,7 +7,7 @@ import java.util.List;
  * The SQL of the loader's own tables: waiting rows, error rows and stored progress. Part of {@link
  * VaultDialect}; the tables' columns are those the loader's DDL gives them.
  */
-public interface QueueStatements {
+public interface QueueStatements extends QuotedNames {
 
   /**
    * Reads the rows that wait for one of a set of parents: waiting rows with an event, and error
@@ -97,7 +97,21 @@ public interface QueueStatements {
   String countErrorsByCode(String schema, String errorsTable, List<String> filterColumns);
 
   /** Deletes error rows filtered as {@link #selectErrorRows} (binding the same). */
-  String deleteErrors(String schema, String errorsTable, List<String> filterColumns);
+  default String deleteErrors(String schema, String errorsTable, List<String> filterColumns) {
+    return "DELETE FROM " + table(schema, errorsTable) + errorFilter(filterColumns);
+  }
+
+  /**
+   * The filter of {@link #selectErrorRows}: {@code " WHERE "} every column equal to a parameter, or
+   * nothing for no column.
+   */
+  default String errorFilter(List<String> filterColumns) {
+    StringBuilder sb = new StringBuilder();
+    for (String c : filterColumns) {
+      sb.append(sb.length() == 0 ? " WHERE " : " AND ").append(quote(c)).append(" = ?");
+    }
+    return sb.toString();
+  }
 
   /**
    * Deletes error rows by id. Binds the ids as one parameter (through {@link

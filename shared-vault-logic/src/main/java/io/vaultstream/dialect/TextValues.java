@@ -7,8 +7,8 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * How a database takes and gives back values as text, how a batch's columns are bound as
- * parameters, and which of its failures the engine must recognize. Part of {@link VaultDialect}.
+ * How a database takes and gives back values as text, and how a batch's columns are bound as
+ * parameters. Part of {@link VaultDialect}.
  */
 public interface TextValues {
 
@@ -42,8 +42,8 @@ public interface TextValues {
    * Binds the columns of a batch as {@link #bindColumns} does and runs the statement: once, or
    * where the database takes statements only up to a size (MariaDB's max_allowed_packet) once per
    * part of the rows that fits, in the rows' order. A row too large for any statement fails with
-   * SQLSTATE 22001, a value the database refuses ({@link #isRejectedRow}), so that the engine
-   * isolates it to its event.
+   * SQLSTATE 22001, a value the database refuses ({@link SqlStates#isRejectedRow}), so that the
+   * engine isolates it to its event.
    */
   default void bindInParts(
       Connection c, PreparedStatement ps, int first, List<List<String>> columns, Execution run)
@@ -62,44 +62,9 @@ public interface TextValues {
 
   /**
    * Binds a set of 64-bit numbers to parameter {@code index} of a statement this dialect built to
-   * take them as one parameter ({@link VaultDialect#lockKeys}, {@link
+   * take them as one parameter ({@link RowStatements#lockKeys}, {@link
    * QueueStatements#deleteErrorsById}; PostgreSQL: a bigint array).
    */
   void bindNumbers(Connection c, PreparedStatement ps, int index, Collection<Long> numbers)
       throws SQLException;
-
-  /**
-   * Whether the failure is the database refusing a value of a row: a value its column's type cannot
-   * take (see {@link #isConversionFailure}) or a constraint the row breaks. No retry passes it; the
-   * engine finds the rows by loading the batch in parts (PostgreSQL: SQLSTATE classes 22 and 23,
-   * and the program limits 54000 and 54011).
-   */
-  default boolean isRejectedRow(SQLException e) {
-    String state = e.getSQLState();
-    return state != null
-        && (state.startsWith("22")
-            || state.startsWith("23")
-            // A row too big for a page or an index entry, or a table past 1,600 columns: the
-            // record's size or shape, which no retry changes.
-            || state.equals("54000")
-            || state.equals("54011"));
-  }
-
-  /** Of the rows {@link #isRejectedRow} refuses, whether a value did not fit its column's type. */
-  default boolean isConversionFailure(SQLException e) {
-    String state = e.getSQLState();
-    return state != null && state.startsWith("22");
-  }
-
-  /** Whether the failure is a unique (primary key) violation: rows another writer inserted. */
-  boolean isUniqueViolation(SQLException e);
-
-  /**
-   * The SQLSTATE the engine gives its own failure "a vault table does not exist" (as the database
-   * reports a statement on a missing table), so callers classify both alike.
-   */
-  String undefinedTableState();
-
-  /** The SQLSTATE the engine gives its own failure "a vault table lacks a column". */
-  String undefinedColumnState();
 }

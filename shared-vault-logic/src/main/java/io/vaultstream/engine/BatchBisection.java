@@ -1,6 +1,6 @@
 package io.vaultstream.engine;
 
-import io.vaultstream.dialect.TextValues;
+import io.vaultstream.dialect.SqlStates;
 import io.vaultstream.event.BadRecord;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Problem;
@@ -62,7 +62,7 @@ final class BatchBisection {
       Progress progress,
       Attempt attempt,
       Probe probe,
-      TextValues db)
+      SqlStates db)
       throws SQLException {
     LOG.warn(
         "A batch of {} events was rejected by the database ({}); loading it in parts to find what"
@@ -132,7 +132,7 @@ final class BatchBisection {
     return (total == null ? last : total.plus(last)).plus(withFailed);
   }
 
-  private static Problem rejected(ChangeEvent ev, String target, SQLException e, TextValues db) {
+  private static Problem rejected(ChangeEvent ev, String target, SQLException e, SqlStates db) {
     String code =
         db.isConversionFailure(e) ? Problem.TYPE_CONVERSION : Problem.CONSTRAINT_VIOLATION;
     return Problem.of(

@@ -4,7 +4,7 @@ import static io.vaultstream.dialect.mariadb.MariaDbSyntax.quote;
 import static io.vaultstream.dialect.mariadb.MariaDbSyntax.toText;
 import static io.vaultstream.dialect.mariadb.MariaDbSyntax.typed;
 
-import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.dialect.RowStatements;
 import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableKind;
 import io.vaultstream.table.TableSpec;
@@ -12,19 +12,19 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** MariaDB's read of the stored rows that events of a non-historized link disagree with. */
-final class MariaDbChanges {
-  private MariaDbChanges() {}
+interface MariaDbChanges extends RowStatements {
 
-  static String selectDifferingRows(
+  @Override
+  default String selectDifferingRows(
       String schema, TableSpec t, String keyColumn, List<String> columns) {
     List<ColumnSpec> batch = new ArrayList<>();
-    batch.add(new ColumnSpec(VaultDialect.ROW_NUMBER, "bigint", true));
+    batch.add(new ColumnSpec(ROW_NUMBER, "bigint", true));
     batch.add(t.column(keyColumn));
     columns.forEach(c -> batch.add(t.column(c)));
     List<String> names = new ArrayList<>();
     batch.forEach(c -> names.add(c.name()));
     TableSpec rows = new TableSpec("u", TableKind.TECHNICAL, batch, List.of(keyColumn), false);
-    StringBuilder out = new StringBuilder("u." + quote(VaultDialect.ROW_NUMBER));
+    StringBuilder out = new StringBuilder("u." + quote(ROW_NUMBER));
     List<String> equalities = new ArrayList<>();
     for (String c : columns) {
       String type = t.column(c).type();

@@ -1,41 +1,36 @@
 package io.vaultstream.dialect.mariadb;
 
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.list;
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.quote;
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.table;
-
-import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.dialect.DdlStatements;
 import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableSpec;
 import java.util.List;
 import java.util.Locale;
 
-/** MariaDB's statements that create and inspect the vault's tables (InnoDB, utf8mb4, UTC). */
-final class MariaDbDdl {
+/**
+ * MariaDB's {@link DdlStatements} where they are not standard SQL: databases as schemas, InnoDB
+ * tables in utf8mb4, its catalog, and the session's named lock around schema changes.
+ */
+interface MariaDbDdl extends DdlStatements {
   /** Text compared byte for byte, as the engine compares keys and codes. */
-  static final String CHARSET = "CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
+  String CHARSET = "CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
 
-  private MariaDbDdl() {}
+  /** The rows {@code lockKeys} locks: one per lock number ever taken (a few hundred a table). */
+  String LOCKS = "vs_locks";
 
-  static String createSchema(String schema) {
+  @Override
+  default String createSchema(String schema) {
     return "CREATE DATABASE IF NOT EXISTS " + quote(schema) + " " + CHARSET;
   }
 
-  static String createTable(String schema, TableSpec t) {
+  @Override
+  default String createTable(String schema, TableSpec t) {
     StringBuilder sb =
         new StringBuilder("CREATE TABLE IF NOT EXISTS ")
             .append(table(schema, t.name()))
             .append(" (\n");
     String identity = null;
     for (ColumnSpec c : t.columns()) {
-      String type = MariaDbTypes.checked(c.type());
-      if (t.primaryKey().contains(c.name()) && !MariaDbTypes.indexable(type)) {
-        // An index cannot hold LONGTEXT or LONGBLOB whole; key columns get a bounded type.
-        type =
-            MariaDbTypes.kind(type) == MariaDbTypes.Kind.BINARY
-                ? "VARBINARY(255)"
-                : MariaDbTypes.KEY_COLUMN_TEXT;
-      }
+      String type = keyColumnType(t, c);
       if (type.toLowerCase(Locale.ROOT).contains("auto_increment")) {
         identity = c.name();
       }
@@ -45,7 +40,7 @@ final class MariaDbDdl {
       }
       sb.append(",\n");
     }
-    sb.append("  PRIMARY KEY (").append(list(t.primaryKey())).append(")");
+    sb.append("  PRIMARY KEY (").append(quoteAll(t.primaryKey())).append(")");
     if (identity != null && !t.primaryKey().contains(identity)) {
       // InnoDB numbers an AUTO_INCREMENT column only when an index leads with it.
       sb.append(",\n  UNIQUE KEY ")
@@ -57,29 +52,35 @@ final class MariaDbDdl {
     return sb.append("\n) ENGINE=InnoDB DEFAULT ").append(CHARSET).toString();
   }
 
-  static String addColumn(String schema, String table, ColumnSpec c) {
-    return "ALTER TABLE "
-        + table(schema, table)
-        + " ADD COLUMN IF NOT EXISTS "
-        + quote(c.name())
-        + " "
-        + MariaDbTypes.checked(c.type());
+  /** The column's type, bounded where it is a key column an index cannot hold whole. */
+  private static String keyColumnType(TableSpec t, ColumnSpec c) {
+    String type = MariaDbTypes.checked(c.type());
+    if (!t.primaryKey().contains(c.name()) || MariaDbTypes.indexable(type)) {
+      return type;
+    }
+    // An index cannot hold LONGTEXT or LONGBLOB whole; key columns get a bounded type.
+    return MariaDbTypes.kind(type) == MariaDbTypes.Kind.BINARY
+        ? "VARBINARY(255)"
+        : MariaDbTypes.KEY_COLUMN_TEXT;
   }
 
-  static String addAttributeColumn(String schema, String table, ColumnSpec c) {
-    return addColumn(schema, table, c) + " COMMENT '" + VaultDialect.ADDED_COLUMN_MARK + "'";
+  @Override
+  default List<String> addAttributeColumn(String schema, String table, ColumnSpec c) {
+    return List.of(addColumn(schema, table, c) + " COMMENT '" + ADDED_COLUMN_MARK + "'");
   }
 
-  static String widenColumn(String schema, String table, ColumnSpec c) {
+  @Override
+  default String widenColumn(String schema, String table, ColumnSpec c) {
     return "ALTER TABLE "
         + table(schema, table)
         + " MODIFY COLUMN "
         + quote(c.name())
         + " "
-        + MariaDbTypes.checked(c.type());
+        + checkedType(c.type());
   }
 
-  static String selectColumns() {
+  @Override
+  default String selectColumns() {
     // The whole type (length, precision, character set), as the statements must cast to it.
     return "SELECT column_name, CONCAT(column_type, IF(character_set_name IS NULL, '',"
         + " CONCAT(' CHARACTER SET ', character_set_name, ' COLLATE ', collation_name))),"
@@ -87,18 +88,51 @@ final class MariaDbDdl {
         + " ORDER BY ordinal_position";
   }
 
-  static String selectIndexes() {
+  @Override
+  default String selectIndexes() {
     return "SELECT DISTINCT index_name FROM information_schema.statistics"
         + " WHERE table_schema = ? AND table_name = ?";
   }
 
-  static String createIndex(String schema, String table, String name, List<String> columns) {
-    return "CREATE INDEX IF NOT EXISTS "
-        + quote(name)
-        + " ON "
-        + table(schema, table)
-        + " ("
-        + list(columns)
-        + ")";
+  @Override
+  default String currentSchema() {
+    return "SELECT DATABASE()";
+  }
+
+  @Override
+  default boolean transactionalDdl() {
+    return false;
+  }
+
+  @Override
+  default String lockSchemaChanges(String schema) {
+    // A named lock of the session (released by unlockSchemaChanges, or when the session ends).
+    // "IF NOT EXISTS" does not make two sessions' DDL safe: one's CREATE INDEX waited for the
+    // other's metadata locks. Another loader's start-up takes seconds; 600 s bounds the wait.
+    return "SELECT GET_LOCK(" + schemaLockName(schema) + ", 600)";
+  }
+
+  @Override
+  default String unlockSchemaChanges(String schema) {
+    return "DO RELEASE_LOCK(" + schemaLockName(schema) + ")";
+  }
+
+  private static String schemaLockName(String schema) {
+    return schema == null || schema.isEmpty()
+        ? "CONCAT('vaultstream ddl ', DATABASE())"
+        : MariaDbSyntax.literal("vaultstream ddl " + schema, MariaDbTypes.TEXT);
+  }
+
+  @Override
+  default List<String> supportTables() {
+    return List.of(LOCKS);
+  }
+
+  @Override
+  default List<String> createSupportTables(String schema) {
+    return List.of(
+        "CREATE TABLE IF NOT EXISTS "
+            + table(schema, LOCKS)
+            + " (`id` BIGINT NOT NULL PRIMARY KEY) ENGINE=InnoDB");
   }
 }

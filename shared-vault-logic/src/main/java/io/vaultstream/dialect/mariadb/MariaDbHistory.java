@@ -5,6 +5,7 @@ import static io.vaultstream.dialect.mariadb.MariaDbSyntax.quote;
 import static io.vaultstream.dialect.mariadb.MariaDbSyntax.toText;
 import static io.vaultstream.dialect.mariadb.MariaDbSyntax.typed;
 
+import io.vaultstream.dialect.RowStatements;
 import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableKind;
 import io.vaultstream.table.TableSpec;
@@ -12,11 +13,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** MariaDB's reads of stored history and of the key map. */
-final class MariaDbHistory {
-  private MariaDbHistory() {}
+/** MariaDB's reads of stored history and of the key map, and the locks taken before them. */
+interface MariaDbHistory extends RowStatements {
 
-  static String selectHistoryAround(
+  @Override
+  default String selectHistoryAround(
       String schema, TableSpec t, List<String> keyColumns, String loadDts, List<String> columns) {
     // The batch's keys and times: the key columns, then the time (as the satellite's load_dts).
     List<ColumnSpec> batch = new ArrayList<>();
@@ -65,7 +66,8 @@ final class MariaDbHistory {
         + ")";
   }
 
-  static String selectKeyMap(String schema, String keyMapTable) {
+  @Override
+  default String selectKeyMap(String schema, String keyMapTable) {
     // The source comes first (a one-row table), so the parameters are in the order of the
     // contract: source, then the batch of primary keys.
     return "SELECT m.`pk`, "
@@ -75,5 +77,20 @@ final class MariaDbHistory {
         + " COLLATE utf8mb4_bin PATH '$[0]')) AS k STRAIGHT_JOIN "
         + MariaDbSyntax.probed(schema, keyMapTable, "m", "PRIMARY")
         + " ON m.`source_table` = p.s AND m.`pk` = k.`pk`";
+  }
+
+  @Override
+  default String lockKeys(String schema) {
+    // MariaDB has no transaction-scoped advisory locks: an upsert of one row per number takes its
+    // row lock, held to the transaction's end, in ascending order (the ORDER BY).
+    String t = MariaDbSyntax.table(schema, MariaDbDdl.LOCKS);
+    return "INSERT INTO "
+        + t
+        + " (`id`) SELECT u.v FROM JSON_TABLE(?, '$[*]' COLUMNS (v BIGINT PATH '$')) AS u"
+        + " ORDER BY u.v ON DUPLICATE KEY UPDATE "
+        + t
+        + ".`id` = "
+        + t
+        + ".`id` RETURNING `id`";
   }
 }

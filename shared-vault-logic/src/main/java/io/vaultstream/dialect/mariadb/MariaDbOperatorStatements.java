@@ -1,7 +1,6 @@
 package io.vaultstream.dialect.mariadb;
 
 import io.vaultstream.dialect.OperatorStatements;
-import java.util.Collections;
 
 /**
  * MariaDB's (and MySQL's) {@link OperatorStatements}: a schema is a database, timestamps are
@@ -53,24 +52,6 @@ public interface MariaDbOperatorStatements extends OperatorStatements {
         + " AS CHAR) FROM "
         + table(schema, progressTable)
         + " ORDER BY 1, 2, 3";
-  }
-
-  @Override
-  default String selectTables() {
-    return "SELECT table_name FROM information_schema.tables WHERE table_schema = ?"
-        + " ORDER BY table_name";
-  }
-
-  @Override
-  default String tableExists() {
-    return "SELECT 1 FROM information_schema.tables WHERE table_schema = ? AND table_name = ?";
-  }
-
-  @Override
-  default String selectSchemasWithTables(int tables) {
-    return "SELECT DISTINCT table_schema FROM information_schema.tables WHERE table_name IN ("
-        + String.join(", ", Collections.nCopies(tables, "?"))
-        + ") ORDER BY table_schema";
   }
 
   @Override

@@ -1,21 +1,21 @@
 package io.vaultstream.dialect.mariadb;
 
 import static io.vaultstream.dialect.mariadb.MariaDbSyntax.epochMicros;
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.list;
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.quote;
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.table;
 
+import io.vaultstream.dialect.QueueStatements;
 import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;
 import java.util.List;
 
-/** MariaDB's statements on the loader's own tables (waiting rows, error rows, progress). */
-final class MariaDbQueue {
-  private static final String KEY_CARRIER = "LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
+/**
+ * MariaDB's {@link QueueStatements}: the statements on the loader's own tables (waiting rows, error
+ * rows, progress).
+ */
+interface MariaDbQueue extends QueueStatements {
+  /** The text type a pair of the batch travels in, as the indexed columns it meets. */
+  String KEY_CARRIER = "LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
 
-  private MariaDbQueue() {}
-
-  private static String select(String origin, String state, String since, List<String> columns) {
+  private String select(String origin, String state, String since, List<String> columns) {
     StringBuilder sb =
         new StringBuilder("SELECT ")
             .append(origin)
@@ -29,11 +29,12 @@ final class MariaDbQueue {
     return sb.toString();
   }
 
-  private static String unresolved(String code) {
+  private String unresolved(String code) {
     return " x.`error_code` = '" + code + "' AND x.`event` IS NOT NULL";
   }
 
-  static String selectWaitingForParents(
+  @Override
+  default String selectWaitingForParents(
       String schema, String waiting, String errors, List<String> columns, String code) {
     // The batch once, read by both halves; each of its pairs is one probe of the (ref_source,
     // ref_pk) index of either table.
@@ -58,7 +59,7 @@ final class MariaDbQueue {
    * The last key read, as a one-row table {@code p} with a column per key column, and the condition
    * "after it" over {@code y}, spelt out so that the range optimizer makes it an index range.
    */
-  private static String[] after(TableSpec t, boolean afterKey) {
+  private String[] after(TableSpec t, boolean afterKey) {
     if (!afterKey) {
       return new String[] {"", ""};
     }
@@ -82,13 +83,14 @@ final class MariaDbQueue {
     };
   }
 
-  private static String keyList(TableSpec t) {
+  private String keyList(TableSpec t) {
     List<String> out = new ArrayList<>();
     t.primaryKey().forEach(k -> out.add("y." + quote(k)));
     return String.join(", ", out);
   }
 
-  static String selectPageEnd(String schema, TableSpec t, int rows, boolean afterKey) {
+  @Override
+  default String selectPageEnd(String schema, TableSpec t, int rows, boolean afterKey) {
     String[] after = after(t, afterKey);
     List<String> out = new ArrayList<>();
     t.primaryKey().forEach(k -> out.add("CAST(y." + quote(k) + " AS CHAR)"));
@@ -105,7 +107,7 @@ final class MariaDbQueue {
         + (rows - 1);
   }
 
-  private static String page(
+  private String page(
       String schema, TableSpec t, int rows, boolean afterKey, String select, String where) {
     String[] after = after(t, afterKey);
     return select
@@ -122,13 +124,14 @@ final class MariaDbQueue {
         + where;
   }
 
-  private static String parentKnown(String schema, String keyMap) {
+  private String parentKnown(String schema, String keyMap) {
     return " EXISTS (SELECT 1 FROM "
         + MariaDbSyntax.probed(schema, keyMap, "k", "PRIMARY")
         + " WHERE k.`source_table` = x.`ref_source` AND k.`pk` = x.`ref_pk`)";
   }
 
-  static String selectResolvableWaitingPage(
+  @Override
+  default String selectResolvableWaitingPage(
       String schema, TableSpec waiting, String keyMap, List<String> cols, int rows, boolean after) {
     return page(
         schema,
@@ -139,7 +142,8 @@ final class MariaDbQueue {
         "x.`event` IS NOT NULL AND" + parentKnown(schema, keyMap));
   }
 
-  static String selectResolvableErrorPage(
+  @Override
+  default String selectResolvableErrorPage(
       String schema,
       TableSpec errors,
       String keyMap,
@@ -156,7 +160,8 @@ final class MariaDbQueue {
         unresolved(code) + " AND" + parentKnown(schema, keyMap));
   }
 
-  static String takeExpiredErrors(
+  @Override
+  default String takeExpiredErrors(
       String schema, TableSpec errors, List<String> columns, String code, int rows) {
     List<String> out = new ArrayList<>();
     columns.forEach(c -> out.add("CAST(" + quote(c) + " AS CHAR)"));
@@ -171,11 +176,12 @@ final class MariaDbQueue {
   }
 
   /** The three timestamps of the move, in the order they are bound, as a one-row table. */
-  private static final String TIMES =
+  String TIMES =
       "(SELECT CAST(? AS DATETIME(6)) AS cutoff, CAST(? AS DATETIME(6)) AS expiry,"
           + " CAST(? AS DATETIME(6)) AS now) AS p";
 
-  static List<String> moveExpiredWaiting(
+  @Override
+  default List<String> moveExpiredWaiting(
       String schema,
       TableSpec waiting,
       TableSpec errors,
@@ -194,7 +200,7 @@ final class MariaDbQueue {
         "INSERT INTO "
             + errorsTable
             + " ("
-            + list(target)
+            + quoteAll(target)
             + ")\nSELECT "
             + String.join(", ", source)
             + " FROM "
@@ -216,41 +222,35 @@ final class MariaDbQueue {
     return List.of(insert, delete);
   }
 
-  private static String filter(List<String> columns) {
-    List<String> parts = new ArrayList<>();
-    columns.forEach(c -> parts.add(quote(c) + " = ?"));
-    return parts.isEmpty() ? "" : " WHERE " + String.join(" AND ", parts);
-  }
-
-  static String selectErrorRows(String schema, String errors, List<String> filter, int limit) {
+  @Override
+  default String selectErrorRows(String schema, String errors, List<String> filter, int limit) {
     return "SELECT `id`, `error_code`, `source_table`, `target_object`, `topic`,"
         + " `kafka_partition`, `kafka_offset`, `message`, `attempts`,"
         + " CAST(`first_seen` AS CHAR), CAST(`expires_at` AS CHAR), `record_key`,"
         + " `record_value`, `event` FROM "
         + table(schema, errors)
-        + filter(filter)
+        + errorFilter(filter)
         + " ORDER BY `id` LIMIT "
         + limit;
   }
 
-  static String countErrorsByCode(String schema, String errors, List<String> filter) {
+  @Override
+  default String countErrorsByCode(String schema, String errors, List<String> filter) {
     return "SELECT `error_code`, COUNT(*) FROM "
         + table(schema, errors)
-        + filter(filter)
+        + errorFilter(filter)
         + " GROUP BY `error_code` ORDER BY `error_code`";
   }
 
-  static String deleteErrors(String schema, String errors, List<String> filter) {
-    return "DELETE FROM " + table(schema, errors) + filter(filter);
-  }
-
-  static String deleteErrorsById(String schema, String errors) {
+  @Override
+  default String deleteErrorsById(String schema, String errors) {
     return "DELETE x FROM JSON_TABLE(?, '$[*]' COLUMNS (v BIGINT PATH '$')) AS u STRAIGHT_JOIN "
         + table(schema, errors)
         + " AS x ON x.`id` = u.v";
   }
 
-  static String selectProgress(String schema, String progress, List<String> anchorColumns) {
+  @Override
+  default String selectProgress(String schema, String progress, List<String> anchorColumns) {
     StringBuilder sb = new StringBuilder("SELECT `topic`, `kafka_partition`, `next_offset`");
     anchorColumns.forEach(c -> sb.append(", ").append(quote(c)));
     return sb.append(" FROM ")

@@ -7,24 +7,44 @@ import static io.vaultstream.dialect.mariadb.MariaDbSyntax.table;
 import static io.vaultstream.dialect.mariadb.MariaDbSyntax.typed;
 import static io.vaultstream.dialect.mariadb.MariaDbSyntax.value;
 
+import io.vaultstream.dialect.EarliestWrite;
+import io.vaultstream.dialect.RowStatements;
 import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * MariaDB's statements that write a batch given as one JSON parameter, joined to the table by its
- * key ({@code JSON_TABLE} first, then one index probe per row: {@code STRAIGHT_JOIN} fixes that
- * order whatever the statistics say).
+ * MariaDB's {@link RowStatements} that write a batch given as one JSON parameter, joined to the
+ * table by its key ({@code JSON_TABLE} first, then one index probe per row: {@code STRAIGHT_JOIN}
+ * fixes that order whatever the statistics say).
  */
-final class MariaDbRows {
+interface MariaDbRows extends RowStatements {
   /** The time a row is written, in UTC, to the microsecond. */
-  static final String NOW = "UTC_TIMESTAMP(6)";
+  String NOW = "UTC_TIMESTAMP(6)";
 
-  private MariaDbRows() {}
+  @Override
+  default EarliestWrite upsertEarliest(
+      String schema, TableSpec t, List<String> cols, String loadDts, String src, String loaded) {
+    // The three statements of the returning form: a single ON DUPLICATE KEY UPDATE cannot tell
+    // how many rows it inserted or moved back (its count is the rows found, or 2 per change).
+    return new MariaDbEarliestWrite(schema, t, cols, loadDts, src, loaded);
+  }
+
+  @Override
+  default EarliestWrite upsertEarliestReturning(
+      String schema, TableSpec t, List<String> cols, String loadDts, String src, String loaded) {
+    return new MariaDbEarliestWrite(schema, t, cols, loadDts, src, loaded);
+  }
+
+  @Override
+  default String literal(String text, String type) {
+    return MariaDbSyntax.literal(text, MariaDbTypes.checked(type));
+  }
 
   /** {@code INSERT INTO t (columns[, loadedAt]) SELECT <values> FROM <batch> u}. */
-  static String insertNew(String schema, TableSpec t, List<String> columns, String loadedAt) {
+  @Override
+  default String insertNew(String schema, TableSpec t, List<String> columns, String loadedAt) {
     return "INSERT INTO "
         + table(schema, t.name())
         + " ("
@@ -49,11 +69,13 @@ final class MariaDbRows {
     return "\nON DUPLICATE KEY UPDATE " + k + " = " + k;
   }
 
-  static String insertIgnore(String schema, TableSpec t, List<String> columns, String loadedAt) {
+  @Override
+  default String insertIgnore(String schema, TableSpec t, List<String> columns, String loadedAt) {
     return insertNew(schema, t, columns, loadedAt) + keepExisting(schema, t);
   }
 
-  static String upsert(String schema, TableSpec t, List<String> columns) {
+  @Override
+  default String upsert(String schema, TableSpec t, List<String> columns) {
     String tbl = table(schema, t.name()) + ".";
     List<String> sets = new ArrayList<>();
     for (String c : columns) {
@@ -75,7 +97,8 @@ final class MariaDbRows {
         .collect(Collectors.joining(" AND "));
   }
 
-  static String deleteByKey(String schema, TableSpec t, List<String> keyColumns) {
+  @Override
+  default String deleteByKey(String schema, TableSpec t, List<String> keyColumns) {
     return "DELETE x FROM "
         + rows(t, keyColumns, "u")
         + " STRAIGHT_JOIN "
@@ -84,7 +107,8 @@ final class MariaDbRows {
         + match(t, keyColumns, "x", "u");
   }
 
-  static String updateByKey(
+  @Override
+  default String updateByKey(
       String schema, TableSpec t, List<String> keyColumns, List<String> setColumns) {
     List<String> all = new ArrayList<>(keyColumns);
     all.addAll(setColumns);
@@ -102,7 +126,8 @@ final class MariaDbRows {
         + sets;
   }
 
-  static String insertLiteralIgnore(
+  @Override
+  default String insertLiteralIgnore(
       String schema, TableSpec t, List<String> columns, List<String> literals) {
     return "INSERT INTO "
         + table(schema, t.name())

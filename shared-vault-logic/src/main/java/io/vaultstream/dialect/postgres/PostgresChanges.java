@@ -6,22 +6,22 @@ import static io.vaultstream.dialect.postgres.PostgresSyntax.table;
 import static io.vaultstream.dialect.postgres.PostgresSyntax.toText;
 import static io.vaultstream.dialect.postgres.PostgresSyntax.unnestFrom;
 
-import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.dialect.RowStatements;
 import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;
 import java.util.List;
 
 /** PostgreSQL's read of the stored rows that events of a non-historized link disagree with. */
-final class PostgresChanges {
-  private PostgresChanges() {}
+interface PostgresChanges extends RowStatements {
 
-  static String selectDifferingRows(
+  @Override
+  default String selectDifferingRows(
       String schema, TableSpec t, String keyColumn, List<String> columns) {
     List<String> bound = new ArrayList<>();
-    bound.add(VaultDialect.ROW_NUMBER);
+    bound.add(ROW_NUMBER);
     bound.add(keyColumn);
     bound.addAll(columns);
-    StringBuilder out = new StringBuilder("u." + quote(VaultDialect.ROW_NUMBER));
+    StringBuilder out = new StringBuilder("u." + quote(ROW_NUMBER));
     List<String> stored = new ArrayList<>();
     List<String> sent = new ArrayList<>();
     for (String c : columns) {

@@ -1,53 +1,27 @@
 package io.vaultstream.dialect.postgres;
 
-import static io.vaultstream.dialect.postgres.PostgresSyntax.checkedType;
-import static io.vaultstream.dialect.postgres.PostgresSyntax.list;
-import static io.vaultstream.dialect.postgres.PostgresSyntax.quote;
-import static io.vaultstream.dialect.postgres.PostgresSyntax.table;
-
-import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.dialect.DdlStatements;
 import io.vaultstream.table.ColumnSpec;
-import io.vaultstream.table.TableSpec;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.List;
 
-/** PostgreSQL's statements that create, inspect and look after the vault's tables. */
-final class PostgresDdl {
-  private PostgresDdl() {}
+/**
+ * PostgreSQL's {@link DdlStatements} where they are not standard SQL: its catalog, comments, type
+ * changes, advisory locks and VACUUM.
+ */
+interface PostgresDdl extends DdlStatements {
 
-  static String createSchema(String schema) {
-    return "CREATE SCHEMA IF NOT EXISTS " + quote(schema);
-  }
+  /**
+   * The first key of the two-key advisory lock on a schema's DDL ("vs" and 1): two-key locks are
+   * apart from the one-key locks {@code lockKeys} takes on reference codes.
+   */
+  int DDL_LOCK_CLASS = 0x76730001;
 
-  static String createTable(String schema, TableSpec t) {
-    StringBuilder sb =
-        new StringBuilder("CREATE TABLE IF NOT EXISTS ")
-            .append(table(schema, t.name()))
-            .append(" (\n");
-    for (ColumnSpec c : t.columns()) {
-      sb.append("  ").append(quote(c.name())).append(' ').append(checkedType(c.type()));
-      if (c.notNull()) {
-        sb.append(" NOT NULL");
-      }
-      sb.append(",\n");
-    }
-    sb.append("  PRIMARY KEY (").append(list(t.primaryKey())).append(")\n)");
-    return sb.toString();
-  }
-
-  static String addColumn(String schema, String table, ColumnSpec c) {
-    return "ALTER TABLE "
-        + table(schema, table)
-        + " ADD COLUMN IF NOT EXISTS "
-        + quote(c.name())
-        + " "
-        + checkedType(c.type());
-  }
-
-  static List<String> addAttributeColumn(String schema, String table, ColumnSpec c) {
+  @Override
+  default List<String> addAttributeColumn(String schema, String table, ColumnSpec c) {
     return List.of(
         addColumn(schema, table, c),
         "COMMENT ON COLUMN "
@@ -55,11 +29,12 @@ final class PostgresDdl {
             + "."
             + quote(c.name())
             + " IS '"
-            + VaultDialect.ADDED_COLUMN_MARK
+            + ADDED_COLUMN_MARK
             + "'");
   }
 
-  static String selectColumns() {
+  @Override
+  default String selectColumns() {
     // The whole type (length, precision), as a widened source column is compared with it.
     return "SELECT a.attname, format_type(a.atttypid, a.atttypmod),"
         + " col_description(a.attrelid, a.attnum) FROM pg_catalog.pg_attribute a"
@@ -69,7 +44,8 @@ final class PostgresDdl {
         + " ORDER BY a.attnum";
   }
 
-  static String widenColumn(String schema, String table, ColumnSpec c) {
+  @Override
+  default String widenColumn(String schema, String table, ColumnSpec c) {
     return "ALTER TABLE "
         + table(schema, table)
         + " ALTER COLUMN "
@@ -78,27 +54,18 @@ final class PostgresDdl {
         + checkedType(c.type());
   }
 
-  static String selectIndexes() {
+  @Override
+  default String selectIndexes() {
     return "SELECT indexname FROM pg_indexes WHERE schemaname = ? AND tablename = ?";
   }
 
-  static String createIndex(String schema, String table, String name, List<String> columns) {
-    return "CREATE INDEX IF NOT EXISTS "
-        + quote(name)
-        + " ON "
-        + table(schema, table)
-        + " ("
-        + list(columns)
-        + ")";
+  @Override
+  default String currentSchema() {
+    return "SELECT current_schema()";
   }
 
-  /**
-   * The first key of the two-key advisory lock on a schema's DDL ("vs" and 1): two-key locks are
-   * apart from the one-key locks {@code lockKeys} takes on reference codes.
-   */
-  static final int DDL_LOCK_CLASS = 0x76730001;
-
-  static String lockSchemaChanges(String schema) {
+  @Override
+  default String lockSchemaChanges(String schema) {
     // "IF NOT EXISTS" does not make two sessions' CREATEs safe: both see nothing, both create,
     // one fails on the catalog's unique index. The lock is held until the transaction ends.
     // The schema's key is computed here, so its name never becomes SQL text: a string literal
@@ -122,7 +89,8 @@ final class PostgresDdl {
     }
   }
 
-  static String vacuum(String schema, String table) {
+  @Override
+  default String vacuum(String schema, String table) {
     // SKIP_LOCKED: when another task of the connector vacuums it now, this one need not wait.
     return "VACUUM (SKIP_LOCKED) " + table(schema, table);
   }

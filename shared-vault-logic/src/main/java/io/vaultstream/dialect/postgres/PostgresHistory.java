@@ -7,16 +7,17 @@ import static io.vaultstream.dialect.postgres.PostgresSyntax.table;
 import static io.vaultstream.dialect.postgres.PostgresSyntax.toText;
 import static io.vaultstream.dialect.postgres.PostgresSyntax.unnestFrom;
 
+import io.vaultstream.dialect.RowStatements;
 import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /** PostgreSQL's reads of stored history and of the key map, and the locks taken before them. */
-final class PostgresHistory {
-  private PostgresHistory() {}
+interface PostgresHistory extends RowStatements {
 
-  static String selectHistoryAround(
+  @Override
+  default String selectHistoryAround(
       String schema, TableSpec t, List<String> keyColumns, String loadDts, List<String> columns) {
     String tbl = table(schema, t.name());
     List<String> kcols = new ArrayList<>(keyColumns);
@@ -66,7 +67,8 @@ final class PostgresHistory {
         + " >= k.t__)) x";
   }
 
-  static String selectKeyMap(String schema, String keyMapTable) {
+  @Override
+  default String selectKeyMap(String schema, String keyMapTable) {
     // One index probe per key, inside a lateral subquery that the planner cannot flatten (OFFSET
     // 0): whatever the statistics say, the only plan is a loop over the batch's keys with an
     // equality on both leading columns of the primary key. With "pk = ANY(...)" a plan costed on a
@@ -81,7 +83,8 @@ final class PostgresHistory {
         + " x WHERE x.source_table = s.source_table AND x.pk = k.pk OFFSET 0) m";
   }
 
-  static String lockKeys() {
+  @Override
+  default String lockKeys(String schema) {
     // pg_advisory_xact_lock is volatile, so the planner evaluates it above the sort, in its order.
     return "SELECT pg_advisory_xact_lock(u.k) FROM unnest(?::bigint[]) AS u(k) ORDER BY u.k";
   }

@@ -1,11 +1,11 @@
 package io.vaultstream.dialect.postgres;
 
 import io.vaultstream.dialect.OperatorStatements;
-import java.util.Collections;
 
 /**
- * PostgreSQL's {@link OperatorStatements}: the vault through information_schema, a source schema
- * through pg_catalog (whose {@code format_type} spells types as a model declares them).
+ * PostgreSQL's {@link OperatorStatements}: the vault's tables through information_schema (the
+ * defaults), a source schema through pg_catalog (whose {@code format_type} spells types as a model
+ * declares them).
  */
 interface PostgresOperatorStatements extends OperatorStatements {
 
@@ -37,24 +37,6 @@ interface PostgresOperatorStatements extends OperatorStatements {
     return "SELECT consumer, topic, kafka_partition, next_offset, updated_at::text FROM "
         + table(schema, progressTable)
         + " ORDER BY consumer, topic, kafka_partition";
-  }
-
-  @Override
-  default String selectTables() {
-    return "SELECT table_name FROM information_schema.tables WHERE table_schema = ?"
-        + " ORDER BY table_name";
-  }
-
-  @Override
-  default String tableExists() {
-    return "SELECT 1 FROM information_schema.tables WHERE table_schema = ? AND table_name = ?";
-  }
-
-  @Override
-  default String selectSchemasWithTables(int tables) {
-    return "SELECT DISTINCT table_schema FROM information_schema.tables WHERE table_name IN ("
-        + String.join(", ", Collections.nCopies(tables, "?"))
-        + ") ORDER BY table_schema";
   }
 
   @Override

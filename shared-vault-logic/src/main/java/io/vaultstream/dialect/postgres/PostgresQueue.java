@@ -1,9 +1,8 @@
 package io.vaultstream.dialect.postgres;
 
 import static io.vaultstream.dialect.postgres.PostgresSyntax.epochMicros;
-import static io.vaultstream.dialect.postgres.PostgresSyntax.quote;
-import static io.vaultstream.dialect.postgres.PostgresSyntax.table;
 
+import io.vaultstream.dialect.QueueStatements;
 import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,13 +11,13 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * PostgreSQL's statements on the loader's own tables (waiting rows, error rows, progress). Their
- * plans were tuned so that each stays a loop of index probes whatever the statistics say.
+ * PostgreSQL's {@link QueueStatements}: the statements on the loader's own tables (waiting rows,
+ * error rows, progress). Their plans were tuned so that each stays a loop of index probes whatever
+ * the statistics say.
  */
-final class PostgresQueue {
-  private PostgresQueue() {}
+interface PostgresQueue extends QueueStatements {
 
-  private static String select(String origin, String state, String since, List<String> columns) {
+  private String select(String origin, String state, String since, List<String> columns) {
     StringBuilder sb =
         new StringBuilder("SELECT ")
             .append(origin)
@@ -32,11 +31,12 @@ final class PostgresQueue {
     return sb.toString();
   }
 
-  private static String unresolved(String code) {
+  private String unresolved(String code) {
     return " x.error_code = '" + code + "' AND x.event IS NOT NULL";
   }
 
-  static String selectWaitingForParents(
+  @Override
+  default String selectWaitingForParents(
       String schema, String waiting, String errors, List<String> columns, String code) {
     // One index probe per key of the batch (vs_waiting_ref, vs_errors_ref), in a lateral
     // subquery the planner cannot flatten (OFFSET 0), so the plan stays a loop of probes whatever
@@ -55,7 +55,8 @@ final class PostgresQueue {
         + unresolved(code);
   }
 
-  static String selectPageEnd(String schema, TableSpec t, int rows, boolean afterKey) {
+  @Override
+  default String selectPageEnd(String schema, TableSpec t, int rows, boolean afterKey) {
     List<String> key = t.primaryKey();
     StringBuilder sql = new StringBuilder("SELECT ");
     for (int i = 0; i < key.size(); i++) {
@@ -74,7 +75,7 @@ final class PostgresQueue {
   }
 
   /** The rows of the page that match {@code where} (over {@code x}, the page's rows). */
-  private static String page(
+  private String page(
       String schema, TableSpec t, int rows, boolean afterKey, String select, String where) {
     return select
         + " FROM (SELECT * FROM "
@@ -93,13 +94,14 @@ final class PostgresQueue {
    * Each row of a page has one key map probe for its parent; OFFSET 0 keeps the EXISTS a probe per
    * row (without it the planner may hash the whole key map instead).
    */
-  private static String parentKnown(String schema, String keyMap) {
+  private String parentKnown(String schema, String keyMap) {
     return " EXISTS (SELECT 1 FROM "
         + table(schema, keyMap)
         + " k WHERE k.source_table = x.ref_source AND k.pk = x.ref_pk OFFSET 0)";
   }
 
-  static String selectResolvableWaitingPage(
+  @Override
+  default String selectResolvableWaitingPage(
       String schema,
       TableSpec waiting,
       String keyMap,
@@ -115,7 +117,8 @@ final class PostgresQueue {
         "x.event IS NOT NULL AND" + parentKnown(schema, keyMap));
   }
 
-  static String selectResolvableErrorPage(
+  @Override
+  default String selectResolvableErrorPage(
       String schema,
       TableSpec errors,
       String keyMap,
@@ -133,7 +136,7 @@ final class PostgresQueue {
   }
 
   /** {@code WHERE (key) > (the last key read)}, empty for the first page. */
-  private static String after(TableSpec t, boolean afterKey) {
+  private String after(TableSpec t, boolean afterKey) {
     if (!afterKey) {
       return "";
     }
@@ -148,20 +151,21 @@ final class PostgresQueue {
   }
 
   /** A parameter of the column's type (a collation, if the type names one, applied after). */
-  private static String param(String type) {
+  private String param(String type) {
     int collate = type.toLowerCase(Locale.ROOT).indexOf(" collate ");
     return collate < 0
         ? "CAST(? AS " + type + ")"
         : "CAST(? AS " + type.substring(0, collate) + ")" + type.substring(collate);
   }
 
-  private static String keyList(TableSpec t) {
+  private String keyList(TableSpec t) {
     List<String> out = new ArrayList<>();
     t.primaryKey().forEach(k -> out.add("y." + quote(k)));
     return String.join(", ", out);
   }
 
-  static String takeExpiredErrors(
+  @Override
+  default String takeExpiredErrors(
       String schema, TableSpec errors, List<String> columns, String code, int rows) {
     String due =
         quote("error_code")
@@ -184,7 +188,8 @@ final class PostgresQueue {
     return PostgresRows.deleteReturning(schema, errors, oldest, columns);
   }
 
-  static String moveExpiredWaiting(
+  @Override
+  default List<String> moveExpiredWaiting(
       String schema,
       TableSpec waiting,
       TableSpec errors,
@@ -203,41 +208,35 @@ final class PostgresQueue {
             + "' AND "
             + quote("arrived_at")
             + " < CAST(? AS timestamptz)";
-    return PostgresRows.moveRows(schema, waiting, errors, where, columns, extra);
+    return List.of(PostgresRows.moveRows(schema, waiting, errors, where, columns, extra));
   }
 
-  private static String filter(List<String> columns) {
-    List<String> parts = new ArrayList<>();
-    columns.forEach(c -> parts.add(quote(c) + " = ?"));
-    return parts.isEmpty() ? "" : " WHERE " + String.join(" AND ", parts);
-  }
-
-  static String selectErrorRows(String schema, String errors, List<String> filter, int limit) {
+  @Override
+  default String selectErrorRows(String schema, String errors, List<String> filter, int limit) {
     return "SELECT id, error_code, source_table, target_object, topic, kafka_partition,"
         + " kafka_offset, message, attempts, first_seen::text, expires_at::text, record_key,"
         + " record_value, event FROM "
         + table(schema, errors)
-        + filter(filter)
+        + errorFilter(filter)
         + " ORDER BY id LIMIT "
         + limit;
   }
 
-  static String countErrorsByCode(String schema, String errors, List<String> filter) {
+  @Override
+  default String countErrorsByCode(String schema, String errors, List<String> filter) {
     return "SELECT error_code, count(*) FROM "
         + table(schema, errors)
-        + filter(filter)
+        + errorFilter(filter)
         + " GROUP BY error_code ORDER BY error_code";
   }
 
-  static String deleteErrors(String schema, String errors, List<String> filter) {
-    return "DELETE FROM " + table(schema, errors) + filter(filter);
-  }
-
-  static String deleteErrorsById(String schema, String errors) {
+  @Override
+  default String deleteErrorsById(String schema, String errors) {
     return "DELETE FROM " + table(schema, errors) + " WHERE id = ANY(?)";
   }
 
-  static String selectProgress(String schema, String progress, List<String> anchorColumns) {
+  @Override
+  default String selectProgress(String schema, String progress, List<String> anchorColumns) {
     StringBuilder sb = new StringBuilder("SELECT topic, kafka_partition, next_offset");
     anchorColumns.forEach(c -> sb.append(", ").append(c));
     return sb.append(" FROM ")

@@ -9,6 +9,10 @@ import static io.vaultstream.dialect.postgres.PostgresSyntax.unnestFrom;
 import static io.vaultstream.dialect.postgres.PostgresSyntax.unnestSelect;
 
 import io.vaultstream.dialect.BulkInsert;
+import io.vaultstream.dialect.EarliestWrite;
+import io.vaultstream.dialect.RowStatements;
+import io.vaultstream.dialect.SingleEarliestWrite;
+import io.vaultstream.dialect.TextValues;
 import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,13 +20,31 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * PostgreSQL's statements that write rows given as one text array per column ({@code unnest}), so a
- * batch is one statement per table whatever its size.
+ * PostgreSQL's {@link RowStatements} that write rows given as one text array per column ({@code
+ * unnest}), so a batch is one statement per table whatever its size.
  */
-final class PostgresRows {
-  private PostgresRows() {}
+interface PostgresRows extends RowStatements, TextValues {
 
-  static String upsertEarliest(
+  @Override
+  default EarliestWrite upsertEarliest(
+      String schema, TableSpec t, List<String> cols, String loadDts, String src, String loaded) {
+    return new SingleEarliestWrite(
+        this, upsertEarliestSql(schema, t, cols, loadDts, src, loaded), false);
+  }
+
+  @Override
+  default EarliestWrite upsertEarliestReturning(
+      String schema, TableSpec t, List<String> cols, String loadDts, String src, String loaded) {
+    String pk = t.primaryKey().get(0);
+    // xmax is 0 on a row version this statement inserted; an updated row carries our xid.
+    String sql =
+        upsertEarliestSql(schema, t, cols, loadDts, src, loaded)
+            + "\nRETURNING (t.xmax = 0), "
+            + toText("t." + quote(pk), t.column(pk).type());
+    return new SingleEarliestWrite(this, sql, true);
+  }
+
+  private static String upsertEarliestSql(
       String schema,
       TableSpec t,
       List<String> columns,
@@ -58,20 +80,6 @@ final class PostgresRows {
         + ")";
   }
 
-  static String upsertEarliestReturning(
-      String schema,
-      TableSpec t,
-      List<String> columns,
-      String loadDts,
-      String recordSource,
-      String loadedAt) {
-    String pk = t.primaryKey().get(0);
-    // xmax is 0 on a row version this statement inserted; an updated row carries our xid.
-    return upsertEarliest(schema, t, columns, loadDts, recordSource, loadedAt)
-        + "\nRETURNING (t.xmax = 0), "
-        + toText("t." + quote(pk), t.column(pk).type());
-  }
-
   /** {@code col = EXCLUDED.col} for every column outside the primary key. */
   private static String setFromExcluded(TableSpec t, List<String> columns) {
     return columns.stream()
@@ -80,7 +88,8 @@ final class PostgresRows {
         .collect(Collectors.joining(", "));
   }
 
-  static String upsert(String schema, TableSpec t, List<String> columns) {
+  @Override
+  default String upsert(String schema, TableSpec t, List<String> columns) {
     String updates = setFromExcluded(t, columns);
     return "INSERT INTO "
         + table(schema, t.name())
@@ -98,14 +107,16 @@ final class PostgresRows {
         + updates;
   }
 
-  static String insertIgnore(String schema, TableSpec t, List<String> columns, String loadedAt) {
+  @Override
+  default String insertIgnore(String schema, TableSpec t, List<String> columns, String loadedAt) {
     return insertNew(schema, t, columns, loadedAt)
         + "\nON CONFLICT ("
         + list(t.primaryKey())
         + ") DO NOTHING";
   }
 
-  static String insertNew(String schema, TableSpec t, List<String> columns, String loadedAt) {
+  @Override
+  default String insertNew(String schema, TableSpec t, List<String> columns, String loadedAt) {
     return "INSERT INTO "
         + table(schema, t.name())
         + " ("
@@ -119,14 +130,15 @@ final class PostgresRows {
         + unnestFrom(columns, "u");
   }
 
-  static BulkInsert bulkInsert(String schema, TableSpec t, List<String> columns, String loadedAt) {
+  @Override
+  default BulkInsert bulkInsert(String schema, TableSpec t, List<String> columns, String loadedAt) {
     List<String> types = new ArrayList<>();
     columns.forEach(c -> types.add(t.column(c).type()));
     return new PostgresCopy(copySql(schema, t, columns, loadedAt), types, loadedAt != null);
   }
 
   /** The COPY statement of {@link #bulkInsert}. */
-  static String copySql(String schema, TableSpec t, List<String> columns, String loadedAt) {
+  private static String copySql(String schema, TableSpec t, List<String> columns, String loadedAt) {
     return "COPY "
         + table(schema, t.name())
         + " ("
@@ -168,7 +180,8 @@ final class PostgresRows {
         .toString();
   }
 
-  static String deleteByKey(String schema, TableSpec t, List<String> cols) {
+  @Override
+  default String deleteByKey(String schema, TableSpec t, List<String> cols) {
     return "WITH d AS ("
         + probes(schema, t, cols, List.of())
         + ")\nDELETE FROM "
@@ -176,7 +189,8 @@ final class PostgresRows {
         + " x WHERE x.ctid = ANY(ARRAY(SELECT row_id FROM d))";
   }
 
-  static String updateByKey(
+  @Override
+  default String updateByKey(
       String schema, TableSpec t, List<String> keyColumns, List<String> setColumns) {
     String sets =
         setColumns.stream()
@@ -227,7 +241,8 @@ final class PostgresRows {
         + ") DO NOTHING";
   }
 
-  static String insertLiteralIgnore(
+  @Override
+  default String insertLiteralIgnore(
       String schema, TableSpec t, List<String> columns, List<String> literals) {
     return "INSERT INTO "
         + table(schema, t.name())
@@ -238,5 +253,10 @@ final class PostgresRows {
         + ") ON CONFLICT ("
         + list(t.primaryKey())
         + ") DO NOTHING";
+  }
+
+  @Override
+  default String literal(String text, String type) {
+    return text == null ? "NULL" : fromText("'" + text.replace("'", "''") + "'", type);
   }
 }

@@ -92,12 +92,4 @@ final class PostgresSyntax {
     String arrays = columns.stream().map(c -> "?::text[]").collect(Collectors.joining(", "));
     return "unnest(" + arrays + ") AS " + alias + "(" + list(columns) + ")";
   }
-
-  /** A SQL literal of canonical text for a column of this type; NULL for null. */
-  static String literal(String text, String type) {
-    if (text == null) {
-      return "NULL";
-    }
-    return fromText("'" + text.replace("'", "''") + "'", type);
-  }
 }

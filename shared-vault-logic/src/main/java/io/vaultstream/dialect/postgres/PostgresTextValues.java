@@ -41,19 +41,4 @@ interface PostgresTextValues extends TextValues {
       throws SQLException {
     ps.setArray(index, c.createArrayOf("bigint", numbers.toArray()));
   }
-
-  @Override
-  default boolean isUniqueViolation(SQLException e) {
-    return "23505".equals(e.getSQLState()); // unique_violation
-  }
-
-  @Override
-  default String undefinedTableState() {
-    return "42P01"; // undefined_table
-  }
-
-  @Override
-  default String undefinedColumnState() {
-    return "42703"; // undefined_column
-  }
 }

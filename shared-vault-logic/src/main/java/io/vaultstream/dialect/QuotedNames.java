@@ -1,0 +1,24 @@
+package io.vaultstream.dialect;
+
+/**
+ * How a dialect writes the names of schemas, tables and columns: what every statement is built on.
+ */
+public interface QuotedNames {
+
+  /** Quotes an identifier that was checked to be legal. */
+  String quote(String identifier);
+
+  /** A qualified, quoted table name. */
+  default String table(String schema, String table) {
+    return schema == null || schema.isEmpty() ? quote(table) : quote(schema) + "." + quote(table);
+  }
+
+  /** Quoted identifiers, comma separated. */
+  default String quoteAll(java.util.List<String> identifiers) {
+    StringBuilder sb = new StringBuilder();
+    for (String identifier : identifiers) {
+      sb.append(sb.length() == 0 ? "" : ", ").append(quote(identifier));
+    }
+    return sb.toString();
+  }
+}

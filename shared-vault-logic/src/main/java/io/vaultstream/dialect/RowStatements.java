@@ -1,0 +1,126 @@
+package io.vaultstream.dialect;
+
+import io.vaultstream.table.TableSpec;
+import java.util.List;
+
+/**
+ * The statements that load the vault: rows written set-based, given as text per column and bound by
+ * {@link TextValues#bindColumns}, and the reads and locks that come before them. Part of {@link
+ * VaultDialect}.
+ */
+public interface RowStatements {
+
+  /** The dialect's short name (as {@link VaultDialect#name}), for messages. */
+  String name();
+
+  /**
+   * Inserts rows given as text arrays (one per column), keeping per key the row with the earliest
+   * (load_dts, record_source): hubs, links and non-historized links.
+   */
+  EarliestWrite upsertEarliest(
+      String schema,
+      TableSpec table,
+      List<String> columns,
+      String loadDts,
+      String recordSource,
+      String loadedAt);
+
+  /**
+   * As {@link #upsertEarliest}, telling for each row it inserted or moved back whether this write
+   * inserted it, and its key as text.
+   */
+  EarliestWrite upsertEarliestReturning(
+      String schema,
+      TableSpec table,
+      List<String> columns,
+      String loadDts,
+      String recordSource,
+      String loadedAt);
+
+  /** Inserts rows given as text arrays; rows whose primary key exists are overwritten. */
+  String upsert(String schema, TableSpec table, List<String> columns);
+
+  /** Inserts rows given as text arrays; rows whose primary key exists are left alone. */
+  String insertIgnore(String schema, TableSpec table, List<String> columns, String loadedAt);
+
+  /**
+   * Inserts rows given as text arrays; a row whose primary key exists fails the statement (cheaper
+   * than {@link #insertIgnore}, for rows known to be new).
+   */
+  String insertNew(String schema, TableSpec table, List<String> columns, String loadedAt);
+
+  /**
+   * A faster way to do what {@link #insertNew} does, or null when the dialect has none (the
+   * default): rows known to be new, {@code loadedAt} (if not null) set to the transaction's time.
+   */
+  default BulkInsert bulkInsert(
+      String schema, TableSpec table, List<String> columns, String loadedAt) {
+    return null;
+  }
+
+  /** Inserts one row of SQL literals unless its primary key exists (ghost records). */
+  String insertLiteralIgnore(
+      String schema, TableSpec table, List<String> columns, List<String> literals);
+
+  /** A SQL literal of canonical text for a column of this type; NULL for null. */
+  String literal(String text, String type);
+
+  /** Deletes rows whose {@code keyColumns} values are given as text arrays. */
+  String deleteByKey(String schema, TableSpec table, List<String> keyColumns);
+
+  /**
+   * Updates {@code setColumns} of rows found by {@code keyColumns}; parameters are text arrays, key
+   * columns first.
+   */
+  String updateByKey(
+      String schema, TableSpec table, List<String> keyColumns, List<String> setColumns);
+
+  /**
+   * Reads, for keys and times given as text arrays, the latest row before that time and every row
+   * at or after it. Returns the key columns, load_dts as epoch microseconds, then {@code columns}
+   * as text.
+   */
+  String selectHistoryAround(
+      String schema,
+      TableSpec table,
+      List<String> keyColumns,
+      String loadDts,
+      List<String> columns);
+
+  /** The column of {@link #selectDifferingRows} that numbers the rows bound. */
+  String ROW_NUMBER = "i__";
+
+  /**
+   * Reads which of the rows given (columns {@link #ROW_NUMBER}, {@code keyColumn}, then {@code
+   * columns}, as text, bound as a batch) disagree with the stored row of their key in any of {@code
+   * columns}, compared as values of the columns' types: returns the row number, then per column
+   * whether it differs ({@code true}/{@code false}) and the stored value as text. Rows without a
+   * stored row are not returned. One index probe per row. (The default refuses, so that a dialect
+   * written before this method still compiles; a model whose non-historized links set changes aside
+   * needs it.)
+   */
+  default String selectDifferingRows(
+      String schema, TableSpec table, String keyColumn, List<String> columns) {
+    throw new UnsupportedOperationException(
+        "the "
+            + name()
+            + " dialect cannot compare a non-historized link's events with its rows; give the"
+            + " link \"onChange\": \"satellite\"");
+  }
+
+  /**
+   * Reads key map entries of one source for primary keys given as a text array: returns pk,
+   * valid_from as epoch microseconds and key_values. Parameters: source table, pk array.
+   */
+  String selectKeyMap(String schema, String keyMapTable);
+
+  /**
+   * A statement that takes a transaction-scoped lock on each 64-bit number of an array bound as its
+   * one parameter, in ascending order (so two sessions locking overlapping sets cannot deadlock),
+   * waiting for each; or null when the database has no such locks. Writers of the same reference
+   * code serialize on it: no parent row's upsert orders them.
+   */
+  default String lockKeys(String schema) {
+    return null;
+  }
+}
