@@ -3,6 +3,9 @@ package io.vaultstream.engine;
 import io.vaultstream.decode.DecodeException;
 import io.vaultstream.decode.SchemaRegistryException;
 import io.vaultstream.decode.SchemaRegistryUnavailableException;
+import io.vaultstream.dialect.Dialects;
+import io.vaultstream.dialect.SqlStates.Cause;
+import io.vaultstream.dialect.VaultDialect;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.sql.SQLException;
@@ -11,39 +14,19 @@ import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Whether a failure of the engine can succeed later (retry it) or not (fail at once, with a message
  * that says what to change). The one place that decides; the Connect task and the Spark runner ask
- * it and translate the answer into their own terms.
+ * it and translate the answer into their own terms. What an SQLSTATE means is the dialects' to say
+ * ({@link io.vaultstream.dialect.SqlStates}).
  */
 public final class Failures {
   /**
-   * SQLSTATE classes a later attempt can get past: connection exceptions, transaction rollbacks
-   * (serialization failure, deadlock), insufficient resources (too many connections, disk full),
-   * operator intervention (admin shutdown, the server starting up, a statement timeout) and system
-   * errors (I/O).
+   * Every dialect on the class path, which together know the SQLSTATEs: a failure may come before a
+   * dialect is chosen (the pool's first connection), and the adapters ask without one.
    */
-  private static final Set<String> RETRIABLE_CLASSES = Set.of("08", "40", "53", "57", "58");
-
-  /**
-   * Single SQLSTATEs of other classes that pass: a lock not available within {@code lock_timeout},
-   * an object in use, a read-only transaction (a standby that is promoted soon, or a failover).
-   */
-  private static final Set<String> RETRIABLE_STATES = Set.of("55P03", "55006", "25006");
-
-  /**
-   * SQLSTATE classes no retry can get past: the configuration, the model or the database's
-   * privileges must change first (invalid authorization, syntax or access rule violations such as a
-   * missing privilege, table or column, a database or schema that does not exist, unsupported
-   * features, invalid roles), or the data (data exceptions and constraint violations that the
-   * engine did not isolate to one record), or the database is damaged (data or index corrupted).
-   */
-  private static final Set<String> PERMANENT_CLASSES =
-      Set.of("28", "42", "3D", "3F", "0A", "0L", "0P", "22", "23", "2B", "2F", "38", "39", "44");
-
-  private static final Set<String> PERMANENT_STATES = Set.of("XX001", "XX002");
+  private static final List<VaultDialect> DIALECTS = Dialects.all();
 
   private Failures() {}
 
@@ -98,16 +81,17 @@ public final class Failures {
 
   /** Whether the SQLSTATE is known to pass with time (used for messages and tests). */
   static boolean knownTransient(String state) {
-    return state != null
-        && state.length() == 5
-        && (RETRIABLE_CLASSES.contains(state.substring(0, 2)) || RETRIABLE_STATES.contains(state));
+    return DIALECTS.stream().anyMatch(d -> d.passes(state));
   }
 
+  /** Whether a dialect knows that no retry gets past the SQLSTATE, and none that it passes. */
   private static boolean permanent(String state) {
-    if (knownTransient(state)) {
-      return false;
-    }
-    return PERMANENT_CLASSES.contains(state.substring(0, 2)) || PERMANENT_STATES.contains(state);
+    return !knownTransient(state) && DIALECTS.stream().anyMatch(d -> d.permanent(state));
+  }
+
+  /** The most specific cause a dialect gives the SQLSTATE. */
+  private static Cause cause(String state) {
+    return DIALECTS.stream().map(d -> d.cause(state)).min(Cause::compareTo).orElse(Cause.OTHER);
   }
 
   /** The SQLSTATE of the first SQL exception in the chain that has one, or null. */
@@ -131,24 +115,26 @@ public final class Failures {
     if (state == null) {
       return what + " (not retried: it cannot succeed until the configuration changes)";
     }
-    String hint =
-        switch (state.substring(0, 2)) {
-          case "28" -> "the database refused the user or password; correct them, then restart";
-          case "3D" -> "the database does not exist; correct the JDBC URL, then restart";
-          case "3F" -> "the schema does not exist; create it or correct the target schema";
-          case "42" ->
-              switch (state) {
-                case "42501" ->
-                    "the loader's database user lacks a privilege; grant it, then restart";
-                case "42P01", "42703" ->
-                    "a vault table or column is missing; create it (vaultstream ddl) or turn"
-                        + " auto-create on, then restart";
-                default -> "the statement is not valid for this database";
-              };
-          case "22", "23" -> "the database rejected a value";
-          default -> "a later attempt cannot succeed";
-        };
-    return what + " (SQLSTATE " + state + ": " + hint + "; not retried)";
+    return what + " (SQLSTATE " + state + ": " + hint(state) + "; not retried)";
+  }
+
+  /** What to change after a failure of the SQLSTATE. */
+  private static String hint(String state) {
+    if (state.length() < 2) {
+      return "a later attempt cannot succeed";
+    }
+    return switch (cause(state)) {
+      case CREDENTIALS -> "the database refused the user or password; correct them, then restart";
+      case NO_DATABASE -> "the database does not exist; correct the JDBC URL, then restart";
+      case NO_SCHEMA -> "the schema does not exist; create it or correct the target schema";
+      case PRIVILEGE -> "the loader's database user lacks a privilege; grant it, then restart";
+      case MISSING_OBJECT ->
+          "a vault table or column is missing; create it (vaultstream ddl) or turn auto-create on,"
+              + " then restart";
+      case INVALID_STATEMENT -> "the statement is not valid for this database";
+      case REJECTED_VALUE -> "the database rejected a value";
+      case OTHER -> "a later attempt cannot succeed";
+    };
   }
 
   private static String firstMessage(Throwable failure) {

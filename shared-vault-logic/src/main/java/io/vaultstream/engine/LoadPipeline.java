@@ -1,5 +1,6 @@
 package io.vaultstream.engine;
 
+import io.vaultstream.dialect.SqlStates;
 import io.vaultstream.event.BadRecord;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Progress;
@@ -134,7 +135,8 @@ public final class LoadPipeline<T> implements AutoCloseable {
       w = f.write.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new SQLException("interrupted while the previous batch was written", "57014", e);
+      throw new SQLException(
+          "interrupted while the previous batch was written", SqlStates.INTERRUPTED, e);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       if (cause instanceof SQLException s) {

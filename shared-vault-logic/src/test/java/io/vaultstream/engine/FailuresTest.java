@@ -109,4 +109,15 @@ class FailuresTest {
     assertThat(Failures.explain(new SQLException("The vault table s.t does not exist", "42P01")))
         .contains("vaultstream ddl");
   }
+
+  @Test
+  void eachDialectTellsItsOwnStates() {
+    // MariaDB's missing table and column: the same advice as PostgreSQL's 42P01 and 42703.
+    assertThat(Failures.explain(new SQLException("Table 'v.hub_x' doesn't exist", "42S02")))
+        .contains("vaultstream ddl");
+    assertThat(Failures.explain(new SQLException("Unknown column 'x'", "42S22")))
+        .contains("vaultstream ddl");
+    assertThat(Failures.retriable(new SQLException("Table 'v.hub_x' doesn't exist", "42S02")))
+        .isFalse();
+  }
 }
