@@ -1,6 +1,6 @@
 package io.vaultstream.cli;
 
-import io.vaultstream.engine.MaskedUrl;
+import io.vaultstream.dialect.MaskedUrl;
 import io.vaultstream.model.ModelException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -1,6 +1,6 @@
 package io.vaultstream.connect;
 
-import io.vaultstream.engine.MaskedUrl;
+import io.vaultstream.dialect.MaskedUrl;
 import io.vaultstream.engine.VaultOptionsBuilder;
 import java.util.Map;
 import java.util.function.BiConsumer;

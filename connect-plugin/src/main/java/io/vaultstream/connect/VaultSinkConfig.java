@@ -2,7 +2,7 @@ package io.vaultstream.connect;
 
 import io.vaultstream.decode.DecoderOptions;
 import io.vaultstream.decode.SchemaRegistryAuth;
-import io.vaultstream.engine.MaskedUrl;
+import io.vaultstream.dialect.MaskedUrl;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.model.HashProfileName;
 import io.vaultstream.model.ModelLoader;

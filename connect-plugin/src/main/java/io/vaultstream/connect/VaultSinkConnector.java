@@ -1,7 +1,7 @@
 package io.vaultstream.connect;
 
 import io.vaultstream.dialect.Dialects;
-import io.vaultstream.engine.MaskedUrl;
+import io.vaultstream.dialect.MaskedUrl;
 import io.vaultstream.model.ModelException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

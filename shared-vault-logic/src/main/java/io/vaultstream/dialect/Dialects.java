@@ -32,25 +32,14 @@ public final class Dialects {
     throw new IllegalArgumentException(
         name != null
             ? "unknown dialect '" + name + "'; known: " + known
-            // Only the scheme: the rest of the URL may hold a password in any driver's syntax.
+            // Only the scheme: no dialect (so no known syntax) reads the rest of the URL.
             : "no dialect accepts the JDBC URL starting '"
-                + scheme(jdbcUrl)
+                + MaskedUrl.scheme(jdbcUrl)
                 + "'; known dialects: "
                 + known
                 + (jdbcUrl != null && jdbcUrl.startsWith("jdbc:mysql:")
                     ? " (MySQL is not a target: it lacks the RETURNING clause the loader's writes"
                         + " use; MariaDB 10.11+ is, with jdbc:mariadb: URLs)"
                     : ""));
-  }
-
-  /** The URL's scheme ({@code jdbc:name:}), what chooses a dialect. */
-  private static String scheme(String url) {
-    if (url == null) {
-      return "";
-    }
-    int first = url.indexOf(':');
-    int second = first < 0 ? -1 : url.indexOf(':', first + 1);
-    int end = url.startsWith("jdbc:") && second > 0 ? second + 1 : first + 1;
-    return url.substring(0, Math.min(end, 40));
   }
 }

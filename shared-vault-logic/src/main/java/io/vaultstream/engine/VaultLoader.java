@@ -3,6 +3,7 @@ package io.vaultstream.engine;
 import com.zaxxer.hikari.HikariDataSource;
 import io.vaultstream.decode.ChangeEventDecoder;
 import io.vaultstream.dialect.Dialects;
+import io.vaultstream.dialect.MaskedUrl;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.event.BadRecord;
 import io.vaultstream.event.ChangeEvent;

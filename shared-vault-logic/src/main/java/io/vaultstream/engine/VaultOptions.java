@@ -1,6 +1,7 @@
 package io.vaultstream.engine;
 
 import io.vaultstream.decode.DecoderOptions;
+import io.vaultstream.dialect.MaskedUrl;
 import java.io.Serializable;
 
 /**

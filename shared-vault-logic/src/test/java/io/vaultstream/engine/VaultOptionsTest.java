@@ -65,4 +65,16 @@ class VaultOptionsTest {
             () -> VaultOptions.builder().jdbcUrl(maria).targetSchema("m".repeat(65)).build())
         .hasMessageEndingWith("has 65 characters; a MariaDB database name has at most 64");
   }
+
+  @Test
+  void optionsPrintTheUrlMasked() {
+    String printed =
+        VaultOptions.builder()
+            .jdbcUrl("jdbc:postgresql://vault:s3cret@db:5432/dwh?password=s3cret")
+            .build()
+            .toString();
+    assertThat(printed)
+        .contains("jdbcUrl=jdbc:postgresql://vault:***@db:5432/dwh?password=***")
+        .doesNotContain("s3cret");
+  }
 }

@@ -2,7 +2,7 @@ package io.vaultstream.spark;
 
 import io.vaultstream.decode.DecoderOptions;
 import io.vaultstream.decode.SchemaRegistryAuth;
-import io.vaultstream.engine.MaskedUrl;
+import io.vaultstream.dialect.MaskedUrl;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.engine.VaultOptionsBuilder;
 import io.vaultstream.write.ColumnLimits;

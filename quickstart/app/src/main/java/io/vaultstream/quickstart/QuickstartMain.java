@@ -1,6 +1,6 @@
 package io.vaultstream.quickstart;
 
-import io.vaultstream.engine.MaskedUrl;
+import io.vaultstream.dialect.MaskedUrl;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

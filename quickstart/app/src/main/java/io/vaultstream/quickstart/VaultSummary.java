@@ -1,8 +1,8 @@
 package io.vaultstream.quickstart;
 
 import io.vaultstream.dialect.Dialects;
+import io.vaultstream.dialect.MaskedUrl;
 import io.vaultstream.dialect.VaultDialect;
-import io.vaultstream.engine.MaskedUrl;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.sql.Connection;

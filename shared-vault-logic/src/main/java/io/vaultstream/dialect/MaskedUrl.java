@@ -1,10 +1,11 @@
-package io.vaultstream.engine;
+package io.vaultstream.dialect;
 
 import java.util.regex.Pattern;
 
 /**
  * A JDBC or HTTP URL, or a message holding one, fit for logs and output: passwords in it replaced
- * by {@code ***}.
+ * by {@code ***}, or of a URL whose syntax is unknown only its scheme. The one place that hides
+ * secrets in URLs.
  */
 public final class MaskedUrl {
   // password=... (sslpassword=, PASSWORD=) as a query or property parameter. PostgreSQL's and
@@ -33,5 +34,19 @@ public final class MaskedUrl {
    */
   public static boolean hasPassword(String url) {
     return url != null && !of(url).equals(url);
+  }
+
+  /**
+   * Only the URL's scheme ({@code jdbc:name:}, at most 40 characters), for a URL no known driver
+   * reads: the rest may hold a password in any driver's syntax, which {@link #of} cannot know.
+   */
+  public static String scheme(String url) {
+    if (url == null) {
+      return "";
+    }
+    int first = url.indexOf(':');
+    int second = first < 0 ? -1 : url.indexOf(':', first + 1);
+    int end = url.startsWith("jdbc:") && second > 0 ? second + 1 : first + 1;
+    return url.substring(0, Math.min(end, 40));
   }
 }

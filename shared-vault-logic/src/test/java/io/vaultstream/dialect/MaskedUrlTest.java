@@ -1,4 +1,4 @@
-package io.vaultstream.engine;
+package io.vaultstream.dialect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -65,14 +65,10 @@ class MaskedUrlTest {
   }
 
   @Test
-  void optionsPrintTheUrlMasked() {
-    String printed =
-        VaultOptions.builder()
-            .jdbcUrl("jdbc:postgresql://vault:s3cret@db:5432/dwh?password=s3cret")
-            .build()
-            .toString();
-    assertThat(printed)
-        .contains("jdbcUrl=jdbc:postgresql://vault:***@db:5432/dwh?password=***")
-        .doesNotContain("s3cret");
+  void ofAUrlNoDriverReadsOnlyTheSchemeIsShown() {
+    assertThat(MaskedUrl.scheme("jdbc:nosuch://u:pw;x@db/dwh?password=ab;cd e"))
+        .isEqualTo("jdbc:nosuch:");
+    assertThat(MaskedUrl.scheme("http://u:pw@registry")).isEqualTo("http:");
+    assertThat(MaskedUrl.scheme(null)).isEmpty();
   }
 }
