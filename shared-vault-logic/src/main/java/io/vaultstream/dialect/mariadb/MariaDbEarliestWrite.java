@@ -51,26 +51,7 @@ final class MariaDbEarliestWrite implements EarliestWrite {
       String loadedAt) {
     String pk = t.primaryKey().get(0);
     String key = toText("x." + quote(pk), t.column(pk).type());
-    String tbl = table(schema, t.name());
-    this.insert =
-        "INSERT INTO "
-            + tbl
-            + " ("
-            + list(columns)
-            + ", "
-            + quote(loadedAt)
-            + ")\nSELECT "
-            + values(t, columns, "u")
-            + ", "
-            + NOW
-            + " FROM "
-            + rows(t, columns, "u")
-            + "\nWHERE NOT EXISTS (SELECT 1 FROM "
-            + MariaDbSyntax.probed(schema, t.name(), "x", "PRIMARY")
-            + " WHERE "
-            + match(t, t.primaryKey(), "x", "u")
-            + ")\nRETURNING "
-            + toText(quote(pk), t.column(pk).type());
+    this.insert = insertSql(schema, t, columns, loadedAt);
     String join =
         rows(t, columns, "u")
             + " STRAIGHT_JOIN "
@@ -106,6 +87,30 @@ final class MariaDbEarliestWrite implements EarliestWrite {
     }
     this.move =
         "UPDATE " + join + " SET " + sets.stream().collect(Collectors.joining(", ")) + isEarlier;
+  }
+
+  /** The insert of the rows whose key does not exist, returning their keys. */
+  private static String insertSql(
+      String schema, TableSpec t, List<String> columns, String loadedAt) {
+    String pk = t.primaryKey().get(0);
+    return "INSERT INTO "
+        + table(schema, t.name())
+        + " ("
+        + list(columns)
+        + ", "
+        + quote(loadedAt)
+        + ")\nSELECT "
+        + values(t, columns, "u")
+        + ", "
+        + NOW
+        + " FROM "
+        + rows(t, columns, "u")
+        + "\nWHERE NOT EXISTS (SELECT 1 FROM "
+        + MariaDbSyntax.probed(schema, t.name(), "x", "PRIMARY")
+        + " WHERE "
+        + match(t, t.primaryKey(), "x", "u")
+        + ")\nRETURNING "
+        + toText(quote(pk), t.column(pk).type());
   }
 
   @Override
@@ -146,11 +151,15 @@ final class MariaDbEarliestWrite implements EarliestWrite {
       // Another writer committed some of the keys between the two statements: lock them too.
       existing = lockExisting(c, batch);
     }
-    int count = 0;
     for (String k : inserted) {
-      count++;
       changed.row(true, k);
     }
+    return inserted.size() + moveBack(c, batch, existing, changed);
+  }
+
+  /** Moves the existing rows the batch has earlier versions of back to them; returns how many. */
+  private int moveBack(Connection c, String batch, Map<String, Boolean> existing, Changed changed)
+      throws SQLException {
     List<String> moved = new ArrayList<>();
     existing.forEach(
         (k, earlierHere) -> {
@@ -158,17 +167,17 @@ final class MariaDbEarliestWrite implements EarliestWrite {
             moved.add(k);
           }
         });
-    if (!moved.isEmpty()) {
-      try (PreparedStatement ps = c.prepareStatement(move)) {
-        ps.setString(1, batch);
-        ps.executeUpdate();
-      }
-      for (String k : moved) {
-        count++;
-        changed.row(false, k);
-      }
+    if (moved.isEmpty()) {
+      return 0;
     }
-    return count;
+    try (PreparedStatement ps = c.prepareStatement(move)) {
+      ps.setString(1, batch);
+      ps.executeUpdate();
+    }
+    for (String k : moved) {
+      changed.row(false, k);
+    }
+    return moved.size();
   }
 
   /** Inserts the rows whose key does not exist; returns their keys. */

@@ -31,14 +31,7 @@ interface MariaDbHistory extends RowStatements {
         keyColumns.stream()
             .map(c -> "y." + quote(c) + " = " + typed("k." + quote(c), t.column(c).type()))
             .collect(Collectors.joining(" AND "));
-    StringBuilder out = new StringBuilder();
-    for (String c : keyColumns) {
-      out.append(toText("x." + quote(c), t.column(c).type())).append(", ");
-    }
-    out.append(epochMicros("x." + quote(loadDts)));
-    for (String c : columns) {
-      out.append(", ").append(toText("x." + quote(c), t.column(c).type()));
-    }
+    String out = historyColumns(t, keyColumns, loadDts, columns);
     // Per key of the batch, an index range from the latest version before the time (found by a
     // probe of the same index) to the key's last version.
     return "SELECT "
@@ -64,6 +57,20 @@ interface MariaDbHistory extends RowStatements {
         + "), "
         + at
         + ")";
+  }
+
+  /** What a history read returns of each row {@code x}: keys, load_dts in microseconds, columns. */
+  private static String historyColumns(
+      TableSpec t, List<String> keyColumns, String loadDts, List<String> columns) {
+    StringBuilder out = new StringBuilder();
+    for (String c : keyColumns) {
+      out.append(toText("x." + quote(c), t.column(c).type())).append(", ");
+    }
+    out.append(epochMicros("x." + quote(loadDts)));
+    for (String c : columns) {
+      out.append(", ").append(toText("x." + quote(c), t.column(c).type()));
+    }
+    return out.toString();
   }
 
   @Override

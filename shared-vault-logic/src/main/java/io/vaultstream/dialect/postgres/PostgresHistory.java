@@ -30,14 +30,7 @@ interface PostgresHistory extends RowStatements {
         keyColumns.stream()
             .map(c -> "x." + quote(c) + " = k." + quote(c))
             .collect(Collectors.joining(" AND "));
-    StringBuilder out = new StringBuilder();
-    for (String c : keyColumns) {
-      out.append(toText("x." + quote(c), t.column(c).type())).append(", ");
-    }
-    out.append(epochMicros("x." + quote(loadDts)));
-    for (String c : columns) {
-      out.append(", ").append(toText("x." + quote(c), t.column(c).type()));
-    }
+    String out = historyColumns(t, keyColumns, loadDts, columns);
     // One lateral per key with two index probes: the latest version before the time, and every
     // version from it on. (A plain join for the second part let the planner hash-join a sequential
     // scan of the whole satellite, so each batch's read grew with the table.)
@@ -65,6 +58,20 @@ interface PostgresHistory extends RowStatements {
         + " AND x."
         + quote(loadDts)
         + " >= k.t__)) x";
+  }
+
+  /** What a history read returns of each row {@code x}: keys, load_dts in microseconds, columns. */
+  private static String historyColumns(
+      TableSpec t, List<String> keyColumns, String loadDts, List<String> columns) {
+    StringBuilder out = new StringBuilder();
+    for (String c : keyColumns) {
+      out.append(toText("x." + quote(c), t.column(c).type())).append(", ");
+    }
+    out.append(epochMicros("x." + quote(loadDts)));
+    for (String c : columns) {
+      out.append(", ").append(toText("x." + quote(c), t.column(c).type()));
+    }
+    return out.toString();
   }
 
   @Override
