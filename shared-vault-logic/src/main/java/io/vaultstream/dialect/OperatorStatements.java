@@ -6,7 +6,8 @@ import java.util.Collections;
  * The SQL of the operator commands ({@code vaultstream status}, {@code errors}, {@code init}): what
  * a vault holds, where it is, and what a source database's catalog says about its tables. Part of
  * {@link VaultDialect}. Every name is quoted by {@link #quote} and {@link #table}; every value is a
- * bound parameter; a set of ids is bound through {@link TextValues#bindNumbers}.
+ * bound parameter; a set of ids is bound through {@link TextValues#bindNumbers}. The catalog reads
+ * default to information_schema, which both PostgreSQL and MariaDB have.
  */
 public interface OperatorStatements extends QuotedNames {
 
@@ -22,7 +23,11 @@ public interface OperatorStatements extends QuotedNames {
       String schema, String table, String recordSourceColumn, String loadDtsColumn);
 
   /** Counts the waiting rows per state. Returns state and count, by state. */
-  String countWaitingByState(String schema, String waitingTable);
+  default String countWaitingByState(String schema, String waitingTable) {
+    return "SELECT state, count(*) FROM "
+        + table(schema, waitingTable)
+        + " GROUP BY state ORDER BY state";
+  }
 
   /**
    * Reads the stored progress of every consumer. Returns consumer, topic, kafka_partition,

@@ -5,7 +5,9 @@ import java.util.List;
 
 /**
  * The SQL of the loader's own tables: waiting rows, error rows and stored progress. Part of {@link
- * VaultDialect}; the tables' columns are those the loader's DDL gives them.
+ * VaultDialect}; the tables' columns are those the loader's DDL gives them. The operator's reads
+ * and deletes of error rows and the read of progress default to standard SQL; the statements the
+ * loader runs per batch are each database's own, written so that their plans stay index probes.
  */
 public interface QueueStatements extends QuotedNames {
 
@@ -94,7 +96,12 @@ public interface QueueStatements extends QuotedNames {
    * Counts error rows per error code, in code order, filtered as {@link #selectErrorRows} (and
    * binding the same). Returns error_code, count.
    */
-  String countErrorsByCode(String schema, String errorsTable, List<String> filterColumns);
+  default String countErrorsByCode(String schema, String errorsTable, List<String> filterColumns) {
+    return "SELECT error_code, count(*) FROM "
+        + table(schema, errorsTable)
+        + errorFilter(filterColumns)
+        + " GROUP BY error_code ORDER BY error_code";
+  }
 
   /** Deletes error rows filtered as {@link #selectErrorRows} (binding the same). */
   default String deleteErrors(String schema, String errorsTable, List<String> filterColumns) {
@@ -123,5 +130,12 @@ public interface QueueStatements extends QuotedNames {
    * Reads the stored progress of one consumer. Binds the consumer. Returns topic, kafka_partition,
    * next_offset, then {@code anchorColumns} (none when the table has none).
    */
-  String selectProgress(String schema, String progressTable, List<String> anchorColumns);
+  default String selectProgress(String schema, String progressTable, List<String> anchorColumns) {
+    StringBuilder sb = new StringBuilder("SELECT topic, kafka_partition, next_offset");
+    anchorColumns.forEach(c -> sb.append(", ").append(c));
+    return sb.append(" FROM ")
+        .append(table(schema, progressTable))
+        .append(" WHERE consumer = ?")
+        .toString();
+  }
 }

@@ -26,13 +26,6 @@ interface PostgresOperatorStatements extends OperatorStatements {
   }
 
   @Override
-  default String countWaitingByState(String schema, String waitingTable) {
-    return "SELECT state, count(*) FROM "
-        + table(schema, waitingTable)
-        + " GROUP BY state ORDER BY state";
-  }
-
-  @Override
   default String selectAllProgress(String schema, String progressTable) {
     return "SELECT consumer, topic, kafka_partition, next_offset, updated_at::text FROM "
         + table(schema, progressTable)

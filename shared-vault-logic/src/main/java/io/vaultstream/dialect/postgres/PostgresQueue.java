@@ -223,25 +223,7 @@ interface PostgresQueue extends QueueStatements {
   }
 
   @Override
-  default String countErrorsByCode(String schema, String errors, List<String> filter) {
-    return "SELECT error_code, count(*) FROM "
-        + table(schema, errors)
-        + errorFilter(filter)
-        + " GROUP BY error_code ORDER BY error_code";
-  }
-
-  @Override
   default String deleteErrorsById(String schema, String errors) {
     return "DELETE FROM " + table(schema, errors) + " WHERE id = ANY(?)";
-  }
-
-  @Override
-  default String selectProgress(String schema, String progress, List<String> anchorColumns) {
-    StringBuilder sb = new StringBuilder("SELECT topic, kafka_partition, next_offset");
-    anchorColumns.forEach(c -> sb.append(", ").append(c));
-    return sb.append(" FROM ")
-        .append(table(schema, progress))
-        .append(" WHERE consumer = ?")
-        .toString();
   }
 }
