@@ -1,5 +1,7 @@
 package io.vaultstream.dialect;
 
+import java.util.List;
+
 /**
  * How a dialect writes the names of schemas, tables and columns: what every statement is built on.
  */
@@ -14,7 +16,7 @@ public interface QuotedNames {
   }
 
   /** Quoted identifiers, comma separated. */
-  default String quoteAll(java.util.List<String> identifiers) {
+  default String quoteAll(List<String> identifiers) {
     StringBuilder sb = new StringBuilder();
     for (String identifier : identifiers) {
       sb.append(sb.length() == 0 ? "" : ", ").append(quote(identifier));

@@ -29,7 +29,7 @@ interface MariaDbQueue extends QueueStatements {
     return sb.toString();
   }
 
-  private String unresolved(String code) {
+  private static String unresolved(String code) {
     return " x.`error_code` = '" + code + "' AND x.`event` IS NOT NULL";
   }
 

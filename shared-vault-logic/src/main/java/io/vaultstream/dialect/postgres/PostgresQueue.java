@@ -31,7 +31,7 @@ interface PostgresQueue extends QueueStatements {
     return sb.toString();
   }
 
-  private String unresolved(String code) {
+  private static String unresolved(String code) {
     return " x.error_code = '" + code + "' AND x.event IS NOT NULL";
   }
 
@@ -151,7 +151,7 @@ interface PostgresQueue extends QueueStatements {
   }
 
   /** A parameter of the column's type (a collation, if the type names one, applied after). */
-  private String param(String type) {
+  private static String param(String type) {
     int collate = type.toLowerCase(Locale.ROOT).indexOf(" collate ");
     return collate < 0
         ? "CAST(? AS " + type + ")"
