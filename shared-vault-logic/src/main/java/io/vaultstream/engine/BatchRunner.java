@@ -6,7 +6,7 @@ import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Problem;
 import io.vaultstream.event.Progress;
 import io.vaultstream.keymap.JdbcKeyMapReader;
-import io.vaultstream.waiting.RetryChoice;
+import io.vaultstream.waiting.WaitingRecheckChoice;
 import io.vaultstream.write.SchemaManager;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -61,7 +61,7 @@ final class BatchRunner {
       throws SQLException {
     LoadResult r;
     try {
-      r = attempt(events, bad, List.of(), progress, RetryChoice.usual(false));
+      r = attempt(events, bad, List.of(), progress, WaitingRecheckChoice.usual(false));
     } catch (SQLException e) {
       if (!isDataError(e)) {
         throw e;
@@ -95,7 +95,8 @@ final class BatchRunner {
 
   LoadResult sweep() throws SQLException {
     try {
-      LoadResult r = attempt(List.of(), List.of(), List.of(), null, RetryChoice.usual(true));
+      LoadResult r =
+          attempt(List.of(), List.of(), List.of(), null, WaitingRecheckChoice.usual(true));
       return r.resolved() + r.movedToErrors() + r.releasedToUnknown() + r.dropped() + r.errors() > 0
           ? logged(r)
           : r;
@@ -112,7 +113,7 @@ final class BatchRunner {
       List<BadRecord> bad,
       List<Problem> failed,
       Progress progress,
-      RetryChoice choice)
+      WaitingRecheckChoice choice)
       throws SQLException {
     try {
       return attempt(events, bad, failed, progress, choice, false);
@@ -145,7 +146,7 @@ final class BatchRunner {
       List<BadRecord> bad,
       List<Problem> failed,
       Progress progress,
-      RetryChoice choice,
+      WaitingRecheckChoice choice,
       boolean racing)
       throws SQLException {
     try (Connection c = connection()) {
@@ -193,7 +194,7 @@ final class BatchRunner {
       throws SQLException {
     try {
       return steps.plan(
-          c, events, bad, List.of(), progress, RetryChoice.usual(false), false, inFlight);
+          c, events, bad, List.of(), progress, WaitingRecheckChoice.usual(false), false, inFlight);
     } catch (JdbcKeyMapReader.ReadFailure e) {
       throw e.getCause();
     } finally {
@@ -249,9 +250,9 @@ final class BatchRunner {
         first,
         progress,
         this::attempt,
-        retry -> {
+        recheck -> {
           try (Connection c = connection()) {
-            return steps.probe(c, retry);
+            return steps.probe(c, recheck);
           }
         },
         dialect);

@@ -48,7 +48,7 @@ final class SatelliteRows {
     }
     String parent;
     if (sat.via() != null) {
-      // Like a link end: planned on first arrival and again on every retry of a waiting event.
+      // Like a link end: planned on first arrival and again on every recheck of a waiting event.
       parent = viaParent(it, sat, it.keys(), timelines, plan, true);
     } else if (model.hubs().containsKey(sat.parent())) {
       parent = it.linksOnly() ? null : ownHubKeys.get(sat.parent());
