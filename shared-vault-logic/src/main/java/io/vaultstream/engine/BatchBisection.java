@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * one.
  */
 final class BatchBisection {
-  private static final Logger LOG = LoggerFactory.getLogger(VaultLoader.class);
+  private static final Logger LOG = LoggerFactory.getLogger(BatchBisection.class);
 
   private BatchBisection() {}
 
