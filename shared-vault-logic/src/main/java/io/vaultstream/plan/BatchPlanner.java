@@ -166,7 +166,7 @@ public final class BatchPlanner {
     SourceIndex si = index.get(it.event().sourceTable());
     for (ForeignKey fk : si.table().foreignKeys().values()) {
       if (si.carried().get(fk.name()).isEmpty()) {
-        List<String> vals = ItemRows.values(it.keys(), fk.columns());
+        List<String> vals = BusinessKeys.values(it.keys(), fk.columns());
         if (!vals.contains(null)) {
           parents.computeIfAbsent(fk.references(), s -> new HashSet<>()).add(KeyText.pk(vals));
         }
