@@ -156,7 +156,10 @@ public final class WaitingHold {
           }
         });
     Progress p = consumer == null || out.isEmpty() ? null : new Progress(consumer, out);
-    return new Stored(p, new WaitingHold(held, latest, storedNext, consumer), heldNow);
+    return new Stored(
+        p,
+        new WaitingHold(held, latest, storedNext, consumer),
+        Collections.unmodifiableSet(heldNow));
   }
 
   /** The batch's own partitions, each with its anchor (null when it has none). */
