@@ -13,7 +13,6 @@ import io.vaultstream.plan.Recheck;
 import io.vaultstream.waiting.WaitingCycle;
 import io.vaultstream.waiting.WaitingHeldEvent;
 import io.vaultstream.waiting.WaitingHold;
-import io.vaultstream.waiting.WaitingInFlight;
 import io.vaultstream.waiting.WaitingRecheckChoice;
 import io.vaultstream.waiting.WaitingRechecks;
 import io.vaultstream.waiting.WaitingRowRechecks;
@@ -115,12 +114,32 @@ final class BatchSteps {
     }
     long now = Micros.of(clock.instant());
     KeyMapReader reader = new JdbcKeyMapReader(c, dialect, schema.schema());
-    WaitingInFlight waitingView = null;
     if (inFlight != null) {
       reader = inFlight.keyMapView(reader);
-      waitingView = inFlight.waitingView(cycle);
     }
     Map<String, Set<String>> batchKeys = planner.rowKeys(events);
+    WaitingHold base = inFlight != null ? inFlight.held.state() : held;
+    WaitingRechecks rechecks = rechecks(c, batchKeys, now, choice, maySweep, inFlight, base);
+    long prepared = System.nanoTime();
+    BatchPlan plan = planner.plan(events, rechecks.rechecks(), reader);
+    WaitingHold.Stored after = heldAfter(base, rechecks, plan, progress, now);
+    return new PlannedBatch(
+        events, bad, failed, progress, after, now, rechecks, plan, start, prepared);
+  }
+
+  /**
+   * The batch's rechecks: the waiting and error rows found for it (as the batch in flight, if any,
+   * leaves them) and the held events that are due, as far as the choice takes them.
+   */
+  private WaitingRechecks rechecks(
+      Connection c,
+      Map<String, Set<String>> batchKeys,
+      long now,
+      WaitingRecheckChoice choice,
+      boolean maySweep,
+      PlannedBatch inFlight,
+      WaitingHold base)
+      throws SQLException {
     WaitingRowRechecks rows =
         cycle.findRechecks(
             c,
@@ -128,27 +147,28 @@ final class BatchSteps {
             now,
             choice.sweep(),
             maySweep && choice.takesRechecks(),
-            waitingView);
-    WaitingHold base = inFlight != null ? inFlight.held.state() : held;
+            inFlight != null ? inFlight.waitingView(cycle) : null);
     long holdMicros = options.holdWaitsMs() * 1000L;
     List<WaitingHeldEvent> due =
         holdMicros > 0 ? base.select(batchKeys, now, holdMicros, choice.sweep()) : List.of();
-    WaitingRechecks rechecks = choice.apply(rows, due);
-    long prepared = System.nanoTime();
-    BatchPlan plan = planner.plan(events, rechecks.rechecks(), reader);
-    WaitingHold.Stored after =
-        holdMicros > 0
-            ? base.after(
-                rechecks,
-                plan,
-                progress,
-                now,
-                holdMicros,
-                options.holdWaitsMaxEvents(),
-                options.holdWaitsMaxBytes())
-            : WaitingHold.Stored.nothingHeld(progress);
-    return new PlannedBatch(
-        events, bad, failed, progress, after, now, rechecks, plan, start, prepared);
+    return choice.apply(rows, due);
+  }
+
+  /** The events held in memory once the planned batch commits, and the progress it stores. */
+  private WaitingHold.Stored heldAfter(
+      WaitingHold base, WaitingRechecks rechecks, BatchPlan plan, Progress progress, long now) {
+    long holdMicros = options.holdWaitsMs() * 1000L;
+    if (holdMicros <= 0) {
+      return WaitingHold.Stored.nothingHeld(progress);
+    }
+    return base.after(
+        rechecks,
+        plan,
+        progress,
+        now,
+        holdMicros,
+        options.holdWaitsMaxEvents(),
+        options.holdWaitsMaxBytes());
   }
 
   /**
