@@ -1,6 +1,6 @@
 package io.vaultstream.connect;
 
-import io.vaultstream.waiting.HeldSize;
+import io.vaultstream.waiting.WaitingHeldSize;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -22,16 +22,16 @@ final class RecordBuffer {
    */
   static long size(RecordIntake.Entry e) {
     if (e.event() != null) {
-      return HeldSize.of(e.event());
+      return WaitingHeldSize.of(e.event());
     }
     if (e.bad() != null) {
       byte[] key = e.bad().key();
       byte[] value = e.bad().value();
-      return HeldSize.PER_EVENT
+      return WaitingHeldSize.PER_EVENT
           + (key == null ? 0 : key.length)
           + (value == null ? 0 : value.length);
     }
-    return HeldSize.PER_EVENT; // a tombstone
+    return WaitingHeldSize.PER_EVENT; // a tombstone
   }
 
   void add(RecordIntake.Entry e) {

@@ -6,8 +6,8 @@ import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Problem;
 import io.vaultstream.event.Progress;
 import io.vaultstream.event.SourcePosition;
-import io.vaultstream.plan.Retry;
-import io.vaultstream.waiting.RetryChoice;
+import io.vaultstream.plan.Recheck;
+import io.vaultstream.waiting.WaitingRecheckChoice;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -19,11 +19,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Finds what of a rejected batch the database refuses: its events, loaded in parts, and the retries
- * (waiting rows, unresolved error rows, held events) that come with them, tried one by one.
+ * Finds what of a rejected batch the database refuses: its events, loaded in parts, and the
+ * rechecks (waiting rows, unresolved error rows, held events) that come with them, tried one by
+ * one.
  */
 final class BatchBisection {
-  private static final Logger LOG = LoggerFactory.getLogger(VaultLoader.class);
+  private static final Logger LOG = LoggerFactory.getLogger(BatchBisection.class);
 
   private BatchBisection() {}
 
@@ -35,25 +36,25 @@ final class BatchBisection {
         List<BadRecord> bad,
         List<Problem> failed,
         Progress progress,
-        RetryChoice retries)
+        WaitingRecheckChoice rechecks)
         throws SQLException;
   }
 
   /**
-   * Writes the rows of one retry on their own and rolls back: the database's objection, or null.
+   * Writes the rows of one recheck on their own and rolls back: the database's objection, or null.
    */
   @FunctionalInterface
   interface Probe {
-    SQLException rejects(Retry retry) throws SQLException;
+    SQLException rejects(Recheck recheck) throws SQLException;
   }
 
   /**
    * Loads a batch the database rejected (a data or constraint error). First its events without any
-   * retry, in halves down to single events, so every good event loads and each failing one becomes
-   * a problem for the error table (an event is never blamed for the rows of a retry it brought in).
-   * Then, in a last transaction with the bad records, those failures and the progress, every retry
-   * whose parent is known (a sweep); when the database rejects that, each retry it took is tried on
-   * its own, and those it refuses are stored as errors instead of loaded.
+   * recheck, in halves down to single events, so every good event loads and each failing one
+   * becomes a problem for the error table (an event is never blamed for the rows of a recheck it
+   * brought in). Then, in a last transaction with the bad records, those failures and the progress,
+   * every recheck whose parent is known (a sweep); when the database rejects that, each recheck it
+   * took is tried on its own, and those it refuses are stored as errors instead of loaded.
    */
   static LoadResult load(
       List<ChangeEvent> events,
@@ -78,7 +79,7 @@ final class BatchBisection {
     while (!work.isEmpty()) {
       List<ChangeEvent> part = work.pop();
       try {
-        LoadResult r = attempt.load(part, List.of(), List.of(), null, RetryChoice.none());
+        LoadResult r = attempt.load(part, List.of(), List.of(), null, WaitingRecheckChoice.none());
         total = total == null ? r : total.plus(r);
       } catch (SQLException e) {
         if (!db.isRejectedRow(e)) {
@@ -97,7 +98,7 @@ final class BatchBisection {
     Map<SourcePosition, Problem> refused = new LinkedHashMap<>();
     LoadResult last;
     while (true) {
-      RetryChoice choice = RetryChoice.sweepRejecting(Map.copyOf(refused));
+      WaitingRecheckChoice choice = WaitingRecheckChoice.sweepRejecting(Map.copyOf(refused));
       try {
         last = attempt.load(List.of(), bad, failed, progress, choice);
         break;
@@ -106,13 +107,13 @@ final class BatchBisection {
           throw e;
         }
         int before = refused.size();
-        for (RetryChoice.Taken t : choice.taken()) {
-          SQLException why = probe.rejects(t.retry());
+        for (WaitingRecheckChoice.Taken t : choice.taken()) {
+          SQLException why = probe.rejects(t.recheck());
           if (why != null && db.isRejectedRow(why)) {
-            ChangeEvent ev = t.retry().event();
+            ChangeEvent ev = t.recheck().event();
             refused.put(ev.position(), rejected(ev, t.target(), why, db));
             LOG.warn(
-                "The database rejects the rows of {} {} of {}, retried for {}: {}",
+                "The database rejects the rows of {} {} of {}, rechecked for {}: {}",
                 ev.operation(),
                 ev.position(),
                 ev.sourceTable(),
@@ -121,7 +122,7 @@ final class BatchBisection {
           }
         }
         if (refused.size() == before) {
-          // No retry is refused on its own: nothing to set aside, so the error stands.
+          // No recheck is refused on its own: nothing to set aside, so the error stands.
           throw e;
         }
       }

@@ -9,12 +9,13 @@ import io.vaultstream.keymap.JdbcKeyMapReader;
 import io.vaultstream.keymap.KeyMapReader;
 import io.vaultstream.plan.BatchPlan;
 import io.vaultstream.plan.BatchPlanner;
-import io.vaultstream.plan.Retry;
-import io.vaultstream.waiting.FlushRetries;
-import io.vaultstream.waiting.HeldWaits;
-import io.vaultstream.waiting.InFlightWaits;
-import io.vaultstream.waiting.PendingCycle;
-import io.vaultstream.waiting.RetryChoice;
+import io.vaultstream.plan.Recheck;
+import io.vaultstream.waiting.WaitingCycle;
+import io.vaultstream.waiting.WaitingHeldEvent;
+import io.vaultstream.waiting.WaitingHold;
+import io.vaultstream.waiting.WaitingRecheckChoice;
+import io.vaultstream.waiting.WaitingRechecks;
+import io.vaultstream.waiting.WaitingRowRechecks;
 import io.vaultstream.write.ColumnAdmission;
 import io.vaultstream.write.IgnoredChanges;
 import io.vaultstream.write.Micros;
@@ -32,13 +33,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The two steps of one batch's transaction: planning (reads only: retries, held events, key map)
+ * The two steps of one batch's transaction: planning (reads only: rechecks, held events, key map)
  * and writing (vault rows, waiting and error rows, progress, then the commit), with the events held
  * in memory as of the last committed batch. {@link VaultLoader} decides when and how often they run
- * (retries after a race, loading in parts, pipelining).
+ * (again after a race, loading in parts, pipelining).
  */
 final class BatchSteps {
-  private static final Logger LOG = LoggerFactory.getLogger(VaultLoader.class);
+  // Its one line, a batch's timings at DEBUG, belongs to the flush summaries, which the README
+  // documents under VaultLoader's logger.
+  private static final Logger FLUSHES = LoggerFactory.getLogger(VaultLoader.class);
 
   private final VaultOptions options;
   private final VaultDialect dialect;
@@ -46,13 +49,13 @@ final class BatchSteps {
   private final ColumnAdmission admission;
   private final BatchPlanner planner;
   private final VaultWriter writer;
-  private final PendingCycle cycle;
+  private final WaitingCycle cycle;
   private final ProgressStore progressStore;
   private final Clock clock;
   private final IgnoredChanges ignored;
   private final ColumnWatch watch;
-  // Events held in memory as of the last committed batch (see HeldWaits).
-  private volatile HeldWaits held = HeldWaits.NONE;
+  // Events held in memory as of the last committed batch (see WaitingHold).
+  private volatile WaitingHold held = WaitingHold.NONE;
 
   BatchSteps(
       VaultOptions options,
@@ -61,7 +64,7 @@ final class BatchSteps {
       ColumnAdmission admission,
       BatchPlanner planner,
       VaultWriter writer,
-      PendingCycle cycle,
+      WaitingCycle cycle,
       ProgressStore progressStore,
       Clock clock,
       ColumnWatch watch) {
@@ -84,7 +87,7 @@ final class BatchSteps {
   }
 
   /**
-   * Reads what a batch needs (retries, key map) and plans it, writing nothing.
+   * Reads what a batch needs (rechecks, key map) and plans it, writing nothing.
    *
    * @param maySweep whether the sweep may run if it is due (not when planning ahead: the sweep
    *     writes while it reads, so it needs the batch's transaction)
@@ -96,7 +99,7 @@ final class BatchSteps {
       List<BadRecord> bad,
       List<Problem> failed,
       Progress progress,
-      RetryChoice choice,
+      WaitingRecheckChoice choice,
       boolean maySweep,
       PlannedBatch inFlight)
       throws SQLException {
@@ -111,51 +114,72 @@ final class BatchSteps {
     }
     long now = Micros.of(clock.instant());
     KeyMapReader reader = new JdbcKeyMapReader(c, dialect, schema.schema());
-    InFlightWaits pendingView = null;
     if (inFlight != null) {
       reader = inFlight.keyMapView(reader);
-      pendingView = inFlight.pendingView();
     }
     Map<String, Set<String>> batchKeys = planner.rowKeys(events);
-    FlushRetries prep =
-        cycle.prepare(
-            c,
-            choice.takesRetries() ? batchKeys : Map.of(),
-            now,
-            choice.sweep(),
-            maySweep && choice.takesRetries(),
-            pendingView);
-    HeldWaits base = inFlight != null ? inFlight.held.state() : held;
-    long holdMicros = options.holdWaitsMs() * 1000L;
-    if (holdMicros > 0) {
-      base.select(prep, batchKeys, now, holdMicros, choice.sweep());
-    }
-    choice.apply(prep);
+    WaitingHold base = inFlight != null ? inFlight.held.state() : held;
+    WaitingRechecks rechecks = rechecks(c, batchKeys, now, choice, maySweep, inFlight, base);
     long prepared = System.nanoTime();
-    BatchPlan plan = planner.plan(events, prep.retries, reader);
-    HeldWaits.Stored after =
-        holdMicros > 0
-            ? base.after(
-                prep,
-                plan,
-                progress,
-                now,
-                holdMicros,
-                options.holdWaitsMaxEvents(),
-                options.holdWaitsMaxBytes())
-            : new HeldWaits.Stored(progress, HeldWaits.NONE);
-    return new PlannedBatch(events, bad, failed, progress, after, now, prep, plan, start, prepared);
+    BatchPlan plan = planner.plan(events, rechecks.rechecks(), reader);
+    WaitingHold.Stored after = heldAfter(base, rechecks, plan, progress, now);
+    return new PlannedBatch(
+        events, bad, failed, progress, after, now, rechecks, plan, start, prepared);
   }
 
   /**
-   * What the database says to the rows of one retry on its own: they are written on {@code c} and
+   * The batch's rechecks: the waiting and error rows found for it (as the batch in flight, if any,
+   * leaves them) and the held events that are due, as far as the choice takes them.
+   */
+  private WaitingRechecks rechecks(
+      Connection c,
+      Map<String, Set<String>> batchKeys,
+      long now,
+      WaitingRecheckChoice choice,
+      boolean maySweep,
+      PlannedBatch inFlight,
+      WaitingHold base)
+      throws SQLException {
+    WaitingRowRechecks rows =
+        cycle.findRechecks(
+            c,
+            choice.takesRechecks() ? batchKeys : Map.of(),
+            now,
+            choice.sweep(),
+            maySweep && choice.takesRechecks(),
+            inFlight != null ? inFlight.waitingView(cycle) : null);
+    long holdMicros = options.holdWaitsMs() * 1000L;
+    List<WaitingHeldEvent> due =
+        holdMicros > 0 ? base.select(batchKeys, now, holdMicros, choice.sweep()) : List.of();
+    return choice.apply(rows, due);
+  }
+
+  /** The events held in memory once the planned batch commits, and the progress it stores. */
+  private WaitingHold.Stored heldAfter(
+      WaitingHold base, WaitingRechecks rechecks, BatchPlan plan, Progress progress, long now) {
+    long holdMicros = options.holdWaitsMs() * 1000L;
+    if (holdMicros <= 0) {
+      return WaitingHold.Stored.nothingHeld(progress);
+    }
+    return base.after(
+        rechecks,
+        plan,
+        progress,
+        now,
+        holdMicros,
+        options.holdWaitsMaxEvents(),
+        options.holdWaitsMaxBytes());
+  }
+
+  /**
+   * What the database says to the rows of one recheck on its own: they are written on {@code c} and
    * rolled back. Null when it takes them.
    */
-  SQLException probe(Connection c, Retry retry) throws SQLException {
+  SQLException probe(Connection c, Recheck recheck) throws SQLException {
     try {
       BatchPlan plan =
           planner.plan(
-              List.of(), List.of(retry), new JdbcKeyMapReader(c, dialect, schema.schema()));
+              List.of(), List.of(recheck), new JdbcKeyMapReader(c, dialect, schema.schema()));
       writer.write(c, plan, true);
       return null;
     } catch (JdbcKeyMapReader.ReadFailure e) {
@@ -189,12 +213,13 @@ final class BatchSteps {
       failed.addAll(changed);
     }
     ignored.note(c, b.plan.setAside, b.now);
-    PendingCycle.Counts k = cycle.finish(c, b.prep, b.plan, b.bad, failed, b.now);
-    LOG.debug(
-        "Batch of {} events and {} retries: retries found in {} ms, planned in {} ms, written in"
+    WaitingCycle.Counts k =
+        cycle.finish(c, b.rechecks, b.plan, b.held.held(), b.bad, failed, b.now);
+    FLUSHES.debug(
+        "Batch of {} events and {} rechecks: rechecks found in {} ms, planned in {} ms, written in"
             + " {} ms, waiting rows handled in {} ms",
         b.events.size(),
-        b.prep.retries.size(),
+        b.rechecks.rechecks().size(),
         (b.preparedNanos - b.startNanos) / 1_000_000,
         (b.plannedNanos - b.preparedNanos) / 1_000_000,
         (wrote - began) / 1_000_000,
@@ -208,7 +233,7 @@ final class BatchSteps {
     return new LoadResult(
         b.events.size(),
         written,
-        problems.stream().filter(p -> !b.prep.retried(p.event())).toList(),
+        problems.stream().filter(p -> !b.rechecks.rechecked(p.event())).toList(),
         k.waiting(),
         k.resolved(),
         k.toErrors(),

@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * carry that nothing of the model loads (INFO). Looks at one event with a row per source and batch.
  */
 final class ColumnWatch {
-  private static final Logger LOG = LoggerFactory.getLogger(VaultLoader.class);
+  private static final Logger LOG = LoggerFactory.getLogger(ColumnWatch.class);
 
   private final Map<String, Set<String>> named = new HashMap<>();
   // Per source, the columns something loads; absent when a default takes every column.

@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * What one flush did.
  *
- * @param rowsWritten rows inserted or updated per vault table (new events and retried ones)
+ * @param rowsWritten rows inserted or updated per vault table (new events and rechecked ones)
  * @param problems the new events' rows that did not load, with the reason
  * @param waiting events of this batch whose link rows now wait for a parent
  * @param resolved waiting or error rows whose parent arrived and that are now loaded

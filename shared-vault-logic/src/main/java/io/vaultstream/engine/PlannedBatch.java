@@ -6,9 +6,10 @@ import io.vaultstream.event.Problem;
 import io.vaultstream.event.Progress;
 import io.vaultstream.keymap.KeyMapReader;
 import io.vaultstream.plan.BatchPlan;
-import io.vaultstream.waiting.FlushRetries;
-import io.vaultstream.waiting.HeldWaits;
-import io.vaultstream.waiting.InFlightWaits;
+import io.vaultstream.waiting.WaitingCycle;
+import io.vaultstream.waiting.WaitingHold;
+import io.vaultstream.waiting.WaitingInFlight;
+import io.vaultstream.waiting.WaitingRechecks;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +17,8 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * A batch that has been read and planned but not yet written: its events, the retries found for it,
- * its plan, and what it will change once committed, so that the next batch can be planned while
+ * A batch that has been read and planned but not yet written: its events, the rechecks found for
+ * it, its plan, and what it will change once committed, so that the next batch can be planned while
  * this one is written.
  */
 final class PlannedBatch {
@@ -26,9 +27,9 @@ final class PlannedBatch {
   final List<Problem> failed;
   final Progress progress;
   // The held events once this batch commits, and the progress it stores.
-  final HeldWaits.Stored held;
+  final WaitingHold.Stored held;
   final long now;
-  final FlushRetries prep;
+  final WaitingRechecks rechecks;
   final BatchPlan plan;
   final long startNanos;
   final long preparedNanos;
@@ -39,9 +40,9 @@ final class PlannedBatch {
       List<BadRecord> bad,
       List<Problem> failed,
       Progress progress,
-      HeldWaits.Stored held,
+      WaitingHold.Stored held,
       long now,
-      FlushRetries prep,
+      WaitingRechecks rechecks,
       BatchPlan plan,
       long startNanos,
       long preparedNanos) {
@@ -51,7 +52,7 @@ final class PlannedBatch {
     this.progress = progress;
     this.held = held;
     this.now = now;
-    this.prep = prep;
+    this.rechecks = rechecks;
     this.plan = plan;
     this.startNanos = startNanos;
     this.preparedNanos = preparedNanos;
@@ -59,8 +60,8 @@ final class PlannedBatch {
   }
 
   /** The waiting rows as the next batch must see them while this one is being written. */
-  InFlightWaits pendingView() {
-    return new InFlightWaits(prep, plan, now);
+  WaitingInFlight waitingView(WaitingCycle cycle) {
+    return cycle.inFlight(rechecks, plan, held.held(), now);
   }
 
   /** A key map reader that also returns the mappings this batch adds (not committed yet). */

@@ -11,8 +11,9 @@ import io.vaultstream.event.Progress;
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.plan.BatchPlanner;
-import io.vaultstream.waiting.PendingCycle;
-import io.vaultstream.waiting.PendingReferenceStore;
+import io.vaultstream.waiting.WaitingColumns;
+import io.vaultstream.waiting.WaitingCycle;
+import io.vaultstream.waiting.WaitingStore;
 import io.vaultstream.write.ColumnAdmission;
 import io.vaultstream.write.SchemaManager;
 import io.vaultstream.write.VaultWriter;
@@ -142,8 +143,10 @@ public final class VaultLoader implements AutoCloseable {
                   model, schema, dialect, options.columnLimits(), options.autoEvolve()),
               planner,
               new VaultWriter(model, dialect, hasher, schema),
-              new PendingCycle(
-                  model, new PendingReferenceStore(dialect, schema), options.waitingPolicy()),
+              new WaitingCycle(
+                  new WaitingStore(dialect, schema),
+                  new WaitingColumns(model, dialect),
+                  options.waitingPolicy()),
               progressStore,
               clock,
               new ColumnWatch(model));
@@ -179,7 +182,7 @@ public final class VaultLoader implements AutoCloseable {
   /**
    * Loads one batch of events, and records that could not be decoded, in one transaction: vault
    * rows, key map, waiting rows and error rows commit together or not at all. Waiting and
-   * unresolved error rows are retried, and the watermark and retention applied, on every call (an
+   * unresolved error rows are rechecked, and the watermark and retention applied, on every call (an
    * empty batch included).
    *
    * <p>When the database rejects a value (a data or constraint error), the batch is loaded in parts
@@ -207,7 +210,7 @@ public final class VaultLoader implements AutoCloseable {
   }
 
   /**
-   * Retries every waiting and unresolved error row against the whole key map now, and applies the
+   * Rechecks every waiting and unresolved error row against the whole key map now, and applies the
    * watermark and the retention, in one transaction. Runtimes call it when no batch is flowing
    * (Connect does so at every offset commit through an empty load; the Spark job on a timer), so
    * rows whose parent was loaded by a concurrent batch do not wait for the next records.
@@ -217,9 +220,9 @@ public final class VaultLoader implements AutoCloseable {
   }
 
   /**
-   * Whether an event has been held in memory long enough to be retried one last time (and become a
-   * waiting row if its parent is still missing): a caller with nothing to load then loads an empty
-   * batch, so held events do not wait for the next records.
+   * Whether an event has been held in memory long enough to be rechecked one last time (and become
+   * a waiting row if its parent is still missing): a caller with nothing to load then loads an
+   * empty batch, so held events do not wait for the next records.
    */
   public boolean heldDue() {
     return runner.heldDue();

@@ -142,7 +142,7 @@ public final class VaultOptions implements Serializable {
   }
 
   /**
-   * How long an event waiting for a parent is kept in memory, retried with each batch, before it
+   * How long an event waiting for a parent is kept in memory, rechecked with each batch, before it
    * becomes a waiting row (0, the default: at once). Holding suits a single caller that can keep
    * the source position of held events from being committed (the Connect task); see {@link
    * LoadResult#positions()}. Never more than half the watermark, so a held event still reaches the
@@ -159,7 +159,7 @@ public final class VaultOptions implements Serializable {
 
   /**
    * At most about this many bytes of events are held in memory (estimated from each event's row,
-   * see {@code HeldSize}); waits beyond it become waiting rows at once.
+   * see {@code WaitingHeldSize}); waits beyond it become waiting rows at once.
    */
   public long holdWaitsMaxBytes() {
     return holdWaitsMaxBytes;
@@ -197,7 +197,8 @@ public final class VaultOptions implements Serializable {
   }
 
   /**
-   * Seconds an unresolved error row is retried before it is released (ERROR_RECORD_RETENTION_TIME).
+   * Seconds an unresolved error row is rechecked before it is released
+   * (ERROR_RECORD_RETENTION_TIME).
    */
   public long errorRetentionSeconds() {
     return errorRetentionSeconds;

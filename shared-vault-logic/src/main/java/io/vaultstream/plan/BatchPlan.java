@@ -20,7 +20,7 @@ public final class BatchPlan {
   /** Rows not loaded, with the reason. */
   public final List<Problem> problems = new ArrayList<>();
 
-  /** Retried events loaded (in part) against the unknown ghost record. */
+  /** Rechecked events loaded (in part) against the unknown ghost record. */
   public final java.util.Set<io.vaultstream.event.ChangeEvent> unknownParents =
       java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 

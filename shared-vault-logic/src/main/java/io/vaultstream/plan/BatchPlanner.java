@@ -42,22 +42,22 @@ public final class BatchPlanner {
     return plan(input, List.of(), reader);
   }
 
-  /** Plans new events and events retried from the waiting rows, together. */
-  public BatchPlan plan(List<ChangeEvent> input, List<Retry> retries, KeyMapReader reader) {
+  /** Plans new events and events rechecked from the waiting rows, together. */
+  public BatchPlan plan(List<ChangeEvent> input, List<Recheck> rechecks, KeyMapReader reader) {
     BatchPlan plan = new BatchPlan();
     plan.events = input.size();
-    Map<ChangeEvent, Retry> retried = new java.util.IdentityHashMap<>();
-    retries.forEach(r -> retried.put(r.event(), r));
+    Map<ChangeEvent, Recheck> rechecked = new java.util.IdentityHashMap<>();
+    rechecks.forEach(r -> rechecked.put(r.event(), r));
     List<ChangeEvent> events = new ArrayList<>(input);
-    retries.forEach(r -> events.add(r.event()));
+    rechecks.forEach(r -> events.add(r.event()));
     events.sort(ChangeEvent.SOURCE_ORDER);
 
     // Each loop is a method of its own, and each loop body too: the JIT compiles them apart
     // (compiling one large method with every loop in it took seconds of a fresh worker's CPU).
     KeyTimelines timelines = new KeyTimelines();
-    Map<String, Set<String>> pks = rowsToRead(events, retried);
+    Map<String, Set<String>> pks = rowsToRead(events, rechecked);
     pks.forEach((source, keys) -> load(timelines, reader, source, keys));
-    List<PlanItem> items = items(events, retried, timelines, plan);
+    List<PlanItem> items = items(events, rechecked, timelines, plan);
     Map<String, Set<String>> parents = parentKeys(items);
     rows.trackedParents(items, timelines, parents);
     parents.forEach(
@@ -72,13 +72,13 @@ public final class BatchPlanner {
    * parents' read covers).
    */
   private Map<String, Set<String>> rowsToRead(
-      List<ChangeEvent> events, Map<ChangeEvent, Retry> retried) {
+      List<ChangeEvent> events, Map<ChangeEvent, Recheck> rechecked) {
     Map<String, Set<String>> pks = new LinkedHashMap<>();
     for (ChangeEvent e : events) {
       // An effectivity or status version needs the row's mappings around an insert too: a
       // re-insert after a delete, or an insert processed after a later event of its row.
       if (e.operation() != Operation.INSERT
-          || retried.containsKey(e)
+          || rechecked.containsKey(e)
           || rows.tracks(e.sourceTable())) {
         pks.computeIfAbsent(e.sourceTable(), s -> new HashSet<>()).add(pkText(e));
       }
@@ -88,12 +88,12 @@ public final class BatchPlanner {
 
   private List<PlanItem> items(
       List<ChangeEvent> events,
-      Map<ChangeEvent, Retry> retried,
+      Map<ChangeEvent, Recheck> rechecked,
       KeyTimelines timelines,
       BatchPlan plan) {
     List<PlanItem> items = new ArrayList<>(events.size());
     for (ChangeEvent e : events) {
-      PlanItem it = item(e, retried.get(e), timelines, plan);
+      PlanItem it = item(e, rechecked.get(e), timelines, plan);
       if (it != null) {
         items.add(it);
       }
@@ -104,10 +104,10 @@ public final class BatchPlanner {
   /**
    * An event with its key values (a key map entry for a new key), or null when they are unknown.
    */
-  private PlanItem item(ChangeEvent e, Retry retry, KeyTimelines timelines, BatchPlan plan) {
+  private PlanItem item(ChangeEvent e, Recheck recheck, KeyTimelines timelines, BatchPlan plan) {
     String pk = pkText(e);
-    boolean linksOnly = retry != null && retry.linksOnly();
-    boolean unknownParent = retry != null && retry.unknownParent();
+    boolean linksOnly = recheck != null && recheck.linksOnly();
+    boolean unknownParent = recheck != null && recheck.unknownParent();
     SourceIndex si = index.get(e.sourceTable());
     if (e.operation().carriesRow()) {
       Map<String, String> keys = ownKeys(e, si);
@@ -166,7 +166,7 @@ public final class BatchPlanner {
     SourceIndex si = index.get(it.event().sourceTable());
     for (ForeignKey fk : si.table().foreignKeys().values()) {
       if (si.carried().get(fk.name()).isEmpty()) {
-        List<String> vals = ItemRows.values(it.keys(), fk.columns());
+        List<String> vals = BusinessKeys.values(it.keys(), fk.columns());
         if (!vals.contains(null)) {
           parents.computeIfAbsent(fk.references(), s -> new HashSet<>()).add(KeyText.pk(vals));
         }

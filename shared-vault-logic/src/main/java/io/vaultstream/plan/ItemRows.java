@@ -54,25 +54,41 @@ final class ItemRows {
     return tracking.tracks(source);
   }
 
-  static List<String> values(Map<String, String> keys, List<String> cols) {
-    List<String> out = new ArrayList<>(cols.size());
-    for (String c : cols) {
-      out.add(keys.get(c));
+  /**
+   * Adds the rows of one planned event to the plan, in this order: hubs of its own business keys,
+   * hubs its foreign keys carry, links, satellites, effectivity and status rows, reference tables.
+   */
+  void rowsOf(PlanItem it, KeyTimelines timelines, BatchPlan plan, Map<String, Set<Long>> taken) {
+    String rsrc = model.recordSourceOf(it.event().sourceTable());
+    SourceIndex si = index.get(it.event().sourceTable());
+    Map<String, String> ownHubKeys = hubRows(it, si, plan, rsrc);
+    carriedHubRows(it, si, plan, rsrc);
+    Map<String, String> linkKeys = new HashMap<>();
+    for (Link link : si.links()) {
+      String lk = linkRow(it, link, ownHubKeys, timelines, plan, rsrc);
+      if (lk != null) {
+        linkKeys.put(link.name(), lk);
+      }
     }
-    return out;
+    for (Satellite sat : si.satellites()) {
+      if (sat.via() != null || sat.multiActive()) {
+        satelliteRows.rowsOf(it, sat, ownHubKeys, linkKeys, timelines, plan, taken, rsrc);
+      } else {
+        satelliteRow(it, sat, ownHubKeys, linkKeys, plan, taken, rsrc);
+      }
+    }
+    tracking.rowsOf(it, timelines, plan, taken, ownHubKeys, linkKeys);
+    referenceRows(it, si, plan, taken, rsrc);
   }
 
-  void rowsOf(PlanItem it, KeyTimelines timelines, BatchPlan plan, Map<String, Set<Long>> taken) {
+  /** The rows of the hubs of the event's own business keys; returns their hash keys by hub. */
+  private Map<String, String> hubRows(PlanItem it, SourceIndex si, BatchPlan plan, String rsrc) {
     ChangeEvent e = it.event();
     String source = e.sourceTable();
-    String rsrc = model.recordSourceOf(source);
-    long t = e.eventTimeMicros();
-
     Map<String, String> ownHubKeys = new HashMap<>();
-    SourceIndex si = index.get(source);
     for (Hub hub : it.linksOnly() ? List.<Hub>of() : si.hubs()) {
-      List<String> bk = values(it.keys(), hub.sources().get(source));
-      String hk = allNull(bk) ? null : hubKey(hub, bk);
+      List<String> bk = BusinessKeys.values(it.keys(), hub.sources().get(source));
+      String hk = BusinessKeys.allNull(bk) ? null : hubKey(hub, bk);
       if (hk == null) {
         plan.problems.add(
             Problem.of(
@@ -85,55 +101,63 @@ final class ItemRows {
                     + source
                     + " "
                     + it.pk()
-                    + (allNull(bk)
+                    + (BusinessKeys.allNull(bk)
                         ? " is NULL"
                         : " is blank, which the hashing profile takes as NULL")));
         continue;
       }
       ownHubKeys.put(hub.name(), hk);
-      plan.offer(hub.name(), new VaultRow(hk, hubValues(hub, bk), t, rsrc));
+      plan.offer(
+          hub.name(), new VaultRow(hk, BusinessKeys.hubValues(hub, bk), e.eventTimeMicros(), rsrc));
     }
+    return ownHubKeys;
+  }
+
+  /** The rows of the hubs whose business keys the event's foreign keys carry. */
+  private void carriedHubRows(PlanItem it, SourceIndex si, BatchPlan plan, String rsrc) {
     for (ForeignKey fk : si.table().foreignKeys().values()) {
       Optional<Hub> carried = si.carried().get(fk.name());
-      List<String> bk = values(it.keys(), fk.columns());
-      if (carried.isPresent() && !allNull(bk) && !it.linksOnly()) {
+      List<String> bk = BusinessKeys.values(it.keys(), fk.columns());
+      if (carried.isPresent() && !BusinessKeys.allNull(bk) && !it.linksOnly()) {
         Hub hub = carried.get();
         String hk = hubKey(hub, bk);
         if (hk != null) {
-          plan.offer(hub.name(), new VaultRow(hk, hubValues(hub, bk), t, rsrc));
+          plan.offer(
+              hub.name(),
+              new VaultRow(
+                  hk, BusinessKeys.hubValues(hub, bk), it.event().eventTimeMicros(), rsrc));
         }
       }
     }
+  }
 
-    Map<String, String> linkKeys = new HashMap<>();
-    for (Link link : si.links()) {
-      String lk = linkRow(it, link, ownHubKeys, timelines, plan, rsrc);
-      if (lk != null) {
-        linkKeys.put(link.name(), lk);
-      }
+  /** The version of a satellite of the event's own hub or link (not via, not multi-active). */
+  private void satelliteRow(
+      PlanItem it,
+      Satellite sat,
+      Map<String, String> ownHubKeys,
+      Map<String, String> linkKeys,
+      BatchPlan plan,
+      Map<String, Set<Long>> taken,
+      String rsrc) {
+    ChangeEvent e = it.event();
+    boolean hubParent = model.hubs().containsKey(sat.parent());
+    String parent = hubParent ? ownHubKeys.get(sat.parent()) : linkKeys.get(sat.parent());
+    if (parent == null
+        || (hubParent && it.linksOnly())
+        || (!e.operation().carriesRow() && !sat.deleteTracking())) {
+      return;
     }
+    history(
+        plan, taken, sat.name(), List.of(parent), e, rsrc, sat.columns(), AuditValues.of(e, sat));
+  }
 
-    for (Satellite sat : si.satellites()) {
-      if (sat.via() != null || sat.multiActive()) {
-        satelliteRows.rowsOf(it, sat, ownHubKeys, linkKeys, timelines, plan, taken, rsrc);
-        continue;
-      }
-      String parent =
-          model.hubs().containsKey(sat.parent())
-              ? ownHubKeys.get(sat.parent())
-              : linkKeys.get(sat.parent());
-      boolean hubParent = model.hubs().containsKey(sat.parent());
-      if (parent == null
-          || (hubParent && it.linksOnly())
-          || (!e.operation().carriesRow() && !sat.deleteTracking())) {
-        continue;
-      }
-      history(
-          plan, taken, sat.name(), List.of(parent), e, rsrc, sat.columns(), AuditValues.of(e, sat));
-    }
-    tracking.rowsOf(it, timelines, plan, taken, ownHubKeys, linkKeys);
+  /** The versions of the reference tables the event's source feeds. */
+  private void referenceRows(
+      PlanItem it, SourceIndex si, BatchPlan plan, Map<String, Set<Long>> taken, String rsrc) {
+    ChangeEvent e = it.event();
     for (ReferenceTable ref : it.linksOnly() ? List.<ReferenceTable>of() : si.referenceTables()) {
-      List<String> code = values(it.keys(), ref.code());
+      List<String> code = BusinessKeys.values(it.keys(), ref.code());
       if (code.contains(null)) {
         plan.problems.add(
             Problem.of(
@@ -144,6 +168,10 @@ final class ItemRows {
     }
   }
 
+  /**
+   * Offers the link's row of the event and returns its hash key; null, with a problem, when an end
+   * is not reached (its parent not known yet, a NULL key) or every business key is NULL.
+   */
   private String linkRow(
       PlanItem it,
       Link link,
@@ -168,14 +196,7 @@ final class ItemRows {
       hashInput.addAll(r.businessKey());
       values.put(end.column(), r.hubKey());
     }
-    for (String c : link.dependentChildKey()) {
-      String v = CanonicalText.of(e.get(c));
-      if (v == null) {
-        v = it.keys().get(c);
-      }
-      hashInput.add(v);
-      values.put(c, v);
-    }
+    dependentChildKey(it, link, hashInput, values);
     String lk = hasher.hashKey(hashInput);
     if (lk == null) {
       plan.problems.add(
@@ -184,12 +205,40 @@ final class ItemRows {
       return null;
     }
     values.put(link.hashKey(), lk);
+    offerLink(e, link, lk, values, plan, rsrc);
+    return lk;
+  }
+
+  /** Adds the link's dependent child key to its hash input and row, from the event or its key. */
+  private static void dependentChildKey(
+      PlanItem it, Link link, List<String> hashInput, Map<String, String> values) {
+    for (String c : link.dependentChildKey()) {
+      String v = CanonicalText.of(it.event().get(c));
+      if (v == null) {
+        v = it.keys().get(c);
+      }
+      hashInput.add(v);
+      values.put(c, v);
+    }
+  }
+
+  /**
+   * Offers a link's row; a non-historized link's row carries its attributes, and an event of a link
+   * whose changes are set aside is noted for the writer (a delete only noted).
+   */
+  private void offerLink(
+      ChangeEvent e,
+      Link link,
+      String lk,
+      Map<String, String> values,
+      BatchPlan plan,
+      String rsrc) {
     if (link.nonHistorized()) {
       if (!e.operation().carriesRow()) {
         if (link.setsChangesAside()) {
           plan.note(link.name(), new TransactionEvent(e, lk, null));
         }
-        return lk;
+        return;
       }
       values.putAll(attributes(e, link.columns().isEmpty() ? null : link.columns()));
       if (link.setsChangesAside()) {
@@ -197,7 +246,6 @@ final class ItemRows {
       }
     }
     plan.offer(link.name(), new VaultRow(lk, values, e.eventTimeMicros(), rsrc));
-    return lk;
   }
 
   void history(
@@ -252,37 +300,6 @@ final class ItemRows {
   }
 
   private String hubKey(Hub hub, List<String> bk) {
-    return hubKey(hasher, hub, bk);
-  }
-
-  /**
-   * A hub's hash key, or null when the profile loads no row for the business key: every value NULL,
-   * or only blanks, which a profile that trims and turns empty text into NULL takes as NULL.
-   */
-  static String hubKey(HashKeyCalculator hasher, Hub hub, List<String> bk) {
-    if (hub.collisionCode() == null) {
-      return hasher.hashKey(bk);
-    }
-    List<String> in = new ArrayList<>(bk.size() + 1);
-    in.add(hub.collisionCode());
-    in.addAll(bk);
-    return hasher.hashKey(in);
-  }
-
-  private static Map<String, String> hubValues(Hub hub, List<String> bk) {
-    Map<String, String> out = new LinkedHashMap<>();
-    for (int i = 0; i < bk.size(); i++) {
-      out.put(hub.businessKey().get(i), bk.get(i));
-    }
-    return out;
-  }
-
-  static boolean allNull(List<String> values) {
-    for (String v : values) {
-      if (v != null) {
-        return false;
-      }
-    }
-    return true;
+    return BusinessKeys.hubKey(hasher, hub, bk);
   }
 }

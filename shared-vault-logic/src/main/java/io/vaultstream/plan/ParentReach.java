@@ -45,11 +45,15 @@ final class ParentReach {
     }
   }
 
+  /**
+   * The business key of {@code hub} at one end of a link, as the event reaches it: its own columns
+   * when the end has no foreign key, else through the foreign key {@code end.via()}.
+   */
   Reach reach(PlanItem it, LinkEnd end, Hub hub, KeyTimelines timelines, BatchPlan plan) {
     String source = it.event().sourceTable();
     if (end.via() == null) {
-      List<String> bk = ItemRows.values(it.keys(), hub.sources().get(source));
-      String hk = ItemRows.allNull(bk) ? null : ItemRows.hubKey(hasher, hub, bk);
+      List<String> bk = BusinessKeys.values(it.keys(), hub.sources().get(source));
+      String hk = BusinessKeys.allNull(bk) ? null : BusinessKeys.hubKey(hasher, hub, bk);
       return hk == null
           ? Reach.failed(
               Problem.NULL_BUSINESS_KEY, "business key " + hub.sources().get(source) + " is NULL")
@@ -57,47 +61,46 @@ final class ParentReach {
     }
     SourceIndex si = index.get(source);
     ForeignKey fk = si.table().foreignKeys().get(end.via());
-    List<String> fkValues = ItemRows.values(it.keys(), fk.columns());
+    List<String> fkValues = BusinessKeys.values(it.keys(), fk.columns());
     if (fkValues.contains(null)) {
-      List<String> nulls = new ArrayList<>();
-      hub.businessKey().forEach(c -> nulls.add(null));
-      return new Reach(nulls, hasher.nullKey(), null, null, null, null);
+      return ghost(hub, null, hasher.nullKey());
     }
     if (si.carried().get(fk.name()).filter(h -> h.name().equals(hub.name())).isPresent()) {
-      return Reach.of(fkValues, ItemRows.hubKey(hasher, hub, fkValues));
+      return Reach.of(fkValues, BusinessKeys.hubKey(hasher, hub, fkValues));
     }
+    return throughKeyMap(it, fk, fkValues, hub, timelines, plan);
+  }
+
+  /** A ghost record's key: every business key column the same value. */
+  private static Reach ghost(Hub hub, String value, String hubKey) {
+    List<String> bk = new ArrayList<>();
+    hub.businessKey().forEach(c -> bk.add(value));
+    return new Reach(bk, hubKey, null, null, null, null);
+  }
+
+  /**
+   * The parent row's business key as of the event's time, read from the key map (or this batch's
+   * rows); the unknown ghost's for a recheck whose wait ran out; else why there is none.
+   */
+  private Reach throughKeyMap(
+      PlanItem it,
+      ForeignKey fk,
+      List<String> fkValues,
+      Hub hub,
+      KeyTimelines timelines,
+      BatchPlan plan) {
     String parentPk = KeyText.pk(fkValues);
     Map<String, String> parent =
         timelines.at(fk.references(), parentPk, it.event().eventTimeMicros());
     if (parent == null && it.unknownParent()) {
       plan.unknownParents.add(it.event());
-      List<String> unknown = new ArrayList<>();
-      hub.businessKey().forEach(c -> unknown.add(HashKeyCalculator.UNKNOWN_VALUE));
-      return new Reach(unknown, hasher.unknownKey(), null, null, null, null);
+      return ghost(hub, HashKeyCalculator.UNKNOWN_VALUE, hasher.unknownKey());
     }
     if (parent == null) {
-      return new Reach(
-          null,
-          null,
-          Problem.UNRESOLVED_REFERENCE,
-          "foreign key '"
-              + fk.name()
-              + "' "
-              + fk.columns()
-              + " = "
-              + parentPk
-              + " of "
-              + source
-              + " "
-              + it.pk()
-              + ": no "
-              + fk.references()
-              + " row with that key is known yet",
-          fk.references(),
-          parentPk);
+      return notKnownYet(it, fk, parentPk);
     }
-    List<String> bk = ItemRows.values(parent, hub.sources().get(fk.references()));
-    String hk = ItemRows.allNull(bk) ? null : ItemRows.hubKey(hasher, hub, bk);
+    List<String> bk = BusinessKeys.values(parent, hub.sources().get(fk.references()));
+    String hk = BusinessKeys.allNull(bk) ? null : BusinessKeys.hubKey(hasher, hub, bk);
     if (hk == null) {
       return Reach.failed(
           Problem.NULL_BUSINESS_KEY,
@@ -109,5 +112,28 @@ final class ParentReach {
               + hub.name());
     }
     return Reach.of(bk, hk);
+  }
+
+  /** The event waits: the parent row its foreign key names is not known yet. */
+  private static Reach notKnownYet(PlanItem it, ForeignKey fk, String parentPk) {
+    return new Reach(
+        null,
+        null,
+        Problem.UNRESOLVED_REFERENCE,
+        "foreign key '"
+            + fk.name()
+            + "' "
+            + fk.columns()
+            + " = "
+            + parentPk
+            + " of "
+            + it.event().sourceTable()
+            + " "
+            + it.pk()
+            + ": no "
+            + fk.references()
+            + " row with that key is known yet",
+        fk.references(),
+        parentPk);
   }
 }

@@ -33,6 +33,7 @@ final class SatelliteRows {
     this.reaches = reaches;
   }
 
+  /** Adds a via or multi-active satellite's rows of one planned event. */
   void rowsOf(
       PlanItem it,
       Satellite sat,
@@ -46,24 +47,47 @@ final class SatelliteRows {
     if (!e.operation().carriesRow() && !sat.deleteTracking()) {
       return;
     }
-    String parent;
-    if (sat.via() != null) {
-      // Like a link end: planned on first arrival and again on every retry of a waiting event.
-      parent = viaParent(it, sat, it.keys(), timelines, plan, true);
-    } else if (model.hubs().containsKey(sat.parent())) {
-      parent = it.linksOnly() ? null : ownHubKeys.get(sat.parent());
-    } else {
-      parent = linkKeys.get(sat.parent());
-    }
+    String parent = parentKey(it, sat, ownHubKeys, linkKeys, timelines, plan);
     if (parent == null) {
       return;
     }
-    if (!sat.multiActive()) {
+    if (sat.multiActive()) {
+      memberRows(it, sat, parent, timelines, plan, taken, rsrc);
+    } else {
       rows.history(
           plan, taken, sat.name(), List.of(parent), e, rsrc, sat.columns(), AuditValues.of(e, sat));
-      return;
     }
-    List<String> ma = ItemRows.values(it.keys(), sat.multiActiveKey());
+  }
+
+  /** The hash key of the satellite's parent for this event, or null when it gets no row. */
+  private String parentKey(
+      PlanItem it,
+      Satellite sat,
+      Map<String, String> ownHubKeys,
+      Map<String, String> linkKeys,
+      KeyTimelines timelines,
+      BatchPlan plan) {
+    if (sat.via() != null) {
+      // Like a link end: planned on first arrival and again on every recheck of a waiting event.
+      return viaParent(it, sat, it.keys(), timelines, plan, true);
+    } else if (model.hubs().containsKey(sat.parent())) {
+      return it.linksOnly() ? null : ownHubKeys.get(sat.parent());
+    } else {
+      return linkKeys.get(sat.parent());
+    }
+  }
+
+  /** A multi-active satellite's member row, and the removal of the member the row left. */
+  private void memberRows(
+      PlanItem it,
+      Satellite sat,
+      String parent,
+      KeyTimelines timelines,
+      BatchPlan plan,
+      Map<String, Set<Long>> taken,
+      String rsrc) {
+    ChangeEvent e = it.event();
+    List<String> ma = BusinessKeys.values(it.keys(), sat.multiActiveKey());
     if (ma.contains(null)) {
       plan.problems.add(
           Problem.of(
@@ -82,10 +106,14 @@ final class SatelliteRows {
     if (e.operation().carriesRow()) {
       leftMember(it, sat, parent, ma, timelines, plan, taken, rsrc);
     }
+    rows.history(plan, taken, sat.name(), memberKey(parent, ma), e, rsrc, sat.columns());
+  }
+
+  private static List<String> memberKey(String parent, List<String> ma) {
     List<String> key = new ArrayList<>(ma.size() + 1);
     key.add(parent);
     key.addAll(ma);
-    rows.history(plan, taken, sat.name(), key, e, rsrc, sat.columns());
+    return key;
   }
 
   /**
@@ -107,12 +135,13 @@ final class SatelliteRows {
     if (before == null || before.equals(it.keys())) {
       return;
     }
-    List<String> oldMa = ItemRows.values(before, sat.multiActiveKey());
+    List<String> oldMa = BusinessKeys.values(before, sat.multiActiveKey());
     String oldParent = parent;
     if (sat.via() != null) {
       ForeignKey fk = model.sources().get(e.sourceTable()).foreignKeys().get(sat.via());
       if (!Objects.equals(
-          ItemRows.values(before, fk.columns()), ItemRows.values(it.keys(), fk.columns()))) {
+          BusinessKeys.values(before, fk.columns()),
+          BusinessKeys.values(it.keys(), fk.columns()))) {
         PlanItem old = new PlanItem(e, it.pk(), before, it.linksOnly(), false);
         oldParent = viaParent(old, sat, before, timelines, plan, false);
       }
@@ -122,9 +151,17 @@ final class SatelliteRows {
         || (oldParent.equals(parent) && oldMa.equals(ma))) {
       return;
     }
-    List<String> key = new ArrayList<>(oldMa.size() + 1);
-    key.add(oldParent);
-    key.addAll(oldMa);
+    removal(sat, memberKey(oldParent, oldMa), e, plan, taken, rsrc);
+  }
+
+  /** The row that ends a member, at the event's time (or the first free microsecond after it). */
+  private static void removal(
+      Satellite sat,
+      List<String> key,
+      ChangeEvent e,
+      BatchPlan plan,
+      Map<String, Set<Long>> taken,
+      String rsrc) {
     long t = e.eventTimeMicros();
     Set<Long> times =
         taken.computeIfAbsent(
@@ -151,24 +188,9 @@ final class SatelliteRows {
     ChangeEvent e = it.event();
     Hub hub = model.hubs().get(sat.parent());
     ForeignKey fk = model.sources().get(e.sourceTable()).foreignKeys().get(sat.via());
-    if (ItemRows.values(keys, fk.columns()).contains(null)) {
+    if (BusinessKeys.values(keys, fk.columns()).contains(null)) {
       if (report) {
-        plan.problems.add(
-            Problem.of(
-                e,
-                Problem.NULL_BUSINESS_KEY,
-                sat.name(),
-                "foreign key '"
-                    + fk.name()
-                    + "' "
-                    + fk.columns()
-                    + " of "
-                    + e.sourceTable()
-                    + " "
-                    + it.pk()
-                    + " is NULL: the row has no "
-                    + hub.name()
-                    + " to attach to"));
+        plan.problems.add(nullForeignKey(it, sat, fk, hub));
       }
       return null;
     }
@@ -185,5 +207,23 @@ final class SatelliteRows {
       return null;
     }
     return r.hubKey();
+  }
+
+  private static Problem nullForeignKey(PlanItem it, Satellite sat, ForeignKey fk, Hub hub) {
+    return Problem.of(
+        it.event(),
+        Problem.NULL_BUSINESS_KEY,
+        sat.name(),
+        "foreign key '"
+            + fk.name()
+            + "' "
+            + fk.columns()
+            + " of "
+            + it.event().sourceTable()
+            + " "
+            + it.pk()
+            + " is NULL: the row has no "
+            + hub.name()
+            + " to attach to");
   }
 }

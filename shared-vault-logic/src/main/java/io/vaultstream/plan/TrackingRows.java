@@ -87,7 +87,7 @@ final class TrackingRows {
     }
     for (ForeignKey fk : si.table().foreignKeys().values()) {
       if (si.carried().get(fk.name()).isEmpty()) {
-        List<String> vals = ItemRows.values(mapping.getValue(), fk.columns());
+        List<String> vals = BusinessKeys.values(mapping.getValue(), fk.columns());
         if (!vals.contains(null)) {
           out.computeIfAbsent(fk.references(), s -> new HashSet<>()).add(KeyText.pk(vals));
         }
@@ -198,8 +198,8 @@ final class TrackingRows {
   }
 
   private String hubKey(Hub hub, String source, Map<String, String> keys) {
-    List<String> bk = ItemRows.values(keys, hub.sources().get(source));
-    return ItemRows.allNull(bk) ? null : ItemRows.hubKey(hasher, hub, bk);
+    List<String> bk = BusinessKeys.values(keys, hub.sources().get(source));
+    return BusinessKeys.allNull(bk) ? null : BusinessKeys.hubKey(hasher, hub, bk);
   }
 
   /**

@@ -5,10 +5,10 @@ package io.vaultstream.waiting;
  * options that the waiting rows' cycle needs, as one immutable value.
  *
  * @param watermarkSeconds how long a child waits for its parent before it becomes an error row
- * @param errorRetentionSeconds how long an unresolved error row is retried before it is released
+ * @param errorRetentionSeconds how long an unresolved error row is rechecked before it is released
  * @param expiredToUnknown whether a released row loads against the unknown ghost (else it is
  *     dropped)
- * @param sweepIntervalMs how often every waiting and error row whose parent is known is retried
+ * @param sweepIntervalMs how often every waiting and error row whose parent is known is rechecked
  * @param sweepPageRows at most this many rows of each table are read by one sweep
  */
 public record WaitingPolicy(

@@ -10,7 +10,7 @@ import org.slf4j.LoggerFactory;
 
 /** One schema change of the loader, bounded by the DDL lock timeout and tried again a few times. */
 final class SchemaChange {
-  private static final Logger LOG = LoggerFactory.getLogger(SchemaManager.class);
+  private static final Logger LOG = LoggerFactory.getLogger(SchemaChange.class);
 
   /** Attempts of one schema change that gives up waiting for its table's lock. */
   private static final int DDL_ATTEMPTS = 3;

@@ -10,11 +10,12 @@ import io.vaultstream.event.Problem;
 import io.vaultstream.event.Progress;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
-import io.vaultstream.plan.Retry;
+import io.vaultstream.plan.Recheck;
 import io.vaultstream.testing.EventFactory;
 import io.vaultstream.testing.Samples;
-import io.vaultstream.waiting.FlushRetries;
-import io.vaultstream.waiting.HeldWaits;
+import io.vaultstream.waiting.WaitingHeldEvent;
+import io.vaultstream.waiting.WaitingRechecks;
+import io.vaultstream.waiting.WaitingRowRechecks;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * How a batch the database rejected is split: every good event loads, each event the database
- * refuses on its own becomes an error of the right kind, and a refused retry is set aside. The
+ * refuses on its own becomes an error of the right kind, and a refused recheck is set aside. The
  * attempts stand for transactions; which of them the database refuses is given by the test (the
  * database's own refusals, of real rows, are covered by ReferentialIntegrityContract and
  * HeldWaitsContract).
@@ -43,7 +44,7 @@ class BatchBisectionTest {
   private final List<ChangeEvent> events = new ArrayList<>();
   private final Progress progress = new Progress("isolation-test", List.of());
 
-  /** Transactions in order: the events each committed, and the last one's retry choice. */
+  /** Transactions in order: the events each committed, and the last one's recheck choice. */
   private final List<List<ChangeEvent>> committed = new ArrayList<>();
 
   private final List<List<Problem>> failedStored = new ArrayList<>();
@@ -67,7 +68,9 @@ class BatchBisectionTest {
           throw refused.get(e);
         }
       }
-      assertThat(choice.takesRetries()).as("parts are loaded without retries").isEqualTo(p != null);
+      assertThat(choice.takesRechecks())
+          .as("parts are loaded without rechecks")
+          .isEqualTo(p != null);
       committed.add(List.copyOf(part));
       if (p != null) {
         failedStored.add(List.copyOf(failed));
@@ -88,7 +91,7 @@ class BatchBisectionTest {
             DUPLICATE,
             progress,
             refusing(Map.of(duplicate, DUPLICATE, badNumber, BAD_NUMBER)),
-            retry -> null,
+            recheck -> null,
             PG);
 
     List<ChangeEvent> loaded = committed.stream().flatMap(List::stream).toList();
@@ -121,30 +124,30 @@ class BatchBisectionTest {
                     DUPLICATE,
                     progress,
                     refusing(Map.of(events.get(3), connectionLost)),
-                    retry -> null,
+                    recheck -> null,
                     PG))
         .isSameAs(connectionLost);
   }
 
   @Test
-  void aRetryTheDatabaseRefusesOnItsOwnIsStoredAsAnErrorAndTheOthersLoad() throws SQLException {
-    ChangeEvent refusedRetry = ev.order(at(20), 1, "O1", 5L);
-    ChangeEvent goodRetry = ev.order(at(21), 2, "O2", 6L);
+  void aRecheckTheDatabaseRefusesOnItsOwnIsStoredAsAnErrorAndTheOthersLoad() throws SQLException {
+    ChangeEvent refusedRecheck = ev.order(at(20), 1, "O1", 5L);
+    ChangeEvent goodRecheck = ev.order(at(21), 2, "O2", 6L);
     List<Set<ChangeEvent>> sweeps = new ArrayList<>();
     List<Map<ChangeEvent, Problem>> rejectedPerSweep = new ArrayList<>();
     BatchBisection.Attempt attempt =
         (part, bad, failed, p, choice) -> {
-          FlushRetries prep = new FlushRetries();
-          for (ChangeEvent e : List.of(refusedRetry, goodRetry)) {
+          List<WaitingHeldEvent> held = new ArrayList<>();
+          for (ChangeEvent e : List.of(refusedRecheck, goodRecheck)) {
             Problem waits = Problem.unresolved(e, "lnk_order_customer", "w", "customers", "[]");
-            prep.retries.add(new Retry(e, true, false));
-            prep.heldOrigin.put(e, new HeldWaits.Held(waits, at(20), 600));
+            held.add(new WaitingHeldEvent(waits, at(20), 600));
           }
-          choice.apply(prep);
-          Set<ChangeEvent> taken = Set.copyOf(prep.retries.stream().map(Retry::event).toList());
+          WaitingRechecks rechecks = choice.apply(WaitingRowRechecks.NONE, held);
+          Set<ChangeEvent> taken =
+              Set.copyOf(rechecks.rechecks().stream().map(Recheck::event).toList());
           sweeps.add(taken);
-          rejectedPerSweep.add(Map.copyOf(prep.rejected));
-          if (taken.contains(refusedRetry)) {
+          rejectedPerSweep.add(Map.copyOf(rechecks.rejected()));
+          if (taken.contains(refusedRecheck)) {
             throw DUPLICATE;
           }
           return loaded(part.size() + taken.size(), List.of());
@@ -157,13 +160,13 @@ class BatchBisectionTest {
             DUPLICATE,
             progress,
             attempt,
-            retry -> retry.event() == refusedRetry ? DUPLICATE : null,
+            recheck -> recheck.event() == refusedRecheck ? DUPLICATE : null,
             PG);
 
-    // The events alone first, then the sweep with both retries, then without the refused one.
+    // The events alone first, then the sweep with both rechecks, then without the refused one.
     assertThat(sweeps)
-        .containsExactly(Set.of(), Set.of(refusedRetry, goodRetry), Set.of(goodRetry));
-    Problem stored = rejectedPerSweep.get(2).get(refusedRetry);
+        .containsExactly(Set.of(), Set.of(refusedRecheck, goodRecheck), Set.of(goodRecheck));
+    Problem stored = rejectedPerSweep.get(2).get(refusedRecheck);
     assertThat(stored.code()).isEqualTo(Problem.CONSTRAINT_VIOLATION);
     assertThat(stored.target()).isEqualTo("lnk_order_customer");
     assertThat(r.events()).isEqualTo(3);
@@ -171,10 +174,10 @@ class BatchBisectionTest {
   }
 
   @Test
-  void whenNoRetryIsRefusedOnItsOwnTheErrorStands() {
-    BatchBisection.Attempt alwaysRefusedWithRetries =
+  void whenNoRecheckIsRefusedOnItsOwnTheErrorStands() {
+    BatchBisection.Attempt alwaysRefusedWithRechecks =
         (part, bad, failed, p, choice) -> {
-          if (choice.takesRetries()) {
+          if (choice.takesRechecks()) {
             throw DUPLICATE;
           }
           return loaded(part.size(), List.of());
@@ -187,7 +190,7 @@ class BatchBisectionTest {
                     List.of(),
                     DUPLICATE,
                     progress,
-                    alwaysRefusedWithRetries,
+                    alwaysRefusedWithRechecks,
                     r -> null,
                     PG))
         .isSameAs(DUPLICATE);

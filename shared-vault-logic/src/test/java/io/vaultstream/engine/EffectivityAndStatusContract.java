@@ -199,7 +199,7 @@ abstract class EffectivityAndStatusContract extends DatabaseContract {
   /**
    * Generated shop events (orders moving between customers), loaded in one batch and then topic by
    * topic, children first, in small batches (links wait for their parents, later changes of a row
-   * come before earlier ones are retried): the same effectivity and status rows.
+   * come before earlier ones are rechecked): the same effectivity and status rows.
    */
   @Test
   void generatedEventsGiveTheSameRowsInAnyBatchOrder() throws Exception {

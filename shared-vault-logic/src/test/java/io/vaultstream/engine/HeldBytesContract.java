@@ -11,7 +11,7 @@ import io.vaultstream.testing.DatabaseContract;
 import io.vaultstream.testing.EventFactory;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestClock;
-import io.vaultstream.waiting.HeldSize;
+import io.vaultstream.waiting.WaitingHeldSize;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +37,7 @@ abstract class HeldBytesContract extends DatabaseContract {
               at(id),
               row("id", id, "order_no", "O" + id, "customer_id", id, "status", big)));
     }
-    long each = HeldSize.of(orders.get(0));
+    long each = WaitingHeldSize.of(orders.get(0));
     assertThat(each).isGreaterThan(2 * 200_000); // the row's text, twice (the raw record)
     schema = newSchema();
     try (VaultLoader loader =

@@ -57,7 +57,7 @@ abstract class HeldWaitsPipelinedContract extends HeldWaitsBase {
     }
     assertThat(maxHeld[0]).as("children were held").isGreaterThan(100);
     assertThat(heldBack[0]).as("positions held back below a batch's own").isPositive();
-    LoadResult last = holding.sweep(); // retries every held event: all parents are in by now
+    LoadResult last = holding.sweep(); // rechecks every held event: all parents are in by now
     last.positions().forEach(p -> committed.put(p.topic(), p.nextOffset()));
     assertThat(last.held()).isZero();
     assertThat(committed).isEqualTo(read);
@@ -111,7 +111,7 @@ abstract class HeldWaitsPipelinedContract extends HeldWaitsBase {
           .isInstanceOf(SQLException.class);
       assertThat(committed).hasSize(failAt);
       db().renameTable(heldSchema, "lsat_away", "lsat_order_line");
-      // The empty batch retries nothing (no parent in it, none due): the state is the one before.
+      // The empty batch rechecks nothing (no parent in it, none due): the state is the one before.
       pipeline.submit(List.of(), List.of(), null, -1);
       pipeline.drain();
       assertThat(held[0]).isEqualTo(heldBefore);

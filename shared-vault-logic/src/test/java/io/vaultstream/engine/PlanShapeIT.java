@@ -156,7 +156,7 @@ class PlanShapeIT {
   /**
    * A load that runs every statement of the loader: children before parents (waiting rows), the
    * watermark (error rows), the retention (the unknown ghost), parents one source at a time (order
-   * lines retried when their order comes still wait for their product: updated waiting rows),
+   * lines rechecked when their order comes still wait for their product: updated waiting rows),
    * progress.
    */
   private static void load(VaultLoader loader, TestClock clock) throws SQLException {

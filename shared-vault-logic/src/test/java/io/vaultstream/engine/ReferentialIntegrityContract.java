@@ -38,7 +38,7 @@ abstract class ReferentialIntegrityContract extends ShopReferencesBase {
   }
 
   @Test
-  void afterTheWatermarkTheRowMovesToTheErrorTableAndIsStillRetried() throws Exception {
+  void afterTheWatermarkTheRowMovesToTheErrorTableAndIsStillRechecked() throws Exception {
     VaultLoader loader = open();
     loader.load(List.of(order(1, 5)));
     clock.advance(Duration.ofSeconds(119));

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * Bad records, values the database cannot take and retries the database rejects: each goes to the
+ * Bad records, values the database cannot take and rechecks the database rejects: each goes to the
  * error table, the rest of its batch loads.
  */
 abstract class RejectedRowsContract extends ShopReferencesBase {
@@ -106,10 +106,10 @@ abstract class RejectedRowsContract extends ShopReferencesBase {
 
   /**
    * A waiting event whose rows the database refuses once its parent arrives (here a constraint on
-   * the link): the retry goes to the error table; the parent, and the rest of its batch, load.
+   * the link): the recheck goes to the error table; the parent, and the rest of its batch, load.
    */
   @Test
-  void aRetryTheDatabaseRejectsGoesToTheErrorTableNotItsParent() throws Exception {
+  void aRecheckTheDatabaseRejectsGoesToTheErrorTableNotItsParent() throws Exception {
     VaultLoader loader = open();
     loader.load(List.of(order(1, 5), order(2, 5)));
     refuseTheCustomerLinkOfO1(db(), schema);
@@ -124,7 +124,7 @@ abstract class RejectedRowsContract extends ShopReferencesBase {
     assertThat(rows("SELECT count(*) FROM $s.vs_waiting")).containsExactly("0");
     assertThat(r.errors()).isEqualTo(1);
     assertThat(r.resolved()).isEqualTo(1);
-    // It is not retried again: the next batches load as usual.
+    // It is not rechecked again: the next batches load as usual.
     assertThat(loader.load(List.of(customer(7, "C7"))).errors()).isZero();
     assertThat(loader.sweep().errors()).isZero();
     assertThat(rows("SELECT count(*) FROM $s.vs_errors")).containsExactly("1");
@@ -132,10 +132,10 @@ abstract class RejectedRowsContract extends ShopReferencesBase {
 
   /**
    * The same during the sweep (here an expired reference released to the unknown ghost, which a
-   * constraint forbids): the batch the sweep runs in loads, the retry goes to the error table.
+   * constraint forbids): the batch the sweep runs in loads, the recheck goes to the error table.
    */
   @Test
-  void aRetryRejectedInTheSweepDoesNotFailTheBatchItRunsWith() throws Exception {
+  void aRecheckRejectedInTheSweepDoesNotFailTheBatchItRunsWith() throws Exception {
     VaultLoader loader = open();
     orderPastTheWatermarkAndNoLinkToTheGhost(loader);
     LoadResult r = loader.load(List.of(customer(8, "C8"), customer(9, "C9")));
@@ -175,9 +175,9 @@ abstract class RejectedRowsContract extends ShopReferencesBase {
     clock.advance(Duration.ofSeconds(121));
   }
 
-  /** A sweep on its own (no batch) that meets a rejected retry stores it as an error too. */
+  /** A sweep on its own (no batch) that meets a rejected recheck stores it as an error too. */
   @Test
-  void aSweepOnItsOwnSettlesARejectedRetry() throws Exception {
+  void aSweepOnItsOwnSettlesARejectedRecheck() throws Exception {
     VaultLoader loader = open();
     orderPastTheWatermarkAndNoLinkToTheGhost(loader);
     assertThat(loader.sweep().errors()).isEqualTo(1);

@@ -117,7 +117,7 @@ abstract class RecordFuzzContract extends DatabaseContract {
     load.all(decoded, batch);
 
     VaultOutcome outcome = new VaultOutcome(SHOP, db(), schema, findings);
-    // Rows waiting for a key that a later batch brought are retried against the whole key map
+    // Rows waiting for a key that a later batch brought are rechecked against the whole key map
     // (as the runtimes' sweep does when idle) before the vault is compared with the replay's.
     loader.sweep();
     outcome.check(decoded, load.stopped());

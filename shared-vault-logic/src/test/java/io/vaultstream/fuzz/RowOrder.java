@@ -22,7 +22,7 @@ import java.util.Optional;
  * Generated records rearranged as a real topic delivers them: the events of one source row (source
  * table and primary key) in source order, in one partition. Debezium emits a row's changes in
  * commit order under one Kafka key, and one key goes to one partition, so a runtime never sees a
- * row's later change before its earlier one (except for events retried from waiting rows). Rows,
+ * row's later change before its earlier one (except for events rechecked from waiting rows). Rows,
  * tables and batches still interleave as the generator drew them, and every record keeps its
  * content, kind and Kafka timestamp (the event time of records that carry none): only which of a
  * row's slots holds which of its events changes, and the row's partition.

@@ -215,7 +215,7 @@ public final class VaultOutcome {
             "last_attempt",
             "expires_at",
             "arrived_at",
-            // How often a waiting row was retried: bookkeeping of the sweep, not what it holds.
+            // How often a waiting row was rechecked: bookkeeping of the sweep, not what it holds.
             "attempts",
             "id");
     return VaultDump.of(db, schema, t -> true, c -> !clock.contains(c));

@@ -6,17 +6,17 @@ import java.util.Collection;
 import java.util.Map;
 
 /**
- * An estimate of the memory one event held in memory keeps ({@link HeldWaits}): its decoded row,
- * with the JVM's overhead per object, and as much again for the raw record it keeps for the waiting
- * row it may become (the record's bytes, or the converter's structure they would be rendered from,
- * which hold the same values). The raw record is not rendered to measure it: a Connect {@code
- * Struct} is rendered to JSON only if its event becomes a waiting or error row.
+ * An estimate of the memory one event held in memory keeps (see {@code WaitingHold}): its decoded
+ * row, with the JVM's overhead per object, and as much again for the raw record it keeps for the
+ * waiting row it may become (the record's bytes, or the converter's structure they would be
+ * rendered from, which hold the same values). The raw record is not rendered to measure it: a
+ * Connect {@code Struct} is rendered to JSON only if its event becomes a waiting or error row.
  */
-public final class HeldSize {
+public final class WaitingHeldSize {
   /** The event, its position, its problem and the references between them. */
   public static final long PER_EVENT = 512;
 
-  private HeldSize() {}
+  private WaitingHeldSize() {}
 
   /** The estimated bytes an event held in memory keeps. */
   public static long of(ChangeEvent e) {

@@ -9,4 +9,4 @@ import io.vaultstream.event.ChangeEvent;
  *     loaded when it first arrived)
  * @param unknownParent a reference still unresolved is loaded against the unknown ghost record
  */
-public record Retry(ChangeEvent event, boolean linksOnly, boolean unknownParent) {}
+public record Recheck(ChangeEvent event, boolean linksOnly, boolean unknownParent) {}

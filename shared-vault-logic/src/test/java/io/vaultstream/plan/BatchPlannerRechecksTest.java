@@ -19,33 +19,33 @@ import org.junit.jupiter.api.Test;
  * against the unknown ghost record when their wait ran out, and together with the batch's own
  * events in source order.
  */
-class BatchPlannerRetriesTest {
+class BatchPlannerRechecksTest {
   private final EventFactory ev = new EventFactory(SHOP);
   private final BatchPlannerTest.StoredKeyMap keyMap = new BatchPlannerTest.StoredKeyMap();
   private final BatchPlanner planner = new BatchPlanner(SHOP, HASHER);
 
   @Test
-  void aRetryOfOnlyItsLinksPlansTheLinkOnceTheParentIsKnownAndNothingElse() {
+  void aRecheckOfOnlyItsLinksPlansTheLinkOnceTheParentIsKnownAndNothingElse() {
     ChangeEvent order = ev.order(at(20), 10, "O10", 5L);
     keyMap.put("customers", "5", at(30), Map.of("id", "5", "customer_no", "C5"));
 
-    BatchPlan plan = planner.plan(List.of(), List.of(new Retry(order, true, false)), keyMap);
+    BatchPlan plan = planner.plan(List.of(), List.of(new Recheck(order, true, false)), keyMap);
 
     assertThat(plan.problems).isEmpty();
     assertThat(plan.earliest).containsOnlyKeys("lnk_order_customer");
     assertThat(plan.earliest.get("lnk_order_customer")).containsOnlyKeys(hk("O10", "C5"));
     assertThat(plan.history).as("its satellite loaded when it arrived").isEmpty();
     assertThat(plan.keyMap).as("its key map entry too").isEmpty();
-    assertThat(plan.events).as("a retry is not one of the batch's events").isZero();
-    // A retried insert is read from the key map like any change of a known row.
+    assertThat(plan.events).as("a recheck is not one of the batch's events").isZero();
+    // A rechecked insert is read from the key map like any change of a known row.
     assertThat(keyMap.reads).contains(Map.entry("orders", Set.of("[\"10\"]")));
   }
 
   @Test
-  void aRetryStillWithoutItsParentWaitsAgain() {
+  void aRecheckStillWithoutItsParentWaitsAgain() {
     ChangeEvent order = ev.order(at(20), 10, "O10", 5L);
 
-    BatchPlan plan = planner.plan(List.of(), List.of(new Retry(order, true, false)), keyMap);
+    BatchPlan plan = planner.plan(List.of(), List.of(new Recheck(order, true, false)), keyMap);
 
     assertThat(plan.earliest).isEmpty();
     assertThat(plan.problems)
@@ -59,10 +59,10 @@ class BatchPlannerRetriesTest {
   }
 
   @Test
-  void aRetryWhoseWaitRanOutLinksToTheUnknownGhostRecord() {
+  void aRecheckWhoseWaitRanOutLinksToTheUnknownGhostRecord() {
     ChangeEvent order = ev.order(at(20), 10, "O10", 5L);
 
-    BatchPlan plan = planner.plan(List.of(), List.of(new Retry(order, true, true)), keyMap);
+    BatchPlan plan = planner.plan(List.of(), List.of(new Recheck(order, true, true)), keyMap);
 
     assertThat(plan.problems).isEmpty();
     VaultRow link = plan.earliest.get("lnk_order_customer").values().iterator().next();
@@ -74,12 +74,12 @@ class BatchPlannerRetriesTest {
   }
 
   @Test
-  void aParentArrivingInTheBatchResolvesARetryOfAnOlderChild() {
+  void aParentArrivingInTheBatchResolvesARecheckOfAnOlderChild() {
     ChangeEvent order = ev.order(at(20), 10, "O10", 5L);
     ChangeEvent customer = ev.customer("c", at(40), 5, "C5");
 
     BatchPlan plan =
-        planner.plan(List.of(customer), List.of(new Retry(order, true, false)), keyMap);
+        planner.plan(List.of(customer), List.of(new Recheck(order, true, false)), keyMap);
 
     assertThat(plan.problems).isEmpty();
     // The customer's first version is later than the order, and still the one the order means.

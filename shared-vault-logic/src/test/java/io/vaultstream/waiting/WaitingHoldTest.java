@@ -21,10 +21,10 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * Which events waiting for a parent are held in memory, when they are retried, and the positions
+ * Which events waiting for a parent are held in memory, when they are rechecked, and the positions
  * stored with each batch, which never pass a held event (after a restart it is read again).
  */
-class HeldWaitsTest {
+class WaitingHoldTest {
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
   private static final long HOLD = 10_000_000L;
   private static final long NOW = at(5000);
@@ -34,8 +34,8 @@ class HeldWaitsTest {
   private final BatchPlanner planner =
       new BatchPlanner(SHOP, new HashKeyCalculator(SHOP.hashing()));
 
-  /** One batch: the held events to retry, the plan, and the state once it commits. */
-  private record Batch(FlushRetries prep, BatchPlan plan, HeldWaits.Stored stored) {
+  /** One batch: the held events to recheck, the plan, and the state once it commits. */
+  private record Batch(WaitingRechecks rechecks, BatchPlan plan, WaitingHold.Stored stored) {
     Map<String, Long> positions() {
       return stored.progress() == null
           ? Map.of()
@@ -49,14 +49,17 @@ class HeldWaitsTest {
     }
   }
 
-  private Batch load(HeldWaits state, List<ChangeEvent> events, long now, int max, long bytes) {
-    FlushRetries prep = new FlushRetries();
-    state.select(prep, planner.rowKeys(events), now, HOLD, false);
-    BatchPlan plan = planner.plan(events, prep.retries, NOTHING_STORED);
-    return new Batch(prep, plan, state.after(prep, plan, progress(events), now, HOLD, max, bytes));
+  private Batch load(WaitingHold state, List<ChangeEvent> events, long now, int max, long bytes) {
+    WaitingRechecks rechecks =
+        WaitingRecheckChoice.usual(false)
+            .apply(
+                WaitingRowRechecks.NONE, state.select(planner.rowKeys(events), now, HOLD, false));
+    BatchPlan plan = planner.plan(events, rechecks.rechecks(), NOTHING_STORED);
+    return new Batch(
+        rechecks, plan, state.after(rechecks, plan, progress(events), now, HOLD, max, bytes));
   }
 
-  private Batch load(HeldWaits state, List<ChangeEvent> events, long now) {
+  private Batch load(WaitingHold state, List<ChangeEvent> events, long now) {
     return load(state, events, now, 100, 1L << 30);
   }
 
@@ -82,10 +85,10 @@ class HeldWaitsTest {
   @Test
   void anOrderWaitingForItsCustomerIsHeldAndItsPartitionsPositionStaysAtIt() {
     ChangeEvent early = order(1, 5); // shop.public.orders@0, customer 5 unknown
-    Batch first = load(HeldWaits.NONE, List.of(early, order(2, 6), customer(6)), NOW);
+    Batch first = load(WaitingHold.NONE, List.of(early, order(2, 6), customer(6)), NOW);
 
     assertThat(first.stored.state().size()).isEqualTo(1);
-    assertThat(first.prep.held).containsExactly(early);
+    assertThat(first.stored.held()).containsExactly(early);
     assertThat(first.positions())
         .containsExactly(
             Map.entry("shop.public.customers", 1L), Map.entry("shop.public.orders", 0L));
@@ -93,14 +96,16 @@ class HeldWaitsTest {
     // A batch without the customer (and with an order waiting for another one): the orders
     // position stays at the first held order.
     Batch second = load(first.stored.state(), List.of(order(3, 6)), NOW + 1);
-    assertThat(second.prep.retries).isEmpty();
+    assertThat(second.rechecks.rechecks()).isEmpty();
     assertThat(second.stored.state().size()).isEqualTo(2);
     assertThat(second.positions()).containsExactly(Map.entry("shop.public.orders", 0L));
 
-    // The customer arrives: the held order's link is retried, loads, and the position moves on.
+    // The customer arrives: the held order's link is rechecked, loads, and the position moves on.
     Batch third = load(second.stored.state(), List.of(customer(5)), NOW + 2);
-    assertThat(third.prep.retries).extracting(r -> r.event()).containsExactly(early);
-    assertThat(third.prep.retries.get(0).linksOnly()).as("its order hub loaded before").isTrue();
+    assertThat(third.rechecks.rechecks()).extracting(r -> r.event()).containsExactly(early);
+    assertThat(third.rechecks.rechecks().get(0).linksOnly())
+        .as("its order hub loaded before")
+        .isTrue();
     assertThat(third.plan.problems).isEmpty();
     assertThat(third.plan.earliest.get("lnk_order_customer")).hasSize(1);
     assertThat(third.stored.state().size()).as("order 3 still waits for customer 6").isOne();
@@ -110,18 +115,18 @@ class HeldWaitsTest {
   }
 
   @Test
-  void aHeldEventIsRetriedWhenItsTimeIsUpAndThenBecomesAWaitingRow() {
+  void aHeldEventIsRecheckedWhenItsTimeIsUpAndThenBecomesAWaitingRow() {
     ChangeEvent early = order(1, 5);
-    HeldWaits held = load(HeldWaits.NONE, List.of(early), NOW).stored.state();
+    WaitingHold held = load(WaitingHold.NONE, List.of(early), NOW).stored.state();
     assertThat(held.due(NOW + HOLD - 1, HOLD)).isFalse();
     assertThat(held.due(NOW + HOLD, HOLD)).isTrue();
 
     ChangeEvent product = ev.event("products", "c", at(2), row("id", 1L, "sku", "S1"));
     Batch late = load(held, List.of(product), NOW + HOLD);
 
-    assertThat(late.prep.retries).extracting(r -> r.event()).containsExactly(early);
-    assertThat(HeldWaits.arrivedAt(late.prep, early, NOW + HOLD)).isEqualTo(NOW);
-    assertThat(late.prep.held).as("not held again: it is written as a waiting row").isEmpty();
+    assertThat(late.rechecks.rechecks()).extracting(r -> r.event()).containsExactly(early);
+    assertThat(late.rechecks.arrivedAt(early, NOW + HOLD)).isEqualTo(NOW);
+    assertThat(late.stored.held()).as("not held again: it is written as a waiting row").isEmpty();
     assertThat(late.stored.state().size()).isZero();
     assertThat(late.positions()).containsEntry("shop.public.orders", 1L);
   }
@@ -130,19 +135,19 @@ class HeldWaitsTest {
   void theEarliestWaitsAreHeldUpToTheLimitAndTheRestBecomeWaitingRows() {
     ChangeEvent first = order(1, 5);
     ChangeEvent second = order(2, 6);
-    Batch b = load(HeldWaits.NONE, List.of(second, first), NOW, 1, 1L << 30);
+    Batch b = load(WaitingHold.NONE, List.of(second, first), NOW, 1, 1L << 30);
 
-    assertThat(b.prep.held).containsExactly(first);
+    assertThat(b.stored.held()).containsExactly(first);
     assertThat(b.positions()).containsExactly(Map.entry("shop.public.orders", 0L));
 
-    Batch tooBig = load(HeldWaits.NONE, List.of(order(3, 7)), NOW, 100, 100);
-    assertThat(tooBig.prep.held).as("larger than the bytes allowed").isEmpty();
+    Batch tooBig = load(WaitingHold.NONE, List.of(order(3, 7)), NOW, 100, 100);
+    assertThat(tooBig.stored.held()).as("larger than the bytes allowed").isEmpty();
     assertThat(tooBig.positions()).containsExactly(Map.entry("shop.public.orders", 3L));
   }
 
   @Test
   void aRevokedPartitionsHeldEventsAreDropped() {
-    HeldWaits held = load(HeldWaits.NONE, List.of(order(1, 5)), NOW).stored.state();
+    WaitingHold held = load(WaitingHold.NONE, List.of(order(1, 5)), NOW).stored.state();
 
     assertThat(held.without("shop.public.customers", 0).size()).isOne();
     assertThat(held.without("shop.public.orders", 1).size()).isOne();

@@ -4,8 +4,6 @@ import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.event.Problem;
 import io.vaultstream.table.TableSpec;
-import io.vaultstream.waiting.PendingReferenceStore.Origin;
-import io.vaultstream.waiting.PendingReferenceStore.Pending;
 import io.vaultstream.write.SchemaManager;
 import io.vaultstream.write.TextColumns;
 import java.sql.Connection;
@@ -14,12 +12,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** The set-based writes of waiting and error rows: inserts, deletes and retry updates. */
-final class PendingRowWrites {
+/**
+ * The set-based writes of waiting and error rows: inserts, deletes and the updates of rows
+ * rechecked.
+ */
+final class WaitingRowWrites {
   private final VaultDialect dialect;
   private final SchemaManager schema;
 
-  PendingRowWrites(VaultDialect dialect, SchemaManager schema) {
+  WaitingRowWrites(VaultDialect dialect, SchemaManager schema) {
     this.dialect = dialect;
     this.schema = schema;
   }
@@ -83,14 +84,14 @@ final class PendingRowWrites {
   }
 
   /** Deletes resolved rows, per table (one statement per table with rows). */
-  void delete(Connection c, List<Pending> rows) throws SQLException {
+  void delete(Connection c, List<WaitingRow> rows) throws SQLException {
     TextColumns w = new TextColumns(dialect, List.of("topic", "kafka_partition", "kafka_offset"));
     TextColumns e =
         new TextColumns(
             dialect,
             List.of("topic", "kafka_partition", "kafka_offset", "error_code", "target_object"));
-    for (Pending p : rows) {
-      if (p.origin() == Origin.WAITING_TABLE) {
+    for (WaitingRow p : rows) {
+      if (p.table() == WaitingRow.Table.WAITING_TABLE) {
         w.add(List.of(p.topic(), Integer.toString(p.partition()), Long.toString(p.offset())));
       } else {
         e.add(
@@ -113,10 +114,11 @@ final class PendingRowWrites {
   }
 
   /**
-   * Records a retry that left rows unresolved: their (possibly new) missing parent, message,
+   * Records a recheck that left rows unresolved: their (possibly new) missing parent, message,
    * attempts and time (one statement per table with rows).
    */
-  void update(Connection c, List<Pending> rows, Map<Pending, Problem> problems, long nowMicros)
+  void update(
+      Connection c, List<WaitingRow> rows, Map<WaitingRow, Problem> problems, long nowMicros)
       throws SQLException {
     List<String> set = List.of("ref_source", "ref_pk", "message", "attempts", "last_attempt");
     List<String> wKey = List.of("topic", "kafka_partition", "kafka_offset");
@@ -124,12 +126,12 @@ final class PendingRowWrites {
         List.of("topic", "kafka_partition", "kafka_offset", "error_code", "target_object");
     TextColumns w = new TextColumns(dialect, concat(wKey, set));
     TextColumns e = new TextColumns(dialect, concat(eKey, set));
-    for (Pending p : rows) {
+    for (WaitingRow p : rows) {
       Problem pr = problems.get(p);
       List<String> vals =
           new ArrayList<>(
               List.of(p.topic(), Integer.toString(p.partition()), Long.toString(p.offset())));
-      if (p.origin() == Origin.ERROR_TABLE) {
+      if (p.table() == WaitingRow.Table.ERROR_TABLE) {
         vals.add(p.state());
         vals.add(p.target());
       }
@@ -140,7 +142,7 @@ final class PendingRowWrites {
               pr.message(),
               Integer.toString(p.attempts() + 1),
               dialect.timestampText(nowMicros)));
-      (p.origin() == Origin.WAITING_TABLE ? w : e).add(vals);
+      (p.table() == WaitingRow.Table.WAITING_TABLE ? w : e).add(vals);
     }
     if (w.size() > 0) {
       w.execute(

@@ -23,14 +23,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Pages follow the primary key, not the waiting or expiry times: rows written by one batch, or
  * moved to the error table by one sweep, share their time, so a page by time could not be bounded.
  */
-final class SweepPages {
+final class WaitingSweepPages {
   // Per table, the primary key of the last row read (absent: from the first row). A sweep whose
   // batch fails moves it on anyway; its page is read again in the next round.
   private final Map<String, List<String>> after = new ConcurrentHashMap<>();
   private final VaultDialect dialect;
   private final String schema;
 
-  SweepPages(VaultDialect dialect, String schema) {
+  WaitingSweepPages(VaultDialect dialect, String schema) {
     this.dialect = dialect;
     this.schema = schema;
   }

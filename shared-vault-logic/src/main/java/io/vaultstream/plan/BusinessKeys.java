@@ -1,0 +1,55 @@
+package io.vaultstream.plan;
+
+import io.vaultstream.hash.HashKeyCalculator;
+import io.vaultstream.model.Hub;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** A row's business key values, and the hub rows and hash keys made of them. */
+final class BusinessKeys {
+  private BusinessKeys() {}
+
+  /** The values of {@code cols} in a row's key columns, in that order (null where missing). */
+  static List<String> values(Map<String, String> keys, List<String> cols) {
+    List<String> out = new ArrayList<>(cols.size());
+    for (String c : cols) {
+      out.add(keys.get(c));
+    }
+    return out;
+  }
+
+  /**
+   * A hub's hash key, or null when the profile loads no row for the business key: every value NULL,
+   * or only blanks, which a profile that trims and turns empty text into NULL takes as NULL.
+   */
+  static String hubKey(HashKeyCalculator hasher, Hub hub, List<String> bk) {
+    if (hub.collisionCode() == null) {
+      return hasher.hashKey(bk);
+    }
+    List<String> in = new ArrayList<>(bk.size() + 1);
+    in.add(hub.collisionCode());
+    in.addAll(bk);
+    return hasher.hashKey(in);
+  }
+
+  /** A hub row's business key columns and their values. */
+  static Map<String, String> hubValues(Hub hub, List<String> bk) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (int i = 0; i < bk.size(); i++) {
+      out.put(hub.businessKey().get(i), bk.get(i));
+    }
+    return out;
+  }
+
+  /** Whether every value is NULL. */
+  static boolean allNull(List<String> values) {
+    for (String v : values) {
+      if (v != null) {
+        return false;
+      }
+    }
+    return true;
+  }
+}
