@@ -1,6 +1,6 @@
 package io.vaultstream.bench;
 
-import io.vaultstream.sample.ShopEventGenerator;
+import io.vaultstream.samples.ShopEventGenerator;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package io.vaultstream.connect;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Progress;
-import io.vaultstream.sample.ShopEventGenerator;
+import io.vaultstream.samples.ShopEventGenerator;
 import io.vaultstream.testing.TestDatabase;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.model.VaultModel;
-import io.vaultstream.sample.ShopEventGenerator;
+import io.vaultstream.samples.ShopEventGenerator;
 import io.vaultstream.testing.DatabaseContract;
 import io.vaultstream.testing.EventFactory;
 import io.vaultstream.testing.TrackingModel;

@@ -2,7 +2,7 @@ package io.vaultstream.testing;
 
 import io.vaultstream.decode.ChangeEventDecoder;
 import io.vaultstream.event.ChangeEvent;
-import io.vaultstream.sample.ShopEventGenerator;
+import io.vaultstream.samples.ShopEventGenerator;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

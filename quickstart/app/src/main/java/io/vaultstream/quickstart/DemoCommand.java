@@ -7,7 +7,7 @@ import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
-import io.vaultstream.sample.ShopEventGenerator;
+import io.vaultstream.samples.ShopEventGenerator;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;

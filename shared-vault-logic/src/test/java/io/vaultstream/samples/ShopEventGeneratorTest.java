@@ -1,4 +1,4 @@
-package io.vaultstream.sample;
+package io.vaultstream.samples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
