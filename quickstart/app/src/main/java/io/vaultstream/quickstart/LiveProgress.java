@@ -2,7 +2,8 @@ package io.vaultstream.quickstart;
 
 import io.vaultstream.dialect.Dialects;
 import io.vaultstream.dialect.VaultDialect;
-import io.vaultstream.sample.ShopEventGenerator;
+import io.vaultstream.samples.ShopEventGenerator;
+import io.vaultstream.worker.ConnectRest;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.DriverManager;
