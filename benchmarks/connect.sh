@@ -16,7 +16,14 @@
 # The harness JVM's heap: BENCH_HEAP (default 1g).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -B -q -DskipTests -Pbench install \
-  -pl connect-plugin,cli,samples,benchmarks,benchmarks/worker-4.1,benchmarks/debezium-jdbc -am >/dev/null
-exec mvn -B -q exec:exec -pl benchmarks -Dbench.main=io.vaultstream.bench.connect.WorkerBenchmark \
+# One reactor builds what the run needs in this checkout (the plugin zip, the worker's jars, the
+# Debezium plugin unless --sinks=vaultstream) and runs it (exec:exec runs in the benchmarks module
+# only): nothing is installed into the local Maven repository.
+modules=connect-plugin,benchmarks,benchmarks/worker-4.1
+case " $* " in
+  *" --sinks=vaultstream "*) ;;
+  *) modules+=,benchmarks/debezium-jdbc ;;
+esac
+exec mvn -B -q -DskipTests -Pbench package exec:exec -pl "$modules" -am \
+  -Dbench.main=io.vaultstream.bench.connect.WorkerBenchmark \
   -Dbench.heap="${BENCH_HEAP:-1g}" -Dbench.args="$*"

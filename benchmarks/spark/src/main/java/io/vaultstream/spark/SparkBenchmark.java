@@ -23,7 +23,7 @@ import org.apache.spark.sql.streaming.Trigger;
  * ({@code --schema}, default bench_spark, dropped first). Prints events/s, vault rows/s and the
  * JVM's peak heap, then checks the vault: no error rows, every record's Kafka position stored.
  *
- * <p>Run: {@code bench/spark.sh [--events=200000] [--jdbc-url=URL] [--schema=bench_spark]
+ * <p>Run: {@code benchmarks/spark.sh [--events=200000] [--jdbc-url=URL] [--schema=bench_spark]
  * [--warmup-events=N] [--max-offsets-per-trigger=N] [--queries=per-source|single] [--<job
  * option>=value...]}; with a warm-up, N other events are loaded by a first run and the measured
  * events by a second run of the same job (checkpoints kept).
@@ -38,7 +38,7 @@ public final class SparkBenchmark {
     try {
       options = SparkBenchOptions.parse(args);
     } catch (IllegalArgumentException e) {
-      System.err.println("bench/spark.sh: " + e.getMessage());
+      System.err.println("benchmarks/spark.sh: " + e.getMessage());
       System.exit(2);
       return;
     }
