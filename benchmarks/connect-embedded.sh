@@ -17,6 +17,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # One reactor builds what the run needs in this checkout and runs it (exec:exec runs in the
 # benchmarks module only): nothing is installed into the local Maven repository.
-exec mvn -B -q -DskipTests package exec:exec -pl benchmarks -am \
+exec mvn -B -q -DskipTests package org.codehaus.mojo:exec-maven-plugin:exec -pl benchmarks -am \
   -Dbench.main=io.vaultstream.bench.ConnectBenchmark -Dbench.heap="${BENCH_HEAP:-512m}" \
   -Dbench.gc="${BENCH_GC:--XX:+UseG1GC}" -Dbench.args="$*"

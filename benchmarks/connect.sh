@@ -24,6 +24,6 @@ case " $* " in
   *" --sinks=vaultstream "*) ;;
   *) modules+=,benchmarks/debezium-jdbc ;;
 esac
-exec mvn -B -q -DskipTests -Pbench package exec:exec -pl "$modules" -am \
+exec mvn -B -q -DskipTests -Pbench package org.codehaus.mojo:exec-maven-plugin:exec -pl "$modules" -am \
   -Dbench.main=io.vaultstream.bench.connect.WorkerBenchmark \
   -Dbench.heap="${BENCH_HEAP:-1g}" -Dbench.args="$*"

@@ -20,5 +20,5 @@ for a in "$@"; do
 done
 # One reactor builds what the run needs in this checkout and runs it (exec:exec runs in the
 # benchmarks/spark module only): nothing is installed into the local Maven repository.
-exec mvn -B -q -DskipTests package exec:exec -pl benchmarks/spark -am \
+exec mvn -B -q -DskipTests package org.codehaus.mojo:exec-maven-plugin:exec -pl benchmarks/spark -am \
   -Dbench.heap="${BENCH_HEAP:-2g}" -Dbench.args="$*"
