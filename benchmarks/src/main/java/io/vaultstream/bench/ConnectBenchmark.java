@@ -52,15 +52,12 @@ public final class ConnectBenchmark {
     int batch = Integer.parseInt(opt.getOrDefault("batch-size", "5000"));
     int rate = Integer.parseInt(opt.getOrDefault("latency-rate", "2000"));
     int seconds = Integer.parseInt(opt.getOrDefault("latency-seconds", "10"));
-    EmbeddedPostgres pg = null;
     String url = opt.get("jdbc-url");
-    int statements = Integer.parseInt(opt.getOrDefault("statements", "0"));
-    if (url == null) {
-      EmbeddedPostgres.Builder b = EmbeddedPostgres.builder();
-      if (statements > 0) {
-        b.setServerConfig("shared_preload_libraries", "pg_stat_statements");
-      }
-      pg = b.start();
+    EmbeddedPostgres pg =
+        url == null
+            ? embeddedPostgres(Integer.parseInt(opt.getOrDefault("statements", "0")))
+            : null;
+    if (pg != null) {
       url = pg.getJdbcUrl("postgres", "postgres");
     }
     Map<String, String> worker = new HashMap<>();
@@ -91,6 +88,15 @@ public final class ConnectBenchmark {
     System.exit(code);
   }
 
+  /** An embedded PostgreSQL 17, with pg_stat_statements when statements are to be printed. */
+  private static EmbeddedPostgres embeddedPostgres(int statements) throws Exception {
+    EmbeddedPostgres.Builder b = EmbeddedPostgres.builder();
+    if (statements > 0) {
+      b.setServerConfig("shared_preload_libraries", "pg_stat_statements");
+    }
+    return b.start();
+  }
+
   private static void run(
       EmbeddedConnectCluster connect,
       String url,
@@ -106,15 +112,10 @@ public final class ConnectBenchmark {
     // By default a worker's first events are loaded first and timed apart (a cold JVM, whose JIT
     // compiler takes much of the CPU), then the measured events (a running worker).
     int warmup = Integer.parseInt(opt.getOrDefault("warmup-events", String.valueOf(events)));
-    // The schema is the benchmark's own: a run against a database of one's own starts empty, as
-    // an embedded one does (stored positions of an earlier run would skip every record).
-    try (Connection db = DriverManager.getConnection(url);
-        Statement st = db.createStatement()) {
-      st.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
-    }
+    dropSchema(url);
     Map<String, String> c = connectorConfig(url, batch, opt);
     if ("decode-only".equals(opt.get("sink"))) {
-      decodeOnly(connect, gen, events, c);
+      DecodeOnlyRun.run(connect, gen, events, c);
       return;
     }
     try (Connection db = DriverManager.getConnection(url)) {
@@ -124,14 +125,7 @@ public final class ConnectBenchmark {
       JvmMeasures.settle();
       Statements stmts = new Statements(url, Integer.parseInt(opt.getOrDefault("statements", "0")));
       CpuMeter cpu = new CpuMeter();
-      long start = System.nanoTime();
-      if (warmup > 0) {
-        connect.resumeConnector("bench");
-      } else {
-        connect.configureConnector("bench", c);
-      }
-      progress.await(end, null);
-      double secs = (System.nanoTime() - start) / 1e9;
+      double secs = timedLoad(connect, c, progress, end, warmup > 0);
       long rows = progress.vaultRows() - rowsBefore;
       System.out.printf(
           "Loaded %,d events into %,d vault rows in %.1f s: %,.0f events/s, %,.0f vault rows/s (one task, batch.size %d%s)%n",
@@ -150,6 +144,38 @@ public final class ConnectBenchmark {
         "Peak heap in use (sampled every 10 ms) of the JVM running broker, worker and task: %,d MiB"
             + " (max heap %,d MiB)%n",
         JvmMeasures.peakHeap() >> 20, Runtime.getRuntime().maxMemory() >> 20);
+  }
+
+  /**
+   * The schema is the benchmark's own: a run against a database of one's own starts empty, as an
+   * embedded one does (stored positions of an earlier run would skip every record).
+   */
+  private static void dropSchema(String url) throws Exception {
+    try (Connection db = DriverManager.getConnection(url);
+        Statement st = db.createStatement()) {
+      st.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
+    }
+  }
+
+  /**
+   * Starts the connector (or, after a warm-up, resumes it) and returns the seconds until every
+   * position reaches {@code end}.
+   */
+  private static double timedLoad(
+      EmbeddedConnectCluster connect,
+      Map<String, String> c,
+      VaultProgress progress,
+      Map<TopicPartition, Long> end,
+      boolean resume)
+      throws Exception {
+    long start = System.nanoTime();
+    if (resume) {
+      connect.resumeConnector("bench");
+    } else {
+      connect.configureConnector("bench", c);
+    }
+    progress.await(end, null);
+    return (System.nanoTime() - start) / 1e9;
   }
 
   /** The connector: ByteArrayConverter, one task, the example model, the options given. */
@@ -234,48 +260,6 @@ public final class ConnectBenchmark {
     System.out.printf(
         "Event-to-vault latency at %,d events/s for %d s (%,d events, batch.max.wait.ms 250): p50 %d ms, p99 %d ms%n",
         rate, seconds, sorted.size(), JvmMeasures.pct(sorted, 50), JvmMeasures.pct(sorted, 99));
-  }
-
-  /**
-   * The floor: the same records through the same broker and worker to a task that only decodes them
-   * (DecodeOnlySinkConnector), with the CPU it costs.
-   */
-  private static void decodeOnly(
-      EmbeddedConnectCluster connect,
-      ShopEventGenerator gen,
-      int events,
-      Map<String, String> vaultConnector)
-      throws Exception {
-    Map<TopicPartition, Long> end = new HashMap<>();
-    ShopProducer.produceAll(connect, gen, events, end);
-    Map<String, String> c = new HashMap<>();
-    for (String k :
-        List.of("tasks.max", "topics", "key.converter", "value.converter", "vault.model")) {
-      c.put(k, vaultConnector.get(k));
-    }
-    c.put(
-        "consumer.override.max.poll.records",
-        vaultConnector.get("consumer.override.max.poll.records"));
-    c.put("connector.class", DecodeOnlySinkConnector.class.getName());
-    JvmMeasures.settle();
-    CpuMeter cpu = new CpuMeter();
-    long start = System.nanoTime();
-    connect.configureConnector("bench", c);
-    long deadline = start + 5 * 60 * 1_000_000_000L;
-    while (!end.entrySet().stream()
-        .allMatch(
-            e -> DecodeOnlySinkConnector.DECODED.getOrDefault(e.getKey(), 0L) >= e.getValue())) {
-      if (System.nanoTime() > deadline) {
-        throw new IllegalStateException("the decode-only task did not finish within 5 minutes");
-      }
-      LockSupport.parkNanos(20_000_000L);
-    }
-    double secs = (System.nanoTime() - start) / 1e9;
-    System.out.printf(
-        "Decoded %,d events in %.1f s: %,.0f events/s (one task that only decodes: the floor of"
-            + " broker, worker and decoding)%n",
-        events, secs, events / secs);
-    JvmMeasures.printCpu(cpu, events);
   }
 
   private static Path model() {

@@ -147,11 +147,23 @@ public final class SparkBenchmark {
     return verify(db, events, perTable, decoded);
   }
 
+  /** The repository's examples/shop/model.json, from the working directory or one above it. */
+  private static Path exampleModel() {
+    for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+      Path m = p.resolve("examples/shop/model.json");
+      if (Files.isRegularFile(m)) {
+        return m;
+      }
+    }
+    throw new IllegalStateException(
+        "examples/shop/model.json not found above " + Path.of("").toAbsolutePath());
+  }
+
   /** The job's settings: the benchmark's database, schema, broker and checkpoints, then extras. */
   private static JobConfig jobConfig(
       KafkaClusterTestKit kafka, SparkBenchDatabase db, SparkBenchOptions o) throws Exception {
     Path checkpoint = Files.createTempDirectory("vaultstream-bench");
-    Path model = Path.of("..", "examples", "shop", "model.json").toAbsolutePath().normalize();
+    Path model = exampleModel();
     List<String> jobArgs =
         new ArrayList<>(
             List.of(
