@@ -1,5 +1,6 @@
 package io.vaultstream.bench;
 
+import io.vaultstream.samples.ChangeRecord;
 import io.vaultstream.samples.ShopEventGenerator;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,7 +30,7 @@ final class ShopProducer {
     long t0 = System.nanoTime();
     try (KafkaProducer<byte[], byte[]> p = connect.kafka().createProducer(new HashMap<>())) {
       for (int done = 0; done < events; ) {
-        List<ShopEventGenerator.Record> chunk = gen.next(Math.min(10_000, events - done));
+        List<ChangeRecord> chunk = gen.next(Math.min(10_000, events - done));
         produce(p, chunk, end, null);
         done += chunk.size();
       }
@@ -41,12 +42,12 @@ final class ShopProducer {
   /** Sends {@code records} and waits for the acks; {@code sent} (if any) gets each send time. */
   static void produce(
       KafkaProducer<byte[], byte[]> p,
-      List<ShopEventGenerator.Record> records,
+      List<ChangeRecord> records,
       Map<TopicPartition, Long> end,
       Map<TopicPartition, Map<Long, Long>> sent)
       throws Exception {
     List<Future<RecordMetadata>> acks = new ArrayList<>(records.size());
-    for (ShopEventGenerator.Record r : records) {
+    for (ChangeRecord r : records) {
       acks.add(p.send(new ProducerRecord<>(r.topic(), r.key(), r.value())));
     }
     p.flush();

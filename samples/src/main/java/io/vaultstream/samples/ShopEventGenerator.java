@@ -28,9 +28,6 @@ public final class ShopEventGenerator {
   };
   private static final String[] STATUSES = {"NEW", "PAID", "SHIPPED", "CANCELLED"};
 
-  /** One Kafka record: topic, key and value as JsonConverter would write them. */
-  public record Record(String topic, byte[] key, byte[] value) {}
-
   private final ShopEventRenderer renderer;
   private final Random random;
   private long micros = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli() * 1000;
@@ -60,9 +57,12 @@ public final class ShopEventGenerator {
     return this;
   }
 
-  /** The next {@code count} records; a transaction (an order with its lines) is never split. */
-  public List<Record> next(int count) {
-    List<Record> out = new ArrayList<>(count + 4);
+  /**
+   * The next {@code count} records (never a tombstone); a transaction (an order with its lines) is
+   * never split.
+   */
+  public List<ChangeRecord> next(int count) {
+    List<ChangeRecord> out = new ArrayList<>(count + 4);
     if (renderer.first()) {
       for (int i = 0; i < STATUSES.length && out.size() < count; i++) {
         out.add(
@@ -97,7 +97,7 @@ public final class ShopEventGenerator {
     return out;
   }
 
-  private void newCustomer(List<Record> out) {
+  private void newCustomer(List<ChangeRecord> out) {
     long id = nextCustomer++;
     String no = String.format("C%08d", id);
     customers.put(id, no);
@@ -120,7 +120,7 @@ public final class ShopEventGenerator {
         Instant.ofEpochSecond(micros / 1_000_000).toString());
   }
 
-  private void newProduct(List<Record> out) {
+  private void newProduct(List<ChangeRecord> out) {
     long id = nextProduct++;
     products.add(id);
     out.add(event("products", "c", key("id", id), productRow(id)));
@@ -135,13 +135,13 @@ public final class ShopEventGenerator {
     return BigDecimal.valueOf(100 + random.nextInt(99_900), 2);
   }
 
-  private void newOrder(List<Record> out, int maxLines) {
+  private void newOrder(List<ChangeRecord> out, int maxLines) {
     long id = nextOrder++;
     long customer = pick(customers.keySet());
     int lines = Math.min(maxLines, 1 + random.nextInt(3));
     orders.put(id, lines);
     // One transaction: the lines come first in the batch, their order right after, same time.
-    List<Record> tx = new ArrayList<>();
+    List<ChangeRecord> tx = new ArrayList<>();
     for (int l = 1; l <= lines; l++) {
       tx.add(
           event(
@@ -164,7 +164,7 @@ public final class ShopEventGenerator {
     out.addAll(tx);
   }
 
-  private void payment(List<Record> out) {
+  private void payment(List<ChangeRecord> out) {
     long order = pick(orders.keySet());
     long id = nextPayment++;
     out.add(
@@ -185,7 +185,7 @@ public final class ShopEventGenerator {
                 random.nextBoolean() ? "card" : "transfer")));
   }
 
-  private void updateCustomer(List<Record> out) {
+  private void updateCustomer(List<ChangeRecord> out) {
     long id = pick(customers.keySet());
     out.add(
         event(
@@ -196,7 +196,7 @@ public final class ShopEventGenerator {
                 id, customers.get(id), "c" + id + "+" + random.nextInt(1000) + "@example.com")));
   }
 
-  private void updateOrder(List<Record> out) {
+  private void updateOrder(List<ChangeRecord> out) {
     long id = pick(orders.keySet());
     long customer = pick(customers.keySet());
     String status = STATUSES[1 + random.nextInt(STATUSES.length - 1)];
@@ -217,12 +217,12 @@ public final class ShopEventGenerator {
         status);
   }
 
-  private void updateProduct(List<Record> out) {
+  private void updateProduct(List<ChangeRecord> out) {
     long id = products.get(random.nextInt(products.size()));
     out.add(event("products", "u", key("id", id), productRow(id)));
   }
 
-  private void deleteOrderLine(List<Record> out) {
+  private void deleteOrderLine(List<ChangeRecord> out) {
     long order = pick(orders.keySet());
     int lines = orders.get(order);
     if (lines == 0) {
@@ -253,7 +253,7 @@ public final class ShopEventGenerator {
     return 1 + random.nextInt(ids.size());
   }
 
-  private Record event(String table, String op, ObjectNode key, ObjectNode image) {
+  private ChangeRecord event(String table, String op, ObjectNode key, ObjectNode image) {
     return renderer.event(table, op, key, image, micros);
   }
 

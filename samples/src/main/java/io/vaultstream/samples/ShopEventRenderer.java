@@ -58,8 +58,7 @@ final class ShopEventRenderer {
   }
 
   /** One event of {@code table} at {@code micros}, with the next log position. */
-  ShopEventGenerator.Record event(
-      String table, String op, ObjectNode key, ObjectNode image, long micros) {
+  ChangeRecord event(String table, String op, ObjectNode key, ObjectNode image, long micros) {
     ObjectNode v = F.objectNode();
     v.set("before", op.equals("d") ? image : F.nullNode());
     v.set("after", op.equals("d") ? F.nullNode() : image);
@@ -74,13 +73,15 @@ final class ShopEventRenderer {
     v.put("ts_ms", micros / 1000);
     try {
       if (schemas) {
-        return new ShopEventGenerator.Record(
+        return new ChangeRecord(
+            table,
+            op,
             prefix + "." + table,
             JSON.writeValueAsBytes(enveloped(key, table + ".Key")),
             JSON.writeValueAsBytes(withSchema(v, image, table)));
       }
-      return new ShopEventGenerator.Record(
-          prefix + "." + table, JSON.writeValueAsBytes(key), JSON.writeValueAsBytes(v));
+      return new ChangeRecord(
+          table, op, prefix + "." + table, JSON.writeValueAsBytes(key), JSON.writeValueAsBytes(v));
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new IllegalStateException(e);
     }
