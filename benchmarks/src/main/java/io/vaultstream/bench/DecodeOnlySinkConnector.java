@@ -16,9 +16,9 @@ import org.apache.kafka.connect.sink.SinkRecord;
 import org.apache.kafka.connect.sink.SinkTask;
 
 /**
- * The benchmark's floor (`bench/connect.sh --sink=decode-only`): a sink whose task only decodes
- * each record with the engine's decoder, as the vault connector's task does first, and writes
- * nothing. What the broker, the worker and the decoding cost on their own.
+ * The benchmark's floor (`benchmarks/connect.sh --sink=decode-only`): a sink whose task only
+ * decodes each record with the engine's decoder, as the vault connector's task does first, and
+ * writes nothing. What the broker, the worker and the decoding cost on their own.
  */
 public final class DecodeOnlySinkConnector extends SinkConnector {
   /** The next offset each partition's task has decoded, for the benchmark to wait on. */

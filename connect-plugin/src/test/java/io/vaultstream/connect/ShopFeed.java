@@ -3,7 +3,7 @@ package io.vaultstream.connect;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Progress;
-import io.vaultstream.sample.ShopEventGenerator;
+import io.vaultstream.samples.ChangeRecord;
 import io.vaultstream.testing.TestDatabase;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,17 +18,16 @@ import org.apache.kafka.connect.util.clusters.EmbeddedKafkaCluster;
 
 /** Generated shop change events in real topics, remembered so tests know when all are loaded. */
 public final class ShopFeed {
-  public final List<ShopEventGenerator.Record> records = new ArrayList<>();
+  public final List<ChangeRecord> records = new ArrayList<>();
   public final Map<TopicPartition, Long> endOffsets = new HashMap<>();
-  private final Map<ShopEventGenerator.Record, TopicPartition> where = new HashMap<>();
-  private final Map<ShopEventGenerator.Record, Long> offsets = new HashMap<>();
+  private final Map<ChangeRecord, TopicPartition> where = new HashMap<>();
+  private final Map<ChangeRecord, Long> offsets = new HashMap<>();
 
   /** Produces the records, keyed like Debezium (by primary key), and waits for the acks. */
-  public void produce(EmbeddedKafkaCluster kafka, List<ShopEventGenerator.Record> batch)
-      throws Exception {
+  public void produce(EmbeddedKafkaCluster kafka, List<ChangeRecord> batch) throws Exception {
     try (KafkaProducer<byte[], byte[]> p = kafka.createProducer(new HashMap<>())) {
       List<java.util.concurrent.Future<RecordMetadata>> acks = new ArrayList<>();
-      for (ShopEventGenerator.Record r : batch) {
+      for (ChangeRecord r : batch) {
         acks.add(p.send(new ProducerRecord<>(r.topic(), r.key(), r.value())));
       }
       p.flush();
@@ -46,7 +45,7 @@ public final class ShopFeed {
   /** Loads the same records straight through the engine, as a reference vault. */
   public void loadDirectly(VaultLoader loader) throws Exception {
     List<ChangeEvent> events = new ArrayList<>();
-    for (ShopEventGenerator.Record r : records) {
+    for (ChangeRecord r : records) {
       TopicPartition tp = where.get(r);
       loader
           .decoder()

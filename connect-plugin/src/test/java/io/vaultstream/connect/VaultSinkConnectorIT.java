@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
-import io.vaultstream.sample.ShopEventGenerator;
+import io.vaultstream.samples.ChangeRecord;
+import io.vaultstream.samples.ShopEventGenerator;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestDatabase;
 import io.vaultstream.testing.VaultDump;
@@ -382,10 +383,10 @@ class VaultSinkConnectorIT {
    */
   @Test
   void heldEventsKeepTheirOffsetsUncommittedAndSurviveARestart() throws Exception {
-    List<ShopEventGenerator.Record> all = new ShopEventGenerator("held.public", 31).next(1500);
-    List<ShopEventGenerator.Record> children =
+    List<ChangeRecord> all = new ShopEventGenerator("held.public", 31).next(1500);
+    List<ChangeRecord> children =
         all.stream().filter(r -> !r.topic().endsWith(".customers")).toList();
-    List<ShopEventGenerator.Record> parents =
+    List<ChangeRecord> parents =
         all.stream().filter(r -> r.topic().endsWith(".customers")).toList();
     ShopFeed feed = new ShopFeed();
     String schema = TestDatabase.newSchema();

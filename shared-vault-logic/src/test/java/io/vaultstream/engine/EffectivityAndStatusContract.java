@@ -6,7 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.model.VaultModel;
-import io.vaultstream.sample.ShopEventGenerator;
+import io.vaultstream.samples.ChangeRecord;
+import io.vaultstream.samples.ShopEventGenerator;
 import io.vaultstream.testing.DatabaseContract;
 import io.vaultstream.testing.EventFactory;
 import io.vaultstream.testing.TrackingModel;
@@ -203,7 +204,7 @@ abstract class EffectivityAndStatusContract extends DatabaseContract {
    */
   @Test
   void generatedEventsGiveTheSameRowsInAnyBatchOrder() throws Exception {
-    List<ShopEventGenerator.Record> records = new ShopEventGenerator("shop.public", 7).next(1500);
+    List<ChangeRecord> records = new ShopEventGenerator("shop.public", 7).next(1500);
     VaultLoader whole = open();
     String wholeSchema = schema;
     whole.load(decode(whole, records));
@@ -224,11 +225,10 @@ abstract class EffectivityAndStatusContract extends DatabaseContract {
     assertThat(tracked(schema)).isEqualTo(expected);
   }
 
-  private static List<ChangeEvent> decode(
-      VaultLoader loader, List<ShopEventGenerator.Record> records) {
+  private static List<ChangeEvent> decode(VaultLoader loader, List<ChangeRecord> records) {
     List<ChangeEvent> out = new ArrayList<>();
     Map<String, Long> offsets = new HashMap<>();
-    for (ShopEventGenerator.Record r : records) {
+    for (ChangeRecord r : records) {
       long o = offsets.merge(r.topic(), 1L, Long::sum);
       loader.decoder().decode(r.topic(), 0, o, 0, r.key(), r.value()).ifPresent(out::add);
     }

@@ -2,7 +2,8 @@ package io.vaultstream.testing;
 
 import io.vaultstream.decode.ChangeEventDecoder;
 import io.vaultstream.event.ChangeEvent;
-import io.vaultstream.sample.ShopEventGenerator;
+import io.vaultstream.samples.ChangeRecord;
+import io.vaultstream.samples.ShopEventGenerator;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -27,13 +28,13 @@ public final class Backlog {
     Map<String, Long> offsets = new HashMap<>();
     List<ChangeEvent> all = new ArrayList<>();
     for (int done = 0; done < events; done += 2000) {
-      List<ShopEventGenerator.Record> chunk = new ArrayList<>(gen.next(2000));
+      List<ChangeRecord> chunk = new ArrayList<>(gen.next(2000));
       if (childrenFirst) {
         chunk.sort(
             Comparator.comparingInt(
                 r -> CHILDREN_FIRST.indexOf(r.topic().substring(r.topic().lastIndexOf('.') + 1))));
       }
-      for (ShopEventGenerator.Record r : chunk) {
+      for (ChangeRecord r : chunk) {
         long offset = offsets.merge(r.topic(), 1L, Long::sum) - 1;
         decoder.decode(r.topic(), 0, offset, 0L, r.key(), r.value()).ifPresent(all::add);
       }

@@ -79,7 +79,7 @@ class DatabricksExamplesTest {
     task.at("/new_cluster/spark_env_vars")
         .fields()
         .forEachRemaining(e -> env.put(e.getKey(), resolved(e.getValue().asText(), bundle)));
-    assertThat(JobConfig.ENVIRONMENT.keySet()).containsAll(env.keySet());
+    assertThat(JobArguments.ENVIRONMENT.keySet()).containsAll(env.keySet());
     return JobConfig.from(args.toArray(new String[0]), env);
   }
 

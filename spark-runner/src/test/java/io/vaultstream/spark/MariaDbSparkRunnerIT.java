@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.model.ModelLoader;
-import io.vaultstream.sample.ShopEventGenerator;
+import io.vaultstream.samples.ChangeRecord;
+import io.vaultstream.samples.ShopEventGenerator;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TargetDatabase;
 import io.vaultstream.testing.TestDatabase;
@@ -110,7 +111,7 @@ class MariaDbSparkRunnerIT {
     String prefix = "mdb1.public";
     Path model = modelFor(prefix, dir);
     createTopics(prefix);
-    List<ShopEventGenerator.Record> records = new ShopEventGenerator(prefix, 5).next(1500);
+    List<ChangeRecord> records = new ShopEventGenerator(prefix, 5).next(1500);
     send(records);
     database = MARIADB.newSchema();
 
@@ -148,7 +149,7 @@ class MariaDbSparkRunnerIT {
     Path checkpoint = dir.resolve("checkpoints");
     createTopics(prefix);
     ShopEventGenerator generator = new ShopEventGenerator(prefix, 9);
-    List<ShopEventGenerator.Record> records = new ArrayList<>(generator.next(1000));
+    List<ChangeRecord> records = new ArrayList<>(generator.next(1000));
     send(records);
     database = MARIADB.newSchema();
     runOnce(config(model, checkpoint));
@@ -161,7 +162,7 @@ class MariaDbSparkRunnerIT {
     assertThat(ledger()).isEqualTo(ledger);
 
     // More events: the restart loads those alone; the vault is the reference of all of them.
-    List<ShopEventGenerator.Record> more = generator.next(500);
+    List<ChangeRecord> more = generator.next(500);
     send(more);
     records.addAll(more);
     runOnce(config(model, checkpoint));
@@ -228,14 +229,14 @@ class MariaDbSparkRunnerIT {
   }
 
   /** The same records loaded by the engine into a new PostgreSQL schema, as {@link #vault()}. */
-  private Map<String, List<String>> reference(Path model, List<ShopEventGenerator.Record> records)
+  private Map<String, List<String>> reference(Path model, List<ChangeRecord> records)
       throws Exception {
     String ref = TestDatabase.newSchema();
     try (VaultLoader direct =
         VaultLoader.open(ModelLoader.load(model), TestDatabase.options(ref).build())) {
       List<ChangeEvent> events = new ArrayList<>();
       Map<String, Long> offsets = new HashMap<>();
-      for (ShopEventGenerator.Record r : records) {
+      for (ChangeRecord r : records) {
         long offset = offsets.merge(r.topic(), 1L, Long::sum);
         direct.decoder().decode(r.topic(), 0, offset, 0, r.key(), r.value()).ifPresent(events::add);
       }
@@ -299,14 +300,14 @@ class MariaDbSparkRunnerIT {
     }
   }
 
-  private static void send(List<ShopEventGenerator.Record> records) throws Exception {
+  private static void send(List<ChangeRecord> records) throws Exception {
     Properties p = new Properties();
     p.putAll(kafka.clientProperties());
     p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
     p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p)) {
       List<java.util.concurrent.Future<?>> acks = new ArrayList<>();
-      for (ShopEventGenerator.Record r : records) {
+      for (ChangeRecord r : records) {
         acks.add(producer.send(new ProducerRecord<>(r.topic(), r.key(), r.value())));
       }
       for (var a : acks) {

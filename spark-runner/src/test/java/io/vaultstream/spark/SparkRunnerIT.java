@@ -6,7 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
-import io.vaultstream.sample.ShopEventGenerator;
+import io.vaultstream.samples.ChangeRecord;
+import io.vaultstream.samples.ShopEventGenerator;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestDatabase;
 import io.vaultstream.testing.VaultDump;
@@ -78,17 +79,16 @@ class SparkRunnerIT {
     }
   }
 
-  private static List<ShopEventGenerator.Record> produce(int events) throws Exception {
+  private static List<ChangeRecord> produce(int events) throws Exception {
     createTopics("shop.public", true);
     Properties p = new Properties();
     p.putAll(kafka.clientProperties());
     p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
     p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-    List<ShopEventGenerator.Record> records =
-        new ShopEventGenerator("shop.public", 31).next(events);
+    List<ChangeRecord> records = new ShopEventGenerator("shop.public", 31).next(events);
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p)) {
       List<java.util.concurrent.Future<RecordMetadata>> acks = new ArrayList<>();
-      for (ShopEventGenerator.Record r : records) {
+      for (ChangeRecord r : records) {
         acks.add(producer.send(new ProducerRecord<>(r.topic(), r.key(), r.value())));
       }
       for (var a : acks) {
@@ -301,13 +301,13 @@ class SparkRunnerIT {
     createTopics(prefix, true);
     Path model = modelFor(prefix, dir);
     ShopEventGenerator gen = new ShopEventGenerator(prefix, 21);
-    List<ShopEventGenerator.Record> all = new ArrayList<>();
+    List<ChangeRecord> all = new ArrayList<>();
     String schema = TestDatabase.newSchema();
     String ref = TestDatabase.newSchema();
     String[] modes = {"per-source", "per-source", "single"};
     Map<String, Long> offsets = new HashMap<>();
     for (int run = 0; run < modes.length; run++) {
-      List<ShopEventGenerator.Record> part = gen.next(1000);
+      List<ChangeRecord> part = gen.next(1000);
       send(part);
       all.addAll(part);
       JobConfig config =
@@ -375,7 +375,7 @@ class SparkRunnerIT {
     String schema = TestDatabase.newSchema();
     String ref = TestDatabase.newSchema();
     Map<String, Long> offsets = new HashMap<>();
-    List<ShopEventGenerator.Record> before = new ShopEventGenerator(prefix, 31).next(600);
+    List<ChangeRecord> before = new ShopEventGenerator(prefix, 31).next(600);
     send(before);
     runOnce(config(model, schema, dir.resolve("checkpoint-0")));
     loadDirectly(model, ref, before, offsets);
@@ -398,7 +398,7 @@ class SparkRunnerIT {
               createTopics(prefix, false);
               return true;
             });
-    List<ShopEventGenerator.Record> after = new ShopEventGenerator(prefix, 32).next(1200);
+    List<ChangeRecord> after = new ShopEventGenerator(prefix, 32).next(1200);
     send(after);
 
     JobConfig config = config(model, schema, dir.resolve("checkpoint-1"));
@@ -420,12 +420,12 @@ class SparkRunnerIT {
    * topic's records on from earlier calls (positions key the waiting rows).
    */
   private static void loadDirectly(
-      Path model, String schema, List<ShopEventGenerator.Record> records, Map<String, Long> offsets)
+      Path model, String schema, List<ChangeRecord> records, Map<String, Long> offsets)
       throws Exception {
     try (VaultLoader direct =
         VaultLoader.open(ModelLoader.load(model), TestDatabase.options(schema).build())) {
       List<io.vaultstream.event.ChangeEvent> events = new ArrayList<>();
-      for (ShopEventGenerator.Record r : records) {
+      for (ChangeRecord r : records) {
         long offset = offsets.merge(r.topic(), 1L, Long::sum);
         direct.decoder().decode(r.topic(), 0, offset, 0, r.key(), r.value()).ifPresent(events::add);
       }
@@ -442,7 +442,7 @@ class SparkRunnerIT {
   void effectivityAndStatusSatellitesGetTheEnginesRows(@TempDir Path dir) throws Exception {
     String prefix = "tracking.public";
     createTopics(prefix, true);
-    List<ShopEventGenerator.Record> records = new ShopEventGenerator(prefix, 7).next(1500);
+    List<ChangeRecord> records = new ShopEventGenerator(prefix, 7).next(1500);
     send(records);
     Path model = dir.resolve("model.json");
     java.nio.file.Files.writeString(
@@ -467,19 +467,25 @@ class SparkRunnerIT {
         new io.vaultstream.testing.AvroCustomers.Registry()) {
       org.apache.avro.Schema v1 = io.vaultstream.testing.AvroCustomers.envelope(false);
       org.apache.avro.Schema v2 = io.vaultstream.testing.AvroCustomers.envelope(true);
-      List<ShopEventGenerator.Record> records =
+      List<ChangeRecord> records =
           List.of(
-              new ShopEventGenerator.Record(
+              new ChangeRecord(
+                  "customers",
+                  "c",
                   prefix + ".customers",
                   null,
                   io.vaultstream.testing.AvroCustomers.wire(
                       1, v1, io.vaultstream.testing.AvroCustomers.customer(v1, 1, null))),
-              new ShopEventGenerator.Record(
+              new ChangeRecord(
+                  "customers",
+                  "c",
                   prefix + ".customers",
                   null,
                   io.vaultstream.testing.AvroCustomers.wire(
                       2, v2, io.vaultstream.testing.AvroCustomers.customer(v2, 2, "Kiel"))),
-              new ShopEventGenerator.Record(
+              new ChangeRecord(
+                  "customers",
+                  "c",
                   prefix + ".customers",
                   null,
                   io.vaultstream.testing.AvroCustomers.wire(
@@ -513,8 +519,7 @@ class SparkRunnerIT {
   }
 
   /** A Debezium JSON record (no schema) of the shop's payments or orders topic. */
-  private static ShopEventGenerator.Record record(
-      String topic, long id, String op, long second, String row) {
+  private static ChangeRecord record(String topic, long id, String op, long second, String row) {
     String value =
         "{\"before\": null, \"after\": "
             + row
@@ -525,7 +530,9 @@ class SparkRunnerIT {
             + "}, \"op\": \""
             + op
             + "\"}";
-    return new ShopEventGenerator.Record(
+    return new ChangeRecord(
+        topic.substring(topic.lastIndexOf('.') + 1),
+        op,
         topic,
         ("{\"id\": " + id + "}").getBytes(java.nio.charset.StandardCharsets.UTF_8),
         value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -541,7 +548,7 @@ class SparkRunnerIT {
     String prefix = "nhl" + Long.toHexString(System.nanoTime());
     createTopics(prefix, false);
     String payment = "{\"id\": 7, \"order_id\": 1, \"paid_at\": \"2026-01-01T10:00:00Z\",";
-    ShopEventGenerator.Record update =
+    ChangeRecord update =
         record(
             prefix + ".payments",
             7,
@@ -588,14 +595,14 @@ class SparkRunnerIT {
         .contains("amount is '10.50' in the link, '12.00' in the event");
   }
 
-  private static void send(List<ShopEventGenerator.Record> records) throws Exception {
+  private static void send(List<ChangeRecord> records) throws Exception {
     Properties p = new Properties();
     p.putAll(kafka.clientProperties());
     p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
     p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
     try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p)) {
       List<java.util.concurrent.Future<RecordMetadata>> acks = new ArrayList<>();
-      for (ShopEventGenerator.Record r : records) {
+      for (ChangeRecord r : records) {
         acks.add(producer.send(new ProducerRecord<>(r.topic(), r.key(), r.value())));
       }
       for (var a : acks) {
@@ -607,13 +614,13 @@ class SparkRunnerIT {
   @Test
   void theRunnerBuildsTheSameVaultAsTheEngineAndSurvivesAFailedBatch(@TempDir Path dir)
       throws Exception {
-    List<ShopEventGenerator.Record> records = produce(3000);
+    List<ChangeRecord> records = produce(3000);
     String ref = TestDatabase.newSchema();
     try (VaultLoader direct = VaultLoader.open(SHOP, TestDatabase.options(ref).build())) {
       // The same records, decoded as the runner decodes them (positions do not enter the vault).
       List<io.vaultstream.event.ChangeEvent> events = new ArrayList<>();
       Map<String, Long> offsets = new HashMap<>();
-      for (ShopEventGenerator.Record r : records) {
+      for (ChangeRecord r : records) {
         long o = offsets.merge(r.topic(), 1L, Long::sum);
         direct.decoder().decode(r.topic(), 0, o, 0, r.key(), r.value()).ifPresent(events::add);
       }

@@ -4,7 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The options of bench/connect.sh, each {@code --name=value}. */
+/** The options of benchmarks/connect.sh, each {@code --name=value}. */
 record BenchOptions(
     int events,
     String jdbcUrl,

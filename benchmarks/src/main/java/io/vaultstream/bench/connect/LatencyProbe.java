@@ -1,5 +1,6 @@
 package io.vaultstream.bench.connect;
 
+import io.vaultstream.worker.WorkerProcess;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,14 +1,12 @@
 package io.vaultstream.bench.connect;
 
+import io.vaultstream.worker.InstalledPlugin;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
 
 /**
  * Finds what the build made (the worker's jars, the plugin zip, the Debezium plugin directory) and
@@ -16,10 +14,11 @@ import java.util.zip.ZipInputStream;
  * unzipped, the Debezium directory copied.
  */
 final class PluginInstall {
+  private static final String BUILD_ZIP = ": run mvn -B -DskipTests package first";
+
   final Path root;
   final Path workerLibs;
   final Path pluginPath;
-  Path vaultstreamDir;
 
   private PluginInstall(Path root, Path workerLibs, Path pluginPath) {
     this.root = root;
@@ -38,7 +37,7 @@ final class PluginInstall {
     throw new IllegalStateException(
         "not inside the vaultstream repository (no connect-plugin/ and benchmarks/ above "
             + Path.of("").toAbsolutePath()
-            + "); run bench/connect.sh");
+            + "); run benchmarks/connect.sh");
   }
 
   static PluginInstall into(Path runDir) throws IOException {
@@ -48,7 +47,7 @@ final class PluginInstall {
         || list(libs).stream().noneMatch(p -> p.toString().contains("connect-runtime"))) {
       throw new IllegalStateException(
           libs
-              + " holds no Kafka Connect runtime: build it with bench/connect.sh, or"
+              + " holds no Kafka Connect runtime: build it with benchmarks/connect.sh, or"
               + " mvn -B -Pbench -DskipTests package -pl benchmarks/worker-4.1");
     }
     PluginInstall install = new PluginInstall(root, libs, runDir.resolve("plugins"));
@@ -65,20 +64,13 @@ final class PluginInstall {
                 .filter(p -> p.getFileName().toString().matches("vaultstream-vaultstream-.*\\.zip"))
                 .toList()
             : List.of();
-    if (zips.size() != 1) {
-      throw new IllegalStateException(
-          (zips.isEmpty() ? "no plugin archive " : "more than one plugin archive ")
-              + target
-              + "/vaultstream-vaultstream-<version>.zip: run mvn -B -DskipTests package first");
+    if (zips.size() > 1) {
+      throw new IllegalStateException("more than one plugin archive " + target + BUILD_ZIP);
     }
-    unzip(zips.get(0), pluginPath);
-    String name = zips.get(0).getFileName().toString().replaceFirst("\\.zip$", "");
-    vaultstreamDir = pluginPath.resolve(name);
-    Path model = vaultstreamDir.resolve("etc/shop/model.json");
-    if (!Files.isRegularFile(model)) {
-      throw new IllegalStateException(zips.get(0) + " has no etc/shop/model.json");
-    }
-    return model;
+    Path zip =
+        zips.isEmpty() ? target.resolve("vaultstream-vaultstream-<version>.zip") : zips.get(0);
+    InstalledPlugin installed = InstalledPlugin.unzip(zip, pluginPath, BUILD_ZIP);
+    return installed.shopModel();
   }
 
   /** Copies {@code benchmarks/debezium-jdbc/target/plugin/debezium-connector-jdbc}. */
@@ -87,7 +79,7 @@ final class PluginInstall {
     if (!Files.isDirectory(dir) || list(dir).isEmpty()) {
       throw new IllegalStateException(
           dir
-              + " is missing: build it with bench/connect.sh, or"
+              + " is missing: build it with benchmarks/connect.sh, or"
               + " mvn -B -Pbench -DskipTests package -pl benchmarks/debezium-jdbc");
     }
     Path to = Files.createDirectories(pluginPath.resolve("debezium-connector-jdbc"));
@@ -99,24 +91,6 @@ final class PluginInstall {
   private static List<Path> list(Path dir) throws IOException {
     try (Stream<Path> s = Files.list(dir)) {
       return s.sorted().toList();
-    }
-  }
-
-  private static void unzip(Path zip, Path into) throws IOException {
-    try (InputStream in = Files.newInputStream(zip);
-        ZipInputStream z = new ZipInputStream(in)) {
-      for (ZipEntry e; (e = z.getNextEntry()) != null; ) {
-        Path out = into.resolve(e.getName()).normalize();
-        if (!out.startsWith(into)) {
-          throw new IOException(zip + " has an entry outside its directory: " + e.getName());
-        }
-        if (e.isDirectory()) {
-          Files.createDirectories(out);
-        } else {
-          Files.createDirectories(out.getParent());
-          Files.copy(z, out, StandardCopyOption.REPLACE_EXISTING);
-        }
-      }
     }
   }
 }

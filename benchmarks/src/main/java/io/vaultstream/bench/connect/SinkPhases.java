@@ -1,5 +1,10 @@
 package io.vaultstream.bench.connect;
 
+import io.vaultstream.worker.FreePorts;
+import io.vaultstream.worker.WorkerConfig;
+import io.vaultstream.worker.WorkerLaunch;
+import io.vaultstream.worker.WorkerLogging;
+import io.vaultstream.worker.WorkerProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -49,7 +54,17 @@ final class SinkPhases {
 
   private WorkerProcess startWorker(String name, String sink) throws Exception {
     long t0 = System.nanoTime();
-    WorkerProcess w = WorkerProcess.start(name, runDir, plugins, bootstrap, options.workerHeap());
+    int restPort = FreePorts.next();
+    WorkerConfig config =
+        WorkerConfig.distributed(bootstrap, name, name, restPort, plugins.pluginPath);
+    WorkerProcess w =
+        WorkerProcess.start(
+            WorkerLaunch.of(
+                    name, runDir, plugins.workerLibs, restPort, config, WorkerLogging.LOG4J2)
+                .jvm(List.of("-Xms256M", "-Xmx" + options.workerHeap()))
+                .jvm(WorkerLaunch.KAFKA_JVM_FLAGS)
+                .jvm(List.of("-Dkafka.logs.dir=" + runDir))
+                .withJmx());
     w.awaitReady(START);
     Report.line(
         "Started %s for %s in %.1f s (pid %d, REST 127.0.0.1:%d, JMX 127.0.0.1:%d); log: %s",
@@ -64,8 +79,10 @@ final class SinkPhases {
     System.gc();
     ProcessCpu cpu = new ProcessCpu(vaultWorker.pid(), database.db);
     long t0 = System.nanoTime();
-    vaultWorker.rest.putConfig(
-        SinkConfigs.VAULTSTREAM, SinkConfigs.vaultstream(database.url, model, options.tasks()));
+    vaultWorker.rest.create(
+        SinkConfigs.VAULTSTREAM,
+        SinkConfigs.vaultstream(database.url, model, options.tasks()),
+        Duration.ZERO);
     Completion.awaitVault(
         database.db, vaultWorker, end, BenchOptions.timeout(options.events()), 50, null);
     double secs = (System.nanoTime() - t0) / 1e9;
@@ -142,7 +159,7 @@ final class SinkPhases {
         "freshly started",
         options.events(),
         end,
-        () -> worker.rest.putConfig(name, config));
+        () -> worker.rest.create(name, config, Duration.ZERO));
   }
 
   private void runningGroupSink(WorkerProcess worker, String name, Map<TopicPartition, Long> end)

@@ -1,5 +1,6 @@
 package io.vaultstream.bench.connect;
 
+import io.vaultstream.worker.WorkerLaunch;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -16,7 +17,7 @@ import org.apache.kafka.connect.util.clusters.EmbeddedKafkaCluster;
  * (PostgreSQL, or MariaDB for a {@code jdbc:mariadb:} URL), each first on a freshly started worker,
  * then on a running one.
  *
- * <p>Run: {@code bench/connect.sh [--events=200000] [--jdbc-url=...] [--tasks=1]
+ * <p>Run: {@code benchmarks/connect.sh [--events=200000] [--jdbc-url=...] [--tasks=1]
  * [--sinks=both|vaultstream|debezium] [--running-events=N] [--latency-seconds=20]
  * [--worker-heap=2G] [--floor=true]}.
  */
@@ -29,7 +30,7 @@ public final class WorkerBenchmark {
     try {
       options = BenchOptions.parse(args);
     } catch (IllegalArgumentException e) {
-      System.err.println("bench/connect.sh: " + e.getMessage());
+      System.err.println("benchmarks/connect.sh: " + e.getMessage());
       System.exit(2);
       return;
     }
@@ -63,7 +64,7 @@ public final class WorkerBenchmark {
         "Workers: ConnectDistributed 4.1.1, one JVM each, -Xms256M -Xmx%s %s; Kafka's shipped"
             + " connect-distributed.properties (JsonConverter with schemas, internal topics of"
             + " replication factor 1) but offset.flush.interval.ms=1000; remote JMX on 127.0.0.1",
-        o.workerHeap(), String.join(" ", WorkerProcess.KAFKA_JVM_FLAGS));
+        o.workerHeap(), String.join(" ", WorkerLaunch.KAFKA_JVM_FLAGS));
     Report.line(
         "Timing: from the connector's creation (or resume) until every event is stored. vaultstream:"
             + " its %s.vs_progress reaches the end offsets (polled every 50 ms). Debezium JDBC sink:"

@@ -2,6 +2,7 @@ package io.vaultstream.bench.connect;
 
 import com.sun.management.GarbageCollectorMXBean;
 import com.sun.management.GcInfo;
+import io.vaultstream.worker.WorkerProcess;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.management.MemoryPoolMXBean;

@@ -7,7 +7,8 @@ import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
-import io.vaultstream.sample.ShopEventGenerator;
+import io.vaultstream.samples.ChangeRecord;
+import io.vaultstream.samples.ShopEventGenerator;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -95,9 +96,9 @@ final class DemoCommand implements Callable<Integer> {
         "Loading %,d change events into schema '%s' in batches of %,d%n",
         events, database.schema, batchSize);
     while (done < events) {
-      List<ShopEventGenerator.Record> records = gen.next(Math.min(batchSize, events - done));
+      List<ChangeRecord> records = gen.next(Math.min(batchSize, events - done));
       List<ChangeEvent> batch = new ArrayList<>(records.size());
-      for (ShopEventGenerator.Record r : records) {
+      for (ChangeRecord r : records) {
         long offset = offsets.merge(r.topic(), 1L, Long::sum) - 1;
         try {
           loader

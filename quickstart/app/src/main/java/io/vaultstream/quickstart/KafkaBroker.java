@@ -1,12 +1,10 @@
 package io.vaultstream.quickstart;
 
+import io.vaultstream.worker.FreePorts;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,8 +43,8 @@ final class KafkaBroker implements AutoCloseable {
   /** Formats a log directory under {@code runDir} and starts the broker on it. */
   static KafkaBroker start(Path runDir) throws IOException {
     Path data = Files.createDirectories(runDir.resolve("kafka-data"));
-    int port = freePort();
-    Properties props = serverProperties(data, port, freePort());
+    int port = FreePorts.next();
+    Properties props = serverProperties(data, port, FreePorts.next());
     Path file = runDir.resolve("server.properties");
     try (Writer w = Files.newBufferedWriter(file)) {
       props.store(w, "the quickstart's broker: one KRaft node, broker and controller");
@@ -120,14 +118,6 @@ final class KafkaBroker implements AutoCloseable {
       for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(p);
       }
-    }
-  }
-
-  static int freePort() {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
   }
 }

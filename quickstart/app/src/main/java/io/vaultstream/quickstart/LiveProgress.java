@@ -2,7 +2,9 @@ package io.vaultstream.quickstart;
 
 import io.vaultstream.dialect.Dialects;
 import io.vaultstream.dialect.VaultDialect;
-import io.vaultstream.sample.ShopEventGenerator;
+import io.vaultstream.samples.ChangeRecord;
+import io.vaultstream.samples.ShopEventGenerator;
+import io.vaultstream.worker.ConnectRest;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -65,7 +67,7 @@ final class LiveProgress {
         long elapsedMs = (System.nanoTime() - start) / 1_000_000;
         int due = (int) Math.min(events, elapsedMs * rate / 1000);
         if (sent < due) {
-          for (ShopEventGenerator.Record r : gen.next(due - sent)) {
+          for (ChangeRecord r : gen.next(due - sent)) {
             producer.send(new ProducerRecord<>(r.topic(), r.key(), r.value()));
             sent++;
           }

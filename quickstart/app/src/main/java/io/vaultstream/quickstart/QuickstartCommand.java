@@ -1,6 +1,9 @@
 package io.vaultstream.quickstart;
 
-import io.vaultstream.sample.ShopEventGenerator;
+import io.vaultstream.samples.ShopEventGenerator;
+import io.vaultstream.worker.InstalledPlugin;
+import io.vaultstream.worker.WorkerLaunch;
+import io.vaultstream.worker.WorkerProcess;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -40,6 +43,9 @@ final class QuickstartCommand implements Callable<Integer> {
   static final int INTERRUPTED = 130;
 
   private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
+  private static final String MISSING_ZIP =
+      "build it with mvn -B -DskipTests package -pl quickstart/app -am (./vaultstream"
+          + " quickstart does so when it is missing), or name one with --plugin-zip";
 
   @Spec CommandSpec spec;
 
@@ -70,7 +76,7 @@ final class QuickstartCommand implements Callable<Integer> {
 
   private final CountDownLatch stopRequested = new CountDownLatch(1);
   private volatile String connectorName;
-  private volatile ConnectWorker worker;
+  private volatile WorkerProcess worker;
 
   @Override
   public Integer call() throws Exception {
@@ -118,7 +124,7 @@ final class QuickstartCommand implements Callable<Integer> {
     KafkaBroker broker = KafkaBroker.start(runDir);
     stops.started("the Kafka broker", broker);
     broker.createTopics(TABLES.stream().map(t -> "shop.public." + t).toList());
-    PluginInstall plugin = PluginInstall.unzip(zip, runDir.resolve("plugins"));
+    InstalledPlugin plugin = InstalledPlugin.unzip(zip, runDir.resolve("plugins"), MISSING_ZIP);
     out.printf("Installed the plugin into plugin.path %s%n", plugin.pluginPath);
     startWorker(runDir, lib, plugin, broker, out);
     stops.started("the Connect worker", worker);
@@ -166,12 +172,12 @@ final class QuickstartCommand implements Callable<Integer> {
   }
 
   private void startWorker(
-      Path runDir, Path lib, PluginInstall plugin, KafkaBroker broker, PrintWriter out)
+      Path runDir, Path lib, InstalledPlugin plugin, KafkaBroker broker, PrintWriter out)
       throws Exception {
-    worker = ConnectWorker.start(runDir, lib, plugin.pluginPath, broker.bootstrapServers);
+    worker = QuickstartWorker.start(runDir, lib, plugin.pluginPath, broker.bootstrapServers);
     out.printf(
         "Starting a Kafka Connect worker (%s, pid %d); its log: %s%n",
-        ConnectWorker.MAIN_CLASS, worker.pid(), worker.log);
+        WorkerLaunch.MAIN_CLASS, worker.pid(), worker.log);
     out.flush();
     worker.rest.awaitUp(START_TIMEOUT);
     String offered =
@@ -189,7 +195,7 @@ final class QuickstartCommand implements Callable<Integer> {
   }
 
   private void createConnector(
-      PluginInstall plugin, KafkaBroker broker, String url, PrintWriter out) throws Exception {
+      InstalledPlugin plugin, KafkaBroker broker, String url, PrintWriter out) throws Exception {
     connectorName =
         ShopConnector.name(ShopConnector.exampleName(plugin.exampleConnector()), broker.clusterId);
     Map<String, String> config =
@@ -214,7 +220,7 @@ final class QuickstartCommand implements Callable<Integer> {
   }
 
   /** The worker this run started, once it did. */
-  ConnectWorker worker() {
+  WorkerProcess worker() {
     return worker;
   }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.vaultstream.testing.TestDatabase;
+import io.vaultstream.worker.WorkerLaunch;
+import io.vaultstream.worker.WorkerProcess;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
@@ -81,11 +83,11 @@ class QuickstartIT {
         .doesNotContain("WARN")
         .doesNotContain("Exception");
 
-    ConnectWorker worker = first.worker();
+    WorkerProcess worker = first.worker();
     ProcessHandle process = ProcessHandle.of(worker.pid()).orElseThrow();
     assertThat(worker.pid()).isNotEqualTo(ProcessHandle.current().pid());
     assertThat(process.info().commandLine().orElse(""))
-        .contains(ConnectWorker.MAIN_CLASS)
+        .contains(WorkerLaunch.MAIN_CLASS)
         .contains("worker-lib/*");
     HttpResponse<String> plugins =
         HttpClient.newHttpClient()

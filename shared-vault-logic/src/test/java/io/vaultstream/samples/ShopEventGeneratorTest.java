@@ -1,4 +1,4 @@
-package io.vaultstream.sample;
+package io.vaultstream.samples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -38,9 +38,8 @@ class ShopEventGeneratorTest {
   @Test
   void schemasDoNotChangeTheEvents() {
     ChangeEventDecoder d = new ChangeEventDecoder(SHOP, DecoderOptions.defaults());
-    List<ShopEventGenerator.Record> plain = new ShopEventGenerator("shop.public", 7).next(2000);
-    List<ShopEventGenerator.Record> typed =
-        new ShopEventGenerator("shop.public", 7).withSchemas().next(2000);
+    List<ChangeRecord> plain = new ShopEventGenerator("shop.public", 7).next(2000);
+    List<ChangeRecord> typed = new ShopEventGenerator("shop.public", 7).withSchemas().next(2000);
     assertThat(typed).hasSameSizeAs(plain).hasSize(2000);
     for (int i = 0; i < plain.size(); i++) {
       ChangeEvent a =

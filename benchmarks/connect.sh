@@ -16,7 +16,17 @@
 # The harness JVM's heap: BENCH_HEAP (default 1g).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -B -q -DskipTests -Pbench install \
-  -pl connect-plugin,cli,samples,benchmarks,benchmarks/worker-4.1,benchmarks/debezium-jdbc -am >/dev/null
-exec mvn -B -q exec:exec -pl benchmarks -Dbench.main=io.vaultstream.bench.connect.WorkerBenchmark \
+# Builds what the run needs in this checkout (the plugin zip, the worker's jars, the Debezium plugin
+# unless --sinks=vaultstream), then runs the benchmark in a reactor of the benchmarks module and
+# what it depends on (exec:exec runs in the benchmarks module only): nothing is installed into the
+# local Maven repository. Two steps, because the reactor may order the worker's module after the
+# benchmarks module, which depends on nothing of it.
+modules=connect-plugin,benchmarks,benchmarks/worker-4.1
+case " $* " in
+  *" --sinks=vaultstream "*) ;;
+  *) modules+=,benchmarks/debezium-jdbc ;;
+esac
+mvn -B -q -DskipTests -Pbench package -pl "$modules" -am >/dev/null
+exec mvn -B -q -DskipTests package org.codehaus.mojo:exec-maven-plugin:exec -pl benchmarks -am \
+  -Dbench.main=io.vaultstream.bench.connect.WorkerBenchmark \
   -Dbench.heap="${BENCH_HEAP:-1g}" -Dbench.args="$*"

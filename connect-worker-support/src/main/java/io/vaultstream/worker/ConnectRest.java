@@ -1,4 +1,4 @@
-package io.vaultstream.quickstart;
+package io.vaultstream.worker;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,21 +13,27 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 
-/** The worker's REST API: its plugins, creating a connector and the connector's state. */
-final class ConnectRest {
+/**
+ * A worker's REST API: its plugins, creating, pausing and resuming connectors, and waiting (polling
+ * with a deadline) for their state. Every call first checks that the worker's JVM still runs.
+ */
+public final class ConnectRest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-  final String base;
-  private final ConnectWorker worker;
 
-  ConnectRest(String base, ConnectWorker worker) {
+  /** The API's base URL, {@code http://127.0.0.1:<port>}. */
+  public final String base;
+
+  private final WorkerProcess worker;
+
+  ConnectRest(String base, WorkerProcess worker) {
     this.base = base;
     this.worker = worker;
   }
 
   /** Waits until the worker answers; fails when its JVM ended or the time is up. */
-  void awaitUp(Duration timeout) throws Exception {
+  public void awaitUp(Duration timeout) throws Exception {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
       worker.checkAlive();
@@ -40,7 +46,8 @@ final class ConnectRest {
       }
       if (System.nanoTime() > deadline) {
         throw new IllegalStateException(
-            "the Connect worker did not answer on "
+            worker.description
+                + " did not answer on "
                 + base
                 + " within "
                 + timeout.toSeconds()
@@ -51,8 +58,8 @@ final class ConnectRest {
     }
   }
 
-  /** The connector classes the worker offers ({@code GET /connector-plugins}). */
-  List<String> connectorClasses() throws Exception {
+  /** The connector classes the worker offers, each with its version. */
+  public List<String> connectorClasses() throws Exception {
     List<String> classes = new ArrayList<>();
     for (JsonNode p : JSON.readTree(send("GET", "/connector-plugins", null).body())) {
       classes.add(p.path("class").asText() + " " + p.path("version").asText());
@@ -61,10 +68,10 @@ final class ConnectRest {
   }
 
   /**
-   * Creates connector {@code name}, retrying while the worker is still joining its group (HTTP 409)
-   * for up to {@code timeout}.
+   * Creates (or reconfigures) connector {@code name}, retrying while the worker is still joining
+   * its group (HTTP 409) for up to {@code timeout}; {@link Duration#ZERO} fails on the first error.
    */
-  void create(String name, Map<String, String> config, Duration timeout) throws Exception {
+  public void create(String name, Map<String, String> config, Duration timeout) throws Exception {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
       HttpResponse<String> r =
@@ -80,48 +87,82 @@ final class ConnectRest {
     }
   }
 
-  /** Waits until the connector and its one task are RUNNING; fails at once when one FAILED. */
-  void awaitRunning(String name, Duration timeout) throws Exception {
+  /** Pauses the connector and waits until it and its {@code tasks} tasks are PAUSED. */
+  public void pause(String name, int tasks, Duration timeout) throws Exception {
+    send("PUT", "/connectors/" + name + "/pause", null);
+    awaitState(name, "PAUSED", tasks, timeout);
+  }
+
+  /** Resumes the connector (without waiting). */
+  public void resume(String name) throws Exception {
+    send("PUT", "/connectors/" + name + "/resume", null);
+  }
+
+  /** Waits until the connector and one task or more are RUNNING; fails at once on FAILED. */
+  public void awaitRunning(String name, Duration timeout) throws Exception {
+    awaitState(name, "RUNNING", -1, timeout);
+  }
+
+  /** Whether the connector and one task or more run; throws with the trace when one FAILED. */
+  public boolean running(String name) throws Exception {
+    return inState(name, "RUNNING", -1);
+  }
+
+  /**
+   * Waits until the connector and {@code tasks} tasks (-1: one or more) are in {@code state}; fails
+   * at once when a task FAILED.
+   */
+  public void awaitState(String name, String state, int tasks, Duration timeout) throws Exception {
     long deadline = System.nanoTime() + timeout.toNanos();
-    while (!running(name)) {
+    while (!inState(name, state, tasks)) {
       if (System.nanoTime() > deadline) {
         throw new IllegalStateException(
             "connector "
                 + name
-                + " was not running within "
+                + " was not "
+                + state
+                + " within "
                 + timeout.toSeconds()
                 + " s; see "
                 + worker.log);
       }
-      LockSupport.parkNanos(200_000_000L);
+      LockSupport.parkNanos(100_000_000L);
     }
   }
 
-  /** Whether the connector and a task run; throws with the task's error when one FAILED. */
-  boolean running(String name) throws Exception {
+  /**
+   * Whether the connector and {@code tasks} tasks (-1: one or more) are in {@code state}; throws
+   * with the task's trace when a task FAILED.
+   */
+  public boolean inState(String name, String state, int tasks) throws Exception {
     worker.checkAlive();
     HttpResponse<String> r = send("GET", "/connectors/" + name + "/status", null);
     if (r.statusCode() == 404) {
       return false;
     }
     JsonNode status = JSON.readTree(r.body());
-    boolean taskRunning = false;
+    int matching = 0;
     for (JsonNode t : status.path("tasks")) {
       if ("FAILED".equals(t.path("state").asText())) {
-        throw new IllegalStateException(
-            "task "
-                + t.path("id").asText()
-                + " of connector "
-                + name
-                + " FAILED: "
-                + t.path("trace").asText().lines().findFirst().orElse("")
-                + " (the whole trace is in "
-                + worker.log
-                + ")");
+        throw failed(name, t);
       }
-      taskRunning |= "RUNNING".equals(t.path("state").asText());
+      matching += state.equals(t.path("state").asText()) ? 1 : 0;
     }
-    return taskRunning && "RUNNING".equals(status.path("connector").path("state").asText());
+    boolean tasksMatch = tasks < 0 ? matching > 0 : matching == tasks;
+    return tasksMatch && state.equals(status.path("connector").path("state").asText());
+  }
+
+  private IllegalStateException failed(String name, JsonNode task) {
+    return new IllegalStateException(
+        "task "
+            + task.path("id").asText()
+            + " of connector "
+            + name
+            + " FAILED: "
+            + task.path("trace").asText().lines().findFirst().orElse("")
+            + " (the whole trace is in "
+            + worker.log
+            + ")");
   }
 
   private HttpResponse<String> send(String method, String path, String body)

@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * The options of {@link SparkBenchmark}, given as {@code --name=value} (bench/spark.sh passes them
- * as one string). Options the benchmark does not know go to the job unchanged.
+ * The options of {@link SparkBenchmark}, given as {@code --name=value} (benchmarks/spark.sh passes
+ * them as one string). Options the benchmark does not know go to the job unchanged.
  */
 final class SparkBenchOptions {
   private static final Pattern SCHEMA = Pattern.compile("[a-z_][a-z0-9_]{0,62}");

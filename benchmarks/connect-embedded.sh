@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The former benchmark (io.vaultstream.bench.ConnectBenchmark): broker and worker in ONE JVM
 # (EmbeddedConnectCluster), ByteArrayConverter, one task, PostgreSQL (embedded by default). Not
-# what users run: see bench/connect.sh for the benchmark of record.
+# what users run: see benchmarks/connect.sh for the benchmark of record.
 # Options: --events=N (200000) --batch-size=N (5000) --latency-rate=N (2000)
 # --latency-seconds=N (10) --jdbc-url=URL --warmup-events=N (default: as many as --events; a
 # freshly started worker loads N other events first, timed apart, then the measured ones, as a
@@ -15,5 +15,8 @@
 # collector).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -B -q -DskipTests install -pl benchmarks -am >/dev/null
-exec mvn -B -q exec:exec -pl benchmarks -Dbench.main=io.vaultstream.bench.ConnectBenchmark -Dbench.heap="${BENCH_HEAP:-512m}" -Dbench.gc="${BENCH_GC:--XX:+UseG1GC}" -Dbench.args="$*"
+# One reactor builds what the run needs in this checkout and runs it (exec:exec runs in the
+# benchmarks module only): nothing is installed into the local Maven repository.
+exec mvn -B -q -DskipTests package org.codehaus.mojo:exec-maven-plugin:exec -pl benchmarks -am \
+  -Dbench.main=io.vaultstream.bench.ConnectBenchmark -Dbench.heap="${BENCH_HEAP:-512m}" \
+  -Dbench.gc="${BENCH_GC:--XX:+UseG1GC}" -Dbench.args="$*"

@@ -15,8 +15,10 @@ cd "$(dirname "$0")/.."
 for a in "$@"; do
   case "$a" in
     --*=*) ;;
-    *) echo "bench/spark.sh: unexpected argument '$a': arguments are --name=value" >&2; exit 2 ;;
+    *) echo "benchmarks/spark.sh: unexpected argument '$a': arguments are --name=value" >&2; exit 2 ;;
   esac
 done
-mvn -B -q -DskipTests -Dspotless.check.skip=true install -pl samples,shared-vault-logic,spark-runner -am >/dev/null
-exec mvn -B -q exec:exec -pl spark-runner -Dbench.heap="${BENCH_HEAP:-2g}" -Dbench.args="$*"
+# One reactor builds what the run needs in this checkout and runs it (exec:exec runs in the
+# benchmarks/spark module only): nothing is installed into the local Maven repository.
+exec mvn -B -q -DskipTests package org.codehaus.mojo:exec-maven-plugin:exec -pl benchmarks/spark -am \
+  -Dbench.heap="${BENCH_HEAP:-2g}" -Dbench.args="$*"

@@ -23,7 +23,7 @@ import org.apache.spark.sql.streaming.Trigger;
  * ({@code --schema}, default bench_spark, dropped first). Prints events/s, vault rows/s and the
  * JVM's peak heap, then checks the vault: no error rows, every record's Kafka position stored.
  *
- * <p>Run: {@code bench/spark.sh [--events=200000] [--jdbc-url=URL] [--schema=bench_spark]
+ * <p>Run: {@code benchmarks/spark.sh [--events=200000] [--jdbc-url=URL] [--schema=bench_spark]
  * [--warmup-events=N] [--max-offsets-per-trigger=N] [--queries=per-source|single] [--<job
  * option>=value...]}; with a warm-up, N other events are loaded by a first run and the measured
  * events by a second run of the same job (checkpoints kept).
@@ -38,7 +38,7 @@ public final class SparkBenchmark {
     try {
       options = SparkBenchOptions.parse(args);
     } catch (IllegalArgumentException e) {
-      System.err.println("bench/spark.sh: " + e.getMessage());
+      System.err.println("benchmarks/spark.sh: " + e.getMessage());
       System.exit(2);
       return;
     }
@@ -147,11 +147,23 @@ public final class SparkBenchmark {
     return verify(db, events, perTable, decoded);
   }
 
+  /** The repository's examples/shop/model.json, from the working directory or one above it. */
+  private static Path exampleModel() {
+    for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+      Path m = p.resolve("examples/shop/model.json");
+      if (Files.isRegularFile(m)) {
+        return m;
+      }
+    }
+    throw new IllegalStateException(
+        "examples/shop/model.json not found above " + Path.of("").toAbsolutePath());
+  }
+
   /** The job's settings: the benchmark's database, schema, broker and checkpoints, then extras. */
   private static JobConfig jobConfig(
       KafkaClusterTestKit kafka, SparkBenchDatabase db, SparkBenchOptions o) throws Exception {
     Path checkpoint = Files.createTempDirectory("vaultstream-bench");
-    Path model = Path.of("..", "examples", "shop", "model.json").toAbsolutePath().normalize();
+    Path model = exampleModel();
     List<String> jobArgs =
         new ArrayList<>(
             List.of(

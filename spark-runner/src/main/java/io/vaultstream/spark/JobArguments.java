@@ -1,0 +1,198 @@
+package io.vaultstream.spark;
+
+import io.vaultstream.engine.MaskedUrl;
+import io.vaultstream.engine.VaultOptionsBuilder;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The job's command line: which arguments it takes, which VaultSpeed environment variables stand
+ * for them, and the checks that need no engine (required settings, the query mode, a registry URL
+ * without credentials, the schema name, positive sizes). {@link JobConfig} holds the result.
+ */
+final class JobArguments {
+  private JobArguments() {}
+
+  /** Every argument the job takes (besides {@code --kafka.<name>}), for the unknown's message. */
+  static final java.util.SortedSet<String> ARGUMENTS =
+      new java.util.TreeSet<>(
+          java.util.List.of(
+              "model",
+              "jdbc-url",
+              "jdbc-user",
+              "jdbc-password",
+              "schema",
+              "pool-max-size",
+              "pool-min-idle",
+              "connection-timeout-ms",
+              "idle-timeout-ms",
+              "max-lifetime-ms",
+              "jdbc-driver",
+              "transaction-isolation",
+              "auto-commit",
+              "auto-evolve",
+              "auto-evolve-max-columns-per-record",
+              "auto-evolve-max-columns-per-table",
+              "socket-timeout-ms",
+              "statement-timeout-ms",
+              "ddl-lock-timeout-ms",
+              "max-retries",
+              "retry-backoff-ms",
+              "topic-prefix",
+              "bootstrap-servers",
+              "schema-registry",
+              "schema-registry-user-info",
+              "schema-registry-bearer-token",
+              "checkpoint",
+              "trigger-ms",
+              "queries",
+              "max-offsets-per-trigger",
+              "batch-size",
+              "watermark-seconds",
+              "error-retention-seconds",
+              "starting-offsets",
+              "fail-on-data-loss"));
+
+  /**
+   * The environment variables the job reads (VaultSpeed's names), each with the argument it is the
+   * default of. SOURCE_KAFKA_SASL_JAAS_CONFIG is a secret, so that it can come from a secret scope
+   * instead of arguments, which the process list and the job UI show.
+   */
+  static final Map<String, String> ENVIRONMENT =
+      Map.ofEntries(
+          Map.entry("TARGET_JDBC_URL", "jdbc-url"),
+          Map.entry("TARGET_CONN_USERNAME", "jdbc-user"),
+          Map.entry("TARGET_CONN_PASSWORD", "jdbc-password"),
+          Map.entry("TARGET_CONN_MAXIMUM_POOL_SIZE", "pool-max-size"),
+          Map.entry("TARGET_CONN_MINIMUM_IDLE", "pool-min-idle"),
+          Map.entry("TARGET_CONN_CONNECTION_TIMEOUT", "connection-timeout-ms"),
+          Map.entry("SOURCE_KAFKA_BOOTSTRAP_SERVERS", "bootstrap-servers"),
+          Map.entry("SOURCE_KAFKA_SCHEMA_REGISTRY", "schema-registry"),
+          Map.entry("TRIGGER_PROCESSING_MILS", "trigger-ms"),
+          Map.entry("CHECK_POINT_LOCATION", "checkpoint"),
+          Map.entry("WATER_MARK_SIZE", "watermark-seconds"),
+          Map.entry("ERROR_RECORD_RETENTION_TIME", "error-retention-seconds"),
+          Map.entry("TARGET_JDBC_DRIVER", "jdbc-driver"),
+          Map.entry("TARGET_CONN_AUTO_COMMIT", "auto-commit"),
+          Map.entry("TARGET_CONN_IDLE_TIMEOUT", "idle-timeout-ms"),
+          Map.entry("TARGET_CONN_MAX_LIFETIME", "max-lifetime-ms"),
+          Map.entry("TARGET_CONN_TRANSACTION_ISOLATION", "transaction-isolation"),
+          Map.entry("SCHEMA_CDC_KAFKA", "topic-prefix"),
+          Map.entry("SOURCE_KAFKA_SCHEMA_REGISTRY_USER_INFO", "schema-registry-user-info"),
+          Map.entry("SOURCE_KAFKA_SCHEMA_REGISTRY_BEARER_TOKEN", "schema-registry-bearer-token"),
+          Map.entry("SOURCE_KAFKA_SASL_JAAS_CONFIG", "kafka.sasl.jaas.config"));
+
+  /**
+   * The settings: the environment's VaultSpeed names, then {@code --key value} pairs over them;
+   * fails naming an unknown argument, a missing one or a value no setting accepts.
+   */
+  static Map<String, String> parse(String[] args, Map<String, String> env) {
+    Map<String, String> v = new HashMap<>();
+    ENVIRONMENT.forEach((name, key) -> put(v, key, env.get(name)));
+    readPairs(args, v);
+    checkChoices(v);
+    checkValues(v);
+    return v;
+  }
+
+  /** Puts each {@code --key value} or {@code --key=value} into {@code v}; refuses unknown keys. */
+  private static void readPairs(String[] args, Map<String, String> v) {
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      if (!a.startsWith("--")) {
+        throw new IllegalArgumentException(
+            "unexpected argument '" + a + "'; arguments are --name value pairs");
+      }
+      String key = a.substring(2);
+      String value;
+      int eq = key.indexOf('=');
+      if (eq > 0) {
+        value = key.substring(eq + 1);
+        key = key.substring(0, eq);
+      } else if (i + 1 < args.length) {
+        value = args[++i];
+      } else {
+        throw new IllegalArgumentException("--" + key + " needs a value");
+      }
+      if (!ARGUMENTS.contains(key) && !(key.startsWith("kafka.") && key.length() > 6)) {
+        // A misspelt setting silently ignored would run the job with its default.
+        throw new IllegalArgumentException(
+            "unknown argument --"
+                + key
+                + "; valid: --"
+                + String.join(", --", ARGUMENTS)
+                + ", and --kafka.<name> for any Kafka client setting");
+      }
+      v.put(key, value);
+    }
+  }
+
+  /** The required settings and the ones with a fixed set of values. */
+  private static void checkChoices(Map<String, String> v) {
+    for (String required : new String[] {"model", "jdbc-url", "bootstrap-servers", "checkpoint"}) {
+      if (!v.containsKey(required)) {
+        throw new IllegalArgumentException(
+            "missing --"
+                + required
+                + " (or its environment variable: TARGET_JDBC_URL, SOURCE_KAFKA_BOOTSTRAP_SERVERS,"
+                + " CHECK_POINT_LOCATION)");
+      }
+    }
+    String queries = v.getOrDefault("queries", "per-source");
+    if (!queries.equals("per-source") && !queries.equals("single")) {
+      throw new IllegalArgumentException(
+          "--queries must be 'per-source' (one query per source table) or 'single' (one query"
+              + " over every source topic), not '"
+              + queries
+              + "'");
+    }
+    String dataLoss = v.getOrDefault("fail-on-data-loss", "true").trim();
+    if (!dataLoss.equalsIgnoreCase("true") && !dataLoss.equalsIgnoreCase("false")) {
+      throw new IllegalArgumentException(
+          "--fail-on-data-loss must be true or false, not '" + v.get("fail-on-data-loss") + "'");
+    }
+  }
+
+  /** A registry URL without credentials, a schema name the database takes, positive sizes. */
+  private static void checkValues(Map<String, String> v) {
+    String registry = v.get("schema-registry");
+    if (MaskedUrl.hasPassword(registry)) {
+      throw new IllegalArgumentException(
+          "--schema-registry (SOURCE_KAFKA_SCHEMA_REGISTRY) must not carry user info"
+              + " (user:password@): the job's settings are logged and Spark's UI shows its"
+              + " arguments; give the credentials as --schema-registry-user-info user:password, or"
+              + " better SOURCE_KAFKA_SCHEMA_REGISTRY_USER_INFO from a secret scope, and the URL"
+              + " without them: "
+              + MaskedUrl.of(registry));
+    }
+    String schemaProblem =
+        VaultOptionsBuilder.schemaNameProblem(v.get("schema"), v.get("jdbc-url"), null);
+    if (schemaProblem != null) {
+      throw new IllegalArgumentException("--schema: " + schemaProblem);
+    }
+    positive(v, "batch-size");
+    positive(v, "max-offsets-per-trigger");
+  }
+
+  private static void positive(Map<String, String> v, String key) {
+    String text = v.get(key);
+    if (text == null) {
+      return;
+    }
+    try {
+      if (Integer.parseInt(text.trim()) >= 1) {
+        return;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(
+        "--" + key + " must be a whole number of at least 1, not '" + text + "'");
+  }
+
+  private static void put(Map<String, String> v, String key, String value) {
+    if (value != null && !value.isBlank()) {
+      v.put(key, value);
+    }
+  }
+}
