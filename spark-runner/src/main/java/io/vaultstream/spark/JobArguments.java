@@ -1,6 +1,6 @@
 package io.vaultstream.spark;
 
-import io.vaultstream.engine.MaskedUrl;
+import io.vaultstream.dialect.MaskedUrl;
 import io.vaultstream.engine.VaultOptionsBuilder;
 import java.util.HashMap;
 import java.util.Map;
