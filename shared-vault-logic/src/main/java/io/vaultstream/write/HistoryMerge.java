@@ -57,7 +57,8 @@ final class HistoryMerge {
       return delete == o.delete && Objects.equals(hashDiff, o.hashDiff);
     }
 
-    private boolean isNew() {
+    /** Whether this version is new in the batch (neither stored nor a remembered repeat). */
+    boolean isNew() {
       return !stored && !repeat;
     }
   }
@@ -162,16 +163,26 @@ final class HistoryMerge {
   }
 
   /**
-   * Whether the event is known already: a version, repeat or earlier new version with its content
-   * holds its time or one of the next microseconds that equal-time events were moved to.
+   * Whether the event was loaded before: a stored version or repeat with its content holds its time
+   * or one of the next microseconds that equal-time events were moved to. (The batch's own earlier
+   * versions do not count: a row that changes back within one instant is a change.)
    */
   private static boolean known(List<Version> all, Version v, Sameness same) {
     for (long t = v.t; ; t++) {
-      Version o = at(all, t);
-      if (o == null) {
+      Version o = null;
+      boolean taken = false;
+      for (Version x : all) {
+        if (x.t == t) {
+          taken = true;
+          if (!x.isNew()) {
+            o = x;
+          }
+        }
+      }
+      if (!taken) {
         return false;
       }
-      if (v.delete ? o.delete : same.same(o, v)) {
+      if (o != null && (v.delete ? o.delete : same.same(o, v))) {
         return true;
       }
     }
