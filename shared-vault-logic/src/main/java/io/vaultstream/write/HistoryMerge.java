@@ -28,6 +28,12 @@ final class HistoryMerge {
     /** Whether this is a remembered repeat (its content is the version in force at its time). */
     boolean repeat;
 
+    /**
+     * The event's own time, before this batch moved it past another version of the key at that
+     * time: where a replay looks for it.
+     */
+    long eventTime;
+
     /** Audit column values of a new version (from its own event); empty for none. */
     Map<String, String> audit = Map.of();
 
@@ -44,6 +50,7 @@ final class HistoryMerge {
       this.attrs = attrs;
       this.stored = stored;
       this.recordSource = recordSource;
+      this.eventTime = t;
     }
 
     /** A remembered repeat at {@code t}, its content filled in by the merge. */
@@ -168,7 +175,7 @@ final class HistoryMerge {
    * versions do not count: a row that changes back within one instant is a change.)
    */
   private static boolean known(List<Version> all, Version v, Sameness same) {
-    for (long t = v.t; ; t++) {
+    for (long t = Math.min(v.eventTime, v.t); ; t++) {
       Version o = null;
       boolean taken = false;
       for (Version x : all) {
@@ -179,7 +186,7 @@ final class HistoryMerge {
           }
         }
       }
-      if (!taken) {
+      if (!taken && t >= v.t) {
         return false;
       }
       if (o != null && (v.delete ? o.delete : same.same(o, v))) {

@@ -64,6 +64,9 @@ final class Repeats {
         min = Math.min(min, v.t);
       }
       String text = KeyText.pk(e.getKey());
+      if (!fits(text)) {
+        continue;
+      }
       byText.put(text, e.getKey());
       from.put(text, min);
       keys.add(List.of(table, text, dialect.timestampText(min)));
@@ -93,12 +96,23 @@ final class Repeats {
       return;
     }
     String text = KeyText.pk(key);
+    if (!fits(text)) {
+      return;
+    }
     for (HistoryMerge.Version v : o.repeatsAdded()) {
       add.add(List.of(table, text, dialect.timestampText(v.t), source(v)));
     }
     for (HistoryMerge.Version v : o.repeatsRemoved()) {
       drop.add(List.of(table, text, dialect.timestampText(v.t)));
     }
+  }
+
+  /**
+   * Whether a key's text fits the table's key column (MariaDB bounds it; a longer reference code
+   * has no repeats remembered: its history is then the one its events' arrival order gives).
+   */
+  private boolean fits(String keyText) {
+    return keyText.length() <= dialect.maxKeyChars();
   }
 
   private static String source(HistoryMerge.Version v) {

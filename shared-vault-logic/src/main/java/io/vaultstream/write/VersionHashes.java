@@ -57,6 +57,7 @@ final class VersionHashes {
         new HistoryMerge.Version(
             r.loadDts(), hd, r.delete(), r.attributes(), false, r.recordSource());
     v.audit = r.audit();
+    v.eventTime = r.eventTime();
     return v;
   }
 
