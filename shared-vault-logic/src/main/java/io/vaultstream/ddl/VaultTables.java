@@ -25,6 +25,12 @@ public final class VaultTables {
   /** The key map: source primary key to the key columns' values, from an event time on. */
   public static final String KEY_MAP = "vs_key_map";
 
+  /**
+   * Events that repeated the satellite or reference version before them: not kept as versions, but
+   * remembered by time, because an earlier event arriving later can make them changes.
+   */
+  public static final String REPEATS = "vs_repeats";
+
   /** Events whose rows wait for a parent that is not known yet. */
   public static final String WAITING = "vs_waiting";
 
@@ -107,6 +113,9 @@ public final class VaultTables {
             s -> out.put(s.name(), tracking(s.name(), model.hubs().get(s.parent()).hashKey())));
     model.referenceTables().values().forEach(r -> out.put(r.name(), reference(r)));
     out.put(KEY_MAP, keyMap());
+    if (!model.satellites().isEmpty() || !model.referenceTables().isEmpty()) {
+      out.put(REPEATS, repeats());
+    }
     out.put(WAITING, waiting());
     out.put(ERRORS, errors());
     out.put(PROGRESS, progress());
@@ -246,6 +255,20 @@ public final class VaultTables {
             // Not indexed: any length (on MariaDB the key columns are bounded by their index).
             col("key_values", dialect.textType(), true)),
         List.of("source_table", "pk", "valid_from"),
+        false);
+  }
+
+  TableSpec repeats() {
+    String key = dialect.keyTextType();
+    return new TableSpec(
+        REPEATS,
+        TableKind.TECHNICAL,
+        List.of(
+            col("target_table", key, true),
+            col("row_key", key, true),
+            col("load_dts", dialect.timestampType(), true),
+            col("record_source", dialect.textType(), true)),
+        List.of("target_table", "row_key", "load_dts"),
         false);
   }
 

@@ -265,7 +265,7 @@ final class ItemRows {
     }
     boolean delete = !e.operation().carriesRow();
     Map<String, String> attrs = delete ? null : attributes(e, declared);
-    plan.add(table, new HistoryRow(key, t, rsrc, delete, attrs, audit));
+    plan.add(table, new HistoryRow(key, t, rsrc, delete, attrs, audit, e.eventTimeMicros()));
   }
 
   void history(

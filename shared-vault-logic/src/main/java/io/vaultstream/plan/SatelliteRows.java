@@ -169,7 +169,7 @@ final class SatelliteRows {
     while (!times.add(t)) {
       t++;
     }
-    plan.add(sat.name(), new HistoryRow(key, t, rsrc, true, null));
+    plan.add(sat.name(), new HistoryRow(key, t, rsrc, true, null, Map.of(), e.eventTimeMicros()));
   }
 
   /**

@@ -77,6 +77,7 @@ final class HistoryRead {
     List<String> read = new ArrayList<>();
     read.add(n.hashDiff());
     read.add(n.deleteFlag());
+    read.add(n.recordSource()); // kept when a stored version becomes a repeat
     read.addAll(attrs);
     Map<List<String>, List<HistoryMerge.Version>> out = new LinkedHashMap<>();
     if (keys.size() == 0) {
@@ -95,12 +96,13 @@ final class HistoryRead {
           long micros = rs.getLong(p);
           String hd = hashText.apply(rs.getString(p + 1));
           boolean del = dialect.isTrueText(rs.getString(p + 2));
+          String source = rs.getString(p + 3);
           Map<String, String> a = new LinkedHashMap<>();
           for (int i = 0; i < attrs.size(); i++) {
-            a.put(attrs.get(i), rs.getString(p + 3 + i));
+            a.put(attrs.get(i), rs.getString(p + 4 + i));
           }
           out.computeIfAbsent(key, k -> new ArrayList<>())
-              .add(new HistoryMerge.Version(micros, hd, del, a, true, null));
+              .add(new HistoryMerge.Version(micros, hd, del, a, true, source));
         });
     return out;
   }

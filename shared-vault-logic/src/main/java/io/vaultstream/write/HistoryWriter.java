@@ -28,6 +28,7 @@ final class HistoryWriter {
   private final SchemaManager schema;
   private final Naming n;
   private final HistoryRead history;
+  private final Repeats repeats;
 
   HistoryWriter(
       VaultModel model,
@@ -40,6 +41,7 @@ final class HistoryWriter {
     this.schema = schema;
     this.n = model.naming();
     this.history = history;
+    this.repeats = new Repeats(dialect, schema);
   }
 
   /** Writes a table's versions; returns the rows inserted. */
@@ -62,6 +64,8 @@ final class HistoryWriter {
     }
     Map<List<String>, List<HistoryMerge.Version>> stored =
         history.around(c, t, keyCols, attrs, fresh, newParents);
+    Map<List<String>, List<HistoryMerge.Version>> repeated =
+        repeats.read(c, t.name(), fresh, newParents);
 
     List<String> audit = schema.auditColumns(t.name());
     List<String> insertCols = insertColumns(keyCols, attrs);
@@ -70,9 +74,14 @@ final class HistoryWriter {
     List<String> delCols = new ArrayList<>(keyCols);
     delCols.add(n.loadDts());
     TextColumns deletes = new TextColumns(dialect, delCols);
+    TextColumns repeatsAdded = repeats.additions();
+    TextColumns repeatsRemoved = repeats.removals();
     for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
-      merge(e.getKey(), e.getValue(), stored, attrs, audit, nullAttrs, hashes, inserts, deletes);
+      HistoryMerge.Outcome o = merge(e.getKey(), e.getValue(), stored, repeated, nullAttrs, hashes);
+      rows(e.getKey(), o, attrs, audit, inserts, deletes);
+      repeats.collect(t.name(), e.getKey(), o, repeatsAdded, repeatsRemoved);
     }
+    repeats.write(c, repeatsAdded, repeatsRemoved);
     int count = 0;
     if (deletes.size() > 0) {
       deletes.execute(c, dialect.deleteByKey(schema.schema(), t, delCols));
@@ -95,26 +104,33 @@ final class HistoryWriter {
         : data.execute(c, dialect.insertNew(schema.schema(), t, data.names(), loadedAt));
   }
 
-  /** Merges one key's new versions with its stored ones into rows to insert and to delete. */
-  private void merge(
+  /** Merges one key's new versions with its stored ones and remembered repeats. */
+  private static HistoryMerge.Outcome merge(
       List<String> key,
       List<HistoryMerge.Version> versions,
       Map<List<String>, List<HistoryMerge.Version>> stored,
+      Map<List<String>, List<HistoryMerge.Version>> repeated,
+      Map<String, String> nullAttrs,
+      VersionHashes hashes) {
+    versions.sort(Comparator.comparingLong(v -> v.t));
+    return HistoryMerge.merge(
+        stored.getOrDefault(key, List.of()),
+        repeated.getOrDefault(key, List.of()),
+        versions,
+        versions.get(0).t,
+        nullAttrs,
+        hashes.emptyDiff(),
+        hashes::same);
+  }
+
+  /** The rows to insert and to delete for one key's merge. */
+  private void rows(
+      List<String> key,
+      HistoryMerge.Outcome o,
       List<String> attrs,
       List<String> audit,
-      Map<String, String> nullAttrs,
-      VersionHashes hashes,
       TextColumns inserts,
       TextColumns deletes) {
-    versions.sort(Comparator.comparingLong(v -> v.t));
-    HistoryMerge.Outcome o =
-        HistoryMerge.merge(
-            stored.getOrDefault(key, List.of()),
-            versions,
-            versions.get(0).t,
-            nullAttrs,
-            hashes.emptyDiff(),
-            hashes::same);
     for (HistoryMerge.Version v : o.inserts()) {
       List<String> row = new ArrayList<>(key);
       row.add(dialect.timestampText(v.t));

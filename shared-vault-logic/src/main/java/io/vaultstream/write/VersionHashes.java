@@ -57,6 +57,7 @@ final class VersionHashes {
         new HistoryMerge.Version(
             r.loadDts(), hd, r.delete(), r.attributes(), false, r.recordSource());
     v.audit = r.audit();
+    v.eventTime = r.eventTime();
     return v;
   }
 
@@ -81,11 +82,12 @@ final class VersionHashes {
     if (Objects.equals(a.hashDiff, b.hashDiff)) {
       return true;
     }
-    if (a.stored == b.stored || a.delete) {
+    // A remembered repeat holds the content of a stored version, hash diff included.
+    if (a.isNew() == b.isNew() || a.delete) {
       return false; // both hashed over today's columns, or both as stored
     }
-    HistoryMerge.Version fresh = a.stored ? b : a;
-    HistoryMerge.Version old = a.stored ? a : b;
+    HistoryMerge.Version fresh = a.isNew() ? a : b;
+    HistoryMerge.Version old = a.isNew() ? b : a;
     if (fresh.attrs == null || old.attrs == null || old.hashDiff == null) {
       return false;
     }

@@ -118,4 +118,43 @@ abstract class ShopHistoryContract extends DatabaseContract {
             ts(t + 1) + "|b2@example.com",
             ts(t + 2) + "|b3@example.com");
   }
+
+  @Test
+  void aRepeatBecomesAVersionWhenAnEarlierChangeArrivesLaterAndReplaysChangeNothing()
+      throws Exception {
+    // Products 1 and 2 share a SKU (a business key two rows hold): no topic orders their events.
+    List<List<ChangeEvent>> batches =
+        List.of(
+            List.of(
+                ev.event("products", "c", at(10), row("id", 1L, "sku", "S", "name", "Lamp")),
+                ev.event("products", "r", at(30), row("id", 2L, "sku", "S", "name", "Lamp"))),
+            List.of(ev.event("products", "u", at(20), row("id", 3L, "sku", "S", "name", "Desk"))));
+    for (List<ChangeEvent> b : batches) {
+      loader.load(b);
+    }
+    String query =
+        "SELECT load_dts, name FROM $s.sat_product WHERE record_source <> 'SYSTEM' ORDER BY load_dts";
+    assertThat(rows(query))
+        .as("the Lamp at 30 follows the Desk at 20: a change")
+        .containsExactly(ts(at(10)) + "|Lamp", ts(at(20)) + "|Desk", ts(at(30)) + "|Lamp");
+    Map<String, List<String>> before = VaultDump.of(db(), schema);
+    for (List<ChangeEvent> b : batches) {
+      loader.load(b);
+    }
+    assertThat(VaultDump.of(db(), schema)).isEqualTo(before);
+  }
+
+  @Test
+  void aDeleteWaitingForItsKeyThenAnInsertAtTheSameTimeLoadTheSameTwice() throws Exception {
+    List<ChangeEvent> batch =
+        List.of(
+            ev.event("products", "d", at(40), row("id", 9L, "sku", "", "name", "")),
+            ev.event("products", "c", at(40), row("id", 9L, "sku", "K9", "name", "Chair")));
+    loader.load(batch);
+    loader.sweep();
+    Map<String, List<String>> before = VaultDump.of(db(), schema);
+    loader.load(batch);
+    loader.sweep();
+    assertThat(VaultDump.of(db(), schema)).isEqualTo(before);
+  }
 }

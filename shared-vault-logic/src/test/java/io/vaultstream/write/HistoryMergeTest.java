@@ -57,8 +57,9 @@ class HistoryMergeTest {
   void versionsAtTheSameTimeAreMovedApartAndUnchangedOnesDropped() {
     Outcome o =
         merge(List.of(stored(10, "X")), List.of(fresh(10, "Y"), fresh(10, "Y"), fresh(10, "Z")));
-    // 10 is stored: the new versions take 11, 12 and 13; 12 repeats 11 and is not kept.
+    // 10 is stored: the new versions take 11, 12 and 13; 12 repeats 11: not kept, remembered.
     assertThat(times(o.inserts())).containsExactly("11:Y", "13:Z");
+    assertThat(times(o.repeatsAdded())).containsExactly("12:Y");
   }
 
   @Test

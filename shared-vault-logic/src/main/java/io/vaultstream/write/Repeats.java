@@ -1,0 +1,142 @@
+package io.vaultstream.write;
+
+import io.vaultstream.ddl.VaultTables;
+import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.keymap.KeyText;
+import io.vaultstream.table.TableSpec;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The remembered repeats of a satellite or reference table (table vs_repeats): events whose version
+ * equalled the one before them, kept by time so that an earlier event arriving later can turn them
+ * into versions (see {@link HistoryMerge}). Read around a batch in one statement, written in at
+ * most two.
+ */
+final class Repeats {
+  private static final List<String> KEY = List.of("target_table", "row_key");
+  private static final String TIME = "load_dts";
+  private static final List<String> ALL = List.of("target_table", "row_key", TIME, "record_source");
+
+  private final VaultDialect dialect;
+  private final SchemaManager schema;
+
+  Repeats(VaultDialect dialect, SchemaManager schema) {
+    this.dialect = dialect;
+    this.schema = schema;
+  }
+
+  /** Whether this vault remembers repeats (a model without satellites or references does not). */
+  boolean enabled() {
+    return schema.table(VaultTables.REPEATS) != null;
+  }
+
+  /**
+   * The remembered repeats of the keys from their earliest new version on, per key; keys whose
+   * parent row this transaction inserted have none and are not read.
+   */
+  Map<List<String>, List<HistoryMerge.Version>> read(
+      Connection c,
+      String table,
+      Map<List<String>, List<HistoryMerge.Version>> fresh,
+      Set<String> newParents)
+      throws SQLException {
+    Map<List<String>, List<HistoryMerge.Version>> out = new HashMap<>();
+    if (!enabled()) {
+      return out;
+    }
+    List<String> cols = new ArrayList<>(KEY);
+    cols.add("t__");
+    TextColumns keys = new TextColumns(dialect, cols);
+    Map<String, List<String>> byText = new HashMap<>();
+    Map<String, Long> from = new HashMap<>();
+    for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
+      if (e.getKey().size() == 1 && newParents.contains(e.getKey().get(0))) {
+        continue;
+      }
+      long min = Long.MAX_VALUE;
+      for (HistoryMerge.Version v : e.getValue()) {
+        min = Math.min(min, v.t);
+      }
+      String text = KeyText.pk(e.getKey());
+      if (!fits(text)) {
+        continue;
+      }
+      byText.put(text, e.getKey());
+      from.put(text, min);
+      keys.add(List.of(table, text, dialect.timestampText(min)));
+    }
+    if (keys.size() == 0) {
+      return out;
+    }
+    TableSpec t = schema.table(VaultTables.REPEATS);
+    keys.query(
+        c,
+        dialect.selectHistoryAround(schema.schema(), t, KEY, TIME, List.of("record_source")),
+        rs -> {
+          String text = rs.getString(2);
+          long micros = rs.getLong(3);
+          if (micros >= from.get(text)) { // (the statement also returns the one before)
+            out.computeIfAbsent(byText.get(text), k -> new ArrayList<>())
+                .add(HistoryMerge.Version.repeat(micros, rs.getString(4)));
+          }
+        });
+    return out;
+  }
+
+  /** Collects one key's changes to its repeats. */
+  void collect(
+      String table, List<String> key, HistoryMerge.Outcome o, TextColumns add, TextColumns drop) {
+    if (o.repeatsAdded().isEmpty() && o.repeatsRemoved().isEmpty()) {
+      return;
+    }
+    String text = KeyText.pk(key);
+    if (!fits(text)) {
+      return;
+    }
+    for (HistoryMerge.Version v : o.repeatsAdded()) {
+      add.add(List.of(table, text, dialect.timestampText(v.t), source(v)));
+    }
+    for (HistoryMerge.Version v : o.repeatsRemoved()) {
+      drop.add(List.of(table, text, dialect.timestampText(v.t)));
+    }
+  }
+
+  /**
+   * Whether a key's text fits the table's key column (MariaDB bounds it; a longer reference code
+   * has no repeats remembered: its history is then the one its events' arrival order gives).
+   */
+  private boolean fits(String keyText) {
+    return keyText.length() <= dialect.maxKeyChars();
+  }
+
+  private static String source(HistoryMerge.Version v) {
+    return v.recordSource == null ? "" : v.recordSource;
+  }
+
+  /** Columns of the rows {@link #collect} adds. */
+  TextColumns additions() {
+    return new TextColumns(dialect, ALL);
+  }
+
+  /** Columns of the rows {@link #collect} drops. */
+  TextColumns removals() {
+    return new TextColumns(dialect, List.of("target_table", "row_key", TIME));
+  }
+
+  /** Writes what {@link #collect} gathered. */
+  void write(Connection c, TextColumns add, TextColumns drop) throws SQLException {
+    TableSpec t = schema.table(VaultTables.REPEATS);
+    if (drop.size() > 0) {
+      drop.execute(c, dialect.deleteByKey(schema.schema(), t, drop.names()));
+    }
+    if (add.size() > 0) {
+      add.execute(c, dialect.insertIgnore(schema.schema(), t, add.names(), null));
+    }
+  }
+}
