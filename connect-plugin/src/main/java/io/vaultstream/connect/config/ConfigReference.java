@@ -1,4 +1,4 @@
-package io.vaultstream.connect;
+package io.vaultstream.connect.config;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -65,7 +65,7 @@ public final class ConfigReference {
                 + " such settings: it ignores\nthe keys, and logs a warning"
                 + " saying why for each one it is given.\n\n")
         .append("| key | why it does not apply |\n|---|---|\n");
-    for (OtherSinkKeys.Entry e : OtherSinkKeys.ALL) {
+    for (OtherSinkSettings.Entry e : OtherSinkSettings.ALL) {
       sb.append("| ")
           .append(String.join(", ", e.keys().stream().map(k -> "`" + k + "`").toList()))
           .append(" | ")

@@ -1,6 +1,6 @@
-package io.vaultstream.connect;
+package io.vaultstream.connect.config;
 
-import static io.vaultstream.connect.VaultSinkConfig.*;
+import static io.vaultstream.connect.config.ConfigNames.*;
 
 import io.vaultstream.write.ColumnLimits;
 import org.apache.kafka.common.config.ConfigDef;
@@ -14,8 +14,8 @@ import org.apache.kafka.common.config.ConfigDef.Width;
  * The connector's keys that say where the vault is and what it holds: the connection and the vault
  * model.
  */
-final class TargetKeys {
-  private TargetKeys() {}
+final class TargetSettings {
+  private TargetSettings() {}
 
   /** The keys of the database connection and its pool. */
   static void connection(ConfigDef d) {

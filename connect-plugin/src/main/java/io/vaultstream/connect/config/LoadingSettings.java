@@ -1,7 +1,8 @@
-package io.vaultstream.connect;
+package io.vaultstream.connect.config;
 
-import static io.vaultstream.connect.VaultSinkConfig.*;
+import static io.vaultstream.connect.config.ConfigNames.*;
 
+import io.vaultstream.engine.PipelinePool;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
 import org.apache.kafka.common.config.ConfigDef.Range;
@@ -13,8 +14,8 @@ import org.apache.kafka.common.config.ConfigDef.Width;
  * The connector's keys that say how records are loaded: referential integrity, input records and
  * writes.
  */
-final class LoadingKeys {
-  private LoadingKeys() {}
+final class LoadingSettings {
+  private LoadingSettings() {}
 
   /** The keys of waiting rows, the watermark and the error table. */
   static void integrity(ConfigDef d) {
@@ -222,7 +223,9 @@ final class LoadingKeys {
             + " one by one, in order, each in one transaction. Uses one more pooled connection"
             + " (needs "
             + POOL_MAX_SIZE
-            + " of at least 3).",
+            + " of at least "
+            + PipelinePool.MIN_SIZE
+            + ").",
         GROUP_WRITES,
         ++o,
         Width.SHORT,
