@@ -4,6 +4,7 @@ import io.vaultstream.connect.config.ConfigNames;
 import io.vaultstream.connect.config.VaultSinkConfig;
 import io.vaultstream.decode.DecodeException;
 import io.vaultstream.engine.LoadResult;
+import io.vaultstream.engine.TopicIncarnations;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.event.BadRecord;
 import io.vaultstream.event.ChangeEvent;
@@ -208,7 +209,12 @@ final class TaskBatches {
       }
     }
     List<Progress.Position> ends = new ArrayList<>();
-    last.values().forEach(r -> ends.add(TopicIncarnations.anchored(r)));
+    last.values()
+        .forEach(
+            r ->
+                ends.add(
+                    TopicIncarnations.anchored(
+                        r.topic(), r.kafkaPartition(), r.kafkaOffset(), r.timestamp())));
     Batch batch = new Batch(List.copyOf(buffer.entries()), source);
     // From here on the batch's records are in submitted only: a failure puts them back once.
     submitted.addLast(batch);
