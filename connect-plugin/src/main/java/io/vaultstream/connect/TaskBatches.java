@@ -40,15 +40,7 @@ final class TaskBatches {
   record Limits(int records, long bytes, long waitMs) {}
 
   /** A batch handed to the engine: its entries, and the record of each event. */
-  private static final class Batch {
-    final List<RecordIntake.Entry> entries;
-    final Map<ChangeEvent, SinkRecord> source;
-
-    Batch(List<RecordIntake.Entry> entries, Map<ChangeEvent, SinkRecord> source) {
-      this.entries = entries;
-      this.source = source;
-    }
-  }
+  private record Batch(List<RecordIntake.Entry> entries, Map<ChangeEvent, SinkRecord> source) {}
 
   private final String consumer;
   private final Limits limits;
@@ -241,12 +233,12 @@ final class TaskBatches {
 
   /** A batch has committed: its offsets may be committed to Kafka. */
   private void committed(Batch batch, LoadResult result) {
-    submitted.remove(batch);
-    onCommit.accept(result, batch.source.values());
+    submitted.removeIf(b -> b == batch); // the batch itself, not an equal one
+    onCommit.accept(result, batch.source().values());
     for (Problem p : result.problems()) {
-      if (!p.waits() && batch.source.containsKey(p.event())) {
+      if (!p.waits() && batch.source().containsKey(p.event())) {
         intake.report(
-            batch.source.get(p.event()), new DecodeException(p.code() + ": " + p.message()));
+            batch.source().get(p.event()), new DecodeException(p.code() + ": " + p.message()));
       }
     }
     // The engine's positions: the batch's next offsets, but not past an event held in memory.
@@ -263,7 +255,7 @@ final class TaskBatches {
     // Before the records buffered since (a close() drains with records buffered): those were
     // marked as seen and are not delivered again, so they must stay.
     List<RecordIntake.Entry> again = new ArrayList<>();
-    submitted.forEach(b -> again.addAll(b.entries));
+    submitted.forEach(b -> again.addAll(b.entries()));
     submitted.clear();
     buffer.restore(again);
     return e;

@@ -2,6 +2,7 @@ package io.vaultstream.connect;
 
 import io.vaultstream.engine.Failures;
 import io.vaultstream.engine.VaultOptions;
+import java.sql.SQLException;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.errors.RetriableException;
 import org.apache.kafka.connect.sink.SinkTaskContext;
@@ -38,6 +39,19 @@ final class TaskFaults {
                 ? e.getMessage() + " (" + (options.maxRetries() + 1) + " attempts)"
                 : Failures.explain(e)),
         e);
+  }
+
+  /**
+   * The exception for stored offsets that could not be read when partitions opened: retriable
+   * (Connect opens them again) when the failure can pass.
+   */
+  static RuntimeException offsetsUnreadable(String consumer, SQLException e) {
+    if (!Failures.retriable(e)) {
+      return new ConnectException(
+          "Cannot read the stored offsets of " + consumer + ": " + Failures.explain(e), e);
+    }
+    return new RetriableException(
+        "Cannot read the stored offsets of " + consumer + ": " + e.getMessage(), e);
   }
 
   /** Something succeeded: the retries start again from none. */

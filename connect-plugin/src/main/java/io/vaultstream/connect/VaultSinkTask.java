@@ -7,7 +7,6 @@ import static io.vaultstream.connect.config.ConfigNames.TASK_INDEX;
 import io.vaultstream.connect.config.ErrorReporting;
 import io.vaultstream.connect.config.VaultSinkConfig;
 import io.vaultstream.decode.SchemaRegistryException;
-import io.vaultstream.engine.Failures;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.model.VaultModel;
@@ -16,7 +15,6 @@ import java.util.Collection;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.errors.RetriableException;
 import org.apache.kafka.connect.sink.ErrantRecordReporter;
 import org.apache.kafka.connect.sink.SinkRecord;
@@ -93,12 +91,7 @@ public class VaultSinkTask extends SinkTask {
         context.offset(seek);
       }
     } catch (SQLException e) {
-      if (!Failures.retriable(e)) {
-        throw new ConnectException(
-            "Cannot read the stored offsets of " + consumer + ": " + Failures.explain(e), e);
-      }
-      throw new RetriableException(
-          "Cannot read the stored offsets of " + consumer + ": " + e.getMessage(), e);
+      throw TaskFaults.offsetsUnreadable(consumer, e);
     }
   }
 

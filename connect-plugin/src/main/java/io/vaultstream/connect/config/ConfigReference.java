@@ -36,28 +36,39 @@ public final class ConfigReference {
             "`all`). Records the worker's converter cannot read are Connect's: with `none` they fail the task.\n");
     List<ConfigDef.ConfigKey> keys = new ArrayList<>(VaultSinkConfig.CONFIG.configKeys().values());
     for (String group : VaultSinkConfig.CONFIG.groups()) {
-      sb.append("\n## ").append(group).append("\n\n");
-      sb.append(
-          "| key | type | default | valid values | importance | description |\n|---|---|---|---|---|---|\n");
-      keys.stream()
-          .filter(k -> group.equals(k.group))
-          .sorted(Comparator.comparingInt(k -> k.orderInGroup))
-          .forEach(
-              k ->
-                  sb.append("| `")
-                      .append(k.name)
-                      .append("` | ")
-                      .append(k.type.name().toLowerCase(java.util.Locale.ROOT))
-                      .append(" | ")
-                      .append(defaultText(k))
-                      .append(" | ")
-                      .append(k.validator == null ? "" : cell(k.validator.toString()))
-                      .append(" | ")
-                      .append(k.importance.name().toLowerCase(java.util.Locale.ROOT))
-                      .append(" | ")
-                      .append(cell(k.documentation))
-                      .append(" |\n"));
+      group(sb, group, keys);
     }
+    otherSinks(sb);
+    return sb.toString();
+  }
+
+  /** One group's keys as a table, in their order. */
+  private static void group(StringBuilder sb, String group, List<ConfigDef.ConfigKey> keys) {
+    sb.append("\n## ").append(group).append("\n\n");
+    sb.append(
+        "| key | type | default | valid values | importance | description |\n|---|---|---|---|---|---|\n");
+    keys.stream()
+        .filter(k -> group.equals(k.group))
+        .sorted(Comparator.comparingInt(k -> k.orderInGroup))
+        .forEach(
+            k ->
+                sb.append("| `")
+                    .append(k.name)
+                    .append("` | ")
+                    .append(k.type.name().toLowerCase(java.util.Locale.ROOT))
+                    .append(" | ")
+                    .append(defaultText(k))
+                    .append(" | ")
+                    .append(k.validator == null ? "" : cell(k.validator.toString()))
+                    .append(" | ")
+                    .append(k.importance.name().toLowerCase(java.util.Locale.ROOT))
+                    .append(" | ")
+                    .append(cell(k.documentation))
+                    .append(" |\n"));
+  }
+
+  /** The keys of other JDBC sinks, with why each does not apply. */
+  private static void otherSinks(StringBuilder sb) {
     sb.append("\n## Keys of other JDBC sinks that do not apply\n\n")
         .append(
             "Configurations written for another JDBC sink often carry these keys. The vault model"
@@ -72,7 +83,6 @@ public final class ConfigReference {
           .append(cell(e.reason()))
           .append(" |\n");
     }
-    return sb.toString();
   }
 
   private static String defaultText(ConfigDef.ConfigKey k) {

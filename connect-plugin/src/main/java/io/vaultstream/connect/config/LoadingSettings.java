@@ -20,6 +20,12 @@ final class LoadingSettings {
   /** The keys of waiting rows, the watermark and the error table. */
   static void integrity(ConfigDef d) {
     int o = 0;
+    o = waitingRows(d, o);
+    heldEvents(d, o);
+  }
+
+  /** Waiting rows, the watermark and the error table. Returns the last order used in the group. */
+  private static int waitingRows(ConfigDef d, int o) {
     d.define(
         WATERMARK,
         Type.LONG,
@@ -54,6 +60,11 @@ final class LoadingSettings {
         ++o,
         Width.SHORT,
         "Expired references");
+    return o;
+  }
+
+  /** Waiting events held in memory. Returns the last order used in the group. */
+  private static int heldEvents(ConfigDef d, int o) {
     d.define(
         HOLD_MS,
         Type.LONG,
@@ -99,11 +110,21 @@ final class LoadingSettings {
         ++o,
         Width.SHORT,
         "Held bytes limit");
+    return o;
   }
 
   /** The keys of how records are read. */
   static void input(ConfigDef d) {
     int o = 0;
+    o = columns(d, o);
+    registry(d, o);
+  }
+
+  /**
+   * The columns that carry the operation and the event time. Returns the last order used in the
+   * group.
+   */
+  private static int columns(ConfigDef d, int o) {
     d.define(
         OPERATION_COLUMN,
         Type.STRING,
@@ -125,6 +146,11 @@ final class LoadingSettings {
         ++o,
         Width.MEDIUM,
         "Timestamp column");
+    return o;
+  }
+
+  /** The schema registry. Returns the last order used in the group. */
+  private static int registry(ConfigDef d, int o) {
     d.define(
         SCHEMA_REGISTRY,
         Type.STRING,
@@ -167,11 +193,18 @@ final class LoadingSettings {
         ++o,
         Width.MEDIUM,
         "Schema registry token");
+    return o;
   }
 
   /** The keys of batches, retries and timeouts. */
   static void writes(ConfigDef d) {
     int o = 0;
+    o = batches(d, o);
+    retries(d, o);
+  }
+
+  /** When a batch ends, and whether batches overlap. Returns the last order used in the group. */
+  private static int batches(ConfigDef d, int o) {
     d.define(
         BATCH_SIZE,
         Type.INT,
@@ -230,6 +263,11 @@ final class LoadingSettings {
         ++o,
         Width.SHORT,
         "Batch pipelining");
+    return o;
+  }
+
+  /** Retries and timeouts. Returns the last order used in the group. */
+  private static int retries(ConfigDef d, int o) {
     d.define(
         MAX_RETRIES,
         Type.INT,
@@ -291,5 +329,6 @@ final class LoadingSettings {
         ++o,
         Width.SHORT,
         "DDL lock timeout");
+    return o;
   }
 }
