@@ -117,7 +117,7 @@ public class VaultSinkTask extends SinkTask {
     } catch (SQLException e) {
       unlessRetriable(
           flushFailed(e),
-          "Flush before the offset commit failed; committing only what" + " is in the vault: {}");
+          "Flush before the offset commit failed; committing only what is in the vault: {}");
     }
     return batches.toCommit(current);
   }
