@@ -1,5 +1,6 @@
 package io.vaultstream.connect;
 
+import io.vaultstream.engine.TopicIncarnations;
 import io.vaultstream.event.Progress;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -23,7 +24,7 @@ final class PartitionPositions {
   /** Takes a position stored in the vault; returns the offset to resume the partition at. */
   long resume(TopicPartition tp, Progress.Position p) {
     committed.put(tp, p.nextOffset());
-    return incarnations.resumeAt(tp, p);
+    return incarnations.resumeAt(p);
   }
 
   /** A put begins: no partition has been sent back in it yet. */
@@ -41,7 +42,7 @@ final class PartitionPositions {
    * an earlier topic of the name), or null.
    */
   String contradiction(TopicPartition tp, SinkRecord r) {
-    return incarnations.contradiction(tp, r);
+    return incarnations.contradiction(tp.topic(), tp.partition(), r.kafkaOffset(), r.timestamp());
   }
 
   /** Whether the record is before what is buffered or loaded already (delivered again). */
@@ -73,7 +74,7 @@ final class PartitionPositions {
   void forget(TopicPartition tp) {
     buffered.remove(tp);
     committed.remove(tp);
-    incarnations.forget(tp);
+    incarnations.forget(tp.topic(), tp.partition());
   }
 
   /** The offsets to commit to Kafka for the partitions of {@code current}. */

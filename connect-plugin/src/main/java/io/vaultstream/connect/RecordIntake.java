@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * here, once.
  */
 final class RecordIntake {
-  private static final Logger LOG = LoggerFactory.getLogger(VaultSinkTask.class);
+  private static final Logger LOG = LoggerFactory.getLogger(RecordIntake.class);
   private final RecordConverter converter;
   private final ErrantRecordReporter reporter;
 

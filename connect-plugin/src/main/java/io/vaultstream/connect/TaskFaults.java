@@ -1,6 +1,8 @@
 package io.vaultstream.connect;
 
 import io.vaultstream.engine.Failures;
+import io.vaultstream.engine.VaultOptions;
+import java.sql.SQLException;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.errors.RetriableException;
 import org.apache.kafka.connect.sink.SinkTaskContext;
@@ -14,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * {@link ConnectException} at once, which fails the task with what to change.
  */
 final class TaskFaults {
-  private static final Logger LOG = LoggerFactory.getLogger(VaultSinkTask.class);
+  private static final Logger LOG = LoggerFactory.getLogger(TaskFaults.class);
   private final int maxRetries;
   private final long backoffMs;
   private int failures;
@@ -28,7 +30,7 @@ final class TaskFaults {
    * The exception for a vault that could not be opened at start (the engine has waited out what can
    * pass, {@code max.retries} times): what happened and, when it cannot pass, what to change.
    */
-  static ConnectException cannotOpen(io.vaultstream.engine.VaultOptions options, Exception e) {
+  static ConnectException cannotOpen(VaultOptions options, Exception e) {
     return new ConnectException(
         "Cannot prepare the vault in "
             + options
@@ -37,6 +39,19 @@ final class TaskFaults {
                 ? e.getMessage() + " (" + (options.maxRetries() + 1) + " attempts)"
                 : Failures.explain(e)),
         e);
+  }
+
+  /**
+   * The exception for stored offsets that could not be read when partitions opened: retriable
+   * (Connect opens them again) when the failure can pass.
+   */
+  static RuntimeException offsetsUnreadable(String consumer, SQLException e) {
+    if (!Failures.retriable(e)) {
+      return new ConnectException(
+          "Cannot read the stored offsets of " + consumer + ": " + Failures.explain(e), e);
+    }
+    return new RetriableException(
+        "Cannot read the stored offsets of " + consumer + ": " + e.getMessage(), e);
   }
 
   /** Something succeeded: the retries start again from none. */

@@ -3,6 +3,10 @@ package io.vaultstream.connect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.vaultstream.connect.config.ConfigNames;
+import io.vaultstream.connect.config.ConfigReference;
+import io.vaultstream.connect.config.OtherSinkSettings;
+import io.vaultstream.connect.config.VaultSinkConfig;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.testing.Samples;
 import java.util.HashMap;
@@ -23,8 +27,8 @@ class ConnectConventionsTest {
     p.put("name", "orders-sink");
     p.put("connector.class", VaultSinkConnector.class.getName());
     p.put("topics", "shop.public.customers");
-    p.put(VaultSinkConfig.CONNECTION_URL, "jdbc:postgresql://db:5432/dwh");
-    p.put(VaultSinkConfig.VAULT_MODEL_PATH, Samples.shopModel().toString());
+    p.put(ConfigNames.CONNECTION_URL, "jdbc:postgresql://db:5432/dwh");
+    p.put(ConfigNames.VAULT_MODEL_PATH, Samples.shopModel().toString());
     for (int i = 0; i < more.length; i += 2) {
       p.put(more[i], more[i + 1]);
     }
@@ -85,7 +89,7 @@ class ConnectConventionsTest {
 
   @Test
   void eachTaskNamesItsPoolAfterTheConnectorAndItsIndex() {
-    Map<String, String> task = props(VaultSinkConnector.TASK_INDEX, "3");
+    Map<String, String> task = props(ConfigNames.TASK_INDEX, "3");
     assertThat(new VaultSinkConfig(task).options().poolName())
         .isEqualTo("vaultstream-orders-sink-3");
     // Characters an object name would need quoted for are replaced; the engine accepts the result.
@@ -118,7 +122,7 @@ class ConnectConventionsTest {
       assertThat(VaultSinkConfig.CONFIG.configKeys()).doesNotContainKey(key);
     }
     assertThat(reference).contains("delete flag").contains("`auto.evolve`");
-    assertThat(OtherSinkKeys.given(props("insert.mode", "upsert", "delete.enabled", "true")))
+    assertThat(OtherSinkSettings.given(props("insert.mode", "upsert", "delete.enabled", "true")))
         .containsOnlyKeys("insert.mode", "delete.enabled");
     // A configuration written for the Debezium JDBC sink still validates (its keys are ignored).
     Config c =

@@ -2,6 +2,8 @@ package io.vaultstream.connect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vaultstream.connect.config.ConfigNames;
+import io.vaultstream.connect.config.VaultSinkConfig;
 import io.vaultstream.testing.Samples;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -30,8 +32,8 @@ class ConnectorSecurityTest {
     p.put("name", "vault");
     p.put("connector.class", VaultSinkConnector.class.getName());
     p.put("topics", "shop.public.customers");
-    p.put(VaultSinkConfig.CONNECTION_URL, "jdbc:postgresql://db:5432/dwh?user=vault");
-    p.put(VaultSinkConfig.VAULT_MODEL_PATH, Samples.shopModel().toString());
+    p.put(ConfigNames.CONNECTION_URL, "jdbc:postgresql://db:5432/dwh?user=vault");
+    p.put(ConfigNames.VAULT_MODEL_PATH, Samples.shopModel().toString());
     for (int i = 0; i < more.length; i += 2) {
       p.put(more[i], more[i + 1]);
     }
@@ -59,8 +61,8 @@ class ConnectorSecurityTest {
             "jdbc:postgresql://db:5432/dwh?user=vault&password=" + SECRET,
             "jdbc:postgresql://db:5432/dwh?PASSWORD=" + SECRET + "&ssl=true",
             "jdbc:postgresql://vault:" + SECRET + "@db:5432/dwh")) {
-      Config c = new VaultSinkConnector().validate(props(VaultSinkConfig.CONNECTION_URL, url));
-      assertThat(errors(c, VaultSinkConfig.CONNECTION_URL))
+      Config c = new VaultSinkConnector().validate(props(ConfigNames.CONNECTION_URL, url));
+      assertThat(errors(c, ConfigNames.CONNECTION_URL))
           .as(url)
           .singleElement()
           .asString()
@@ -69,7 +71,7 @@ class ConnectorSecurityTest {
           .contains("${file:")
           .contains("${env:")
           .doesNotContain(SECRET);
-      assertThat(String.valueOf(field(c, VaultSinkConfig.CONNECTION_URL).value()))
+      assertThat(String.valueOf(field(c, ConfigNames.CONNECTION_URL).value()))
           .as("the value validate returns")
           .doesNotContain(SECRET)
           .contains("***");
@@ -77,9 +79,8 @@ class ConnectorSecurityTest {
           .forEach(v -> assertThat(v.errorMessages().toString()).doesNotContain(SECRET));
     }
     // The password setting is the way.
-    Config ok =
-        new VaultSinkConnector().validate(props(VaultSinkConfig.CONNECTION_PASSWORD, SECRET));
-    assertThat(errors(ok, VaultSinkConfig.CONNECTION_URL)).isEmpty();
+    Config ok = new VaultSinkConnector().validate(props(ConfigNames.CONNECTION_PASSWORD, SECRET));
+    assertThat(errors(ok, ConfigNames.CONNECTION_URL)).isEmpty();
   }
 
   @Test
@@ -93,9 +94,9 @@ class ConnectorSecurityTest {
     try {
       new VaultSinkConfig(
           props(
-              VaultSinkConfig.CONNECTION_URL,
+              ConfigNames.CONNECTION_URL,
               "jdbc:postgresql://db:5432/dwh?user=vault&password=" + SECRET,
-              VaultSinkConfig.CONNECTION_PASSWORD,
+              ConfigNames.CONNECTION_PASSWORD,
               SECRET));
     } finally {
       root.removeAppender(appender);
@@ -113,8 +114,8 @@ class ConnectorSecurityTest {
     // the REST API learns nothing of which paths exist on the worker.
     for (Path p : new Path[] {dir, dir.resolve("missing.json"), dir.resolve("no/such.json")}) {
       Config c =
-          new VaultSinkConnector().validate(props(VaultSinkConfig.VAULT_MODEL_PATH, p.toString()));
-      assertThat(errors(c, VaultSinkConfig.VAULT_MODEL_PATH))
+          new VaultSinkConnector().validate(props(ConfigNames.VAULT_MODEL_PATH, p.toString()));
+      assertThat(errors(c, ConfigNames.VAULT_MODEL_PATH))
           .as(p.toString())
           .containsExactly(
               "Cannot read the vault model file "
@@ -129,9 +130,8 @@ class ConnectorSecurityTest {
         shadow,
         "root:$6$Zq1sAlt$Hx9ShadowHash:19700:0:99999:7:::\nvault: $6$An0ther$abc\n  - [x: {\n");
     Config secret =
-        new VaultSinkConnector()
-            .validate(props(VaultSinkConfig.VAULT_MODEL_PATH, shadow.toString()));
-    assertThat(errors(secret, VaultSinkConfig.VAULT_MODEL_PATH))
+        new VaultSinkConnector().validate(props(ConfigNames.VAULT_MODEL_PATH, shadow.toString()));
+    assertThat(errors(secret, ConfigNames.VAULT_MODEL_PATH))
         .singleElement()
         .asString()
         .contains("this document is not a vaultstream model")
@@ -146,19 +146,19 @@ class ConnectorSecurityTest {
         new VaultSinkConnector()
             .validate(
                 props(
-                    VaultSinkConfig.VAULT_MODEL_PATH, inside.toString(),
-                    VaultSinkConfig.VAULT_MODEL_ALLOWED_DIR, allowed.toString()));
+                    ConfigNames.VAULT_MODEL_PATH, inside.toString(),
+                    ConfigNames.VAULT_MODEL_ALLOWED_DIR, allowed.toString()));
     ok.configValues().forEach(v -> assertThat(v.errorMessages()).as(v.name()).isEmpty());
 
     Config outside =
         new VaultSinkConnector()
             .validate(
                 props(
-                    VaultSinkConfig.VAULT_MODEL_PATH,
+                    ConfigNames.VAULT_MODEL_PATH,
                     "/etc/passwd",
-                    VaultSinkConfig.VAULT_MODEL_ALLOWED_DIR,
+                    ConfigNames.VAULT_MODEL_ALLOWED_DIR,
                     allowed.toString()));
-    assertThat(errors(outside, VaultSinkConfig.VAULT_MODEL_PATH))
+    assertThat(errors(outside, ConfigNames.VAULT_MODEL_PATH))
         .containsExactly(
             "The vault model file /etc/passwd is not inside the directory vault models may be read"
                 + " from ("
@@ -169,9 +169,9 @@ class ConnectorSecurityTest {
         new VaultSinkConnector()
             .validate(
                 props(
-                    VaultSinkConfig.VAULT_MODEL_PATH, inside.toString(),
-                    VaultSinkConfig.VAULT_MODEL_ALLOWED_DIR, inside.toString()));
-    assertThat(errors(notADirectory, VaultSinkConfig.VAULT_MODEL_ALLOWED_DIR))
+                    ConfigNames.VAULT_MODEL_PATH, inside.toString(),
+                    ConfigNames.VAULT_MODEL_ALLOWED_DIR, inside.toString()));
+    assertThat(errors(notADirectory, ConfigNames.VAULT_MODEL_ALLOWED_DIR))
         .singleElement()
         .asString()
         .contains("is not one");
@@ -182,32 +182,31 @@ class ConnectorSecurityTest {
     Config c =
         new VaultSinkConnector()
             .validate(
-                props(VaultSinkConfig.SCHEMA_REGISTRY, "https://reg:" + SECRET + "@registry:8081"));
-    assertThat(errors(c, VaultSinkConfig.SCHEMA_REGISTRY))
+                props(ConfigNames.SCHEMA_REGISTRY, "https://reg:" + SECRET + "@registry:8081"));
+    assertThat(errors(c, ConfigNames.SCHEMA_REGISTRY))
         .singleElement()
         .asString()
         .startsWith("input.schema.registry.url must not carry user info (user:password@)")
         .contains("GET /connectors/<name>/config")
         .contains("input.schema.registry.basic.auth.user.info")
         .doesNotContain(SECRET);
-    assertThat(String.valueOf(field(c, VaultSinkConfig.SCHEMA_REGISTRY).value()))
+    assertThat(String.valueOf(field(c, ConfigNames.SCHEMA_REGISTRY).value()))
         .doesNotContain(SECRET);
     Config ok =
         new VaultSinkConnector()
             .validate(
                 props(
-                    VaultSinkConfig.SCHEMA_REGISTRY,
+                    ConfigNames.SCHEMA_REGISTRY,
                     "https://registry:8081",
-                    VaultSinkConfig.SCHEMA_REGISTRY_USER_INFO,
+                    ConfigNames.SCHEMA_REGISTRY_USER_INFO,
                     "reg:" + SECRET));
     ok.configValues().forEach(v -> assertThat(v.errorMessages()).as(v.name()).isEmpty());
   }
 
   @Test
   void aTargetSchemaTheDatabaseWouldCutIsRefused() {
-    Config c =
-        new VaultSinkConnector().validate(props(VaultSinkConfig.TARGET_SCHEMA, "s".repeat(64)));
-    assertThat(errors(c, VaultSinkConfig.TARGET_SCHEMA))
+    Config c = new VaultSinkConnector().validate(props(ConfigNames.TARGET_SCHEMA, "s".repeat(64)));
+    assertThat(errors(c, ConfigNames.TARGET_SCHEMA))
         .singleElement()
         .asString()
         .contains("has 64 bytes (UTF-8); PostgreSQL keeps at most 63");
@@ -215,17 +214,16 @@ class ConnectorSecurityTest {
         new VaultSinkConnector()
             .validate(
                 props(
-                    VaultSinkConfig.CONNECTION_URL,
+                    ConfigNames.CONNECTION_URL,
                     "jdbc:mariadb://db:3306/dwh",
-                    VaultSinkConfig.TARGET_SCHEMA,
+                    ConfigNames.TARGET_SCHEMA,
                     "m".repeat(65)));
-    assertThat(errors(maria, VaultSinkConfig.TARGET_SCHEMA))
+    assertThat(errors(maria, ConfigNames.TARGET_SCHEMA))
         .singleElement()
         .asString()
         .contains("has 65 characters; a MariaDB database name has at most 64");
-    Config ok =
-        new VaultSinkConnector().validate(props(VaultSinkConfig.TARGET_SCHEMA, "s".repeat(63)));
-    assertThat(errors(ok, VaultSinkConfig.TARGET_SCHEMA)).isEmpty();
+    Config ok = new VaultSinkConnector().validate(props(ConfigNames.TARGET_SCHEMA, "s".repeat(63)));
+    assertThat(errors(ok, ConfigNames.TARGET_SCHEMA)).isEmpty();
   }
 
   @Test
@@ -233,10 +231,10 @@ class ConnectorSecurityTest {
     String model =
         Files.readString(Samples.shopModel())
             .replace("\"shop.public.customers\"", "\"shop.public.customers,other\"");
-    Map<String, String> p = props(VaultSinkConfig.VAULT_MODEL, model);
-    p.remove(VaultSinkConfig.VAULT_MODEL_PATH);
+    Map<String, String> p = props(ConfigNames.VAULT_MODEL, model);
+    p.remove(ConfigNames.VAULT_MODEL_PATH);
     Config c = new VaultSinkConnector().validate(p);
-    assertThat(errors(c, VaultSinkConfig.VAULT_MODEL))
+    assertThat(errors(c, ConfigNames.VAULT_MODEL))
         .containsExactly(
             "/sources/customers/topic: 'shop.public.customers,other' is not a Kafka topic name: 1"
                 + " to 249 ASCII letters, digits, '.', '_' or '-' (and not '.' or '..')");

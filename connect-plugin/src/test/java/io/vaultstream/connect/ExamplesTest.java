@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.vaultstream.connect.config.ConfigNames;
+import io.vaultstream.connect.config.VaultSinkConfig;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.SourceTable;
 import io.vaultstream.model.VaultModel;
@@ -109,7 +111,7 @@ class ExamplesTest {
     Files.createDirectories(plugin.resolve("etc/shop"));
     Files.copy(SHOP, plugin.resolve("etc/shop/model.json"));
     Map<String, String> sink = composeConnector("vaultstream-shop.json");
-    assertThat(sink.get(VaultSinkConfig.VAULT_MODEL_PATH)).startsWith(COMPOSE_PLUGIN_DIR + "/etc/");
+    assertThat(sink.get(ConfigNames.VAULT_MODEL_PATH)).startsWith(COMPOSE_PLUGIN_DIR + "/etc/");
 
     Config c = new VaultSinkConnector().validate(relocated(sink, COMPOSE_PLUGIN_DIR, plugin));
 
@@ -132,7 +134,7 @@ class ExamplesTest {
     Map<String, String> sink = config(connector.at("/spec/config"));
     sink.put("connector.class", connector.at("/spec/class").asText());
     String modelDir = mountedAt.get("vault-model");
-    assertThat(sink.get(VaultSinkConfig.VAULT_MODEL_PATH)).isEqualTo(modelDir + "/model.json");
+    assertThat(sink.get(ConfigNames.VAULT_MODEL_PATH)).isEqualTo(modelDir + "/model.json");
     assertThat(JSON.readTree(configMap.at("/data/model.json").asText()))
         .isEqualTo(JSON.readTree(SHOP.toFile()));
     // What the ConfigMap volume puts in the pod: its key model.json as a file.

@@ -3,6 +3,8 @@ package io.vaultstream.connect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.vaultstream.connect.config.ConfigNames;
+import io.vaultstream.connect.config.VaultSinkConfig;
 import io.vaultstream.engine.VaultOptions;
 import java.util.HashMap;
 import java.util.Map;
@@ -12,8 +14,8 @@ import org.junit.jupiter.api.Test;
 class FaultSettingsTest {
   private static Map<String, String> props(String... more) {
     Map<String, String> p = new HashMap<>();
-    p.put(VaultSinkConfig.CONNECTION_URL, "jdbc:postgresql://db/dwh");
-    p.put(VaultSinkConfig.VAULT_MODEL, "{}");
+    p.put(ConfigNames.CONNECTION_URL, "jdbc:postgresql://db/dwh");
+    p.put(ConfigNames.VAULT_MODEL, "{}");
     for (int i = 0; i < more.length; i += 2) {
       p.put(more[i], more[i + 1]);
     }
@@ -36,13 +38,13 @@ class FaultSettingsTest {
     VaultOptions o =
         new VaultSinkConfig(
                 props(
-                    VaultSinkConfig.SOCKET_TIMEOUT, "60000",
-                    VaultSinkConfig.STATEMENT_TIMEOUT, "30000",
-                    VaultSinkConfig.DDL_LOCK_TIMEOUT, "1000",
-                    VaultSinkConfig.MAX_RETRIES, "4",
-                    VaultSinkConfig.RETRY_BACKOFF, "500",
-                    VaultSinkConfig.SCHEMA_REGISTRY, "http://registry:8081",
-                    VaultSinkConfig.SCHEMA_REGISTRY_USER_INFO, "vault:s3cret"))
+                    ConfigNames.SOCKET_TIMEOUT, "60000",
+                    ConfigNames.STATEMENT_TIMEOUT, "30000",
+                    ConfigNames.DDL_LOCK_TIMEOUT, "1000",
+                    ConfigNames.MAX_RETRIES, "4",
+                    ConfigNames.RETRY_BACKOFF, "500",
+                    ConfigNames.SCHEMA_REGISTRY, "http://registry:8081",
+                    ConfigNames.SCHEMA_REGISTRY_USER_INFO, "vault:s3cret"))
             .options();
     assertThat(o.socketTimeoutMs()).isEqualTo(60_000);
     assertThat(o.statementTimeoutMs()).isEqualTo(30_000);
@@ -52,14 +54,13 @@ class FaultSettingsTest {
     assertThat(o.decoder().schemaRegistryAuth().header()).isEqualTo("Basic dmF1bHQ6czNjcmV0");
     assertThat(o.decoder().toString()).doesNotContain("s3cret");
     assertThat(
-            new VaultSinkConfig(props(VaultSinkConfig.SCHEMA_REGISTRY_BEARER_TOKEN, "t0ken"))
+            new VaultSinkConfig(props(ConfigNames.SCHEMA_REGISTRY_BEARER_TOKEN, "t0ken"))
                 .options()
                 .decoder()
                 .schemaRegistryAuth()
                 .header())
         .isEqualTo("Bearer t0ken");
-    assertThat(
-            VaultSinkConfig.CONFIG.configKeys().get(VaultSinkConfig.SCHEMA_REGISTRY_USER_INFO).type)
+    assertThat(VaultSinkConfig.CONFIG.configKeys().get(ConfigNames.SCHEMA_REGISTRY_USER_INFO).type)
         .isEqualTo(org.apache.kafka.common.config.ConfigDef.Type.PASSWORD);
   }
 
@@ -69,8 +70,8 @@ class FaultSettingsTest {
             () ->
                 new VaultSinkConfig(
                         props(
-                            VaultSinkConfig.SOCKET_TIMEOUT, "10000",
-                            VaultSinkConfig.STATEMENT_TIMEOUT, "10000"))
+                            ConfigNames.SOCKET_TIMEOUT, "10000",
+                            ConfigNames.STATEMENT_TIMEOUT, "10000"))
                     .options())
         .hasMessageContaining("must be below the socket timeout");
   }

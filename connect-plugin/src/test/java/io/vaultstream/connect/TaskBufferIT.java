@@ -2,6 +2,7 @@ package io.vaultstream.connect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vaultstream.connect.config.ConfigNames;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestDatabase;
 import java.lang.reflect.Proxy;
@@ -50,13 +51,13 @@ class TaskBufferIT {
   private Map<String, String> props(String... more) {
     Map<String, String> p = new HashMap<>();
     p.put("name", "buffer-" + schema);
-    p.put(VaultSinkConfig.CONNECTION_URL, TestDatabase.jdbcUrl());
-    p.put(VaultSinkConfig.TARGET_SCHEMA, schema);
-    p.put(VaultSinkConfig.VAULT_MODEL_PATH, Samples.shopModel().toString());
-    p.put(VaultSinkConfig.BATCH_MAX_WAIT, "600000");
-    p.put(VaultSinkConfig.BATCH_SIZE, "100000");
-    p.put(VaultSinkConfig.MAX_RETRIES, "100");
-    p.put(VaultSinkConfig.RETRY_BACKOFF, "10");
+    p.put(ConfigNames.CONNECTION_URL, TestDatabase.jdbcUrl());
+    p.put(ConfigNames.TARGET_SCHEMA, schema);
+    p.put(ConfigNames.VAULT_MODEL_PATH, Samples.shopModel().toString());
+    p.put(ConfigNames.BATCH_MAX_WAIT, "600000");
+    p.put(ConfigNames.BATCH_SIZE, "100000");
+    p.put(ConfigNames.MAX_RETRIES, "100");
+    p.put(ConfigNames.RETRY_BACKOFF, "10");
     for (int i = 0; i < more.length; i += 2) {
       p.put(more[i], more[i + 1]);
     }
@@ -136,9 +137,9 @@ class TaskBufferIT {
   void aBatchEndsAtItsMaximumBytesBeforeItsRecordCount() throws Exception {
     started(
         props(
-            VaultSinkConfig.BATCH_PIPELINING,
+            ConfigNames.BATCH_PIPELINING,
             "false",
-            VaultSinkConfig.BATCH_MAX_BYTES,
+            ConfigNames.BATCH_MAX_BYTES,
             Long.toString(300 * 1024)));
     task.open(List.of(P0));
     // Twenty records of about 20 KB decoded each: far below batch.size, above 300 KiB.
@@ -154,11 +155,11 @@ class TaskBufferIT {
   void recordsBufferedWhileABatchFailsSurviveTheCloseOfOtherPartitions() throws Exception {
     started(
         props(
-            VaultSinkConfig.BATCH_SIZE,
+            ConfigNames.BATCH_SIZE,
             "5",
-            VaultSinkConfig.POOL_MAX_SIZE,
+            ConfigNames.POOL_MAX_SIZE,
             "3",
-            VaultSinkConfig.STATEMENT_TIMEOUT,
+            ConfigNames.STATEMENT_TIMEOUT,
             "1000"));
     task.open(List.of(P0, P1));
     task.put(customers(P0, 1, 0, 1, 2, 3, 4)); // a first batch, before any fault

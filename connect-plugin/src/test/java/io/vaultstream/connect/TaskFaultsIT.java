@@ -3,6 +3,7 @@ package io.vaultstream.connect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.vaultstream.connect.config.ConfigNames;
 import io.vaultstream.testing.AvroCustomers;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestDatabase;
@@ -54,15 +55,15 @@ class TaskFaultsIT {
   private Map<String, String> props(String... more) {
     Map<String, String> p = new HashMap<>();
     p.put("name", "faults-" + schema);
-    p.put(VaultSinkConfig.CONNECTION_URL, TestDatabase.jdbcUrl());
-    p.put(VaultSinkConfig.TARGET_SCHEMA, schema);
-    p.put(VaultSinkConfig.VAULT_MODEL_PATH, Samples.shopModel().toString());
-    p.put(VaultSinkConfig.SCHEMA_REGISTRY, registry.url());
-    p.put(VaultSinkConfig.BATCH_MAX_WAIT, "0");
-    p.put(VaultSinkConfig.BATCH_PIPELINING, "false");
-    p.put(VaultSinkConfig.POOL_MAX_SIZE, "2");
-    p.put(VaultSinkConfig.MAX_RETRIES, "3");
-    p.put(VaultSinkConfig.RETRY_BACKOFF, "10");
+    p.put(ConfigNames.CONNECTION_URL, TestDatabase.jdbcUrl());
+    p.put(ConfigNames.TARGET_SCHEMA, schema);
+    p.put(ConfigNames.VAULT_MODEL_PATH, Samples.shopModel().toString());
+    p.put(ConfigNames.SCHEMA_REGISTRY, registry.url());
+    p.put(ConfigNames.BATCH_MAX_WAIT, "0");
+    p.put(ConfigNames.BATCH_PIPELINING, "false");
+    p.put(ConfigNames.POOL_MAX_SIZE, "2");
+    p.put(ConfigNames.MAX_RETRIES, "3");
+    p.put(ConfigNames.RETRY_BACKOFF, "10");
     for (int i = 0; i < more.length; i += 2) {
       p.put(more[i], more[i + 1]);
     }
@@ -137,7 +138,7 @@ class TaskFaultsIT {
 
   @Test
   void anOutageLongerThanTheRetriesFailsTheTask() throws Exception {
-    started(props(VaultSinkConfig.MAX_RETRIES, "1"));
+    started(props(ConfigNames.MAX_RETRIES, "1"));
     List<SinkRecord> records = customers(1, 1);
     registry.fail(503, 100);
     assertThatThrownBy(() -> task.put(records)).isInstanceOf(RetriableException.class);
@@ -151,7 +152,7 @@ class TaskFaultsIT {
   @Test
   void anUnknownSchemaIdIsStillABadRecord() throws Exception {
     // Retries that outlast the 20 s wait, as the defaults do (10 x 3 s).
-    started(props(VaultSinkConfig.MAX_RETRIES, "100"));
+    started(props(ConfigNames.MAX_RETRIES, "100"));
     List<SinkRecord> records = new ArrayList<>(customers(9, 1));
     records.addAll(customers(1, 2));
     // A 404 is first waited out (a registry follower may not know the id yet): Connect delivers
@@ -186,11 +187,11 @@ class TaskFaultsIT {
     try {
       started(
           props(
-              VaultSinkConfig.CONNECTION_URL, withoutUser(TestDatabase.jdbcUrl()),
-              VaultSinkConfig.CONNECTION_USER, role,
-              VaultSinkConfig.CONNECTION_PASSWORD, "pw",
-              VaultSinkConfig.AUTO_CREATE, "false",
-              VaultSinkConfig.MAX_RETRIES, "5"));
+              ConfigNames.CONNECTION_URL, withoutUser(TestDatabase.jdbcUrl()),
+              ConfigNames.CONNECTION_USER, role,
+              ConfigNames.CONNECTION_PASSWORD, "pw",
+              ConfigNames.AUTO_CREATE, "false",
+              ConfigNames.MAX_RETRIES, "5"));
       List<SinkRecord> records = customers(1, 1);
       // Before: a RetriableException, retried max.retries times (with the backoff each time).
       assertThatThrownBy(() -> task.put(records))

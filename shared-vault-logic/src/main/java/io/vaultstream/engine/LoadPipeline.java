@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Not thread-safe: one caller (a Connect task's thread) submits and drains. The pipeline holds
  * one pooled connection for its reads and the writer uses another (a third while it adds columns to
- * a table), so the pool needs at least three.
+ * a table), so the pool needs at least three ({@link PipelinePool}).
  *
  * @param <T> what the caller attaches to a batch, handed back when the batch has committed
  */

@@ -5,7 +5,9 @@ import io.vaultstream.decode.SchemaRegistryException;
 import io.vaultstream.engine.Failures;
 import io.vaultstream.engine.LoadPipeline;
 import io.vaultstream.engine.LoadResult;
+import io.vaultstream.engine.PipelinePool;
 import io.vaultstream.engine.Retries;
+import io.vaultstream.engine.TopicIncarnations;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.event.BadRecord;
@@ -132,8 +134,7 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
       next.merge(
           topic + "/" + partition,
           // The last record of each partition is the anchor of its stored position.
-          new Progress.Position(
-              topic, partition, offset + 1, r.isNullAt(5) ? null : new Progress.Anchor(offset, ts)),
+          TopicIncarnations.anchored(topic, partition, offset, r.isNullAt(5) ? null : ts),
           (a, b) -> a.nextOffset() >= b.nextOffset() ? a : b);
       try {
         decode(loader, options, topic, partition, offset, ts, key, value).ifPresent(events::add);
@@ -210,7 +211,7 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
       int chunk,
       VaultOptions options)
       throws SQLException {
-    if (events.size() <= chunk || options.poolMaxSize() < 3) {
+    if (events.size() <= chunk || !PipelinePool.suffices(options.poolMaxSize())) {
       LoadResult result = loader.load(events, bad, progress);
       metrics.add(result);
       return result.totalRows();

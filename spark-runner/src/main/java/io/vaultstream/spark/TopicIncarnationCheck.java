@@ -1,5 +1,6 @@
 package io.vaultstream.spark;
 
+import io.vaultstream.engine.TopicIncarnations;
 import io.vaultstream.event.Progress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,10 +16,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 /**
  * Finds stored positions that belong to another incarnation of their topic (a Kafka cluster built
  * anew, a topic deleted and created again): an offset means something only in the topic it was read
- * from. Each stored position keeps an anchor, a record loaded before (offset and Kafka timestamp);
- * the record now at the anchor's offset must carry the anchor's timestamp, and the partition must
- * still reach that offset. An anchor deleted by retention or compaction cannot be compared and
- * passes.
+ * from. This class reads the record now at each anchor's offset; whether it contradicts the anchor
+ * is the engine's rule ({@link TopicIncarnations}), the one the Connect task applies too.
  */
 final class TopicIncarnationCheck {
   private static final Duration WAIT = Duration.ofSeconds(30);
@@ -44,10 +43,11 @@ final class TopicIncarnationCheck {
       Map<TopicPartition, Long> end = c.endOffsets(tps, WAIT);
       List<TopicPartition> toRead = new ArrayList<>();
       for (TopicPartition tp : tps) {
-        long at = anchors.get(tp).offset();
-        if (at >= end.get(tp)) {
-          out.put(tp, "the partition now ends at offset " + end.get(tp));
-        } else if (at >= begin.get(tp)) {
+        Progress.Anchor a = anchors.get(tp);
+        String pastEnd = TopicIncarnations.pastEnd(a, end.get(tp));
+        if (pastEnd != null) {
+          out.put(tp, pastEnd);
+        } else if (a.offset() >= begin.get(tp)) {
           toRead.add(tp);
         }
       }
@@ -61,16 +61,9 @@ final class TopicIncarnationCheck {
             continue;
           }
           c.pause(List.of(tp));
-          Progress.Anchor a = anchors.get(tp);
-          if (r.offset() == a.offset() && r.timestamp() != a.timestamp()) {
-            out.put(
-                tp,
-                "the record at offset "
-                    + r.offset()
-                    + " has the timestamp "
-                    + r.timestamp()
-                    + ", the one loaded from there had "
-                    + a.timestamp());
+          String mismatch = TopicIncarnations.mismatch(anchors.get(tp), r.offset(), r.timestamp());
+          if (mismatch != null) {
+            out.put(tp, mismatch);
           }
         }
       }

@@ -1,4 +1,4 @@
-package io.vaultstream.connect;
+package io.vaultstream.connect.config;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -36,28 +36,39 @@ public final class ConfigReference {
             "`all`). Records the worker's converter cannot read are Connect's: with `none` they fail the task.\n");
     List<ConfigDef.ConfigKey> keys = new ArrayList<>(VaultSinkConfig.CONFIG.configKeys().values());
     for (String group : VaultSinkConfig.CONFIG.groups()) {
-      sb.append("\n## ").append(group).append("\n\n");
-      sb.append(
-          "| key | type | default | valid values | importance | description |\n|---|---|---|---|---|---|\n");
-      keys.stream()
-          .filter(k -> group.equals(k.group))
-          .sorted(Comparator.comparingInt(k -> k.orderInGroup))
-          .forEach(
-              k ->
-                  sb.append("| `")
-                      .append(k.name)
-                      .append("` | ")
-                      .append(k.type.name().toLowerCase(java.util.Locale.ROOT))
-                      .append(" | ")
-                      .append(defaultText(k))
-                      .append(" | ")
-                      .append(k.validator == null ? "" : cell(k.validator.toString()))
-                      .append(" | ")
-                      .append(k.importance.name().toLowerCase(java.util.Locale.ROOT))
-                      .append(" | ")
-                      .append(cell(k.documentation))
-                      .append(" |\n"));
+      group(sb, group, keys);
     }
+    otherSinks(sb);
+    return sb.toString();
+  }
+
+  /** One group's keys as a table, in their order. */
+  private static void group(StringBuilder sb, String group, List<ConfigDef.ConfigKey> keys) {
+    sb.append("\n## ").append(group).append("\n\n");
+    sb.append(
+        "| key | type | default | valid values | importance | description |\n|---|---|---|---|---|---|\n");
+    keys.stream()
+        .filter(k -> group.equals(k.group))
+        .sorted(Comparator.comparingInt(k -> k.orderInGroup))
+        .forEach(
+            k ->
+                sb.append("| `")
+                    .append(k.name)
+                    .append("` | ")
+                    .append(k.type.name().toLowerCase(java.util.Locale.ROOT))
+                    .append(" | ")
+                    .append(defaultText(k))
+                    .append(" | ")
+                    .append(k.validator == null ? "" : cell(k.validator.toString()))
+                    .append(" | ")
+                    .append(k.importance.name().toLowerCase(java.util.Locale.ROOT))
+                    .append(" | ")
+                    .append(cell(k.documentation))
+                    .append(" |\n"));
+  }
+
+  /** The keys of other JDBC sinks, with why each does not apply. */
+  private static void otherSinks(StringBuilder sb) {
     sb.append("\n## Keys of other JDBC sinks that do not apply\n\n")
         .append(
             "Configurations written for another JDBC sink often carry these keys. The vault model"
@@ -65,14 +76,13 @@ public final class ConfigReference {
                 + " such settings: it ignores\nthe keys, and logs a warning"
                 + " saying why for each one it is given.\n\n")
         .append("| key | why it does not apply |\n|---|---|\n");
-    for (OtherSinkKeys.Entry e : OtherSinkKeys.ALL) {
+    for (OtherSinkSettings.Entry e : OtherSinkSettings.ALL) {
       sb.append("| ")
           .append(String.join(", ", e.keys().stream().map(k -> "`" + k + "`").toList()))
           .append(" | ")
           .append(cell(e.reason()))
           .append(" |\n");
     }
-    return sb.toString();
   }
 
   private static String defaultText(ConfigDef.ConfigKey k) {

@@ -1,4 +1,4 @@
-package io.vaultstream.connect;
+package io.vaultstream.connect.config;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,8 +8,8 @@ import java.util.Map;
  * Keys of the familiar JDBC sinks (Confluent's, Debezium's) that this connector does not take, each
  * with why: the vault model decides tables, keys and history.
  */
-final class OtherSinkKeys {
-  private OtherSinkKeys() {}
+public final class OtherSinkSettings {
+  private OtherSinkSettings() {}
 
   /** One or more keys of other sinks that mean one thing, and why it does not apply here. */
   record Entry(List<String> keys, String reason) {}
@@ -46,7 +46,7 @@ final class OtherSinkKeys {
                   + " `auto.evolve`, to tables that take their columns from events."));
 
   /** Each key of another sink given in a configuration, with its reason. */
-  static Map<String, String> given(Map<String, String> props) {
+  public static Map<String, String> given(Map<String, String> props) {
     Map<String, String> out = new LinkedHashMap<>();
     for (Entry e : ALL) {
       for (String key : e.keys()) {

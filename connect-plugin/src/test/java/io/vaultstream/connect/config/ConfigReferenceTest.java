@@ -1,4 +1,4 @@
-package io.vaultstream.connect;
+package io.vaultstream.connect.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,6 @@
-package io.vaultstream.connect;
+package io.vaultstream.connect.config;
+
+import static io.vaultstream.connect.config.ConfigNames.*;
 
 import io.vaultstream.decode.DecoderOptions;
 import io.vaultstream.decode.SchemaRegistryAuth;
@@ -20,65 +22,17 @@ import org.slf4j.LoggerFactory;
 /** The connector's configuration: every key documented, defaulted, validated and grouped. */
 public final class VaultSinkConfig extends AbstractConfig {
   private static final Logger LOG = LoggerFactory.getLogger(VaultSinkConfig.class);
-  static final String GROUP_CONNECTION = "Connection";
-  static final String GROUP_VAULT = "Vault";
-  static final String GROUP_INTEGRITY = "Referential integrity";
-  static final String GROUP_INPUT = "Input";
-  static final String GROUP_WRITES = "Writes";
-
-  public static final String CONNECTION_URL = "connection.url";
-  public static final String CONNECTION_USER = "connection.user";
-  public static final String CONNECTION_USERNAME = "connection.username";
-  public static final String CONNECTION_PASSWORD = "connection.password";
-  public static final String DIALECT = "dialect.name";
-  public static final String POOL_MAX_SIZE = "connection.pool.max.size";
-  public static final String POOL_MIN_IDLE = "connection.pool.min.idle";
-  public static final String POOL_CONNECTION_TIMEOUT = "connection.pool.connection.timeout.ms";
-  public static final String POOL_IDLE_TIMEOUT = "connection.pool.idle.timeout.ms";
-  public static final String POOL_MAX_LIFETIME = "connection.pool.max.lifetime.ms";
-  public static final String TRANSACTION_ISOLATION = "connection.transaction.isolation";
-  public static final String SOCKET_TIMEOUT = "connection.socket.timeout.ms";
-  public static final String VAULT_MODEL = "vault.model";
-  public static final String VAULT_MODEL_PATH = "vault.model.path";
-  public static final String VAULT_MODEL_ALLOWED_DIR = "vault.model.allowed.dir";
-  public static final String TARGET_SCHEMA = "target.schema";
-  public static final String AUTO_CREATE = "auto.create";
-  public static final String AUTO_EVOLVE = "auto.evolve";
-  public static final String AUTO_EVOLVE_MAX_PER_RECORD = "auto.evolve.max.columns.per.record";
-  public static final String AUTO_EVOLVE_MAX_PER_TABLE = "auto.evolve.max.columns.per.table";
-  public static final String HASH_PROFILE = "hash.profile";
-  public static final String WATERMARK = "watermark.size.seconds";
-  public static final String RETENTION = "error.record.retention.seconds";
-  public static final String EXPIRED_ACTION = "error.record.expired.action";
-  public static final String HOLD_MS = "waiting.hold.ms";
-  public static final String HOLD_MAX_EVENTS = "waiting.hold.max.events";
-  public static final String HOLD_MAX_BYTES = "waiting.hold.max.bytes";
-  public static final String OPERATION_COLUMN = "input.operation.column";
-  public static final String TIMESTAMP_COLUMN = "input.timestamp.column";
-  public static final String SCHEMA_REGISTRY = "input.schema.registry.url";
-  public static final String SCHEMA_REGISTRY_USER_INFO =
-      "input.schema.registry.basic.auth.user.info";
-  public static final String SCHEMA_REGISTRY_BEARER_TOKEN =
-      "input.schema.registry.bearer.auth.token";
-  public static final String BATCH_SIZE = "batch.size";
-  public static final String BATCH_MAX_WAIT = "batch.max.wait.ms";
-  public static final String BATCH_MAX_BYTES = "batch.max.bytes";
-  public static final String BATCH_PIPELINING = "batch.pipelining";
-  public static final String MAX_RETRIES = "max.retries";
-  public static final String RETRY_BACKOFF = "retry.backoff.ms";
-  public static final String STATEMENT_TIMEOUT = "statement.timeout.ms";
-  public static final String DDL_LOCK_TIMEOUT = "ddl.lock.timeout.ms";
 
   /** The definition of every key. */
   public static final ConfigDef CONFIG = define();
 
   private static ConfigDef define() {
     ConfigDef d = new ConfigDef();
-    TargetKeys.connection(d);
-    TargetKeys.vault(d);
-    LoadingKeys.integrity(d);
-    LoadingKeys.input(d);
-    LoadingKeys.writes(d);
+    TargetSettings.connection(d);
+    TargetSettings.vault(d);
+    LoadingSettings.integrity(d);
+    LoadingSettings.input(d);
+    LoadingSettings.writes(d);
     return d;
   }
 
@@ -170,8 +124,8 @@ public final class VaultSinkConfig extends AbstractConfig {
   }
 
   /**
-   * The database user from {@value #CONNECTION_USER} or its other name {@value
-   * #CONNECTION_USERNAME}; null when neither is given.
+   * The database user from {@value ConfigNames#CONNECTION_USER} or its other name {@value
+   * ConfigNames#CONNECTION_USERNAME}; null when neither is given.
    *
    * @throws ConfigException when both are given with different values
    */
@@ -199,7 +153,7 @@ public final class VaultSinkConfig extends AbstractConfig {
    */
   static String poolName(Map<String, String> props) {
     String connector = props.get("name");
-    String task = props.get(VaultSinkConnector.TASK_INDEX);
+    String task = props.get(TASK_INDEX);
     if (connector == null || task == null) {
       return null;
     }

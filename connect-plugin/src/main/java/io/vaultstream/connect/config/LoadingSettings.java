@@ -1,7 +1,8 @@
-package io.vaultstream.connect;
+package io.vaultstream.connect.config;
 
-import static io.vaultstream.connect.VaultSinkConfig.*;
+import static io.vaultstream.connect.config.ConfigNames.*;
 
+import io.vaultstream.engine.PipelinePool;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
 import org.apache.kafka.common.config.ConfigDef.Range;
@@ -13,12 +14,18 @@ import org.apache.kafka.common.config.ConfigDef.Width;
  * The connector's keys that say how records are loaded: referential integrity, input records and
  * writes.
  */
-final class LoadingKeys {
-  private LoadingKeys() {}
+final class LoadingSettings {
+  private LoadingSettings() {}
 
   /** The keys of waiting rows, the watermark and the error table. */
   static void integrity(ConfigDef d) {
     int o = 0;
+    o = waitingRows(d, o);
+    heldEvents(d, o);
+  }
+
+  /** Waiting rows, the watermark and the error table. Returns the last order used in the group. */
+  private static int waitingRows(ConfigDef d, int o) {
     d.define(
         WATERMARK,
         Type.LONG,
@@ -53,6 +60,11 @@ final class LoadingKeys {
         ++o,
         Width.SHORT,
         "Expired references");
+    return o;
+  }
+
+  /** Waiting events held in memory. Returns the last order used in the group. */
+  private static int heldEvents(ConfigDef d, int o) {
     d.define(
         HOLD_MS,
         Type.LONG,
@@ -98,11 +110,21 @@ final class LoadingKeys {
         ++o,
         Width.SHORT,
         "Held bytes limit");
+    return o;
   }
 
   /** The keys of how records are read. */
   static void input(ConfigDef d) {
     int o = 0;
+    o = columns(d, o);
+    registry(d, o);
+  }
+
+  /**
+   * The columns that carry the operation and the event time. Returns the last order used in the
+   * group.
+   */
+  private static int columns(ConfigDef d, int o) {
     d.define(
         OPERATION_COLUMN,
         Type.STRING,
@@ -124,6 +146,11 @@ final class LoadingKeys {
         ++o,
         Width.MEDIUM,
         "Timestamp column");
+    return o;
+  }
+
+  /** The schema registry. Returns the last order used in the group. */
+  private static int registry(ConfigDef d, int o) {
     d.define(
         SCHEMA_REGISTRY,
         Type.STRING,
@@ -166,11 +193,18 @@ final class LoadingKeys {
         ++o,
         Width.MEDIUM,
         "Schema registry token");
+    return o;
   }
 
   /** The keys of batches, retries and timeouts. */
   static void writes(ConfigDef d) {
     int o = 0;
+    o = batches(d, o);
+    retries(d, o);
+  }
+
+  /** When a batch ends, and whether batches overlap. Returns the last order used in the group. */
+  private static int batches(ConfigDef d, int o) {
     d.define(
         BATCH_SIZE,
         Type.INT,
@@ -222,11 +256,18 @@ final class LoadingKeys {
             + " one by one, in order, each in one transaction. Uses one more pooled connection"
             + " (needs "
             + POOL_MAX_SIZE
-            + " of at least 3).",
+            + " of at least "
+            + PipelinePool.MIN_SIZE
+            + ").",
         GROUP_WRITES,
         ++o,
         Width.SHORT,
         "Batch pipelining");
+    return o;
+  }
+
+  /** Retries and timeouts. Returns the last order used in the group. */
+  private static int retries(ConfigDef d, int o) {
     d.define(
         MAX_RETRIES,
         Type.INT,
@@ -288,5 +329,6 @@ final class LoadingKeys {
         ++o,
         Width.SHORT,
         "DDL lock timeout");
+    return o;
   }
 }

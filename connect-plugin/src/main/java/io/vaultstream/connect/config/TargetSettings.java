@@ -1,6 +1,6 @@
-package io.vaultstream.connect;
+package io.vaultstream.connect.config;
 
-import static io.vaultstream.connect.VaultSinkConfig.*;
+import static io.vaultstream.connect.config.ConfigNames.*;
 
 import io.vaultstream.write.ColumnLimits;
 import org.apache.kafka.common.config.ConfigDef;
@@ -14,12 +14,19 @@ import org.apache.kafka.common.config.ConfigDef.Width;
  * The connector's keys that say where the vault is and what it holds: the connection and the vault
  * model.
  */
-final class TargetKeys {
-  private TargetKeys() {}
+final class TargetSettings {
+  private TargetSettings() {}
 
   /** The keys of the database connection and its pool. */
   static void connection(ConfigDef d) {
     int o = 0;
+    o = database(d, o);
+    o = pool(d, o);
+    session(d, o);
+  }
+
+  /** The database and the loader's credentials. Returns the last order used in the group. */
+  private static int database(ConfigDef d, int o) {
     d.define(
         CONNECTION_URL,
         Type.STRING,
@@ -75,6 +82,11 @@ final class TargetKeys {
         ++o,
         Width.SHORT,
         "Dialect");
+    return o;
+  }
+
+  /** The connection pool. Returns the last order used in the group. */
+  private static int pool(ConfigDef d, int o) {
     d.define(
         POOL_MAX_SIZE,
         Type.INT,
@@ -133,6 +145,11 @@ final class TargetKeys {
         ++o,
         Width.SHORT,
         "Maximum lifetime");
+    return o;
+  }
+
+  /** The loader's database sessions. Returns the last order used in the group. */
+  private static int session(ConfigDef d, int o) {
     d.define(
         TRANSACTION_ISOLATION,
         Type.STRING,
@@ -172,11 +189,21 @@ final class TargetKeys {
         ++o,
         Width.SHORT,
         "Socket timeout");
+    return o;
   }
 
   /** The keys of the vault: its model, schema and hashing. */
   static void vault(ConfigDef d) {
     int o = 0;
+    o = model(d, o);
+    tables(d, o);
+  }
+
+  /**
+   * Where the model is read from, and the schema of its tables. Returns the last order used in the
+   * group.
+   */
+  private static int model(ConfigDef d, int o) {
     d.define(
         VAULT_MODEL,
         Type.STRING,
@@ -227,6 +254,14 @@ final class TargetKeys {
         ++o,
         Width.MEDIUM,
         "Target schema");
+    return o;
+  }
+
+  /**
+   * What the loader may change in the tables, and how it hashes. Returns the last order used in the
+   * group.
+   */
+  private static int tables(ConfigDef d, int o) {
     d.define(
         AUTO_CREATE,
         Type.BOOLEAN,
@@ -293,5 +328,6 @@ final class TargetKeys {
         ++o,
         Width.SHORT,
         "Hash profile");
+    return o;
   }
 }

@@ -1,0 +1,297 @@
+package io.vaultstream.connect;
+
+import io.vaultstream.connect.config.ConfigNames;
+import io.vaultstream.connect.config.VaultSinkConfig;
+import io.vaultstream.decode.DecodeException;
+import io.vaultstream.engine.LoadResult;
+import io.vaultstream.engine.TopicIncarnations;
+import io.vaultstream.engine.VaultLoader;
+import io.vaultstream.event.BadRecord;
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Problem;
+import io.vaultstream.event.Progress;
+import java.sql.SQLException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.connect.sink.SinkRecord;
+import org.apache.kafka.connect.sink.SinkTaskContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A task's records from their arrival to the offsets it may commit: the buffer, the batches handed
+ * to the engine and not committed yet, when a batch ends, and each partition's committed position.
+ * A failed write puts every batch not committed back into the buffer and throws; translating the
+ * failure is the task's.
+ */
+final class TaskBatches {
+  private static final Logger LOG = LoggerFactory.getLogger(TaskBatches.class);
+
+  /** When a batch ends: at this many records, estimated bytes, or milliseconds of waiting. */
+  record Limits(int records, long bytes, long waitMs) {}
+
+  /** A batch handed to the engine: its entries, and the record of each event. */
+  private record Batch(List<RecordIntake.Entry> entries, Map<ChangeEvent, SinkRecord> source) {}
+
+  private final String consumer;
+  private final Limits limits;
+  private final RecordIntake intake;
+  private final BatchLoader loader;
+  private final SinkTaskContext context;
+  private final BiConsumer<LoadResult, Collection<SinkRecord>> onCommit;
+  // Records received and not yet handed to the engine, each decoded once (when it arrived).
+  private final RecordBuffer buffer = new RecordBuffer();
+  // Batches handed to the engine and not committed yet, oldest first (at most two).
+  private final Deque<Batch> submitted = new ArrayDeque<>();
+  private final PartitionPositions positions = new PartitionPositions();
+
+  /**
+   * @param onCommit told of each batch that has committed, with its records (metrics, retries)
+   */
+  TaskBatches(
+      String consumer,
+      Limits limits,
+      RecordIntake intake,
+      BatchLoader loader,
+      SinkTaskContext context,
+      BiConsumer<LoadResult, Collection<SinkRecord>> onCommit) {
+    this.consumer = consumer;
+    this.limits = limits;
+    this.intake = intake;
+    this.loader = loader;
+    this.context = context;
+    this.onCommit = onCommit;
+  }
+
+  /**
+   * The batches of a task on this engine: pipelined when {@code batch.pipelining} is on and the
+   * pool allows it, with the batch limits of the configuration.
+   */
+  static TaskBatches open(
+      VaultSinkConfig config,
+      String consumer,
+      VaultLoader engine,
+      RecordIntake intake,
+      SinkTaskContext context,
+      BiConsumer<LoadResult, Collection<SinkRecord>> onCommit) {
+    Limits limits =
+        new Limits(
+            config.getInt(ConfigNames.BATCH_SIZE),
+            config.getLong(ConfigNames.BATCH_MAX_BYTES),
+            config.getLong(ConfigNames.BATCH_MAX_WAIT));
+    BatchLoader loader =
+        VaultBatchLoader.of(
+            engine,
+            config.getBoolean(ConfigNames.BATCH_PIPELINING),
+            config.getInt(ConfigNames.POOL_MAX_SIZE));
+    return new TaskBatches(consumer, limits, intake, loader, context, onCommit);
+  }
+
+  /**
+   * Takes the positions stored in the vault for the partitions opened; returns where to resume
+   * those that have one.
+   */
+  Map<TopicPartition, Long> resume(
+      Collection<TopicPartition> partitions, List<Progress.Position> stored) {
+    Map<TopicPartition, Long> seek = new HashMap<>();
+    for (Progress.Position p : stored) {
+      TopicPartition tp = new TopicPartition(p.topic(), p.partition());
+      if (partitions.contains(tp)) {
+        seek.put(tp, positions.resume(tp, p));
+      }
+    }
+    return seek;
+  }
+
+  /**
+   * Buffers the records not buffered or loaded yet, and hands the buffer to the engine when a batch
+   * is due.
+   *
+   * @throws SQLException when a batch failed (its records are buffered again)
+   */
+  void put(Collection<SinkRecord> records) throws SQLException {
+    // The loop body is a method of its own: the JIT compiles it once, instead of compiling the
+    // whole decoding again into an on-stack-replacement version of this loop.
+    positions.newPut();
+    for (SinkRecord r : records) {
+      take(r);
+      if (buffer.bytes() >= limits.bytes()) {
+        // Large records: the batch is written now, before the rest of this put is decoded.
+        flush();
+      }
+    }
+    if (due()) {
+      flush();
+    }
+  }
+
+  /** Whether the buffer is a batch now, or an empty batch would load events held in memory. */
+  private boolean due() {
+    return buffer.size() >= limits.records()
+        || (!buffer.isEmpty() && buffer.waitedMs() >= limits.waitMs())
+        || (buffer.isEmpty() && loader.heldDue() && !loader.busy());
+  }
+
+  /** Buffers a record with its decoded event, unless it is buffered or loaded already. */
+  private void take(SinkRecord r) {
+    TopicPartition tp = new TopicPartition(r.topic(), r.kafkaPartition());
+    if (positions.rewound(tp)) {
+      return;
+    }
+    String other = positions.contradiction(tp, r);
+    if (other != null) {
+      readFromTheBeginning(tp, other);
+      return;
+    }
+    if (positions.seen(tp, r.kafkaOffset())) {
+      return; // delivered again after a retry or a seek: already buffered or loaded
+    }
+    buffer.add(intake.decode(r));
+    positions.buffered(tp, r.kafkaOffset());
+  }
+
+  /**
+   * The stored position of a partition came from another Kafka cluster or an earlier topic of the
+   * same name: resuming there would skip this topic's records. They are read from the beginning;
+   * what the vault holds already is not written again (the loader's writes are idempotent).
+   */
+  private void readFromTheBeginning(TopicPartition tp, String found) {
+    LOG.warn(
+        "The position of {} stored in the vault for {} (next offset {}) belongs to another Kafka"
+            + " cluster or an earlier topic of that name: {}. Reading {} from its beginning",
+        tp,
+        consumer,
+        positions.committed(tp),
+        found,
+        tp);
+    positions.rewind(tp);
+    buffer.removeIf(e -> partitionOf(e).equals(tp));
+    loader.forget(tp.topic(), tp.partition());
+    context.offset(tp, 0L);
+  }
+
+  /**
+   * Hands the buffer to the engine (or, when empty, retries waiting rows). With pipelining the
+   * batch is planned now and written while the task reads on; otherwise it is loaded at once.
+   *
+   * @throws SQLException when a batch failed (its records are buffered again)
+   */
+  void flush() throws SQLException {
+    List<ChangeEvent> events = new ArrayList<>(buffer.size());
+    List<BadRecord> bad = new ArrayList<>();
+    Map<ChangeEvent, SinkRecord> source = new IdentityHashMap<>();
+    Map<TopicPartition, SinkRecord> last = new HashMap<>();
+    for (RecordIntake.Entry e : buffer.entries()) {
+      SinkRecord r = e.record();
+      last.put(partitionOf(e), r);
+      if (e.event() != null) {
+        events.add(e.event());
+        source.put(e.event(), r);
+      } else if (e.bad() != null) {
+        bad.add(e.bad());
+      }
+    }
+    List<Progress.Position> ends = new ArrayList<>();
+    last.values()
+        .forEach(
+            r ->
+                ends.add(
+                    TopicIncarnations.anchored(
+                        r.topic(), r.kafkaPartition(), r.kafkaOffset(), r.timestamp())));
+    Batch batch = new Batch(List.copyOf(buffer.entries()), source);
+    // From here on the batch's records are in submitted only: a failure puts them back once.
+    submitted.addLast(batch);
+    buffer.clear();
+    try {
+      loader.submit(events, bad, new Progress(consumer, ends), result -> committed(batch, result));
+    } catch (SQLException e) {
+      throw rebuffered(e);
+    }
+  }
+
+  /**
+   * Waits for the batch being written, if any.
+   *
+   * @throws SQLException when it failed (its records are buffered again)
+   */
+  void drain() throws SQLException {
+    try {
+      loader.drain();
+    } catch (SQLException e) {
+      throw rebuffered(e);
+    }
+  }
+
+  /** A batch has committed: its offsets may be committed to Kafka. */
+  private void committed(Batch batch, LoadResult result) {
+    submitted.removeIf(b -> b == batch); // the batch itself, not an equal one
+    onCommit.accept(result, batch.source().values());
+    for (Problem p : result.problems()) {
+      if (!p.waits() && batch.source().containsKey(p.event())) {
+        intake.report(
+            batch.source().get(p.event()), new DecodeException(p.code() + ": " + p.message()));
+      }
+    }
+    // The engine's positions: the batch's next offsets, but not past an event held in memory.
+    for (Progress.Position p : result.positions()) {
+      positions.committed(new TopicPartition(p.topic(), p.partition()), p.nextOffset());
+    }
+  }
+
+  /**
+   * Writing failed: every batch not committed goes back to the buffer, to be written again when
+   * Connect calls put again (or the task fails, as the task decides from the failure).
+   */
+  private SQLException rebuffered(SQLException e) {
+    // Before the records buffered since (a close() drains with records buffered): those were
+    // marked as seen and are not delivered again, so they must stay.
+    List<RecordIntake.Entry> again = new ArrayList<>();
+    submitted.forEach(b -> again.addAll(b.entries()));
+    submitted.clear();
+    buffer.restore(again);
+    return e;
+  }
+
+  /** The number of records buffered. */
+  int buffered() {
+    return buffer.size();
+  }
+
+  /** The offsets to commit to Kafka for the partitions of {@code current}: what the vault holds. */
+  Map<TopicPartition, OffsetAndMetadata> toCommit(Map<TopicPartition, OffsetAndMetadata> current) {
+    return positions.toCommit(current);
+  }
+
+  /**
+   * Partitions were taken away: their buffered records are not loaded and their offsets not
+   * committed, so the next owner reads them again (writes are idempotent). Call after {@link
+   * #drain}.
+   */
+  void close(Collection<TopicPartition> partitions) {
+    buffer.removeIf(e -> partitions.contains(partitionOf(e)));
+    // Events held in memory for them are dropped too: their offsets were not committed either.
+    partitions.forEach(
+        tp -> {
+          positions.forget(tp);
+          loader.forget(tp.topic(), tp.partition());
+        });
+  }
+
+  /** The task stops: the batch being written, if any, is waited for (its failure only logged). */
+  void stop() {
+    loader.close();
+  }
+
+  private static TopicPartition partitionOf(RecordIntake.Entry e) {
+    return new TopicPartition(e.record().topic(), e.record().kafkaPartition());
+  }
+}

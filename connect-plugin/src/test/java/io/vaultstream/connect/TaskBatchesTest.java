@@ -1,0 +1,360 @@
+package io.vaultstream.connect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.vaultstream.decode.ChangeEventDecoder;
+import io.vaultstream.decode.DecoderOptions;
+import io.vaultstream.engine.LoadResult;
+import io.vaultstream.event.BadRecord;
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Problem;
+import io.vaultstream.event.Progress;
+import io.vaultstream.model.ModelLoader;
+import io.vaultstream.testing.Samples;
+import java.lang.reflect.Proxy;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.record.TimestampType;
+import org.apache.kafka.connect.sink.SinkRecord;
+import org.apache.kafka.connect.sink.SinkTaskContext;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A task's batches driven as Connect drives a task, against an engine that commits or fails when
+ * told: which batches are handed over, which records are buffered again after a failure, and which
+ * offsets may be committed. The real engine and database are the ITs' (TaskBufferIT, TaskFaultsIT,
+ * VaultSinkConnectorIT).
+ */
+class TaskBatchesTest {
+  private static final String TOPIC = "shop.public.customers";
+  private static final TopicPartition P0 = new TopicPartition(TOPIC, 0);
+  private static final TopicPartition P1 = new TopicPartition(TOPIC, 1);
+  private static final Map<TopicPartition, OffsetAndMetadata> ASSIGNED =
+      Map.of(P0, new OffsetAndMetadata(0), P1, new OffsetAndMetadata(0));
+
+  private final FakeEngine engine = new FakeEngine();
+  private final List<SinkRecord> reported = new ArrayList<>();
+  private final List<SinkRecord> committedRecords = new ArrayList<>();
+  private final Map<TopicPartition, Long> seeks = new HashMap<>();
+
+  /** Batches of {@code records} records (bytes and waiting without limit). */
+  private TaskBatches batches(int records) {
+    return batches(new TaskBatches.Limits(records, Long.MAX_VALUE, Long.MAX_VALUE));
+  }
+
+  private TaskBatches batches(TaskBatches.Limits limits) {
+    RecordIntake intake =
+        new RecordIntake(
+            new RecordConverter(
+                new ChangeEventDecoder(
+                    ModelLoader.load(Samples.shopModel()), DecoderOptions.defaults())),
+            (record, error) -> {
+              reported.add(record);
+              return null;
+            });
+    return new TaskBatches(
+        "shop-sink",
+        limits,
+        intake,
+        engine,
+        context(),
+        (r, records) -> committedRecords.addAll(records));
+  }
+
+  private SinkTaskContext context() {
+    return (SinkTaskContext)
+        Proxy.newProxyInstance(
+            SinkTaskContext.class.getClassLoader(),
+            new Class<?>[] {SinkTaskContext.class},
+            (proxy, method, args) -> {
+              if (method.getName().equals("offset") && args.length == 2) {
+                seeks.put((TopicPartition) args[0], (Long) args[1]);
+              }
+              return null;
+            });
+  }
+
+  /** Customers C{partition}-{offset}, each record timed at 1000 + its offset. */
+  private static List<SinkRecord> customers(TopicPartition tp, long... offsets) {
+    List<SinkRecord> out = new ArrayList<>();
+    for (long o : offsets) {
+      String value =
+          "{\"schema\":null,\"payload\":{\"op\":\"c\",\"after\":{\"id\":"
+              + o
+              + ",\"customer_no\":\"C"
+              + tp.partition()
+              + "-"
+              + o
+              + "\",\"name\":\"n\"},\"source\":{\"ts_ms\":1700000000000}}}";
+      out.add(
+          new SinkRecord(
+              tp.topic(),
+              tp.partition(),
+              null,
+              null,
+              null,
+              value.getBytes(StandardCharsets.UTF_8),
+              o,
+              1000 + o,
+              TimestampType.CREATE_TIME));
+    }
+    return out;
+  }
+
+  private static Map<TopicPartition, Long> offsets(
+      Map<TopicPartition, OffsetAndMetadata> committed) {
+    Map<TopicPartition, Long> out = new HashMap<>();
+    committed.forEach((tp, o) -> out.put(tp, o.offset()));
+    return out;
+  }
+
+  @Test
+  void aBatchEndsAtItsRecordCountAndOnlyItsCommittedOffsetsAreReported() throws Exception {
+    TaskBatches b = batches(3);
+    b.put(customers(P0, 0, 1));
+    assertThat(engine.handed).isEmpty();
+    assertThat(b.toCommit(ASSIGNED)).as("nothing is in the vault yet").isEmpty();
+
+    b.put(customers(P0, 2, 3));
+    assertThat(engine.handed).hasSize(1);
+    assertThat(engine.handed.get(0).customers()).containsExactly("C0-0", "C0-1", "C0-2", "C0-3");
+    assertThat(engine.handed.get(0).progress().consumer()).isEqualTo("shop-sink");
+    assertThat(offsets(b.toCommit(ASSIGNED))).containsExactly(Map.entry(P0, 4L));
+    assertThat(offsets(b.toCommit(Map.of(P1, new OffsetAndMetadata(0)))))
+        .as("only partitions Connect asks about")
+        .isEmpty();
+    assertThat(committedRecords).hasSize(4);
+  }
+
+  @Test
+  void aPipelinedBatchIsCommittedOnlyOnceTheEngineHasWrittenIt() throws Exception {
+    engine.pipelined = true;
+    TaskBatches b = batches(2);
+    b.put(customers(P0, 0, 1));
+    assertThat(engine.handed).hasSize(1);
+    assertThat(b.toCommit(ASSIGNED)).as("being written").isEmpty();
+
+    b.put(customers(P0, 2, 3)); // the first batch commits as the second one is handed over
+    assertThat(offsets(b.toCommit(ASSIGNED))).containsExactly(Map.entry(P0, 2L));
+
+    // The offset commit: what is buffered is handed over, and the batch in flight waited for.
+    b.put(customers(P0, 4));
+    b.flush();
+    b.drain();
+    assertThat(engine.handed).hasSize(3);
+    assertThat(offsets(b.toCommit(ASSIGNED))).containsExactly(Map.entry(P0, 5L));
+  }
+
+  @Test
+  void aFailedWriteBuffersEveryUncommittedBatchAgainAndCommitsNothingPastIt() throws Exception {
+    engine.pipelined = true;
+    TaskBatches b = batches(2);
+    b.put(customers(P0, 0, 1));
+    b.drain();
+    b.put(customers(P0, 2, 3)); // in flight
+    engine.failNext = true;
+    assertThatThrownBy(() -> b.put(customers(P0, 4, 5))).isInstanceOf(SQLException.class);
+    assertThat(b.buffered()).as("both batches not committed").isEqualTo(4);
+    assertThat(offsets(b.toCommit(ASSIGNED))).containsExactly(Map.entry(P0, 2L));
+
+    // Connect delivers the failed put again after the backoff: those records are buffered already.
+    b.put(customers(P0, 4, 5));
+    assertThat(engine.handed.get(engine.handed.size() - 1).customers())
+        .as("written again in their order, once")
+        .containsExactly("C0-2", "C0-3", "C0-4", "C0-5");
+    b.drain();
+    assertThat(offsets(b.toCommit(ASSIGNED))).containsExactly(Map.entry(P0, 6L));
+  }
+
+  @Test
+  void recordsBufferedWhileTheBatchInFlightFailsStayBeforeNoneAndAfterIt() throws Exception {
+    engine.pipelined = true;
+    TaskBatches b = batches(2);
+    b.put(customers(P0, 0, 1)); // in flight
+    b.put(customers(P0, 2)); // buffered behind it
+    engine.failNext = true;
+    assertThatThrownBy(b::drain).isInstanceOf(SQLException.class); // e.g. close() drains
+    b.flush();
+    b.drain();
+    assertThat(engine.handed.get(engine.handed.size() - 1).customers())
+        .containsExactly("C0-0", "C0-1", "C0-2");
+    assertThat(offsets(b.toCommit(ASSIGNED))).containsExactly(Map.entry(P0, 3L));
+  }
+
+  @Test
+  void closingPartitionsDropsTheirBufferedRecordsAndHeldEventsOnly() throws Exception {
+    TaskBatches b = batches(100);
+    b.put(customers(P0, 0, 1));
+    b.put(customers(P1, 0, 1, 2));
+    b.close(List.of(P1));
+    assertThat(b.buffered()).isEqualTo(2);
+    assertThat(engine.forgotten).containsExactly(P1);
+    b.flush();
+    assertThat(engine.handed.get(0).customers()).containsExactly("C0-0", "C0-1");
+    assertThat(offsets(b.toCommit(ASSIGNED))).containsExactly(Map.entry(P0, 2L));
+  }
+
+  @Test
+  void theEnginesPositionsAreCommittedNotPastAnEventHeldInMemory() throws Exception {
+    engine.positions = p -> new Progress.Position(p.topic(), p.partition(), 1);
+    TaskBatches b = batches(3);
+    b.put(customers(P0, 0, 1, 2));
+    assertThat(offsets(b.toCommit(ASSIGNED))).containsExactly(Map.entry(P0, 1L));
+  }
+
+  @Test
+  void heldEventsThatAreDueGetAnEmptyBatchWhenNothingIsBeingWritten() throws Exception {
+    engine.pipelined = true;
+    TaskBatches b = batches(2);
+    engine.heldDue = true;
+    b.put(List.of());
+    assertThat(engine.handed).hasSize(1);
+    assertThat(engine.handed.get(0).events()).isEmpty();
+    b.put(List.of());
+    assertThat(engine.handed).as("not while a batch is being written").hasSize(1);
+  }
+
+  @Test
+  void aBatchEndsAtItsEstimatedBytesWithinAPut() throws Exception {
+    TaskBatches b = batches(new TaskBatches.Limits(1000, 1, Long.MAX_VALUE));
+    b.put(customers(P0, 0, 1, 2));
+    assertThat(engine.handed).hasSize(3);
+  }
+
+  @Test
+  void rowsTheVaultRefusedGoToTheErrantRecordReporter() throws Exception {
+    engine.problems = e -> List.of(Problem.of(e, Problem.NULL_BUSINESS_KEY, "hub_customer", "x"));
+    TaskBatches b = batches(1);
+    List<SinkRecord> records = customers(P0, 0);
+    b.put(records);
+    assertThat(reported).containsExactlyElementsOf(records);
+  }
+
+  @Test
+  void aPositionFromAnotherTopicIncarnationReadsThePartitionFromItsBeginning() throws Exception {
+    TaskBatches b = batches(100);
+    Map<TopicPartition, Long> seek =
+        b.resume(
+            List.of(P0),
+            List.of(
+                new Progress.Position(TOPIC, 0, 10, new Progress.Anchor(9, 1009)),
+                new Progress.Position(TOPIC, 1, 5)));
+    assertThat(seek).as("the anchor is read again").containsExactly(Map.entry(P0, 9L));
+    b.put(customers(P0, 9, 10)); // the record at the anchor's offset carries its timestamp
+    assertThat(b.buffered()).as("the anchor is loaded already").isEqualTo(1);
+
+    b.resume(List.of(P0), List.of(new Progress.Position(TOPIC, 0, 10, new Progress.Anchor(9, 7))));
+    b.put(customers(P0, 9, 10)); // another timestamp: another topic of that name
+    assertThat(seeks).containsExactly(Map.entry(P0, 0L));
+    assertThat(engine.forgotten).containsExactly(P0);
+    assertThat(b.buffered()).as("the partition's records are dropped").isZero();
+  }
+
+  /** A batch the task handed to the engine. */
+  private record Handed(List<ChangeEvent> events, Progress progress) {
+    List<Object> customers() {
+      return events.stream().map(e -> e.row().get("customer_no")).toList();
+    }
+  }
+
+  /**
+   * The engine as the batches see it: commits each batch at once, or (pipelined) when the next one
+   * is handed over or the task drains; fails the batch in flight when told to.
+   */
+  private static final class FakeEngine implements BatchLoader {
+    final List<Handed> handed = new ArrayList<>();
+    final List<TopicPartition> forgotten = new ArrayList<>();
+    final Deque<Runnable> inFlight = new ArrayDeque<>();
+    boolean pipelined;
+    boolean failNext;
+    boolean heldDue;
+    Function<Progress.Position, Progress.Position> positions = p -> p;
+    Function<ChangeEvent, List<Problem>> problems = e -> List.of();
+
+    @Override
+    public void submit(
+        List<ChangeEvent> events,
+        List<BadRecord> bad,
+        Progress progress,
+        Consumer<LoadResult> committed)
+        throws SQLException {
+      if (pipelined) {
+        drain(); // the batch before commits (or fails) before this one is written
+      } else {
+        failIfTold();
+      }
+      handed.add(new Handed(List.copyOf(events), progress));
+      heldDue = false;
+      Runnable commit = () -> committed.accept(result(events, progress));
+      if (pipelined) {
+        inFlight.add(commit);
+      } else {
+        commit.run();
+      }
+    }
+
+    private LoadResult result(List<ChangeEvent> events, Progress progress) {
+      List<Problem> found = new ArrayList<>();
+      events.forEach(e -> found.addAll(problems.apply(e)));
+      return new LoadResult(
+          events.size(),
+          Map.of(),
+          found,
+          0,
+          0,
+          0,
+          0,
+          0,
+          0,
+          0,
+          0,
+          progress.positions().stream().map(positions).toList());
+    }
+
+    private void failIfTold() throws SQLException {
+      if (failNext) {
+        failNext = false;
+        inFlight.clear();
+        throw new SQLTransientConnectionException("the database went away", "08006");
+      }
+    }
+
+    @Override
+    public void drain() throws SQLException {
+      failIfTold();
+      while (!inFlight.isEmpty()) {
+        inFlight.poll().run();
+      }
+    }
+
+    @Override
+    public boolean busy() {
+      return !inFlight.isEmpty();
+    }
+
+    @Override
+    public boolean heldDue() {
+      return heldDue;
+    }
+
+    @Override
+    public void forget(String topic, int partition) {
+      forgotten.add(new TopicPartition(topic, partition));
+    }
+
+    @Override
+    public void close() {}
+  }
+}
