@@ -77,6 +77,14 @@ CREATE TABLE IF NOT EXISTS "vault"."vs_key_map" (
   PRIMARY KEY ("source_table", "pk", "valid_from")
 );
 
+CREATE TABLE IF NOT EXISTS "vault"."vs_repeats" (
+  "target_table" text COLLATE "C" NOT NULL,
+  "row_key" text COLLATE "C" NOT NULL,
+  "load_dts" timestamptz NOT NULL,
+  "record_source" text NOT NULL,
+  PRIMARY KEY ("target_table", "row_key", "load_dts")
+);
+
 CREATE TABLE IF NOT EXISTS "vault"."vs_waiting" (
   "topic" text NOT NULL,
   "kafka_partition" integer NOT NULL,

@@ -142,6 +142,15 @@ CREATE TABLE IF NOT EXISTS `vault`.`vs_key_map` (
 ) ENGINE=InnoDB DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
 
 -- DdlScript.statements #14
+CREATE TABLE IF NOT EXISTS `vault`.`vs_repeats` (
+  `target_table` VARCHAR(380) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
+  `row_key` VARCHAR(380) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
+  `load_dts` DATETIME(6) NOT NULL,
+  `record_source` LONGTEXT NOT NULL,
+  PRIMARY KEY (`target_table`, `row_key`, `load_dts`)
+) ENGINE=InnoDB DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
+
+-- DdlScript.statements #15
 CREATE TABLE IF NOT EXISTS `vault`.`vs_waiting` (
   `topic` VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
   `kafka_partition` INT NOT NULL,
@@ -164,7 +173,7 @@ CREATE TABLE IF NOT EXISTS `vault`.`vs_waiting` (
   PRIMARY KEY (`topic`, `kafka_partition`, `kafka_offset`)
 ) ENGINE=InnoDB DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
 
--- DdlScript.statements #15
+-- DdlScript.statements #16
 CREATE TABLE IF NOT EXISTS `vault`.`vs_errors` (
   `id` BIGINT AUTO_INCREMENT NOT NULL,
   `error_code` VARCHAR(64) CHARACTER SET ascii COLLATE ascii_bin NOT NULL,
@@ -190,7 +199,7 @@ CREATE TABLE IF NOT EXISTS `vault`.`vs_errors` (
   UNIQUE KEY `vs_errors_id` (`id`)
 ) ENGINE=InnoDB DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
 
--- DdlScript.statements #16
+-- DdlScript.statements #17
 CREATE TABLE IF NOT EXISTS `vault`.`vs_progress` (
   `consumer` VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
   `topic` VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
@@ -202,104 +211,104 @@ CREATE TABLE IF NOT EXISTS `vault`.`vs_progress` (
   PRIMARY KEY (`consumer`, `topic`, `kafka_partition`)
 ) ENGINE=InnoDB DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
 
--- DdlScript.statements #17
+-- DdlScript.statements #18
 CREATE TABLE IF NOT EXISTS `vault`.`vs_locks` (`id` BIGINT NOT NULL PRIMARY KEY) ENGINE=InnoDB;
 
--- DdlScript.statements #18
+-- DdlScript.statements #19
 ALTER TABLE `vault`.`vs_progress` ADD COLUMN IF NOT EXISTS `anchor_offset` BIGINT;
 
--- DdlScript.statements #19
+-- DdlScript.statements #20
 ALTER TABLE `vault`.`vs_progress` ADD COLUMN IF NOT EXISTS `anchor_ts` BIGINT;
 
--- DdlScript.statements #20
+-- DdlScript.statements #21
 CREATE INDEX IF NOT EXISTS `vs_waiting_ref` ON `vault`.`vs_waiting` (`ref_source`, `ref_pk`);
 
--- DdlScript.statements #21
+-- DdlScript.statements #22
 CREATE INDEX IF NOT EXISTS `vs_errors_ref` ON `vault`.`vs_errors` (`ref_source`, `ref_pk`);
 
--- DdlScript.statements #22
+-- DdlScript.statements #23
 CREATE INDEX IF NOT EXISTS `vs_waiting_due` ON `vault`.`vs_waiting` (`state`, `arrived_at`);
 
--- DdlScript.statements #23
+-- DdlScript.statements #24
 CREATE INDEX IF NOT EXISTS `vs_errors_due` ON `vault`.`vs_errors` (`error_code`, `expires_at`);
 
--- DdlScript.statements #24
+-- DdlScript.statements #25
 INSERT INTO `vault`.`hub_customer` (`customer_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('00000000000000000000000000000000', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`hub_customer`.`customer_hk` = `vault`.`hub_customer`.`customer_hk`;
 
--- DdlScript.statements #25
+-- DdlScript.statements #26
 INSERT INTO `vault`.`hub_customer` (`customer_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`hub_customer`.`customer_hk` = `vault`.`hub_customer`.`customer_hk`;
 
--- DdlScript.statements #26
+-- DdlScript.statements #27
 INSERT INTO `vault`.`hub_product` (`product_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('00000000000000000000000000000000', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`hub_product`.`product_hk` = `vault`.`hub_product`.`product_hk`;
 
--- DdlScript.statements #27
+-- DdlScript.statements #28
 INSERT INTO `vault`.`hub_product` (`product_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`hub_product`.`product_hk` = `vault`.`hub_product`.`product_hk`;
 
--- DdlScript.statements #28
+-- DdlScript.statements #29
 INSERT INTO `vault`.`hub_order` (`order_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('00000000000000000000000000000000', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`hub_order`.`order_hk` = `vault`.`hub_order`.`order_hk`;
 
--- DdlScript.statements #29
+-- DdlScript.statements #30
 INSERT INTO `vault`.`hub_order` (`order_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`hub_order`.`order_hk` = `vault`.`hub_order`.`order_hk`;
 
--- DdlScript.statements #30
+-- DdlScript.statements #31
 INSERT INTO `vault`.`lnk_order_customer` (`order_customer_hk`, `order_hk`, `customer_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('00000000000000000000000000000000', '00000000000000000000000000000000', '00000000000000000000000000000000', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`lnk_order_customer`.`order_customer_hk` = `vault`.`lnk_order_customer`.`order_customer_hk`;
 
--- DdlScript.statements #31
+-- DdlScript.statements #32
 INSERT INTO `vault`.`lnk_order_customer` (`order_customer_hk`, `order_hk`, `customer_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`lnk_order_customer`.`order_customer_hk` = `vault`.`lnk_order_customer`.`order_customer_hk`;
 
--- DdlScript.statements #32
+-- DdlScript.statements #33
 INSERT INTO `vault`.`lnk_order_line` (`order_line_hk`, `order_hk`, `product_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('00000000000000000000000000000000', '00000000000000000000000000000000', '00000000000000000000000000000000', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`lnk_order_line`.`order_line_hk` = `vault`.`lnk_order_line`.`order_line_hk`;
 
--- DdlScript.statements #33
+-- DdlScript.statements #34
 INSERT INTO `vault`.`lnk_order_line` (`order_line_hk`, `order_hk`, `product_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`lnk_order_line`.`order_line_hk` = `vault`.`lnk_order_line`.`order_line_hk`;
 
--- DdlScript.statements #34
+-- DdlScript.statements #35
 INSERT INTO `vault`.`nhl_payment` (`payment_hk`, `order_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('00000000000000000000000000000000', '00000000000000000000000000000000', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`nhl_payment`.`payment_hk` = `vault`.`nhl_payment`.`payment_hk`;
 
--- DdlScript.statements #35
+-- DdlScript.statements #36
 INSERT INTO `vault`.`nhl_payment` (`payment_hk`, `order_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`nhl_payment`.`payment_hk` = `vault`.`nhl_payment`.`payment_hk`;
 
--- DdlScript.statements #36
+-- DdlScript.statements #37
 INSERT INTO `vault`.`sat_customer` (`customer_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `loaded_at`) VALUES ('00000000000000000000000000000000', '1900-01-01 00:00:00.000000', 'SYSTEM', '00000000000000000000000000000000', (CASE WHEN '0' IN ('true', 't', '1') THEN 1 WHEN '0' IN ('false', 'f', '0') THEN 0 END), '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`sat_customer`.`customer_hk` = `vault`.`sat_customer`.`customer_hk`;
 
--- DdlScript.statements #37
+-- DdlScript.statements #38
 INSERT INTO `vault`.`sat_customer` (`customer_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `loaded_at`) VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', '1900-01-01 00:00:00.000000', 'SYSTEM', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', (CASE WHEN '0' IN ('true', 't', '1') THEN 1 WHEN '0' IN ('false', 'f', '0') THEN 0 END), '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`sat_customer`.`customer_hk` = `vault`.`sat_customer`.`customer_hk`;
 
--- DdlScript.statements #38
+-- DdlScript.statements #39
 INSERT INTO `vault`.`sat_product` (`product_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `loaded_at`) VALUES ('00000000000000000000000000000000', '1900-01-01 00:00:00.000000', 'SYSTEM', '00000000000000000000000000000000', (CASE WHEN '0' IN ('true', 't', '1') THEN 1 WHEN '0' IN ('false', 'f', '0') THEN 0 END), '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`sat_product`.`product_hk` = `vault`.`sat_product`.`product_hk`;
 
--- DdlScript.statements #39
+-- DdlScript.statements #40
 INSERT INTO `vault`.`sat_product` (`product_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `loaded_at`) VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', '1900-01-01 00:00:00.000000', 'SYSTEM', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', (CASE WHEN '0' IN ('true', 't', '1') THEN 1 WHEN '0' IN ('false', 'f', '0') THEN 0 END), '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`sat_product`.`product_hk` = `vault`.`sat_product`.`product_hk`;
 
--- DdlScript.statements #40
+-- DdlScript.statements #41
 INSERT INTO `vault`.`sat_order` (`order_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `loaded_at`) VALUES ('00000000000000000000000000000000', '1900-01-01 00:00:00.000000', 'SYSTEM', '00000000000000000000000000000000', (CASE WHEN '0' IN ('true', 't', '1') THEN 1 WHEN '0' IN ('false', 'f', '0') THEN 0 END), '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`sat_order`.`order_hk` = `vault`.`sat_order`.`order_hk`;
 
--- DdlScript.statements #41
+-- DdlScript.statements #42
 INSERT INTO `vault`.`sat_order` (`order_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `loaded_at`) VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', '1900-01-01 00:00:00.000000', 'SYSTEM', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', (CASE WHEN '0' IN ('true', 't', '1') THEN 1 WHEN '0' IN ('false', 'f', '0') THEN 0 END), '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`sat_order`.`order_hk` = `vault`.`sat_order`.`order_hk`;
 
--- DdlScript.statements #42
+-- DdlScript.statements #43
 INSERT INTO `vault`.`lsat_order_line` (`order_line_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `loaded_at`) VALUES ('00000000000000000000000000000000', '1900-01-01 00:00:00.000000', 'SYSTEM', '00000000000000000000000000000000', (CASE WHEN '0' IN ('true', 't', '1') THEN 1 WHEN '0' IN ('false', 'f', '0') THEN 0 END), '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`lsat_order_line`.`order_line_hk` = `vault`.`lsat_order_line`.`order_line_hk`;
 
--- DdlScript.statements #43
+-- DdlScript.statements #44
 INSERT INTO `vault`.`lsat_order_line` (`order_line_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `loaded_at`) VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', '1900-01-01 00:00:00.000000', 'SYSTEM', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', (CASE WHEN '0' IN ('true', 't', '1') THEN 1 WHEN '0' IN ('false', 'f', '0') THEN 0 END), '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`lsat_order_line`.`order_line_hk` = `vault`.`lsat_order_line`.`order_line_hk`;
 

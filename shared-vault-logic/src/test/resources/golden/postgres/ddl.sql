@@ -142,6 +142,15 @@ CREATE TABLE IF NOT EXISTS "vault"."vs_key_map" (
 );
 
 -- DdlScript.statements #14
+CREATE TABLE IF NOT EXISTS "vault"."vs_repeats" (
+  "target_table" text COLLATE "C" NOT NULL,
+  "row_key" text COLLATE "C" NOT NULL,
+  "load_dts" timestamptz NOT NULL,
+  "record_source" text NOT NULL,
+  PRIMARY KEY ("target_table", "row_key", "load_dts")
+);
+
+-- DdlScript.statements #15
 CREATE TABLE IF NOT EXISTS "vault"."vs_waiting" (
   "topic" text NOT NULL,
   "kafka_partition" integer NOT NULL,
@@ -164,7 +173,7 @@ CREATE TABLE IF NOT EXISTS "vault"."vs_waiting" (
   PRIMARY KEY ("topic", "kafka_partition", "kafka_offset")
 );
 
--- DdlScript.statements #15
+-- DdlScript.statements #16
 CREATE TABLE IF NOT EXISTS "vault"."vs_errors" (
   "id" bigserial NOT NULL,
   "error_code" text NOT NULL,
@@ -189,7 +198,7 @@ CREATE TABLE IF NOT EXISTS "vault"."vs_errors" (
   PRIMARY KEY ("topic", "kafka_partition", "kafka_offset", "error_code", "target_object")
 );
 
--- DdlScript.statements #16
+-- DdlScript.statements #17
 CREATE TABLE IF NOT EXISTS "vault"."vs_progress" (
   "consumer" text NOT NULL,
   "topic" text NOT NULL,
@@ -201,81 +210,81 @@ CREATE TABLE IF NOT EXISTS "vault"."vs_progress" (
   PRIMARY KEY ("consumer", "topic", "kafka_partition")
 );
 
--- DdlScript.statements #17
+-- DdlScript.statements #18
 ALTER TABLE "vault"."vs_progress" ADD COLUMN IF NOT EXISTS "anchor_offset" bigint;
 
--- DdlScript.statements #18
+-- DdlScript.statements #19
 ALTER TABLE "vault"."vs_progress" ADD COLUMN IF NOT EXISTS "anchor_ts" bigint;
 
--- DdlScript.statements #19
+-- DdlScript.statements #20
 CREATE INDEX IF NOT EXISTS "vs_waiting_ref" ON "vault"."vs_waiting" ("ref_source", "ref_pk");
 
--- DdlScript.statements #20
+-- DdlScript.statements #21
 CREATE INDEX IF NOT EXISTS "vs_errors_ref" ON "vault"."vs_errors" ("ref_source", "ref_pk");
 
--- DdlScript.statements #21
+-- DdlScript.statements #22
 CREATE INDEX IF NOT EXISTS "vs_waiting_due" ON "vault"."vs_waiting" ("state", "arrived_at");
 
--- DdlScript.statements #22
+-- DdlScript.statements #23
 CREATE INDEX IF NOT EXISTS "vs_errors_due" ON "vault"."vs_errors" ("error_code", "expires_at");
 
--- DdlScript.statements #23
+-- DdlScript.statements #24
 INSERT INTO "vault"."hub_customer" ("customer_hk", "load_dts", "record_source", "loaded_at") VALUES ('00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("customer_hk") DO NOTHING;
 
--- DdlScript.statements #24
+-- DdlScript.statements #25
 INSERT INTO "vault"."hub_customer" ("customer_hk", "load_dts", "record_source", "loaded_at") VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("customer_hk") DO NOTHING;
 
--- DdlScript.statements #25
+-- DdlScript.statements #26
 INSERT INTO "vault"."hub_product" ("product_hk", "load_dts", "record_source", "loaded_at") VALUES ('00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("product_hk") DO NOTHING;
 
--- DdlScript.statements #26
+-- DdlScript.statements #27
 INSERT INTO "vault"."hub_product" ("product_hk", "load_dts", "record_source", "loaded_at") VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("product_hk") DO NOTHING;
 
--- DdlScript.statements #27
+-- DdlScript.statements #28
 INSERT INTO "vault"."hub_order" ("order_hk", "load_dts", "record_source", "loaded_at") VALUES ('00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("order_hk") DO NOTHING;
 
--- DdlScript.statements #28
+-- DdlScript.statements #29
 INSERT INTO "vault"."hub_order" ("order_hk", "load_dts", "record_source", "loaded_at") VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("order_hk") DO NOTHING;
 
--- DdlScript.statements #29
+-- DdlScript.statements #30
 INSERT INTO "vault"."lnk_order_customer" ("order_customer_hk", "order_hk", "customer_hk", "load_dts", "record_source", "loaded_at") VALUES ('00000000000000000000000000000000', '00000000000000000000000000000000', '00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("order_customer_hk") DO NOTHING;
 
--- DdlScript.statements #30
+-- DdlScript.statements #31
 INSERT INTO "vault"."lnk_order_customer" ("order_customer_hk", "order_hk", "customer_hk", "load_dts", "record_source", "loaded_at") VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("order_customer_hk") DO NOTHING;
 
--- DdlScript.statements #31
+-- DdlScript.statements #32
 INSERT INTO "vault"."lnk_order_line" ("order_line_hk", "order_hk", "product_hk", "load_dts", "record_source", "loaded_at") VALUES ('00000000000000000000000000000000', '00000000000000000000000000000000', '00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("order_line_hk") DO NOTHING;
 
--- DdlScript.statements #32
+-- DdlScript.statements #33
 INSERT INTO "vault"."lnk_order_line" ("order_line_hk", "order_hk", "product_hk", "load_dts", "record_source", "loaded_at") VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("order_line_hk") DO NOTHING;
 
--- DdlScript.statements #33
+-- DdlScript.statements #34
 INSERT INTO "vault"."nhl_payment" ("payment_hk", "order_hk", "load_dts", "record_source", "loaded_at") VALUES ('00000000000000000000000000000000', '00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("payment_hk") DO NOTHING;
 
--- DdlScript.statements #34
+-- DdlScript.statements #35
 INSERT INTO "vault"."nhl_payment" ("payment_hk", "order_hk", "load_dts", "record_source", "loaded_at") VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("payment_hk") DO NOTHING;
 
--- DdlScript.statements #35
+-- DdlScript.statements #36
 INSERT INTO "vault"."sat_customer" ("customer_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', '00000000000000000000000000000000', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("customer_hk", "load_dts") DO NOTHING;
 
--- DdlScript.statements #36
+-- DdlScript.statements #37
 INSERT INTO "vault"."sat_customer" ("customer_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("customer_hk", "load_dts") DO NOTHING;
 
--- DdlScript.statements #37
+-- DdlScript.statements #38
 INSERT INTO "vault"."sat_product" ("product_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', '00000000000000000000000000000000', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("product_hk", "load_dts") DO NOTHING;
 
--- DdlScript.statements #38
+-- DdlScript.statements #39
 INSERT INTO "vault"."sat_product" ("product_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("product_hk", "load_dts") DO NOTHING;
 
--- DdlScript.statements #39
+-- DdlScript.statements #40
 INSERT INTO "vault"."sat_order" ("order_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', '00000000000000000000000000000000', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("order_hk", "load_dts") DO NOTHING;
 
--- DdlScript.statements #40
+-- DdlScript.statements #41
 INSERT INTO "vault"."sat_order" ("order_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("order_hk", "load_dts") DO NOTHING;
 
--- DdlScript.statements #41
+-- DdlScript.statements #42
 INSERT INTO "vault"."lsat_order_line" ("order_line_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', '00000000000000000000000000000000', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("order_line_hk", "load_dts") DO NOTHING;
 
--- DdlScript.statements #42
+-- DdlScript.statements #43
 INSERT INTO "vault"."lsat_order_line" ("order_line_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("order_line_hk", "load_dts") DO NOTHING;
 
