@@ -61,7 +61,7 @@ class ReplayMinimizer extends DatabaseContract {
     String target = System.getProperty("fuzz.minimize");
     registry = track(new FuzzRegistry());
     VaultLoader first = open();
-    RowOrder order = RowOrder.of(System.getProperty("fuzz.order", "any"), SHOP, first.decoder());
+    RowOrder order = RowOrder.of(System.getProperty("fuzz.order", "row"), SHOP, first.decoder());
     List<FuzzRecord> records = RecordMix.generate(seed, count, registry, true);
     if (order != null) {
       records = order.arrange(records);
