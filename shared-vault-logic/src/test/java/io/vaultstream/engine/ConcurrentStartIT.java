@@ -49,7 +49,7 @@ class ConcurrentStartIT {
                     "SELECT count(*) FROM information_schema.tables WHERE table_schema = '"
                         + schema
                         + "'"))
-            .isEqualTo("15");
+            .isEqualTo("16");
       }
     } finally {
       pool.shutdownNow();
