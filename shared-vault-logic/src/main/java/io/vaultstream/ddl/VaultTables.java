@@ -112,16 +112,17 @@ public final class VaultTables {
         .forEach(
             s -> out.put(s.name(), tracking(s.name(), model.hubs().get(s.parent()).hashKey())));
     model.referenceTables().values().forEach(r -> out.put(r.name(), reference(r)));
-    out.put(KEY_MAP, keyMap());
+    LoaderTables own = new LoaderTables(dialect);
+    out.put(KEY_MAP, own.keyMap());
     if (!model.satellites().isEmpty() || !model.referenceTables().isEmpty()) {
-      out.put(REPEATS, repeats());
+      out.put(REPEATS, own.repeats());
     }
-    out.put(WAITING, waiting());
-    out.put(ERRORS, errors());
-    out.put(PROGRESS, progress());
+    out.put(WAITING, own.waiting());
+    out.put(ERRORS, own.errors());
+    out.put(PROGRESS, own.progress());
     if (model.links().values().stream()
         .anyMatch(l -> l.nonHistorized() && l.onChange() == ChangePolicy.IGNORE)) {
-      out.put(IGNORED_CHANGES, ignoredChanges());
+      out.put(IGNORED_CHANGES, own.ignoredChanges());
     }
     return out;
   }
@@ -241,119 +242,5 @@ public final class VaultTables {
   /** Declared attributes, else the source's declared non-key columns, else null (from events). */
   private List<String> attributes(String source, List<String> declared) {
     return declared != null ? declared : model.defaultAttributesOf(source);
-  }
-
-  TableSpec keyMap() {
-    String text = dialect.keyTextType();
-    return new TableSpec(
-        KEY_MAP,
-        TableKind.TECHNICAL,
-        List.of(
-            col("source_table", text, true),
-            col("pk", text, true),
-            col("valid_from", dialect.timestampType(), true),
-            // Not indexed: any length (on MariaDB the key columns are bounded by their index).
-            col("key_values", dialect.textType(), true)),
-        List.of("source_table", "pk", "valid_from"),
-        false);
-  }
-
-  TableSpec repeats() {
-    String key = dialect.keyTextType();
-    return new TableSpec(
-        REPEATS,
-        TableKind.TECHNICAL,
-        List.of(
-            col("target_table", key, true),
-            col("row_key", key, true),
-            col("load_dts", dialect.timestampType(), true),
-            col("record_source", dialect.textType(), true)),
-        List.of("target_table", "row_key", "load_dts"),
-        false);
-  }
-
-  private List<ColumnSpec> eventColumns() {
-    String text = dialect.textType();
-    String ts = dialect.timestampType();
-    return List.of(
-        col("topic", text, true),
-        col("kafka_partition", "integer", true),
-        col("kafka_offset", "bigint", true),
-        col("source_table", text, true),
-        col("target_object", text, true),
-        col("message", text, false),
-        col("ref_source", dialect.keyTextType(), false),
-        col("ref_pk", dialect.keyTextType(), false),
-        col("links_only", dialect.booleanType(), true),
-        col("operation", text, false),
-        col("event_time", ts, false),
-        col("record_key", text, false),
-        col("record_value", text, false),
-        col("event", text, false),
-        col("attempts", "integer", true),
-        col("last_attempt", ts, false));
-  }
-
-  TableSpec waiting() {
-    List<ColumnSpec> cols = new ArrayList<>(eventColumns());
-    cols.add(col("state", dialect.codeType(), true));
-    cols.add(col("arrived_at", dialect.timestampType(), true));
-    return new TableSpec(
-        WAITING,
-        TableKind.TECHNICAL,
-        cols,
-        List.of("topic", "kafka_partition", "kafka_offset"),
-        false);
-  }
-
-  TableSpec errors() {
-    List<ColumnSpec> cols = new ArrayList<>();
-    cols.add(col("id", dialect.identityType(), true));
-    cols.add(col("error_code", dialect.codeType(), true));
-    cols.addAll(eventColumns());
-    cols.add(col("first_seen", dialect.timestampType(), true));
-    cols.add(col("expires_at", dialect.timestampType(), false));
-    return new TableSpec(
-        ERRORS,
-        TableKind.TECHNICAL,
-        cols,
-        List.of("topic", "kafka_partition", "kafka_offset", "error_code", "target_object"),
-        false);
-  }
-
-  TableSpec ignoredChanges() {
-    String text = dialect.textType();
-    String ts = dialect.timestampType();
-    return new TableSpec(
-        IGNORED_CHANGES,
-        TableKind.TECHNICAL,
-        List.of(
-            col("topic", text, true),
-            col("kafka_partition", "integer", true),
-            col("kafka_offset", "bigint", true),
-            col("target_object", text, true),
-            col("source_table", text, true),
-            col("operation", text, false),
-            col("event_time", ts, false),
-            col("message", text, false),
-            col("noted_at", ts, true)),
-        List.of("topic", "kafka_partition", "kafka_offset", "target_object"),
-        false);
-  }
-
-  TableSpec progress() {
-    return new TableSpec(
-        PROGRESS,
-        TableKind.TECHNICAL,
-        List.of(
-            col("consumer", dialect.textType(), true),
-            col("topic", dialect.textType(), true),
-            col("kafka_partition", "integer", true),
-            col("next_offset", "bigint", true),
-            col("updated_at", dialect.timestampType(), true),
-            col(PROGRESS_ANCHOR_OFFSET, "bigint", false),
-            col(PROGRESS_ANCHOR_TIMESTAMP, "bigint", false)),
-        List.of("consumer", "topic", "kafka_partition"),
-        false);
   }
 }
