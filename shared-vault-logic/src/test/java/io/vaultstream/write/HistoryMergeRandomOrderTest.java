@@ -53,6 +53,76 @@ class HistoryMergeRandomOrderTest {
     o.repeatsAdded().forEach(v -> repeats.add(v.t));
   }
 
+  /** Loads a batch as the planner hands it over: events of one time moved to free microseconds. */
+  private void loadPlanned(List<Event> batch) {
+    java.util.Set<Long> taken = new java.util.HashSet<>();
+    List<Version> fresh = new ArrayList<>();
+    for (Event e : batch) {
+      long t = e.t();
+      while (!taken.add(t)) {
+        t++;
+      }
+      Version v = new Event(t, e.value()).fresh();
+      v.eventTime = e.t();
+      fresh.add(v);
+    }
+    fresh.sort(Comparator.comparingLong(v -> v.t));
+    long first = fresh.get(0).t;
+    List<Version> stored = new ArrayList<>();
+    history.stream().filter(v -> v.t < first).reduce((a, b) -> b).ifPresent(stored::add);
+    history.stream().filter(v -> v.t >= first).forEach(stored::add);
+    List<Version> remembered = new ArrayList<>();
+    repeats.tailSet(first).forEach(t -> remembered.add(Version.repeat(t, "SRC")));
+    Outcome o =
+        HistoryMerge.merge(
+            stored, remembered, fresh, first, Map.of(), "EMPTY", HistoryMerge.BY_HASH);
+    history.removeIf(h -> o.deletes().stream().anyMatch(d -> d.t == h.t));
+    for (Version v : o.inserts()) {
+      assertThat(history).noneMatch(h -> h.t == v.t);
+      history.add(new Version(v.t, v.hashDiff, v.delete, v.attrs, true, v.recordSource));
+    }
+    history.sort(Comparator.comparingLong(v -> v.t));
+    o.repeatsRemoved().forEach(v -> repeats.remove(v.t));
+    o.repeatsAdded().forEach(v -> repeats.add(v.t));
+  }
+
+  @Test
+  void replaysOfEventsAtTheSameMicrosecondChangeNothing() {
+    Random random = new Random(5);
+    String[] values = {"X", "Y", null};
+    for (int round = 0; round < 5000; round++) {
+      history.clear();
+      repeats.clear();
+      List<Event> events = new ArrayList<>();
+      int n = 2 + random.nextInt(7);
+      for (int i = 0; i < n; i++) {
+        events.add(new Event(10L * (1 + random.nextInt(4)), values[random.nextInt(3)]));
+      }
+      List<List<Event>> batches = new ArrayList<>();
+      int i = 0;
+      while (i < n) {
+        int k = 1 + random.nextInt(3);
+        batches.add(events.subList(i, Math.min(n, i + k)));
+        i += k;
+      }
+      batches.forEach(this::loadPlanned);
+      List<String> loaded = rows();
+      TreeSet<Long> remembered = new TreeSet<>(repeats);
+      List<List<Event>> again = new ArrayList<>();
+      i = 0;
+      while (i < n) {
+        int k = 1 + random.nextInt(3);
+        again.add(events.subList(i, Math.min(n, i + k)));
+        i += k;
+      }
+      again.forEach(this::loadPlanned);
+      assertThat(rows())
+          .as("events %s in batches %s, again %s", events, batches, again)
+          .isEqualTo(loaded);
+      assertThat(repeats).as("repeats of %s in batches %s", events, batches).isEqualTo(remembered);
+    }
+  }
+
   private List<String> rows() {
     return history.stream()
         .map(v -> v.t + ":" + v.hashDiff + (v.delete ? ":D" : "") + ":" + v.attrs)
