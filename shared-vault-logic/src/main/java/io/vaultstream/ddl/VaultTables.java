@@ -114,7 +114,11 @@ public final class VaultTables {
     model.referenceTables().values().forEach(r -> out.put(r.name(), reference(r)));
     LoaderTables own = new LoaderTables(dialect);
     out.put(KEY_MAP, own.keyMap());
-    if (!model.satellites().isEmpty() || !model.referenceTables().isEmpty()) {
+    // Every table whose history is merged remembers repeats: status and effectivity satellites too.
+    if (!model.satellites().isEmpty()
+        || !model.referenceTables().isEmpty()
+        || !model.effectivitySatellites().isEmpty()
+        || !model.statusSatellites().isEmpty()) {
       out.put(REPEATS, own.repeats());
     }
     out.put(WAITING, own.waiting());

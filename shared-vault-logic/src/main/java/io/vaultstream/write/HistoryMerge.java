@@ -132,6 +132,7 @@ final class HistoryMerge {
       if (known(all, v, same)) {
         continue; // the same event, loaded before: a replay
       }
+      v.t = v.eventTime; // (the planner may have moved it past a replay skipped above)
       while (at(all, v.t) != null) {
         v.t++; // a time taken by a stored version or an earlier new one
       }

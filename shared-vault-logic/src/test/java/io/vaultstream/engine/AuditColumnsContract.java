@@ -61,6 +61,41 @@ public abstract class AuditColumnsContract extends DatabaseContract {
         .containsExactly("3");
   }
 
+  /**
+   * A version that a late, earlier event brings back (a remembered repeat) or rewrites (a stored
+   * delete that gets the attributes of the version now before it) still names its own event, as
+   * when the events come in time order.
+   */
+  @Test
+  void versionsBroughtBackOrRewrittenByALateEventKeepTheirOwnEvent() throws Exception {
+    VaultModel m = model(AUDIT);
+    EventFactory ev = new EventFactory(m);
+    // Person 1: the A at 3 repeats the A at 1 until the B at 2 arrives.
+    var created1 =
+        ev.event("people", "c", at(1), row("id", 1L, "person_no", "P1", "name", "A"), 501L);
+    var changed1 =
+        ev.event("people", "u", at(2), row("id", 1L, "person_no", "P1", "name", "B"), 502L);
+    var back1 = ev.event("people", "u", at(3), row("id", 1L, "person_no", "P1", "name", "A"), 503L);
+    // Person 2: the delete at 4 carries A until the B at 2 arrives.
+    var created2 =
+        ev.event("people", "c", at(1), row("id", 2L, "person_no", "P2", "name", "A"), 601L);
+    var changed2 =
+        ev.event("people", "u", at(2), row("id", 2L, "person_no", "P2", "name", "B"), 602L);
+    var deleted2 = ev.event("people", "d", at(4), row("id", 2L, "person_no", "P2"), 604L);
+    String query =
+        "SELECT load_dts, name, cdc_op, cdc_tx, delete_flag FROM $s.sat_person"
+            + " WHERE record_source <> 'SYSTEM' ORDER BY person_hk, load_dts";
+    schema = newSchema();
+    VaultLoader inOrder = track(VaultLoader.open(m, db().options(schema).build()));
+    inOrder.load(List.of(created1, created2, changed1, changed2, back1, deleted2));
+    List<String> expected = rows(query);
+    schema = newSchema();
+    VaultLoader outOfOrder = track(VaultLoader.open(m, db().options(schema).build()));
+    outOfOrder.load(List.of(created1, created2, back1, deleted2));
+    outOfOrder.load(List.of(changed1, changed2));
+    assertThat(rows(query)).isEqualTo(expected);
+  }
+
   @Test
   void aVaultCreatedWithoutThemGainsThemAtStart() throws Exception {
     schema = newSchema();
