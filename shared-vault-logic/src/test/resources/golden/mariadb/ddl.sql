@@ -147,6 +147,7 @@ CREATE TABLE IF NOT EXISTS `vault`.`vs_repeats` (
   `row_key` VARCHAR(380) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
   `load_dts` DATETIME(6) NOT NULL,
   `record_source` LONGTEXT NOT NULL,
+  `audit` LONGTEXT,
   PRIMARY KEY (`target_table`, `row_key`, `load_dts`)
 ) ENGINE=InnoDB DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
 

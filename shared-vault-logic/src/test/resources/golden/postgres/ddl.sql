@@ -147,6 +147,7 @@ CREATE TABLE IF NOT EXISTS "vault"."vs_repeats" (
   "row_key" text COLLATE "C" NOT NULL,
   "load_dts" timestamptz NOT NULL,
   "record_source" text NOT NULL,
+  "audit" text,
   PRIMARY KEY ("target_table", "row_key", "load_dts")
 );
 

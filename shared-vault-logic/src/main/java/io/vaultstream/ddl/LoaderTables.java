@@ -46,7 +46,9 @@ final class LoaderTables {
             col("target_table", key, true),
             col("row_key", key, true),
             col("load_dts", dialect.timestampType(), true),
-            col("record_source", dialect.textType(), true)),
+            col("record_source", dialect.textType(), true),
+            // The repeated event's audit column values, for when it becomes a version.
+            col("audit", dialect.textType(), false)),
         List.of("target_table", "row_key", "load_dts"),
         false);
   }

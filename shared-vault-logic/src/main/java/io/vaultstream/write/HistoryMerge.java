@@ -213,7 +213,9 @@ final class HistoryMerge {
         // A delete stored before the version it follows arrived carries that version's
         // attributes now: it is written again.
         deletes.add(v);
+        Map<String, String> audit = v.audit;
         v = new Version(v.t, null, true, null, false, v.recordSource);
+        v.audit = audit;
       }
       if (!v.stored && v.delete) {
         v.attrs = prev == null ? nullAttrs : prev.attrs;

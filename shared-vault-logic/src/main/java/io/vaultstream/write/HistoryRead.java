@@ -60,6 +60,7 @@ final class HistoryRead {
       TableSpec t,
       List<String> keyCols,
       List<String> attrs,
+      List<String> audit,
       Map<List<String>, List<HistoryMerge.Version>> fresh,
       Set<String> newParents)
       throws SQLException {
@@ -79,6 +80,7 @@ final class HistoryRead {
     read.add(n.deleteFlag());
     read.add(n.recordSource()); // kept when a stored version becomes a repeat
     read.addAll(attrs);
+    read.addAll(audit); // kept when a stored version is written again or becomes a repeat
     Map<List<String>, List<HistoryMerge.Version>> out = new LinkedHashMap<>();
     if (keys.size() == 0) {
       return out;
@@ -101,8 +103,15 @@ final class HistoryRead {
           for (int i = 0; i < attrs.size(); i++) {
             a.put(attrs.get(i), rs.getString(p + 4 + i));
           }
-          out.computeIfAbsent(key, k -> new ArrayList<>())
-              .add(new HistoryMerge.Version(micros, hd, del, a, true, source));
+          HistoryMerge.Version v = new HistoryMerge.Version(micros, hd, del, a, true, source);
+          if (!audit.isEmpty()) {
+            Map<String, String> au = new LinkedHashMap<>();
+            for (int i = 0; i < audit.size(); i++) {
+              au.put(audit.get(i), rs.getString(p + 4 + attrs.size() + i));
+            }
+            v.audit = au;
+          }
+          out.computeIfAbsent(key, k -> new ArrayList<>()).add(v);
         });
     return out;
   }

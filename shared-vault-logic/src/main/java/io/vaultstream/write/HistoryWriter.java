@@ -63,7 +63,7 @@ final class HistoryWriter {
       fresh.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(hashes.version(r));
     }
     Map<List<String>, List<HistoryMerge.Version>> stored =
-        history.around(c, t, keyCols, attrs, fresh, newParents);
+        history.around(c, t, keyCols, attrs, schema.auditColumns(t.name()), fresh, newParents);
     Map<List<String>, List<HistoryMerge.Version>> repeated =
         repeats.read(c, t.name(), fresh, newParents);
 

@@ -7,7 +7,9 @@ import io.vaultstream.table.TableSpec;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,7 +23,8 @@ import java.util.Set;
 final class Repeats {
   private static final List<String> KEY = List.of("target_table", "row_key");
   private static final String TIME = "load_dts";
-  private static final List<String> ALL = List.of("target_table", "row_key", TIME, "record_source");
+  private static final List<String> ALL =
+      List.of("target_table", "row_key", TIME, "record_source", "audit");
 
   private final VaultDialect dialect;
   private final SchemaManager schema;
@@ -77,13 +80,18 @@ final class Repeats {
     TableSpec t = schema.table(VaultTables.REPEATS);
     keys.query(
         c,
-        dialect.selectHistoryAround(schema.schema(), t, KEY, TIME, List.of("record_source")),
+        dialect.selectHistoryAround(
+            schema.schema(), t, KEY, TIME, List.of("record_source", "audit")),
         rs -> {
           String text = rs.getString(2);
           long micros = rs.getLong(3);
           if (micros >= from.get(text)) { // (the statement also returns the one before)
-            out.computeIfAbsent(byText.get(text), k -> new ArrayList<>())
-                .add(HistoryMerge.Version.repeat(micros, rs.getString(4)));
+            HistoryMerge.Version r = HistoryMerge.Version.repeat(micros, rs.getString(4));
+            String audit = rs.getString(5);
+            if (audit != null) {
+              r.audit = KeyText.parseValues(audit);
+            }
+            out.computeIfAbsent(byText.get(text), k -> new ArrayList<>()).add(r);
           }
         });
     return out;
@@ -100,7 +108,7 @@ final class Repeats {
       return;
     }
     for (HistoryMerge.Version v : o.repeatsAdded()) {
-      add.add(List.of(table, text, dialect.timestampText(v.t), source(v)));
+      add.add(Arrays.asList(table, text, dialect.timestampText(v.t), source(v), audit(v)));
     }
     for (HistoryMerge.Version v : o.repeatsRemoved()) {
       drop.add(List.of(table, text, dialect.timestampText(v.t)));
@@ -113,6 +121,18 @@ final class Repeats {
    */
   private boolean fits(String keyText) {
     return keyText.length() <= dialect.maxKeyChars();
+  }
+
+  /** The version's own audit values (those not NULL), as text; null for none. */
+  private static String audit(HistoryMerge.Version v) {
+    Map<String, String> known = new LinkedHashMap<>();
+    v.audit.forEach(
+        (k, val) -> {
+          if (val != null) {
+            known.put(k, val);
+          }
+        });
+    return known.isEmpty() ? null : KeyText.values(known);
   }
 
   private static String source(HistoryMerge.Version v) {
