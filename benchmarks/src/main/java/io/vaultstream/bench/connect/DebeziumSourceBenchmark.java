@@ -50,14 +50,19 @@ public final class DebeziumSourceBenchmark {
                 .resolve("benchmarks/target/debezium-source-runs")
                 .resolve(
                     LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
+    // The sinks' workers get the plugin.path of benchmarks/connect.sh; the source's worker one of
+    // its own (a worker scans every plugin on its path at start).
     PluginInstall plugins = PluginInstall.into(runDir);
-    plugins.installDebeziumSource();
+    PluginInstall sourcePlugins = PluginInstall.into(runDir.resolve("source"));
+    sourcePlugins.installDebeziumSource();
     Path model = o.vaultstream() ? plugins.installVaultstream() : null;
     if (o.debezium()) {
       plugins.installDebezium();
     }
     Report.line("vaultstream Connect benchmark on a real Debezium PostgreSQL source");
-    Report.line("Run directory: %s (plugin.path %s)", runDir, plugins.pluginPath);
+    Report.line(
+        "Run directory: %s (plugin.path of the sinks' workers %s, of the source's %s)",
+        runDir, plugins.pluginPath, sourcePlugins.pluginPath);
     Report.line(
         "Source: %s; connector settings %s", o.sourceUrl(), SourceCapture.config(o.sourceUrl()));
     try (BenchDatabase target = new BenchDatabase(o.jdbcUrl())) {
@@ -72,7 +77,7 @@ public final class DebeziumSourceBenchmark {
             "Broker: Kafka 3.9.1 (KRaft, one broker) inside this harness JVM at %s",
             broker.bootstrapServers());
         SourceCapture.Backlog backlog =
-            SourceCapture.run(o, broker.bootstrapServers(), plugins, runDir, kafka.admin);
+            SourceCapture.run(o, broker.bootstrapServers(), sourcePlugins, runDir, kafka.admin);
         SourceSinkRuns runs =
             new SourceSinkRuns(
                 o, target, backlog, plugins, runDir, broker.bootstrapServers(), kafka.admin, model);
