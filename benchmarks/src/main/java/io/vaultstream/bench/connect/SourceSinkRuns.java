@@ -10,6 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
 
 /**
  * The sinks' loads of the captured backlog: in each run every sink loads all of it on a freshly
@@ -109,7 +111,7 @@ final class SourceSinkRuns {
           "  run %d, %s: %,d events in %.1f s = %,.0f events/s (consumer group connect-%s)",
           run, sink, backlog.records(), secs, rate, name);
       if (vault) {
-        checkVault();
+        checkVault(config.get("errors.deadletterqueue.topic.name"));
       } else {
         checkJdbc();
       }
@@ -132,7 +134,7 @@ final class SourceSinkRuns {
    * (a hub keeps deleted keys), and the error and waiting rows: the workload writes no invalid row,
    * so vs_errors must stay empty.
    */
-  private void checkVault() throws SQLException {
+  private void checkVault(String dlq) throws Exception {
     Map<String, Long> rows = new LinkedHashMap<>();
     for (String t : target.tables(VAULT_SCHEMA)) {
       rows.put(
@@ -154,10 +156,26 @@ final class SourceSinkRuns {
     Report.line("    vault rows: %s", rows);
     Report.line(
         "    vs_errors: %,d (the workload has no invalid rows: 0 expected); vs_waiting: %,d;"
-            + " hubs %s",
+            + " dead letter queue: %,d records (all runs so far); hubs %s",
         rows.getOrDefault("vs_errors", 0L),
         rows.getOrDefault("vs_waiting", 0L),
+        deadLetters(dlq),
         wrong.isEmpty() ? "match the keys the workload created" : "WRONG: " + wrong);
+  }
+
+  /** Records in the dead letter queue topic (0 without one, or while it does not exist). */
+  private long deadLetters(String dlq) throws Exception {
+    if (dlq == null || !admin.listTopics().names().get().contains(dlq)) {
+      return 0;
+    }
+    return admin
+        .listOffsets(Map.of(new TopicPartition(dlq, 0), OffsetSpec.latest()))
+        .all()
+        .get()
+        .values()
+        .stream()
+        .mapToLong(o -> o.offset())
+        .sum();
   }
 
   /** The Debezium JDBC sink's tables mirror the source's: their row counts should be equal. */
