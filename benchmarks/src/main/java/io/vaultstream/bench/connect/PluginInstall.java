@@ -88,6 +88,21 @@ final class PluginInstall {
     }
   }
 
+  /**
+   * Copies Debezium's PostgreSQL source connector, which benchmarks/debezium-source.sh unpacked
+   * into {@code benchmarks/target/debezium-source/plugin/debezium-connector-postgres}.
+   */
+  void installDebeziumSource() throws IOException {
+    Path dir = root.resolve("benchmarks/target/debezium-source/plugin/debezium-connector-postgres");
+    if (!Files.isDirectory(dir) || list(dir).isEmpty()) {
+      throw new IllegalStateException(dir + " is missing: run benchmarks/debezium-source.sh");
+    }
+    Path to = Files.createDirectories(pluginPath.resolve("debezium-connector-postgres"));
+    for (Path file : list(dir)) {
+      Files.copy(file, to.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+
   private static List<Path> list(Path dir) throws IOException {
     try (Stream<Path> s = Files.list(dir)) {
       return s.sorted().toList();

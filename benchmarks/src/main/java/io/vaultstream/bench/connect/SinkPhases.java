@@ -53,6 +53,17 @@ final class SinkPhases {
   }
 
   private WorkerProcess startWorker(String name, String sink) throws Exception {
+    return startWorker(name, sink, bootstrap, plugins, runDir, options.workerHeap());
+  }
+
+  /**
+   * A worker as the benchmark of record runs one (Kafka's flags and shipped settings, {@code
+   * -Xms256M -Xmx<heap>}, remote JMX), started in {@code runDir} on {@code plugins}' jars and
+   * plugin.path, once its REST API answers; {@code what} names what it is for in the message.
+   */
+  static WorkerProcess startWorker(
+      String name, String what, String bootstrap, PluginInstall plugins, Path runDir, String heap)
+      throws Exception {
     long t0 = System.nanoTime();
     int restPort = FreePorts.next();
     WorkerConfig config =
@@ -61,14 +72,19 @@ final class SinkPhases {
         WorkerProcess.start(
             WorkerLaunch.of(
                     name, runDir, plugins.workerLibs, restPort, config, WorkerLogging.LOG4J2)
-                .jvm(List.of("-Xms256M", "-Xmx" + options.workerHeap()))
+                .jvm(List.of("-Xms256M", "-Xmx" + heap))
                 .jvm(WorkerLaunch.KAFKA_JVM_FLAGS)
                 .jvm(List.of("-Dkafka.logs.dir=" + runDir))
                 .withJmx());
-    w.awaitReady(START);
+    try {
+      w.awaitReady(START);
+    } catch (Exception | Error e) {
+      w.close();
+      throw e;
+    }
     Report.line(
         "Started %s for %s in %.1f s (pid %d, REST 127.0.0.1:%d, JMX 127.0.0.1:%d); log: %s",
-        name, sink, (System.nanoTime() - t0) / 1e9, w.pid(), w.restPort, w.jmxPort, w.log);
+        name, what, (System.nanoTime() - t0) / 1e9, w.pid(), w.restPort, w.jmxPort, w.log);
     return w;
   }
 

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# The Connect benchmark on events from a real Debezium PostgreSQL source connector: a second
+# PostgreSQL 15 cluster ("source", 127.0.0.1:5433, wal_level=logical) holds the shop's six tables in
+# database "shop"; a seeded workload (io.vaultstream.bench.connect.ShopWorkload: customers and
+# products, orders with their lines in one transaction, payments, updates, deletes) changes them
+# while Debezium's PostgreSQL connector 3.6 (pgoutput) captures them into one topic per table on a
+# Kafka Connect 4.1 worker. Once every change is in the topics (the backlog), each sink loads them
+# on a freshly started worker of its own, from a fresh consumer group into a fresh target schema:
+# vaultstream as connect-plugin/src/main/etc/vaultstream-shop.json configures it, and the Debezium
+# JDBC sink 3.5 (upsert, record_key, deletes, batch 500). R runs, the sinks' order rotated; prints
+# each load's events/s (connector creation until its consumer group has no lag), each sink's median
+# and range and their ratio, and per run vaultstream's vault row counts and vs_errors.
+#
+# Options (--name=value): --events=N (100000; the workload's change events, tombstones included)
+# --runs=R (3) --seed=S (1) --sinks=both|vaultstream|debezium (both)
+# --jdbc-url=URL (the target; jdbc:postgresql://127.0.0.1:5432/test?user=postgres)
+# --worker-heap=2G. The harness JVM's heap: BENCH_HEAP (default 1g).
+#
+# Sets up, on first use (as root): the cluster with pg_createcluster, its conf.d file and loopback
+# trust lines in its pg_hba.conf, and database "shop". Leaves the cluster running; its replication
+# slot is dropped at the end of each capture. Remove it all with: pg_dropcluster 15 source --stop
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PG_VERSION=15
+CLUSTER=source
+PORT=5433
+CONF_DIR=/etc/postgresql/$PG_VERSION/$CLUSTER
+DEBEZIUM_SOURCE=io.debezium:debezium-connector-postgres:3.6.1.Final:tar.gz:plugin
+PLUGIN_DIR=benchmarks/target/debezium-source/plugin
+
+say() { printf '%s\n' "debezium-source.sh: $*"; }
+die() { printf '%s\n' "debezium-source.sh: $*" >&2; exit 1; }
+
+sql() { psql -X -q -h 127.0.0.1 -p "$PORT" -U postgres -d "${2:-postgres}" -tAc "$1"; }
+
+cluster_status() { pg_lsclusters -h | awk -v c="$CLUSTER" -v v="$PG_VERSION" '$1==v && $2==c {print $4}'; }
+
+# The cluster Debezium reads: created once, configured for logical decoding, started if it is not.
+setup_cluster() {
+  command -v pg_createcluster >/dev/null || die "pg_createcluster not found: PostgreSQL $PG_VERSION's Debian packages (postgresql-common) are needed"
+  local changed=0
+  if [ -z "$(cluster_status)" ]; then
+    [ "$(id -u)" = 0 ] || die "creating the source cluster needs root (pg_createcluster $PG_VERSION $CLUSTER -p $PORT)"
+    say "creating PostgreSQL $PG_VERSION cluster '$CLUSTER' on port $PORT"
+    pg_createcluster "$PG_VERSION" "$CLUSTER" -p "$PORT" >/dev/null
+  fi
+  local conf=$CONF_DIR/conf.d/90-debezium-source.conf
+  local want
+  want=$(printf '%s\n' "# benchmarks/debezium-source.sh: logical decoding for Debezium's pgoutput" \
+    "wal_level = logical" "max_wal_senders = 10" "max_replication_slots = 10" \
+    "listen_addresses = '127.0.0.1'" "port = $PORT")
+  if [ "$(cat "$conf" 2>/dev/null)" != "$want" ]; then
+    [ "$(id -u)" = 0 ] || die "configuring the source cluster needs root ($conf)"
+    mkdir -p "$CONF_DIR/conf.d"
+    printf '%s\n' "$want" > "$conf"
+    changed=1
+  fi
+  # Loopback only, without a password: first in the file, so they win over the packaged lines.
+  local hba=$CONF_DIR/pg_hba.conf
+  if ! grep -q '^host all all 127.0.0.1/32 trust' "$hba"; then
+    [ "$(id -u)" = 0 ] || die "configuring the source cluster needs root ($hba)"
+    sed -i '1i host all all 127.0.0.1/32 trust\nhost replication all 127.0.0.1/32 trust' "$hba"
+    changed=1
+  fi
+  case "$(cluster_status)" in
+    online)
+      if [ "$changed" = 1 ]; then
+        say "restarting cluster '$CLUSTER' for its new settings"
+        pg_ctlcluster --skip-systemctl-redirect "$PG_VERSION" "$CLUSTER" restart
+      fi ;;
+    *)
+      [ "$(id -u)" = 0 ] || die "starting the source cluster needs root (pg_ctlcluster $PG_VERSION $CLUSTER start)"
+      say "starting cluster '$CLUSTER'"
+      pg_ctlcluster --skip-systemctl-redirect "$PG_VERSION" "$CLUSTER" start ;;
+  esac
+  local level
+  level=$(sql "SHOW wal_level") || die "cannot connect to 127.0.0.1:$PORT as postgres; see /var/log/postgresql/postgresql-$PG_VERSION-$CLUSTER.log"
+  [ "$level" = logical ] || die "cluster '$CLUSTER' runs with wal_level=$level, not logical; restart it: pg_ctlcluster --skip-systemctl-redirect $PG_VERSION $CLUSTER restart"
+  if [ -z "$(sql "SELECT 1 FROM pg_database WHERE datname = 'shop'")" ]; then
+    sql "CREATE DATABASE shop" >/dev/null
+  fi
+  say "source: PostgreSQL $(sql "SHOW server_version") at 127.0.0.1:$PORT, database shop, wal_level=$level"
+}
+
+# Debezium's PostgreSQL connector as its plugin archive ships it, without the jars the worker itself
+# provides (Kafka clients, Connect API, slf4j, Jackson, Kafka's compression libraries): a
+# plugin-local copy of those would shadow the worker's. Fetched into benchmarks/target only; no
+# module of the build depends on it.
+fetch_source_plugin() {
+  local archive
+  if [ ! -f "$PLUGIN_DIR/debezium-connector-postgres/debezium-connector-postgres-3.6.1.Final.jar" ]; then
+    say "fetching $DEBEZIUM_SOURCE"
+    rm -rf "$PLUGIN_DIR" benchmarks/target/debezium-source/archive
+    mvn -B -q dependency:copy -Dartifact="$DEBEZIUM_SOURCE" \
+      -DoutputDirectory=benchmarks/target/debezium-source/archive >/dev/null
+    archive=$(ls benchmarks/target/debezium-source/archive/*.tar.gz)
+    mkdir -p "$PLUGIN_DIR"
+    tar -xzf "$archive" -C "$PLUGIN_DIR"
+    (cd "$PLUGIN_DIR/debezium-connector-postgres" && rm -f kafka-clients-*.jar connect-api-*.jar \
+      slf4j-*.jar jackson-*.jar lz4-java-*.jar snappy-java-*.jar zstd-jni-*.jar)
+  fi
+}
+
+setup_cluster
+fetch_source_plugin
+# As benchmarks/connect.sh: build the plugin zip, the worker's jars and the Debezium JDBC sink's
+# plugin directory in this checkout (nothing installed into the local Maven repository), then run.
+modules=connect-plugin,benchmarks,benchmarks/worker-4.1
+case " $* " in
+  *" --sinks=vaultstream "*) ;;
+  *) modules+=,benchmarks/debezium-jdbc ;;
+esac
+say "building $modules"
+mvn -B -q -DskipTests -Pbench package -pl "$modules" -am >/dev/null
+exec mvn -B -q -DskipTests package org.codehaus.mojo:exec-maven-plugin:exec -pl benchmarks -am \
+  -Dbench.main=io.vaultstream.bench.connect.DebeziumSourceBenchmark \
+  -Dbench.heap="${BENCH_HEAP:-1g}" -Dbench.args="--source-url=jdbc:postgresql://127.0.0.1:$PORT/shop?user=postgres $*"

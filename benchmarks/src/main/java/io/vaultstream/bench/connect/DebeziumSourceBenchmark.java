@@ -1,0 +1,122 @@
+package io.vaultstream.bench.connect;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.connect.util.clusters.EmbeddedKafkaCluster;
+
+/**
+ * The Connect benchmark on events a real Debezium PostgreSQL source connector captured from a real
+ * source database: arrival order, envelopes and transactions as users have them. The backlog is
+ * captured once; then, for R runs in rotated order, vaultstream and the Debezium JDBC sink each
+ * load all of it on a fresh worker, from a new consumer group into a fresh schema.
+ *
+ * <p>Run: {@code benchmarks/debezium-source.sh [--events=100000] [--runs=3] [--seed=1]
+ * [--sinks=both|vaultstream|debezium] [--jdbc-url=...] [--worker-heap=2G]}.
+ */
+public final class DebeziumSourceBenchmark {
+  private DebeziumSourceBenchmark() {}
+
+  /** Runs the benchmark; exit code 0, 1 when it failed, 2 for a wrong option. */
+  public static void main(String[] args) {
+    SourceBenchOptions options;
+    try {
+      options = SourceBenchOptions.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("benchmarks/debezium-source.sh: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
+    int code = 0;
+    try {
+      run(options);
+    } catch (Exception | Error e) {
+      System.out.flush();
+      System.err.println("The benchmark failed: " + e);
+      e.printStackTrace();
+      code = 1;
+    }
+    System.exit(code); // the embedded broker's threads are not daemons
+  }
+
+  private static void run(SourceBenchOptions o) throws Exception {
+    Path runDir =
+        Files.createDirectories(
+            PluginInstall.repositoryRoot()
+                .resolve("benchmarks/target/debezium-source-runs")
+                .resolve(
+                    LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
+    // The sinks' workers get the plugin.path of benchmarks/connect.sh; the source's worker one of
+    // its own (a worker scans every plugin on its path at start).
+    PluginInstall plugins = PluginInstall.into(runDir);
+    PluginInstall sourcePlugins = PluginInstall.into(runDir.resolve("source"));
+    sourcePlugins.installDebeziumSource();
+    Path model = o.vaultstream() ? plugins.installVaultstream() : null;
+    if (o.debezium()) {
+      plugins.installDebezium();
+    }
+    Report.line("vaultstream Connect benchmark on a real Debezium PostgreSQL source");
+    Report.line(
+        "Run directory: %s (plugin.path of the sinks' workers %s, of the source's %s)",
+        runDir, plugins.pluginPath, sourcePlugins.pluginPath);
+    Report.line(
+        "Source: %s; connector settings %s", o.sourceUrl(), SourceCapture.config(o.sourceUrl()));
+    try (BenchDatabase target = new BenchDatabase(o.jdbcUrl())) {
+      Report.line(
+          "Target: %s; schemas %s (vaultstream) and %s (Debezium JDBC sink), dropped before each"
+              + " load",
+          target.description, SourceSinkRuns.VAULT_SCHEMA, SourceSinkRuns.JDBC_SCHEMA);
+      EmbeddedKafkaCluster broker = new EmbeddedKafkaCluster(1, new Properties());
+      broker.start();
+      try (EventLoader kafka = new EventLoader(broker.bootstrapServers(), 1)) {
+        Report.line(
+            "Broker: Kafka 3.9.1 (KRaft, one broker) inside this harness JVM at %s",
+            broker.bootstrapServers());
+        SourceCapture.Backlog backlog =
+            SourceCapture.run(o, broker.bootstrapServers(), sourcePlugins, runDir, kafka.admin);
+        SourceSinkRuns runs =
+            new SourceSinkRuns(
+                o, target, backlog, plugins, runDir, broker.bootstrapServers(), kafka.admin, model);
+        runs.runAll();
+        summary(o, backlog, runs.rates);
+      } finally {
+        broker.stop();
+      }
+    }
+  }
+
+  private static void summary(
+      SourceBenchOptions o, SourceCapture.Backlog backlog, Map<String, List<Double>> rates) {
+    Report.line("");
+    Report.line(
+        "=== Results: events/s over %,d captured records (tombstones included), %d run(s),"
+            + " fresh worker and consumer group per load; timed until the group has no lag"
+            + " (Connect commits offsets every 1 s) ===",
+        backlog.records(), o.runs());
+    rates.forEach(
+        (sink, list) ->
+            Report.line(
+                "  %-20s median %,8.0f   range %,.0f - %,.0f   runs %s",
+                sink,
+                median(list),
+                list.stream().mapToDouble(Double::doubleValue).min().orElse(0),
+                list.stream().mapToDouble(Double::doubleValue).max().orElse(0),
+                list.stream().map(r -> String.format("%,.0f", r)).toList()));
+    List<Double> v = rates.get(SinkConfigs.VAULTSTREAM);
+    List<Double> d = rates.get(SinkConfigs.DEBEZIUM);
+    if (v != null && d != null) {
+      Report.line(
+          "  ratio vaultstream / Debezium JDBC sink (medians): %.2fx", median(v) / median(d));
+    }
+  }
+
+  static double median(List<Double> values) {
+    List<Double> s = values.stream().sorted().toList();
+    int n = s.size();
+    return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+  }
+}

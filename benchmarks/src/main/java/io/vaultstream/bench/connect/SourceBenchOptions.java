@@ -1,0 +1,79 @@
+package io.vaultstream.bench.connect;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The options of benchmarks/debezium-source.sh, each {@code --name=value}. */
+record SourceBenchOptions(
+    int events,
+    int runs,
+    long seed,
+    String sourceUrl,
+    String jdbcUrl,
+    boolean vaultstream,
+    boolean debezium,
+    String workerHeap) {
+
+  private static final List<String> NAMES =
+      List.of("events", "runs", "seed", "source-url", "jdbc-url", "sinks", "worker-heap");
+
+  static SourceBenchOptions parse(String[] args) {
+    Map<String, String> opt = new HashMap<>();
+    for (String arg : args) {
+      for (String part : arg.trim().split("\\s+")) {
+        if (part.isEmpty()) {
+          continue;
+        }
+        int eq = part.indexOf('=');
+        String name = part.startsWith("--") && eq > 2 ? part.substring(2, eq) : null;
+        if (name == null || !NAMES.contains(name)) {
+          throw new IllegalArgumentException(
+              "unknown option '" + part + "'; valid: --" + String.join("=..., --", NAMES) + "=...");
+        }
+        opt.put(name, part.substring(eq + 1));
+      }
+    }
+    String sinks = opt.getOrDefault("sinks", "both");
+    if (!List.of("both", "vaultstream", "debezium").contains(sinks)) {
+      throw new IllegalArgumentException(
+          "--sinks=" + sinks + " is not one of both, vaultstream, debezium");
+    }
+    String heap = opt.getOrDefault("worker-heap", "2G");
+    if (!heap.matches("\\d+[kKmMgG]?")) {
+      throw new IllegalArgumentException(
+          "--worker-heap=" + heap + " is not a size like 2G or 512M");
+    }
+    String target =
+        opt.getOrDefault("jdbc-url", "jdbc:postgresql://127.0.0.1:5432/test?user=postgres");
+    if (!target.startsWith("jdbc:postgresql:")) {
+      throw new IllegalArgumentException(
+          "--jdbc-url=" + target + ": this benchmark loads into PostgreSQL only");
+    }
+    return new SourceBenchOptions(
+        number(opt, "events", 100_000, 1),
+        number(opt, "runs", 3, 1),
+        number(opt, "seed", 1, 0),
+        opt.getOrDefault("source-url", "jdbc:postgresql://127.0.0.1:5433/shop?user=postgres"),
+        target,
+        !sinks.equals("debezium"),
+        !sinks.equals("vaultstream"),
+        heap);
+  }
+
+  private static int number(Map<String, String> opt, String name, int fallback, int min) {
+    String v = opt.get(name);
+    if (v == null) {
+      return fallback;
+    }
+    try {
+      int n = Integer.parseInt(v.replace("_", "").replace(",", ""));
+      if (n >= min) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException("--" + name + "=" + v + " is not a whole number >= " + min);
+  }
+}

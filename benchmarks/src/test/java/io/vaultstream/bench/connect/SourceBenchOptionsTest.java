@@ -1,0 +1,48 @@
+package io.vaultstream.bench.connect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+/** The options of benchmarks/debezium-source.sh, as the script passes them in one argument. */
+class SourceBenchOptionsTest {
+  @Test
+  void defaultsAndGivenValues() {
+    SourceBenchOptions d = SourceBenchOptions.parse(new String[0]);
+    assertThat(d.events()).isEqualTo(100_000);
+    assertThat(d.runs()).isEqualTo(3);
+    assertThat(d.vaultstream()).isTrue();
+    assertThat(d.debezium()).isTrue();
+    assertThat(d.jdbcUrl()).isEqualTo("jdbc:postgresql://127.0.0.1:5432/test?user=postgres");
+
+    SourceBenchOptions o =
+        SourceBenchOptions.parse(
+            new String[] {
+              "--source-url=jdbc:postgresql://127.0.0.1:5433/shop?user=postgres --events=5,000"
+                  + " --runs=2 --seed=7 --sinks=vaultstream"
+            });
+    assertThat(o.events()).isEqualTo(5_000);
+    assertThat(o.runs()).isEqualTo(2);
+    assertThat(o.seed()).isEqualTo(7);
+    assertThat(o.debezium()).isFalse();
+    assertThat(SourceCapture.config(o.sourceUrl()))
+        .containsEntry("database.port", "5433")
+        .containsEntry("database.dbname", "shop")
+        .containsEntry("database.user", "postgres")
+        .containsEntry("topic.prefix", "shop");
+  }
+
+  @Test
+  void refusesWhatItCannotRun() {
+    assertThatThrownBy(() -> SourceBenchOptions.parse(new String[] {"--tasks=2"}))
+        .hasMessageContaining("unknown option '--tasks=2'");
+    assertThatThrownBy(() -> SourceBenchOptions.parse(new String[] {"--runs=0"}))
+        .hasMessageContaining("--runs=0 is not a whole number >= 1");
+    assertThatThrownBy(
+            () ->
+                SourceBenchOptions.parse(
+                    new String[] {"--jdbc-url=jdbc:mariadb://127.0.0.1:3306/test?user=root"}))
+        .hasMessageContaining("PostgreSQL only");
+  }
+}
