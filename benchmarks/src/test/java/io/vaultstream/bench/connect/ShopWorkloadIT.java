@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * changes the server decodes for it (a delete counting twice, for its tombstone), and a seed gives
  * the same source again.
  */
-class ShopWorkloadTest {
+class ShopWorkloadIT {
   private static EmbeddedPostgres pg;
   private static String url;
 
