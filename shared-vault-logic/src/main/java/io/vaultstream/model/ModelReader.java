@@ -19,6 +19,47 @@ final class ModelReader {
   }
 
   VaultModel read(JsonNode root) {
+    allowTopLevelFields(root);
+    String name = modelName(root);
+    String recordSource =
+        fields.text(root, "", "recordSource", name.toUpperCase(java.util.Locale.ROOT));
+    String topicPrefix = fields.text(root, "", "topicPrefix", null);
+    HashingSettings hashing = settings.hashing(root.get("hashing"));
+    Naming naming = settings.naming(root.get("naming"));
+    Map<String, SourceTable> sources = readSources(root, topicPrefix);
+    Map<String, Hub> hubs = new LinkedHashMap<>();
+    fields.forEach(
+        fields.objectAt(root, "", "hubs", true),
+        "/hubs",
+        (n, node, p) -> hubs.put(n, readHub(n, node, p)));
+    Map<String, Link> links = readLinks(root, hubs);
+    Map<String, Satellite> sats = new LinkedHashMap<>();
+    fields.forEach(
+        fields.objectAt(root, "", "satellites", false),
+        "/satellites",
+        (n, node, p) -> sats.put(n, readSatellite(n, node, p)));
+    ChangeChoices.addSatellites(links, sats, problems);
+    Map<String, ReferenceTable> refs = new LinkedHashMap<>();
+    fields.forEach(
+        fields.objectAt(root, "", "referenceTables", false),
+        "/referenceTables",
+        (n, node, p) -> refs.put(n, readReferenceTable(n, node, p)));
+    TrackingSatelliteReader tracking = new TrackingSatelliteReader(fields);
+    return new VaultModel(
+        name,
+        recordSource,
+        hashing,
+        naming,
+        sources,
+        hubs,
+        links,
+        sats,
+        refs,
+        tracking.effectivity(root),
+        tracking.status(root));
+  }
+
+  private void allowTopLevelFields(JsonNode root) {
     fields.allowOnly(
         root,
         "",
@@ -35,17 +76,18 @@ final class ModelReader {
         "referenceTables",
         "effectivitySatellites",
         "statusSatellites");
+  }
+
+  private String modelName(JsonNode root) {
     String name = fields.text(root, "", "name", null);
     if (name == null) {
       problems.add(new ModelProblem("/name", "missing: the model needs a name, e.g. \"shop\""));
-      name = "model";
+      return "model";
     }
-    String recordSource =
-        fields.text(root, "", "recordSource", name.toUpperCase(java.util.Locale.ROOT));
-    String topicPrefix = fields.text(root, "", "topicPrefix", null);
-    HashingSettings hashing = settings.hashing(root.get("hashing"));
-    Naming naming = settings.naming(root.get("naming"));
+    return name;
+  }
 
+  private Map<String, SourceTable> readSources(JsonNode root, String topicPrefix) {
     Map<String, SourceTable> sources = new LinkedHashMap<>();
     Map<String, List<String>> pks = new LinkedHashMap<>();
     JsonNode srcNodes = fields.objectAt(root, "", "sources", true);
@@ -58,12 +100,11 @@ final class ModelReader {
         srcNodes,
         "/sources",
         (table, node, path) -> sources.put(table, readSource(table, node, path, topicPrefix, pks)));
+    return sources;
+  }
 
-    Map<String, Hub> hubs = new LinkedHashMap<>();
-    fields.forEach(
-        fields.objectAt(root, "", "hubs", true),
-        "/hubs",
-        (n, node, p) -> hubs.put(n, readHub(n, node, p)));
+  /** Links and non-historized links share one namespace, so a name may be used only once. */
+  private Map<String, Link> readLinks(JsonNode root, Map<String, Hub> hubs) {
     Map<String, Link> links = new LinkedHashMap<>();
     fields.forEach(
         fields.objectAt(root, "", "links", false),
@@ -78,63 +119,38 @@ final class ModelReader {
           }
           links.put(n, readLink(n, node, p, true, hubs));
         });
-    Map<String, Satellite> sats = new LinkedHashMap<>();
-    fields.forEach(
-        fields.objectAt(root, "", "satellites", false),
-        "/satellites",
-        (n, node, p) -> {
-          fields.allowOnly(
-              node,
-              p,
-              "parent",
-              "source",
-              "columns",
-              "deleteTracking",
-              "via",
-              "multiActiveKey",
-              "audit");
-          sats.put(
-              n,
-              new Satellite(
-                  n,
-                  fields.required(node, p, "parent"),
-                  fields.required(node, p, "source"),
-                  node.has("columns") ? fields.list(node, p, "columns", false) : null,
-                  fields.bool(node, p, "deleteTracking", true),
-                  fields.text(node, p, "via", null),
-                  node.has("multiActiveKey")
-                      ? fields.list(node, p, "multiActiveKey", true)
-                      : List.of(),
-                  settings.audit(node.get("audit"), p + "/audit")));
-        });
-    ChangeChoices.addSatellites(links, sats, problems);
-    Map<String, ReferenceTable> refs = new LinkedHashMap<>();
-    fields.forEach(
-        fields.objectAt(root, "", "referenceTables", false),
-        "/referenceTables",
-        (n, node, p) -> {
-          fields.allowOnly(node, p, "source", "code", "columns");
-          refs.put(
-              n,
-              new ReferenceTable(
-                  n,
-                  fields.required(node, p, "source"),
-                  fields.list(node, p, "code", true),
-                  node.has("columns") ? fields.list(node, p, "columns", false) : null));
-        });
-    TrackingSatelliteReader tracking = new TrackingSatelliteReader(fields);
-    return new VaultModel(
+    return links;
+  }
+
+  private Satellite readSatellite(String name, JsonNode node, String path) {
+    fields.allowOnly(
+        node,
+        path,
+        "parent",
+        "source",
+        "columns",
+        "deleteTracking",
+        "via",
+        "multiActiveKey",
+        "audit");
+    return new Satellite(
         name,
-        recordSource,
-        hashing,
-        naming,
-        sources,
-        hubs,
-        links,
-        sats,
-        refs,
-        tracking.effectivity(root),
-        tracking.status(root));
+        fields.required(node, path, "parent"),
+        fields.required(node, path, "source"),
+        node.has("columns") ? fields.list(node, path, "columns", false) : null,
+        fields.bool(node, path, "deleteTracking", true),
+        fields.text(node, path, "via", null),
+        node.has("multiActiveKey") ? fields.list(node, path, "multiActiveKey", true) : List.of(),
+        settings.audit(node.get("audit"), path + "/audit"));
+  }
+
+  private ReferenceTable readReferenceTable(String name, JsonNode node, String path) {
+    fields.allowOnly(node, path, "source", "code", "columns");
+    return new ReferenceTable(
+        name,
+        fields.required(node, path, "source"),
+        fields.list(node, path, "code", true),
+        node.has("columns") ? fields.list(node, path, "columns", false) : null);
   }
 
   private SourceTable readSource(
