@@ -171,33 +171,42 @@ final class ModelReader {
     fields.forEach(
         fields.objectAt(node, path, "foreignKeys", false),
         path + "/foreignKeys",
-        (fkName, fkNode, fkPath) -> {
-          fields.allowOnly(fkNode, fkPath, "columns", "references", "referencedColumns");
-          String ref = fields.required(fkNode, fkPath, "references");
-          List<String> cols = fields.list(fkNode, fkPath, "columns", true);
-          List<String> refCols =
-              fkNode.has("referencedColumns")
-                  ? fields.list(fkNode, fkPath, "referencedColumns", true)
-                  : pks.getOrDefault(ref, List.of());
-          fks.put(fkName, new ForeignKey(fkName, cols, ref, refCols));
-        });
-    Map<String, String> columns = new LinkedHashMap<>();
-    JsonNode cols = node.get("columns");
-    if (cols != null) {
-      if (cols.isArray()) {
-        cols.forEach(c -> columns.put(c.asText(), null));
-      } else if (cols.isObject()) {
-        cols.fields()
-            .forEachRemaining(
-                e -> columns.put(e.getKey(), e.getValue().isNull() ? null : e.getValue().asText()));
-      } else {
-        problems.add(
-            new ModelProblem(
-                path + "/columns",
-                "must be a list of column names or an object of column name to SQL type"));
-      }
-    }
+        (fkName, fkNode, fkPath) -> fks.put(fkName, readForeignKey(fkName, fkNode, fkPath, pks)));
+    Map<String, String> columns = readColumns(node.get("columns"), path);
     return new SourceTable(table, topic, pks.getOrDefault(table, List.of()), fks, columns);
+  }
+
+  private ForeignKey readForeignKey(
+      String name, JsonNode node, String path, Map<String, List<String>> pks) {
+    fields.allowOnly(node, path, "columns", "references", "referencedColumns");
+    String ref = fields.required(node, path, "references");
+    List<String> cols = fields.list(node, path, "columns", true);
+    List<String> refCols =
+        node.has("referencedColumns")
+            ? fields.list(node, path, "referencedColumns", true)
+            : pks.getOrDefault(ref, List.of());
+    return new ForeignKey(name, cols, ref, refCols);
+  }
+
+  /** A source's declared columns: a list of names, or an object of name to SQL type. */
+  private Map<String, String> readColumns(JsonNode cols, String path) {
+    Map<String, String> columns = new LinkedHashMap<>();
+    if (cols == null) {
+      return columns;
+    }
+    if (cols.isArray()) {
+      cols.forEach(c -> columns.put(c.asText(), null));
+    } else if (cols.isObject()) {
+      cols.fields()
+          .forEachRemaining(
+              e -> columns.put(e.getKey(), e.getValue().isNull() ? null : e.getValue().asText()));
+    } else {
+      problems.add(
+          new ModelProblem(
+              path + "/columns",
+              "must be a list of column names or an object of column name to SQL type"));
+    }
+    return columns;
   }
 
   private Hub readHub(String name, JsonNode node, String path) {
@@ -243,30 +252,7 @@ final class ModelReader {
     String hashKey =
         fields.text(node, path, "hashKey", defaultHashKey(name, nonHist ? "nhl_" : "lnk_"));
     String source = fields.required(node, path, "source");
-    List<LinkEnd> ends = new ArrayList<>();
-    JsonNode hubsNode = node.get("hubs");
-    if (hubsNode == null || !hubsNode.isArray() || hubsNode.isEmpty()) {
-      problems.add(
-          new ModelProblem(
-              path + "/hubs",
-              "missing: list the hubs the link joins, e.g. [ { \"hub\": \"hub_order\" }, { \"hub\": \"hub_customer\", \"via\": \"customer\" } ]"));
-    } else {
-      for (int i = 0; i < hubsNode.size(); i++) {
-        JsonNode end = hubsNode.get(i);
-        String p = path + "/hubs/" + i;
-        if (!end.isObject()) {
-          problems.add(
-              new ModelProblem(
-                  p, "must be an object like { \"hub\": \"hub_x\", \"via\": \"fk\" }"));
-          continue;
-        }
-        fields.allowOnly(end, p, "hub", "via", "column");
-        String hub = fields.required(end, p, "hub");
-        Hub h = hubs.get(hub);
-        String column = fields.text(end, p, "column", h == null ? hub + "_hk" : h.hashKey());
-        ends.add(new LinkEnd(hub, fields.text(end, p, "via", null), column));
-      }
-    }
+    List<LinkEnd> ends = readLinkEnds(node.get("hubs"), path, hubs);
     List<String> dck =
         node.has("dependentChildKey")
             ? fields.list(node, path, "dependentChildKey", false)
@@ -274,6 +260,32 @@ final class ModelReader {
     List<String> cols = node.has("columns") ? fields.list(node, path, "columns", false) : List.of();
     Link link = new Link(name, hashKey, source, ends, dck, cols, nonHist);
     return nonHist ? ChangeChoices.read(link, node, path, fields, problems) : link;
+  }
+
+  private List<LinkEnd> readLinkEnds(JsonNode hubsNode, String path, Map<String, Hub> hubs) {
+    List<LinkEnd> ends = new ArrayList<>();
+    if (hubsNode == null || !hubsNode.isArray() || hubsNode.isEmpty()) {
+      problems.add(
+          new ModelProblem(
+              path + "/hubs",
+              "missing: list the hubs the link joins, e.g. [ { \"hub\": \"hub_order\" }, { \"hub\": \"hub_customer\", \"via\": \"customer\" } ]"));
+      return ends;
+    }
+    for (int i = 0; i < hubsNode.size(); i++) {
+      JsonNode end = hubsNode.get(i);
+      String p = path + "/hubs/" + i;
+      if (!end.isObject()) {
+        problems.add(
+            new ModelProblem(p, "must be an object like { \"hub\": \"hub_x\", \"via\": \"fk\" }"));
+        continue;
+      }
+      fields.allowOnly(end, p, "hub", "via", "column");
+      String hub = fields.required(end, p, "hub");
+      Hub h = hubs.get(hub);
+      String column = fields.text(end, p, "column", h == null ? hub + "_hk" : h.hashKey());
+      ends.add(new LinkEnd(hub, fields.text(end, p, "via", null), column));
+    }
+    return ends;
   }
 
   private static String defaultHashKey(String name, String prefix) {

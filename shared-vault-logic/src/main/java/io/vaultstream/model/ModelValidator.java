@@ -130,48 +130,53 @@ final class ModelValidator {
     for (Satellite s : m.satellites().values()) {
       String p = "/satellites/" + s.name();
       boolean srcOk = refs.source(p + "/source", s.source());
-      Hub hub = m.hubs().get(s.parent());
-      Link link = m.links().get(s.parent());
-      String refused = link == null ? null : ChangeChoices.refusedParent(s, link);
-      if (refused != null) {
-        problem(p + "/parent", refused);
-      } else if (hub == null && link == null) {
-        problem(
-            p + "/parent",
-            "unknown parent '"
-                + s.parent()
-                + "'; a satellite hangs off a hub or a link: "
-                + String.join(", ", m.hubs().keySet())
-                + (m.links().isEmpty() ? "" : ", ")
-                + String.join(
-                    ", ",
-                    m.links().values().stream()
-                        .filter(x -> !x.nonHistorized())
-                        .map(Link::name)
-                        .toList()));
-      } else if (s.via() != null || s.multiActive()) {
-        SatelliteShapes.check(m, s, p, srcOk, problems);
-      } else if (srcOk && hub != null && !hub.sources().containsKey(s.source())) {
-        problem(
-            p + "/source",
-            "source '"
-                + s.source()
-                + "' does not feed hub '"
-                + hub.name()
-                + "'; it is fed by "
-                + String.join(", ", hub.sources().keySet()));
-      } else if (srcOk && link != null && !link.source().equals(s.source())) {
-        problem(
-            p + "/source",
-            "a link satellite is loaded from its link's source '"
-                + link.source()
-                + "', not '"
-                + s.source()
-                + "'");
-      }
+      checkSatelliteParent(s, p, srcOk);
       if (srcOk && s.columns() != null) {
         refs.columns(p + "/columns", s.source(), s.columns());
       }
+    }
+  }
+
+  /** The parent is a hub or historized link, and the satellite's source can feed it. */
+  private void checkSatelliteParent(Satellite s, String p, boolean srcOk) {
+    Hub hub = m.hubs().get(s.parent());
+    Link link = m.links().get(s.parent());
+    String refused = link == null ? null : ChangeChoices.refusedParent(s, link);
+    if (refused != null) {
+      problem(p + "/parent", refused);
+    } else if (hub == null && link == null) {
+      problem(
+          p + "/parent",
+          "unknown parent '"
+              + s.parent()
+              + "'; a satellite hangs off a hub or a link: "
+              + String.join(", ", m.hubs().keySet())
+              + (m.links().isEmpty() ? "" : ", ")
+              + String.join(
+                  ", ",
+                  m.links().values().stream()
+                      .filter(x -> !x.nonHistorized())
+                      .map(Link::name)
+                      .toList()));
+    } else if (s.via() != null || s.multiActive()) {
+      SatelliteShapes.check(m, s, p, srcOk, problems);
+    } else if (srcOk && hub != null && !hub.sources().containsKey(s.source())) {
+      problem(
+          p + "/source",
+          "source '"
+              + s.source()
+              + "' does not feed hub '"
+              + hub.name()
+              + "'; it is fed by "
+              + String.join(", ", hub.sources().keySet()));
+    } else if (srcOk && link != null && !link.source().equals(s.source())) {
+      problem(
+          p + "/source",
+          "a link satellite is loaded from its link's source '"
+              + link.source()
+              + "', not '"
+              + s.source()
+              + "'");
     }
   }
 
