@@ -136,47 +136,19 @@ public final class ChangeEventDecoder implements Serializable {
     if (value == null) {
       return Optional.empty();
     }
-    SourceTable source =
-        model
-            .sourceForTopic(topic)
-            .orElseThrow(
-                () ->
-                    new DecodeException(
-                        "topic '"
-                            + topic
-                            + "' is not a source of the model; the sources' topics are: "
-                            + model.sources().values().stream()
-                                .map(SourceTable::topic)
-                                .collect(Collectors.joining(", "))));
+    SourceTable source = sourceOf(topic);
     SourcePosition at = new SourcePosition(topic, partition, offset, null);
     Frame f = Frame.of(value, options, at);
     if (f == null) {
       return Optional.empty();
     }
-    if (f.row() == null) {
-      throw new DecodeException(
-          "the "
-              + f.op().name().toLowerCase(Locale.ROOT)
-              + " event has no row image ('"
-              + (f.op() == Operation.DELETE ? "before" : "after")
-              + "' is null)");
-    }
+    requireRowImage(f);
     // A record without a time of its own takes the Kafka timestamp (also checked: producers set
     // it).
     long micros = f.micros() != null ? f.micros() : EventTime.ofKafka(kafkaTimestampMs, at);
     ValueChecks.values(f.row(), at);
     Map<String, Object> row = DeclaredTypes.apply(source, f.row(), at, f.op() == Operation.DELETE);
-    for (String pk : source.primaryKey()) {
-      if (row.get(pk) == null) {
-        throw new DecodeException(
-            "the row of source '"
-                + source.name()
-                + "' has no value for primary key column '"
-                + pk
-                + "'; its columns: "
-                + String.join(", ", row.keySet()));
-      }
-    }
+    requirePrimaryKey(source, row);
     checks.names(source, row, at);
     checks.keys(source, row, at);
     return Optional.of(
@@ -188,5 +160,44 @@ public final class ChangeEventDecoder implements Serializable {
             new SourcePosition(topic, partition, offset, f.lsn(), f.transaction()),
             rawKey,
             rawValue));
+  }
+
+  private SourceTable sourceOf(String topic) {
+    return model
+        .sourceForTopic(topic)
+        .orElseThrow(
+            () ->
+                new DecodeException(
+                    "topic '"
+                        + topic
+                        + "' is not a source of the model; the sources' topics are: "
+                        + model.sources().values().stream()
+                            .map(SourceTable::topic)
+                            .collect(Collectors.joining(", "))));
+  }
+
+  private static void requireRowImage(Frame f) {
+    if (f.row() == null) {
+      throw new DecodeException(
+          "the "
+              + f.op().name().toLowerCase(Locale.ROOT)
+              + " event has no row image ('"
+              + (f.op() == Operation.DELETE ? "before" : "after")
+              + "' is null)");
+    }
+  }
+
+  private static void requirePrimaryKey(SourceTable source, Map<String, Object> row) {
+    for (String pk : source.primaryKey()) {
+      if (row.get(pk) == null) {
+        throw new DecodeException(
+            "the row of source '"
+                + source.name()
+                + "' has no value for primary key column '"
+                + pk
+                + "'; its columns: "
+                + String.join(", ", row.keySet()));
+      }
+    }
   }
 }

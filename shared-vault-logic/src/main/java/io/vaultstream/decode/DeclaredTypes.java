@@ -4,8 +4,6 @@ import io.vaultstream.event.SourcePosition;
 import io.vaultstream.hash.CanonicalText;
 import io.vaultstream.model.SourceTable;
 import io.vaultstream.model.TypeGrammar;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -27,9 +25,6 @@ import java.util.regex.Pattern;
  * the declared type cannot hold (as PostgreSQL would refuse it) is a bad record naming the column.
  */
 final class DeclaredTypes {
-  private static final Pattern PRECISION =
-      Pattern.compile("(?:numeric|decimal)\\s*\\(\\s*(\\d+)\\s*(?:,\\s*(\\d+)\\s*)?\\)");
-
   private DeclaredTypes() {}
 
   /**
@@ -75,7 +70,7 @@ final class DeclaredTypes {
   }
 
   /** Why a value does not fit, when there is more to say than the type. */
-  private static final class Misfit extends RuntimeException {
+  static final class Misfit extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     Misfit(String valid) {
@@ -105,55 +100,8 @@ final class DeclaredTypes {
     if (text.matches()) {
       return checkLength(text, v);
     }
-    if (type.startsWith("timestamptz") || type.startsWith("timestamp with time zone")) {
-      return v instanceof String s ? instant(s) : v;
-    }
-    if (type.startsWith("timestamp")) {
-      return v instanceof String s ? LocalDateTime.parse(s.trim().replace(' ', 'T')) : v;
-    }
-    if (type.equals("date")) {
-      if (v instanceof String s) {
-        return LocalDate.parse(s.trim());
-      }
-      if (v instanceof Number) {
-        Long days = ExactNumbers.longValue(v);
-        if (days == null) {
-          throw new Misfit("a whole number of days since 1970-01-01, or YYYY-MM-DD");
-        }
-        return LocalDate.ofEpochDay(days);
-      }
-      return v;
-    }
-    if (type.startsWith("timetz") || type.startsWith("time with time zone")) {
-      return v instanceof String s ? OffsetTime.parse(s.trim()) : v;
-    }
-    if (type.startsWith("time")) {
-      if (v instanceof String s) {
-        String t = s.trim();
-        // PostgreSQL's time accepts 24:00:00 (see TimeOfDay).
-        return TimeOfDay.isEndOfDay(t) ? TimeOfDay.END_OF_DAY : LocalTime.parse(t);
-      }
-      return v;
-    }
-    if (type.startsWith("numeric") || type.startsWith("decimal")) {
-      return numeric(type, v);
-    }
-    if (type.equals("bigint") || type.equals("int8")) {
-      return v instanceof Long ? v : whole(v, Long.MIN_VALUE, Long.MAX_VALUE);
-    }
-    if (type.equals("integer") || type.equals("int") || type.equals("int4")) {
-      return v instanceof Integer ? v : (int) whole(v, Integer.MIN_VALUE, Integer.MAX_VALUE);
-    }
-    if (type.equals("smallint") || type.equals("int2")) {
-      return v instanceof Integer i && i == i.shortValue()
-          ? v
-          : (int) whole(v, Short.MIN_VALUE, Short.MAX_VALUE);
-    }
-    if (type.equals("real") || type.equals("float4")) {
-      return v instanceof Float ? v : (float) floating(v, Float.MAX_VALUE);
-    }
-    if (type.equals("double precision") || type.equals("float8") || type.equals("float")) {
-      return v instanceof Double ? v : floating(v, Double.MAX_VALUE);
+    if (type.startsWith("time") || type.equals("date")) {
+      return temporal(type, v);
     }
     if (type.equals("boolean") || type.equals("bool")) {
       return bool(v);
@@ -161,87 +109,43 @@ final class DeclaredTypes {
     if (type.equals("bytea")) {
       return v instanceof String s ? Base64.getDecoder().decode(s) : v;
     }
+    return DeclaredNumbers.convert(type, v);
+  }
+
+  /** The timestamp, date and time types: text parsed, other values as they are. */
+  private static Object temporal(String type, Object v) {
+    if (type.startsWith("timestamptz") || type.startsWith("timestamp with time zone")) {
+      return v instanceof String s ? instant(s) : v;
+    }
+    if (type.startsWith("timestamp")) {
+      return v instanceof String s ? LocalDateTime.parse(s.trim().replace(' ', 'T')) : v;
+    }
+    if (type.equals("date")) {
+      return date(v);
+    }
+    if (type.startsWith("timetz") || type.startsWith("time with time zone")) {
+      return v instanceof String s ? OffsetTime.parse(s.trim()) : v;
+    }
+    if (v instanceof String s) {
+      String t = s.trim();
+      // PostgreSQL's time accepts 24:00:00 (see TimeOfDay).
+      return TimeOfDay.isEndOfDay(t) ? TimeOfDay.END_OF_DAY : LocalTime.parse(t);
+    }
     return v;
   }
 
-  private static BigDecimal numeric(String type, Object v) {
-    BigDecimal d = decimal(v);
-    // Bounded before setScale, which would otherwise compute a billion digits of 1e999999999.
-    if (!ExactNumbers.withinLimits(d)) {
-      throw new Misfit("a number with " + ExactNumbers.NUMERIC_LIMITS);
+  private static Object date(Object v) {
+    if (v instanceof String s) {
+      return LocalDate.parse(s.trim());
     }
-    Matcher m = PRECISION.matcher(type);
-    if (!m.find()) {
-      return d;
-    }
-    int precision = Integer.parseInt(m.group(1));
-    int scale = m.group(2) == null ? 0 : Integer.parseInt(m.group(2));
-    if (scale > ExactNumbers.MAX_FRACTION_DIGITS) {
-      return d; // not a PostgreSQL type (the table cannot be created): no rounding into memory
-    }
-    if (d.scale() != scale) {
-      // As PostgreSQL stores a value in numeric(p,s): rounded half away from zero.
-      d = d.setScale(scale, RoundingMode.HALF_UP);
-    }
-    if (d.signum() != 0 && d.precision() - d.scale() > precision - scale) {
-      // PostgreSQL refuses it too ("numeric field overflow").
-      throw new Misfit(
-          "a number with at most " + (precision - scale) + " digits before the decimal point");
-    }
-    return d;
-  }
-
-  /** A number or the text of one, exactly (no Java-only spellings such as {@code 1d} or hex). */
-  private static BigDecimal decimal(Object v) {
-    try {
-      if (v instanceof BigDecimal b) {
-        return b;
+    if (v instanceof Number) {
+      Long days = ExactNumbers.longValue(v);
+      if (days == null) {
+        throw new Misfit("a whole number of days since 1970-01-01, or YYYY-MM-DD");
       }
-      if (v instanceof Number || v instanceof String) {
-        return new BigDecimal(v.toString().trim());
-      }
-    } catch (NumberFormatException e) {
-      // described below
+      return LocalDate.ofEpochDay(days);
     }
-    throw new Misfit("a number");
-  }
-
-  private static long whole(Object v, long min, long max) {
-    Long n = v instanceof Boolean ? null : ExactNumbers.longValue(decimal(v));
-    if (n == null || n < min || n > max) {
-      throw new Misfit("a whole number from " + min + " to " + max);
-    }
-    return n;
-  }
-
-  private static double floating(Object v, double max) {
-    double d;
-    if (v instanceof Double || v instanceof Float) {
-      d = ((Number) v).doubleValue();
-      if (!Double.isFinite(d)) {
-        return d; // a float value's own NaN or infinity
-      }
-    } else {
-      if (v instanceof String s) {
-        switch (s.trim().toLowerCase(Locale.ROOT)) {
-          case "nan":
-            return Double.NaN; // PostgreSQL's float types accept these words too
-          case "infinity", "inf", "+infinity", "+inf":
-            return Double.POSITIVE_INFINITY;
-          case "-infinity", "-inf":
-            return Double.NEGATIVE_INFINITY;
-          default:
-            break;
-        }
-      }
-      BigDecimal b = decimal(v);
-      // Beyond the float type's range a number would silently become Infinity.
-      d = ExactNumbers.withinLimits(b) ? b.doubleValue() : Double.POSITIVE_INFINITY;
-    }
-    if (Math.abs(d) > max) {
-      throw new Misfit("a number within ±" + max + ", NaN, Infinity or -Infinity");
-    }
-    return d;
+    return v;
   }
 
   private static String validFor(String type) {

@@ -102,48 +102,56 @@ public final class JsonValueReader {
     SchemaValues.shape(type, v, path);
     Object physical =
         switch (type) {
-          case "struct" -> {
-            Map<String, Object> out = new LinkedHashMap<>();
-            Map<?, ?> in = (Map<?, ?>) v;
-            if (schema.get("fields") instanceof List<?> fields) {
-              for (Object f : fields) {
-                if (f instanceof Map<?, ?> field) {
-                  String name = text(field.get("field"));
-                  out.put(name, withSchema(field, in.get(name), path + "." + name));
-                }
-              }
-            }
-            yield out;
-          }
-          case "array" -> {
-            List<Object> out = new ArrayList<>();
-            Map<?, ?> items = schema.get("items") instanceof Map<?, ?> m ? m : Map.of();
-            for (Object e : (List<?>) v) {
-              out.add(withSchema(items, e, path + "[]"));
-            }
-            yield out;
-          }
-          case "map" -> {
-            Map<String, Object> out = new LinkedHashMap<>();
-            Map<?, ?> values = schema.get("values") instanceof Map<?, ?> m ? m : Map.of();
-            if (v instanceof Map<?, ?> m) {
-              m.forEach((k, e) -> out.put(String.valueOf(k), withSchema(values, e, path)));
-            } else {
-              for (Object pair : (List<?>) v) {
-                if (pair instanceof List<?> kv && kv.size() == 2) {
-                  out.put(text(kv.get(0)), withSchema(values, kv.get(1), path));
-                }
-              }
-            }
-            yield out;
-          }
+          case "struct" -> struct(schema, (Map<?, ?>) v, path);
+          case "array" -> array(schema, (List<?>) v, path);
+          case "map" -> map(schema, v, path);
           default -> SchemaValues.primitive(type, v, path, schema.get("name"));
         };
     Object named = schema.get("name");
-    if (named == null) {
-      return physical;
+    return named == null ? physical : logical(schema, text(named), v, physical, path);
+  }
+
+  private static Map<String, Object> struct(Map<?, ?> schema, Map<?, ?> in, String path) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    if (schema.get("fields") instanceof List<?> fields) {
+      for (Object f : fields) {
+        if (f instanceof Map<?, ?> field) {
+          String name = text(field.get("field"));
+          out.put(name, withSchema(field, in.get(name), path + "." + name));
+        }
+      }
     }
-    String name = text(named);
+    return out;
+  }
+
+  private static List<Object> array(Map<?, ?> schema, List<?> in, String path) {
+    List<Object> out = new ArrayList<>();
+    Map<?, ?> items = schema.get("items") instanceof Map<?, ?> m ? m : Map.of();
+    for (Object e : in) {
+      out.add(withSchema(items, e, path + "[]"));
+    }
+    return out;
+  }
+
+  /** A map as an object, or as the list of [key, value] pairs JsonConverter writes otherwise. */
+  private static Map<String, Object> map(Map<?, ?> schema, Object v, String path) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    Map<?, ?> values = schema.get("values") instanceof Map<?, ?> m ? m : Map.of();
+    if (v instanceof Map<?, ?> m) {
+      m.forEach((k, e) -> out.put(String.valueOf(k), withSchema(values, e, path)));
+    } else {
+      for (Object pair : (List<?>) v) {
+        if (pair instanceof List<?> kv && kv.size() == 2) {
+          out.put(text(kv.get(0)), withSchema(values, kv.get(1), path));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The physical value normalised by its logical type {@code name}; {@code v} is the input. */
+  private static Object logical(
+      Map<?, ?> schema, String name, Object v, Object physical, String path) {
     Map<String, String> params = new HashMap<>();
     if (schema.get("parameters") instanceof Map<?, ?> m) {
       m.forEach((k, e) -> params.put(String.valueOf(k), text(e)));

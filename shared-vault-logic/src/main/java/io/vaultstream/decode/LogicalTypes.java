@@ -43,81 +43,94 @@ public final class LogicalTypes {
     }
   }
 
+  /** One case per logical type; the conversions that take more than a line have methods below. */
   private static Object convert(String name, Map<String, String> params, Object value) {
-    switch (name) {
-      case "org.apache.kafka.connect.data.Decimal":
-        if (value instanceof BigDecimal d) {
-          return d;
-        }
-        return new BigDecimal(new BigInteger(bytes(value, name)), scale(params, name));
-      case "io.debezium.data.VariableScaleDecimal":
-        if (value instanceof Map<?, ?> m) {
-          Object v = m.get("value");
-          if (v == null) {
-            return null;
-          }
-          Long scale = ExactNumbers.longValue(m.get("scale"));
-          if (scale == null || scale != scale.intValue()) {
-            throw new ValueException(
-                "a "
-                    + name
-                    + " value needs a whole 'scale', got "
-                    + ValueText.kind(m.get("scale")));
-          }
-          return new BigDecimal(new BigInteger(bytes(v, name)), scale.intValue());
-        }
-        return value;
-      case "io.debezium.time.Date", "org.apache.kafka.connect.data.Date":
-        if (value instanceof java.util.Date d) {
-          return LocalDate.ofInstant(d.toInstant(), ZoneOffset.UTC);
-        }
-        return LocalDate.ofEpochDay(number(value, name));
-      case "io.debezium.time.Time", "org.apache.kafka.connect.data.Time":
-        if (value instanceof java.util.Date d) {
-          return TimeOfDay.of(d.getTime(), 1_000_000L, name);
-        }
-        return TimeOfDay.of(number(value, name), 1_000_000L, name);
-      case "io.debezium.time.MicroTime":
-        return TimeOfDay.of(number(value, name), 1_000L, name);
-      case "io.debezium.time.NanoTime":
-        return TimeOfDay.of(number(value, name), 1L, name);
-      case "io.debezium.time.Timestamp":
-        // floorDiv/floorMod, not ms * 1_000_000 ns: that wrapped 9999-12-31 around to 1816-03-29.
-        long ms = number(value, name);
-        return LocalDateTime.ofEpochSecond(
-            Math.floorDiv(ms, 1000L), (int) Math.floorMod(ms, 1000L) * 1_000_000, ZoneOffset.UTC);
-      case "org.apache.kafka.connect.data.Timestamp":
-        if (value instanceof java.util.Date d) {
-          return d.toInstant();
-        }
-        return Instant.ofEpochMilli(number(value, name));
-      case "io.debezium.time.MicroTimestamp":
-        return micros(number(value, name));
-      case "io.debezium.time.NanoTimestamp":
-        long n = number(value, name);
-        return LocalDateTime.ofEpochSecond(
-            Math.floorDiv(n, 1_000_000_000L),
-            (int) Math.floorMod(n, 1_000_000_000L),
-            ZoneOffset.UTC);
-      case "io.debezium.time.ZonedTimestamp":
-        return OffsetDateTime.parse(value.toString()).toInstant();
-      case "io.debezium.time.ZonedTime":
-        return OffsetTime.parse(value.toString());
-      case "io.debezium.data.Uuid":
-        try {
-          return UUID.fromString(value.toString()).toString();
-        } catch (IllegalArgumentException e) {
-          throw new ValueException(
-              "a " + name + " value must be a UUID, got " + ValueText.kind(value), e);
-        }
-      default:
-        return value;
+    return switch (name) {
+      case "org.apache.kafka.connect.data.Decimal" -> decimal(params, value, name);
+      case "io.debezium.data.VariableScaleDecimal" -> variableScaleDecimal(value, name);
+      case "io.debezium.time.Date", "org.apache.kafka.connect.data.Date" -> date(value, name);
+      case "io.debezium.time.Time", "org.apache.kafka.connect.data.Time" -> time(value, name);
+      case "io.debezium.time.MicroTime" -> TimeOfDay.of(number(value, name), 1_000L, name);
+      case "io.debezium.time.NanoTime" -> TimeOfDay.of(number(value, name), 1L, name);
+      case "io.debezium.time.Timestamp" -> millis(number(value, name));
+      case "org.apache.kafka.connect.data.Timestamp" -> instant(value, name);
+      case "io.debezium.time.MicroTimestamp" -> micros(number(value, name));
+      case "io.debezium.time.NanoTimestamp" -> nanos(number(value, name));
+      case "io.debezium.time.ZonedTimestamp" -> OffsetDateTime.parse(value.toString()).toInstant();
+      case "io.debezium.time.ZonedTime" -> OffsetTime.parse(value.toString());
+      case "io.debezium.data.Uuid" -> uuid(value, name);
+      default -> value;
+    };
+  }
+
+  private static BigDecimal decimal(Map<String, String> params, Object value, String name) {
+    if (value instanceof BigDecimal d) {
+      return d;
     }
+    return new BigDecimal(new BigInteger(bytes(value, name)), scale(params, name));
+  }
+
+  /** A struct of the unscaled bytes and the scale; anything else is passed through. */
+  private static Object variableScaleDecimal(Object value, String name) {
+    if (!(value instanceof Map<?, ?> m)) {
+      return value;
+    }
+    Object v = m.get("value");
+    if (v == null) {
+      return null;
+    }
+    Long scale = ExactNumbers.longValue(m.get("scale"));
+    if (scale == null || scale != scale.intValue()) {
+      throw new ValueException(
+          "a " + name + " value needs a whole 'scale', got " + ValueText.kind(m.get("scale")));
+    }
+    return new BigDecimal(new BigInteger(bytes(v, name)), scale.intValue());
+  }
+
+  private static LocalDate date(Object value, String name) {
+    if (value instanceof java.util.Date d) {
+      return LocalDate.ofInstant(d.toInstant(), ZoneOffset.UTC);
+    }
+    return LocalDate.ofEpochDay(number(value, name));
+  }
+
+  private static Object time(Object value, String name) {
+    if (value instanceof java.util.Date d) {
+      return TimeOfDay.of(d.getTime(), 1_000_000L, name);
+    }
+    return TimeOfDay.of(number(value, name), 1_000_000L, name);
+  }
+
+  private static Instant instant(Object value, String name) {
+    if (value instanceof java.util.Date d) {
+      return d.toInstant();
+    }
+    return Instant.ofEpochMilli(number(value, name));
+  }
+
+  private static String uuid(Object value, String name) {
+    try {
+      return UUID.fromString(value.toString()).toString();
+    } catch (IllegalArgumentException e) {
+      throw new ValueException(
+          "a " + name + " value must be a UUID, got " + ValueText.kind(value), e);
+    }
+  }
+
+  private static LocalDateTime millis(long ms) {
+    // floorDiv/floorMod, not ms * 1_000_000 ns: that wrapped 9999-12-31 around to 1816-03-29.
+    return LocalDateTime.ofEpochSecond(
+        Math.floorDiv(ms, 1000L), (int) Math.floorMod(ms, 1000L) * 1_000_000, ZoneOffset.UTC);
   }
 
   private static LocalDateTime micros(long us) {
     return LocalDateTime.ofEpochSecond(
         Math.floorDiv(us, 1_000_000L), (int) Math.floorMod(us, 1_000_000L) * 1000, ZoneOffset.UTC);
+  }
+
+  private static LocalDateTime nanos(long n) {
+    return LocalDateTime.ofEpochSecond(
+        Math.floorDiv(n, 1_000_000_000L), (int) Math.floorMod(n, 1_000_000_000L), ZoneOffset.UTC);
   }
 
   private static byte[] bytes(Object v, String name) {

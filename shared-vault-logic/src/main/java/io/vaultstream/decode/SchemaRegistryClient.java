@@ -171,6 +171,15 @@ public final class SchemaRegistryClient implements Serializable {
       throw new SchemaRegistryUnavailableException(
           "interrupted while reading schema id " + id + " from " + where, e);
     }
+    checkStatus(r, where, id);
+    return parse(r.body(), where, id);
+  }
+
+  /**
+   * Throws what a status other than 200 means: credentials refused, an outage, an unknown id, a
+   * problem of the record, or no schema registry at all.
+   */
+  private void checkStatus(HttpResponse<String> r, String where, int id) {
     int status = r.statusCode();
     String answer =
         "the schema registry answered "
@@ -197,9 +206,12 @@ public final class SchemaRegistryClient implements Serializable {
     if (status != 200) {
       throw new SchemaRegistryException(answer + "; not an answer of a schema registry");
     }
+  }
+
+  private static Schema parse(String answer, String where, int id) {
     JsonNode body;
     try {
-      body = JSON.readTree(r.body());
+      body = JSON.readTree(answer);
     } catch (IOException e) {
       throw new SchemaRegistryException(
           "the answer of " + where + " is not JSON; is it a schema registry? " + e.getMessage(), e);

@@ -71,6 +71,23 @@ final class BatchBisection {
         events.size(),
         first.getMessage());
     List<Problem> failed = new ArrayList<>();
+    LoadResult total = loadInParts(events, failed, attempt, db);
+    LoadResult last = loadRechecks(bad, failed, progress, attempt, probe, db);
+    LoadResult withFailed =
+        new LoadResult(
+            0, Map.of(), List.copyOf(failed), 0, 0, 0, 0, 0, 0, 0, last.held(), List.of());
+    return (total == null ? last : total.plus(last)).plus(withFailed);
+  }
+
+  /**
+   * Loads the events without rechecks, halving each rejected part down to single events, each of
+   * which the database rejects becomes a problem in {@code failed}.
+   *
+   * @return what the loaded parts wrote, or null when none loaded
+   */
+  private static LoadResult loadInParts(
+      List<ChangeEvent> events, List<Problem> failed, Attempt attempt, SqlStates db)
+      throws SQLException {
     LoadResult total = null;
     Deque<List<ChangeEvent>> work = new ArrayDeque<>();
     if (!events.isEmpty()) {
@@ -95,42 +112,58 @@ final class BatchBisection {
         }
       }
     }
+    return total;
+  }
+
+  /**
+   * The last transaction: the bad records, the failures, the progress and a sweep of the rechecks,
+   * tried again without each recheck the database refuses on its own until it commits.
+   */
+  private static LoadResult loadRechecks(
+      List<BadRecord> bad,
+      List<Problem> failed,
+      Progress progress,
+      Attempt attempt,
+      Probe probe,
+      SqlStates db)
+      throws SQLException {
     Map<SourcePosition, Problem> refused = new LinkedHashMap<>();
-    LoadResult last;
     while (true) {
       WaitingRecheckChoice choice = WaitingRecheckChoice.sweepRejecting(Map.copyOf(refused));
       try {
-        last = attempt.load(List.of(), bad, failed, progress, choice);
-        break;
+        return attempt.load(List.of(), bad, failed, progress, choice);
       } catch (SQLException e) {
         if (!db.isRejectedRow(e)) {
           throw e;
         }
         int before = refused.size();
-        for (WaitingRecheckChoice.Taken t : choice.taken()) {
-          SQLException why = probe.rejects(t.recheck());
-          if (why != null && db.isRejectedRow(why)) {
-            ChangeEvent ev = t.recheck().event();
-            refused.put(ev.position(), rejected(ev, t.target(), why, db));
-            LOG.warn(
-                "The database rejects the rows of {} {} of {}, rechecked for {}: {}",
-                ev.operation(),
-                ev.position(),
-                ev.sourceTable(),
-                t.target(),
-                why.getMessage());
-          }
-        }
+        probeTaken(choice, probe, db, refused);
         if (refused.size() == before) {
           // No recheck is refused on its own: nothing to set aside, so the error stands.
           throw e;
         }
       }
     }
-    LoadResult withFailed =
-        new LoadResult(
-            0, Map.of(), List.copyOf(failed), 0, 0, 0, 0, 0, 0, 0, last.held(), List.of());
-    return (total == null ? last : total.plus(last)).plus(withFailed);
+  }
+
+  /** Tries each recheck the sweep took on its own; those the database refuses join refused. */
+  private static void probeTaken(
+      WaitingRecheckChoice choice, Probe probe, SqlStates db, Map<SourcePosition, Problem> refused)
+      throws SQLException {
+    for (WaitingRecheckChoice.Taken t : choice.taken()) {
+      SQLException why = probe.rejects(t.recheck());
+      if (why != null && db.isRejectedRow(why)) {
+        ChangeEvent ev = t.recheck().event();
+        refused.put(ev.position(), rejected(ev, t.target(), why, db));
+        LOG.warn(
+            "The database rejects the rows of {} {} of {}, rechecked for {}: {}",
+            ev.operation(),
+            ev.position(),
+            ev.sourceTable(),
+            t.target(),
+            why.getMessage());
+      }
+    }
   }
 
   private static Problem rejected(ChangeEvent ev, String target, SQLException e, SqlStates db) {

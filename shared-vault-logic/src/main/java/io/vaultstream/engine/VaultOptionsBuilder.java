@@ -1,7 +1,6 @@
 package io.vaultstream.engine;
 
 import io.vaultstream.decode.DecoderOptions;
-import java.util.List;
 
 /** Builds {@link VaultOptions}; only the JDBC URL is required ({@link VaultOptions#builder}). */
 public final class VaultOptionsBuilder {
@@ -201,84 +200,12 @@ public final class VaultOptionsBuilder {
   }
 
   public VaultOptions build() {
-    if (jdbcUrl == null || jdbcUrl.isBlank()) {
-      throw new IllegalArgumentException("a JDBC URL of the target database is required");
-    }
-    String schemaProblem = schemaNameProblem(targetSchema, jdbcUrl, dialect);
-    if (schemaProblem != null) {
-      throw new IllegalArgumentException(schemaProblem);
-    }
-    if (watermarkSeconds < 0 || errorRetentionSeconds < 0) {
-      throw new IllegalArgumentException(
-          "the watermark and the error record retention must be 0 seconds or more");
-    }
-    if (holdWaitsMs < 0 || holdWaitsMaxEvents < 0) {
-      throw new IllegalArgumentException(
-          "the time and the number of events held in memory must be 0 or more");
-    }
-    if (holdWaitsMaxBytes < 0 || sweepPageRows < 1) {
-      throw new IllegalArgumentException(
-          "the bytes of events held in memory must be 0 or more, and the sweep's page at least 1"
-              + " row");
-    }
-
+    VaultOptionsChecks.checkTargetAndBounds(this);
     if (transactionIsolation != null) {
-      String level = transactionIsolation.trim().toUpperCase(java.util.Locale.ROOT);
-      if (!level.startsWith("TRANSACTION_")) {
-        level = "TRANSACTION_" + level;
-      }
-      if (!List.of(
-              "TRANSACTION_READ_UNCOMMITTED",
-              "TRANSACTION_READ_COMMITTED",
-              "TRANSACTION_REPEATABLE_READ",
-              "TRANSACTION_SERIALIZABLE")
-          .contains(level)) {
-        throw new IllegalArgumentException(
-            "unknown transaction isolation '"
-                + transactionIsolation
-                + "'; valid: READ_COMMITTED, REPEATABLE_READ, SERIALIZABLE, READ_UNCOMMITTED"
-                + " (with or without the TRANSACTION_ prefix)");
-      }
-      transactionIsolation = level;
+      transactionIsolation = VaultOptionsChecks.isolationLevel(transactionIsolation);
     }
-    if (poolMaxSize < 2) {
-      // A column first seen in a batch is added on a second connection, in its own transaction,
-      // while the batch holds the first: with one, the loader waits for itself.
-      throw new IllegalArgumentException(
-          "the connection pool needs at least 2 connections (given "
-              + poolMaxSize
-              + "): a column first seen in events is added on a second connection while the"
-              + " batch holds the first");
-    }
-    if (poolName != null && !VaultOptions.POOL_NAME.matcher(poolName).matches()) {
-      throw new IllegalArgumentException(
-          "the pool name '"
-              + poolName
-              + "' is not usable in a JMX object name; use 1 to 200 letters, digits, '.', '_'"
-              + " or '-'");
-    }
-    if (poolIdleTimeoutMs < 0 || poolMaxLifetimeMs < 0) {
-      throw new IllegalArgumentException(
-          "the pool's idle timeout and maximum lifetime must be 0 ms or more");
-    }
-    if (socketTimeoutMs < 0
-        || statementTimeoutMs < 0
-        || ddlLockTimeoutMs < 0
-        || maxRetries < 0
-        || retryBackoffMs < 0) {
-      throw new IllegalArgumentException(
-          "the socket, statement and DDL lock timeouts, the retries and their backoff must be 0"
-              + " or more");
-    }
-    if (statementTimeoutMs > 0 && socketTimeoutMs > 0 && statementTimeoutMs >= socketTimeoutMs) {
-      throw new IllegalArgumentException(
-          "the statement timeout ("
-              + statementTimeoutMs
-              + " ms) must be below the socket timeout ("
-              + socketTimeoutMs
-              + " ms): otherwise the driver drops the connection before the database cancels"
-              + " the statement");
-    }
+    VaultOptionsChecks.checkPool(this);
+    VaultOptionsChecks.checkTimeouts(this);
     return new VaultOptions(this);
   }
 

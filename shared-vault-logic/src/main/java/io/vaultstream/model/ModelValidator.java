@@ -9,11 +9,13 @@ final class ModelValidator {
   private final VaultModel m;
   private final List<ModelProblem> problems;
   private final NameRules names;
+  private final ModelReferences refs;
 
   private ModelValidator(VaultModel m, List<ModelProblem> problems) {
     this.m = m;
     this.problems = problems;
     this.names = new NameRules(m, problems);
+    this.refs = new ModelReferences(m, problems, names);
   }
 
   static void validate(VaultModel model, List<ModelProblem> problems) {
@@ -21,7 +23,7 @@ final class ModelValidator {
     v.names.checkTableNames();
     v.checkSources();
     v.checkHubs();
-    v.checkLinks();
+    new LinkChecks(model, problems, v.refs).check();
     v.checkSatellites();
     v.checkReferenceTables();
     new TrackingSatelliteChecks(model, problems).check();
@@ -32,41 +34,6 @@ final class ModelValidator {
     problems.add(new ModelProblem(path, message));
   }
 
-  private void identifier(String path, String name) {
-    names.identifier(path, name);
-  }
-
-  private void column(String path, String source, String col) {
-    identifier(path, col);
-    SourceTable s = m.sources().get(source);
-    if (s != null && s.declaresColumns() && !s.columns().containsKey(col)) {
-      problem(
-          path,
-          "unknown column '"
-              + col
-              + "' of source '"
-              + source
-              + "'; its columns: "
-              + String.join(", ", s.columns().keySet()));
-    }
-  }
-
-  private void columns(String path, String source, List<String> cols) {
-    for (int i = 0; i < cols.size(); i++) {
-      column(path + "/" + i, source, cols.get(i));
-    }
-  }
-
-  private boolean source(String path, String name) {
-    if (!m.sources().containsKey(name)) {
-      problem(
-          path,
-          "unknown source '" + name + "'; sources: " + String.join(", ", m.sources().keySet()));
-      return false;
-    }
-    return true;
-  }
-
   /** Kafka's legal topic names. */
   private static final java.util.regex.Pattern TOPIC =
       java.util.regex.Pattern.compile("[A-Za-z0-9._-]{1,249}");
@@ -75,7 +42,7 @@ final class ModelValidator {
     Set<String> topics = new HashSet<>();
     for (SourceTable s : m.sources().values()) {
       String p = "/sources/" + s.name();
-      identifier(p, s.name());
+      refs.identifier(p, s.name());
       if (!TOPIC.matcher(s.topic()).matches() || s.topic().equals(".") || s.topic().equals("..")) {
         // A ',' would subscribe the Spark job to more topics, a '*' match others.
         problem(
@@ -88,12 +55,12 @@ final class ModelValidator {
         problem(p + "/topic", "the topic '" + s.topic() + "' is already used by another source");
       }
       columnTypes(p, s);
-      columns(p + "/primaryKey", s.name(), s.primaryKey());
+      refs.columns(p + "/primaryKey", s.name(), s.primaryKey());
       for (ForeignKey fk : s.foreignKeys().values()) {
         String fp = p + "/foreignKeys/" + fk.name();
-        columns(fp + "/columns", s.name(), fk.columns());
-        if (source(fp + "/references", fk.references())) {
-          columns(fp + "/referencedColumns", fk.references(), fk.referencedColumns());
+        refs.columns(fp + "/columns", s.name(), fk.columns());
+        if (refs.source(fp + "/references", fk.references())) {
+          refs.columns(fp + "/referencedColumns", fk.references(), fk.referencedColumns());
           if (fk.referencedColumns().size() != fk.columns().size()) {
             problem(
                 fp,
@@ -130,9 +97,9 @@ final class ModelValidator {
   private void checkHubs() {
     for (Hub h : m.hubs().values()) {
       String p = "/hubs/" + h.name();
-      identifier(p + "/hashKey", h.hashKey());
+      refs.identifier(p + "/hashKey", h.hashKey());
       for (int i = 0; i < h.businessKey().size(); i++) {
-        identifier(p + "/businessKey/" + i, h.businessKey().get(i));
+        refs.identifier(p + "/businessKey/" + i, h.businessKey().get(i));
       }
       if (h.sources().isEmpty()) {
         problem(p + "/sources", "must name at least one source table and its business key columns");
@@ -141,8 +108,8 @@ final class ModelValidator {
           .forEach(
               (src, cols) -> {
                 String sp = p + "/sources/" + src;
-                if (source(sp, src)) {
-                  columns(sp, src, cols);
+                if (refs.source(sp, src)) {
+                  refs.columns(sp, src, cols);
                 }
                 if (cols.size() != h.businessKey().size()) {
                   problem(
@@ -159,144 +126,67 @@ final class ModelValidator {
     }
   }
 
-  private void checkLinks() {
-    for (Link l : m.links().values()) {
-      String p = (l.nonHistorized() ? "/nonHistorizedLinks/" : "/links/") + l.name();
-      identifier(p + "/hashKey", l.hashKey());
-      if (!source(p + "/source", l.source())) {
-        continue;
-      }
-      SourceTable src = m.sources().get(l.source());
-      Set<String> cols = new HashSet<>();
-      cols.add(l.hashKey());
-      for (int i = 0; i < l.hubs().size(); i++) {
-        LinkEnd end = l.hubs().get(i);
-        String ep = p + "/hubs/" + i;
-        identifier(ep + "/column", end.column());
-        if (!cols.add(end.column())) {
-          problem(
-              ep,
-              "the column '"
-                  + end.column()
-                  + "' is already used in this link; a link joining the same hub twice needs an explicit \"column\" for each end");
-        }
-        Hub hub = m.hubs().get(end.hub());
-        if (hub == null) {
-          problem(
-              ep + "/hub",
-              "unknown hub '" + end.hub() + "'; hubs: " + String.join(", ", m.hubs().keySet()));
-          continue;
-        }
-        if (end.via() == null) {
-          if (!hub.sources().containsKey(l.source())) {
-            problem(
-                ep,
-                "source '"
-                    + l.source()
-                    + "' does not feed hub '"
-                    + hub.name()
-                    + "'; name the foreign key that reaches it with \"via\" (foreign keys of "
-                    + l.source()
-                    + ": "
-                    + String.join(", ", src.foreignKeys().keySet())
-                    + ")");
-          }
-          continue;
-        }
-        ForeignKey fk = src.foreignKeys().get(end.via());
-        if (fk == null) {
-          problem(
-              ep + "/via",
-              "unknown foreign key '"
-                  + end.via()
-                  + "' of source '"
-                  + l.source()
-                  + "'; its foreign keys: "
-                  + (src.foreignKeys().isEmpty()
-                      ? "(none)"
-                      : String.join(", ", src.foreignKeys().keySet())));
-        } else if (!hub.sources().containsKey(fk.references())) {
-          problem(
-              ep + "/via",
-              "foreign key '"
-                  + fk.name()
-                  + "' references '"
-                  + fk.references()
-                  + "', which does not feed hub '"
-                  + hub.name()
-                  + "', so the link cannot reach it; hubs fed by "
-                  + fk.references()
-                  + ": "
-                  + String.join(
-                      ", ", m.hubsFedBy(fk.references()).stream().map(Hub::name).toList()));
-        }
-      }
-      columns(p + "/dependentChildKey", l.source(), l.dependentChildKey());
-      columns(p + "/columns", l.source(), l.columns());
-      for (String c : l.dependentChildKey()) {
-        if (!cols.add(c)) {
-          problem(p + "/dependentChildKey", "the column '" + c + "' is already used in this link");
-        }
+  private void checkSatellites() {
+    for (Satellite s : m.satellites().values()) {
+      String p = "/satellites/" + s.name();
+      boolean srcOk = refs.source(p + "/source", s.source());
+      checkSatelliteParent(s, p, srcOk);
+      if (srcOk && s.columns() != null) {
+        refs.columns(p + "/columns", s.source(), s.columns());
       }
     }
   }
 
-  private void checkSatellites() {
-    for (Satellite s : m.satellites().values()) {
-      String p = "/satellites/" + s.name();
-      boolean srcOk = source(p + "/source", s.source());
-      Hub hub = m.hubs().get(s.parent());
-      Link link = m.links().get(s.parent());
-      String refused = link == null ? null : ChangeChoices.refusedParent(s, link);
-      if (refused != null) {
-        problem(p + "/parent", refused);
-      } else if (hub == null && link == null) {
-        problem(
-            p + "/parent",
-            "unknown parent '"
-                + s.parent()
-                + "'; a satellite hangs off a hub or a link: "
-                + String.join(", ", m.hubs().keySet())
-                + (m.links().isEmpty() ? "" : ", ")
-                + String.join(
-                    ", ",
-                    m.links().values().stream()
-                        .filter(x -> !x.nonHistorized())
-                        .map(Link::name)
-                        .toList()));
-      } else if (s.via() != null || s.multiActive()) {
-        SatelliteShapes.check(m, s, p, srcOk, problems);
-      } else if (srcOk && hub != null && !hub.sources().containsKey(s.source())) {
-        problem(
-            p + "/source",
-            "source '"
-                + s.source()
-                + "' does not feed hub '"
-                + hub.name()
-                + "'; it is fed by "
-                + String.join(", ", hub.sources().keySet()));
-      } else if (srcOk && link != null && !link.source().equals(s.source())) {
-        problem(
-            p + "/source",
-            "a link satellite is loaded from its link's source '"
-                + link.source()
-                + "', not '"
-                + s.source()
-                + "'");
-      }
-      if (srcOk && s.columns() != null) {
-        columns(p + "/columns", s.source(), s.columns());
-      }
+  /** The parent is a hub or historized link, and the satellite's source can feed it. */
+  private void checkSatelliteParent(Satellite s, String p, boolean srcOk) {
+    Hub hub = m.hubs().get(s.parent());
+    Link link = m.links().get(s.parent());
+    String refused = link == null ? null : ChangeChoices.refusedParent(s, link);
+    if (refused != null) {
+      problem(p + "/parent", refused);
+    } else if (hub == null && link == null) {
+      problem(
+          p + "/parent",
+          "unknown parent '"
+              + s.parent()
+              + "'; a satellite hangs off a hub or a link: "
+              + String.join(", ", m.hubs().keySet())
+              + (m.links().isEmpty() ? "" : ", ")
+              + String.join(
+                  ", ",
+                  m.links().values().stream()
+                      .filter(x -> !x.nonHistorized())
+                      .map(Link::name)
+                      .toList()));
+    } else if (s.via() != null || s.multiActive()) {
+      SatelliteShapes.check(m, s, p, srcOk, problems);
+    } else if (srcOk && hub != null && !hub.sources().containsKey(s.source())) {
+      problem(
+          p + "/source",
+          "source '"
+              + s.source()
+              + "' does not feed hub '"
+              + hub.name()
+              + "'; it is fed by "
+              + String.join(", ", hub.sources().keySet()));
+    } else if (srcOk && link != null && !link.source().equals(s.source())) {
+      problem(
+          p + "/source",
+          "a link satellite is loaded from its link's source '"
+              + link.source()
+              + "', not '"
+              + s.source()
+              + "'");
     }
   }
 
   private void checkReferenceTables() {
     for (ReferenceTable r : m.referenceTables().values()) {
       String p = "/referenceTables/" + r.name();
-      if (source(p + "/source", r.source())) {
-        columns(p + "/code", r.source(), r.code());
+      if (refs.source(p + "/source", r.source())) {
+        refs.columns(p + "/code", r.source(), r.code());
         if (r.columns() != null) {
-          columns(p + "/columns", r.source(), r.columns());
+          refs.columns(p + "/columns", r.source(), r.columns());
         }
       }
     }

@@ -102,63 +102,76 @@ final class NameRules {
           "the technical columns need five different names (loadDts, recordSource, hashDiff,"
               + " deleteFlag, loadedAt); two of them share one now");
     }
-    for (Hub h : m.hubs().values()) {
-      String p = "/hubs/" + h.name();
-      TableColumns t = new TableColumns(h.name(), true);
-      t.add(p + "/hashKey", h.hashKey(), "the hub's hash key");
-      for (int i = 0; i < h.businessKey().size(); i++) {
-        t.add(p + "/businessKey/" + i, h.businessKey().get(i), "a business key column");
+    m.hubs().values().forEach(this::hubColumns);
+    m.links().values().forEach(this::linkColumns);
+    m.satellites().values().forEach(this::satelliteColumns);
+    m.referenceTables().values().forEach(this::referenceTableColumns);
+  }
+
+  private void hubColumns(Hub h) {
+    String p = "/hubs/" + h.name();
+    TableColumns t = new TableColumns(h.name(), true);
+    t.add(p + "/hashKey", h.hashKey(), "the hub's hash key");
+    for (int i = 0; i < h.businessKey().size(); i++) {
+      t.add(p + "/businessKey/" + i, h.businessKey().get(i), "a business key column");
+    }
+  }
+
+  private void linkColumns(Link l) {
+    String p = (l.nonHistorized() ? "/nonHistorizedLinks/" : "/links/") + l.name();
+    // Repeats among these are reported by the link checks; here only the technical columns.
+    TableColumns t = new TableColumns(l.name(), false);
+    t.add(p + "/hashKey", l.hashKey(), "the link's hash key");
+    for (int i = 0; i < l.hubs().size(); i++) {
+      t.add(p + "/hubs/" + i + "/column", l.hubs().get(i).column(), "a joined hub's hash key");
+    }
+    for (int i = 0; i < l.dependentChildKey().size(); i++) {
+      t.add(p + "/dependentChildKey/" + i, l.dependentChildKey().get(i), "a key column");
+    }
+    if (l.nonHistorized()) {
+      t.reportAll = true;
+      attributes(t, p, l.source(), l.columns().isEmpty() ? null : l.columns());
+    }
+  }
+
+  private void satelliteColumns(Satellite s) {
+    Hub hub = m.hubs().get(s.parent());
+    Link link = m.links().get(s.parent());
+    String parentKey = hub != null ? hub.hashKey() : link != null ? link.hashKey() : null;
+    if (parentKey == null) {
+      return; // an unknown parent is reported by the satellite checks
+    }
+    TableColumns t = new TableColumns(s.name(), true);
+    t.owners.put(parentKey, "the hash key of its parent '" + s.parent() + "'");
+    for (int i = 0; i < s.multiActiveKey().size(); i++) {
+      String c = s.multiActiveKey().get(i);
+      t.add("/satellites/" + s.name() + "/multiActiveKey/" + i, c, "a multi-active key column");
+    }
+    auditColumns(t, s);
+    attributes(t, "/satellites/" + s.name(), s.source(), s.columns());
+  }
+
+  private void auditColumns(TableColumns t, Satellite s) {
+    for (Map.Entry<String, String> a : s.audit().entrySet()) {
+      String path = "/satellites/" + s.name() + "/audit/" + a.getKey();
+      identifier(path, a.getValue());
+      t.add(path, a.getValue(), "its audit column (" + a.getKey() + ")");
+      if (s.multiActive()) {
+        problem(
+            path,
+            "a multi-active satellite takes no audit columns (one version is a set of rows"
+                + " written by several events)");
       }
     }
-    for (Link l : m.links().values()) {
-      String p = (l.nonHistorized() ? "/nonHistorizedLinks/" : "/links/") + l.name();
-      // Repeats among these are reported by the link checks; here only the technical columns.
-      TableColumns t = new TableColumns(l.name(), false);
-      t.add(p + "/hashKey", l.hashKey(), "the link's hash key");
-      for (int i = 0; i < l.hubs().size(); i++) {
-        t.add(p + "/hubs/" + i + "/column", l.hubs().get(i).column(), "a joined hub's hash key");
-      }
-      for (int i = 0; i < l.dependentChildKey().size(); i++) {
-        t.add(p + "/dependentChildKey/" + i, l.dependentChildKey().get(i), "a key column");
-      }
-      if (l.nonHistorized()) {
-        t.reportAll = true;
-        attributes(t, p, l.source(), l.columns().isEmpty() ? null : l.columns());
-      }
+  }
+
+  private void referenceTableColumns(ReferenceTable r) {
+    String p = "/referenceTables/" + r.name();
+    TableColumns t = new TableColumns(r.name(), true);
+    for (int i = 0; i < r.code().size(); i++) {
+      t.add(p + "/code/" + i, r.code().get(i), "a code column");
     }
-    for (Satellite s : m.satellites().values()) {
-      Hub hub = m.hubs().get(s.parent());
-      Link link = m.links().get(s.parent());
-      String parentKey = hub != null ? hub.hashKey() : link != null ? link.hashKey() : null;
-      if (parentKey != null) {
-        TableColumns t = new TableColumns(s.name(), true);
-        t.owners.put(parentKey, "the hash key of its parent '" + s.parent() + "'");
-        for (int i = 0; i < s.multiActiveKey().size(); i++) {
-          String c = s.multiActiveKey().get(i);
-          t.add("/satellites/" + s.name() + "/multiActiveKey/" + i, c, "a multi-active key column");
-        }
-        for (Map.Entry<String, String> a : s.audit().entrySet()) {
-          String path = "/satellites/" + s.name() + "/audit/" + a.getKey();
-          identifier(path, a.getValue());
-          t.add(path, a.getValue(), "its audit column (" + a.getKey() + ")");
-          if (s.multiActive()) {
-            problem(
-                path,
-                "a multi-active satellite takes no audit columns (one version is a set of rows"
-                    + " written by several events)");
-          }
-        }
-        attributes(t, "/satellites/" + s.name(), s.source(), s.columns());
-      }
-    }
-    for (ReferenceTable r : m.referenceTables().values()) {
-      String p = "/referenceTables/" + r.name();
-      TableColumns t = new TableColumns(r.name(), true);
-      for (int i = 0; i < r.code().size(); i++) {
-        t.add(p + "/code/" + i, r.code().get(i), "a code column");
-      }
-      attributes(t, p, r.source(), r.columns());
-    }
+    attributes(t, p, r.source(), r.columns());
   }
 
   /** The attribute columns: those listed, or else the source's declared non-key columns. */

@@ -130,6 +130,30 @@ public final class ColumnAdmission {
   private synchronized String admit(String table, List<String> fresh) {
     TableSpec t = schema.table(table);
     Set<String> reserved = admitted.computeIfAbsent(table, k -> new HashSet<>());
+    Map<String, String> known = knownNames(t, reserved);
+    List<String> adding = new ArrayList<>();
+    for (String c : fresh) {
+      if (reserved.contains(c)) {
+        continue;
+      }
+      String why = nameRefusal(table, c, known);
+      if (why != null) {
+        return why;
+      }
+      adding.add(c);
+    }
+    if (!autoEvolve || adding.isEmpty()) {
+      return null; // without auto-evolve, the batch fails naming the statement to run
+    }
+    String why = limitRefusal(table, t, reserved, adding);
+    if (why == null) {
+      reserved.addAll(adding);
+    }
+    return why;
+  }
+
+  /** The table's columns and those admitted to it, by the name the database compares. */
+  private Map<String, String> knownNames(TableSpec t, Set<String> reserved) {
     Map<String, String> known = new HashMap<>();
     for (ColumnSpec c : t.columns()) {
       known.put(dialect.columnNameKey(c.name()), c.name());
@@ -137,35 +161,36 @@ public final class ColumnAdmission {
     for (String r : reserved) {
       known.putIfAbsent(dialect.columnNameKey(r), r);
     }
-    List<String> adding = new ArrayList<>();
-    for (String c : fresh) {
-      if (reserved.contains(c)) {
-        continue;
-      }
-      String problem = dialect.columnNameProblem(c);
-      if (problem != null) {
-        return "its column '"
-            + StoredText.escape(c, false)
-            + "' cannot be added to "
-            + table
-            + ": "
-            + problem;
-      }
-      String other = known.putIfAbsent(dialect.columnNameKey(c), c);
-      if (other != null) {
-        return "its column '"
-            + StoredText.escape(c, false)
-            + "' and the column '"
-            + StoredText.escape(other, false)
-            + "' of "
-            + table
-            + " differ only in case, and the database takes them for one column";
-      }
-      adding.add(c);
+    return known;
+  }
+
+  /** Why the column's name cannot be added, or null; an admissible name joins {@code known}. */
+  private String nameRefusal(String table, String c, Map<String, String> known) {
+    String problem = dialect.columnNameProblem(c);
+    if (problem != null) {
+      return "its column '"
+          + StoredText.escape(c, false)
+          + "' cannot be added to "
+          + table
+          + ": "
+          + problem;
     }
-    if (!autoEvolve || adding.isEmpty()) {
-      return null; // without auto-evolve, the batch fails naming the statement to run
+    String other = known.putIfAbsent(dialect.columnNameKey(c), c);
+    if (other != null) {
+      return "its column '"
+          + StoredText.escape(c, false)
+          + "' and the column '"
+          + StoredText.escape(other, false)
+          + "' of "
+          + table
+          + " differ only in case, and the database takes them for one column";
     }
+    return null;
+  }
+
+  /** Why adding these columns would pass the per-record or per-table limit, or null. */
+  private String limitRefusal(
+      String table, TableSpec t, Set<String> reserved, List<String> adding) {
     if (adding.size() > limits.perRecord()) {
       return "it brings "
           + adding.size()
@@ -178,17 +203,7 @@ public final class ColumnAdmission {
           + " (auto.evolve.max.columns.per.record; --auto-evolve-max-columns-per-record for the"
           + " Spark job): declare the source's columns in the model, or raise the limit";
     }
-    int gained = 0;
-    for (ColumnSpec c : t.columns()) {
-      if (schema.modelTable(table).column(c.name()) == null) {
-        gained++;
-      }
-    }
-    for (String r : reserved) {
-      if (t.column(r) == null) {
-        gained++;
-      }
-    }
+    int gained = gainedColumns(table, t, reserved);
     if (gained + adding.size() > limits.perTable()) {
       return table
           + " has gained "
@@ -202,8 +217,23 @@ public final class ColumnAdmission {
           + " (auto.evolve.max.columns.per.table; --auto-evolve-max-columns-per-table for the"
           + " Spark job): declare the source's columns in the model, or raise the limit";
     }
-    reserved.addAll(adding);
     return null;
+  }
+
+  /** The columns the table has gained from events: added ones and those admitted, not added yet. */
+  private int gainedColumns(String table, TableSpec t, Set<String> reserved) {
+    int gained = 0;
+    for (ColumnSpec c : t.columns()) {
+      if (schema.modelTable(table).column(c.name()) == null) {
+        gained++;
+      }
+    }
+    for (String r : reserved) {
+      if (t.column(r) == null) {
+        gained++;
+      }
+    }
+    return gained;
   }
 
   /** The first few names, for a message. */

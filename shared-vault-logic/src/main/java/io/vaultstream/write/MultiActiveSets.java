@@ -101,15 +101,7 @@ final class MultiActiveSets {
 
     SetReplay replay = new SetReplay(diffs, ma, attrs, t.discoversColumns());
     Map<String, TreeMap<Long, SetReplay.StoredSet>> stored = read(c, t, hk, ma, attrs, from);
-    List<String> insertCols = new ArrayList<>();
-    insertCols.add(hk);
-    insertCols.addAll(ma);
-    insertCols.add(n.loadDts());
-    insertCols.add(n.recordSource());
-    insertCols.add(n.hashDiff());
-    insertCols.add(n.deleteFlag());
-    insertCols.addAll(attrs);
-    TextColumns inserts = new TextColumns(dialect, insertCols);
+    TextColumns inserts = new TextColumns(dialect, insertColumns(hk, ma, attrs));
     TextColumns deletes = new TextColumns(dialect, List.of(hk, n.loadDts()));
     for (Map.Entry<String, List<HistoryRow>> e : byParent.entrySet()) {
       String parent = e.getKey();
@@ -120,23 +112,49 @@ final class MultiActiveSets {
         deletes.add(List.of(parent, dialect.timestampText(at)));
       }
       for (SetReplay.SetVersion v : o.inserts()) {
-        v.members()
-            .forEach(
-                (key, values) -> {
-                  List<String> row = new ArrayList<>(insertCols.size());
-                  row.add(parent);
-                  row.addAll(key);
-                  row.add(dialect.timestampText(v.t()));
-                  row.add(v.recordSource());
-                  row.add(v.hashDiff());
-                  row.add(dialect.booleanText(v.empty()));
-                  for (String a : attrs) {
-                    row.add(values.get(a));
-                  }
-                  inserts.add(row);
-                });
+        addRows(inserts, parent, v, attrs);
       }
     }
+    return store(c, t, inserts, deletes, racing);
+  }
+
+  /** The columns of a set's rows: the parent's key, the multi-active key, technical, attributes. */
+  private List<String> insertColumns(String hk, List<String> ma, List<String> attrs) {
+    List<String> insertCols = new ArrayList<>();
+    insertCols.add(hk);
+    insertCols.addAll(ma);
+    insertCols.add(n.loadDts());
+    insertCols.add(n.recordSource());
+    insertCols.add(n.hashDiff());
+    insertCols.add(n.deleteFlag());
+    insertCols.addAll(attrs);
+    return insertCols;
+  }
+
+  /** Adds the rows of one version of a parent's set, one per member, in {@link #insertColumns}. */
+  private void addRows(
+      TextColumns inserts, String parent, SetReplay.SetVersion v, List<String> attrs) {
+    v.members()
+        .forEach(
+            (key, values) -> {
+              List<String> row = new ArrayList<>(inserts.names().size());
+              row.add(parent);
+              row.addAll(key);
+              row.add(dialect.timestampText(v.t()));
+              row.add(v.recordSource());
+              row.add(v.hashDiff());
+              row.add(dialect.booleanText(v.empty()));
+              for (String a : attrs) {
+                row.add(values.get(a));
+              }
+              inserts.add(row);
+            });
+  }
+
+  /** Deletes the replaced sets' rows and inserts the new ones; returns the rows inserted. */
+  private int store(
+      Connection c, TableSpec t, TextColumns inserts, TextColumns deletes, boolean racing)
+      throws SQLException {
     if (deletes.size() > 0) {
       deletes.execute(c, dialect.deleteByKey(schema.schema(), t, deletes.names()));
     }

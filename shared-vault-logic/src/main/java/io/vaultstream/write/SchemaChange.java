@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.sql.Statement;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,6 +71,33 @@ final class SchemaChange {
           Thread.currentThread().interrupt();
           throw e;
         }
+      }
+    }
+  }
+
+  /**
+   * Runs a script of schema changes under the lock that makes loaders start one at a time. Waiting
+   * for another loader's start-up is fine; waiting for a table lock behind a long query is not:
+   * each statement waits at most the DDL lock timeout, and opening the vault is retried.
+   */
+  void runScript(Connection c, String schema, List<String> statements) throws SQLException {
+    try (Statement st = c.createStatement()) {
+      String lock = dialect.lockSchemaChanges(schema);
+      if (lock != null) {
+        st.execute(lock);
+      }
+      try {
+        String lockTimeout = dialect.lockTimeout(ddlLockTimeoutMs);
+        if (lockTimeout != null) {
+          st.execute(lockTimeout);
+        }
+        for (String sql : statements) {
+          st.execute(sql);
+        }
+      } finally {
+        // Where the lock and the timeout belong to the session, not the transaction, they would
+        // stay on the pooled connection.
+        afterDdl(st, dialect.resetLockTimeout(), dialect.unlockSchemaChanges(schema));
       }
     }
   }

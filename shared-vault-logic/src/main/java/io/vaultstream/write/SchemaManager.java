@@ -10,7 +10,6 @@ import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableSpec;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -98,28 +97,8 @@ public final class SchemaManager {
     VaultCatalog catalog = new VaultCatalog(dialect, schema);
     Map<String, List<ColumnSpec>> inDatabase = catalog.columns(c, tables.values());
     if (autoCreate && !catalog.complete(c, tables.values(), inDatabase)) {
-      try (Statement st = c.createStatement()) {
-        String lock = dialect.lockSchemaChanges(schema);
-        if (lock != null) {
-          st.execute(lock);
-        }
-        try {
-          // Waiting for another loader's start-up (above) is fine; waiting for a table lock behind
-          // a long query is not: the DDL gives up, and opening the vault is retried.
-          String lockTimeout = dialect.lockTimeout(ddlLockTimeoutMs);
-          if (lockTimeout != null) {
-            st.execute(lockTimeout);
-          }
-          for (String sql : DdlScript.statements(model, dialect, hasher, schema)) {
-            st.execute(sql);
-          }
-        } finally {
-          // Where the lock and the timeout belong to the session, not the transaction, they
-          // would stay on the pooled connection.
-          SchemaChange.afterDdl(
-              st, dialect.resetLockTimeout(), dialect.unlockSchemaChanges(schema));
-        }
-      }
+      new SchemaChange(dialect, ddlLockTimeoutMs)
+          .runScript(c, schema, DdlScript.statements(model, dialect, hasher, schema));
       inDatabase = catalog.columns(c, tables.values());
     }
     for (TableSpec t : List.copyOf(tables.values())) {
@@ -135,31 +114,44 @@ public final class SchemaManager {
             dialect.undefinedTableState());
       }
       if (t.name().equals(VaultTables.PROGRESS)) {
-        anchorsStored =
-            DdlScript.ADDED_COLUMNS.stream()
-                .allMatch(a -> existing.stream().anyMatch(e -> e.name().equals(a)));
-        if (!anchorsStored) {
-          LOG.warn(
-              "{}.{} has no columns {} (it was created by an earlier version with auto-create off):"
-                  + " stored positions cannot be checked against the Kafka topic they came from;"
-                  + " add them with the ALTER TABLE statements of 'vaultstream ddl'",
-              schema,
-              VaultTables.PROGRESS,
-              DdlScript.ADDED_COLUMNS);
-        }
+        checkAnchorColumns(existing);
       }
       if (t.kind() != io.vaultstream.table.TableKind.TECHNICAL) {
-        // The database's column order (the hash diff's), declared columns it lacks added.
-        TableShape shape = TableShape.of(t, existing, dialect::columnNameKey);
-        tables.put(
-            t.name(),
-            new ModelMigration(dialect, schema).apply(c, shape, autoEvolve, ddlLockTimeoutMs));
-        Set<String> marked = ConcurrentHashMap.newKeySet();
-        marked.addAll(catalog.addedColumns(t.name()));
-        shape.missing().forEach(m -> marked.add(m.name()));
-        added.put(t.name(), marked);
+        adoptShape(c, catalog, t, existing);
       }
     }
+  }
+
+  private void checkAnchorColumns(List<ColumnSpec> existing) {
+    anchorsStored =
+        DdlScript.ADDED_COLUMNS.stream()
+            .allMatch(a -> existing.stream().anyMatch(e -> e.name().equals(a)));
+    if (!anchorsStored) {
+      LOG.warn(
+          "{}.{} has no columns {} (it was created by an earlier version with auto-create off):"
+              + " stored positions cannot be checked against the Kafka topic they came from;"
+              + " add them with the ALTER TABLE statements of 'vaultstream ddl'",
+          schema,
+          VaultTables.PROGRESS,
+          DdlScript.ADDED_COLUMNS);
+    }
+  }
+
+  /**
+   * Takes the table as the database has it: its column order (the hash diff's), with the declared
+   * columns it lacks added, and notes the columns added after it was created.
+   */
+  private void adoptShape(
+      Connection c, VaultCatalog catalog, TableSpec t, List<ColumnSpec> existing)
+      throws SQLException {
+    TableShape shape = TableShape.of(t, existing, dialect::columnNameKey);
+    tables.put(
+        t.name(),
+        new ModelMigration(dialect, schema).apply(c, shape, autoEvolve, ddlLockTimeoutMs));
+    Set<String> marked = ConcurrentHashMap.newKeySet();
+    marked.addAll(catalog.addedColumns(t.name()));
+    shape.missing().forEach(m -> marked.add(m.name()));
+    added.put(t.name(), marked);
   }
 
   /**

@@ -92,6 +92,20 @@ final class SetReplay {
     if (before != null) {
       base.putAll(before.getValue().members());
     }
+    List<Change> changes = changes(stored, fresh, from, base);
+    List<SetVersion> result = replay(changes, stored, base, before != null);
+    return outcome(stored, from, result);
+  }
+
+  /**
+   * The stored sets from {@code from} on turned back into member changes, and the new changes not
+   * already stored, in load_dts order.
+   */
+  private List<Change> changes(
+      TreeMap<Long, StoredSet> stored,
+      List<HistoryRow> fresh,
+      long from,
+      TreeMap<List<String>, Map<String, String>> base) {
     List<Change> changes = new ArrayList<>();
     TreeMap<List<String>, Map<String, String>> prev = base;
     for (StoredSet s : stored.tailMap(from, true).values()) {
@@ -108,10 +122,23 @@ final class SetReplay {
       changes.add(new Change(r.loadDts(), key, values, r.recordSource(), false));
     }
     changes.sort(Comparator.comparingLong(Change::t)); // stable: stored first, then source order
+    return changes;
+  }
 
+  /**
+   * Applies the changes to the base set, those of one load_dts together; each resulting set that
+   * differs from the one before it is a version.
+   *
+   * @param baseStored whether the base is a stored set (else there is no set before the changes)
+   */
+  private List<SetVersion> replay(
+      List<Change> changes,
+      TreeMap<Long, StoredSet> stored,
+      TreeMap<List<String>, Map<String, String>> base,
+      boolean baseStored) {
     List<SetVersion> result = new ArrayList<>();
     TreeMap<List<String>, Map<String, String>> cur = new TreeMap<>(base);
-    String curDiff = before == null ? null : diffOf(cur);
+    String curDiff = baseStored ? diffOf(cur) : null;
     int i = 0;
     while (i < changes.size()) {
       long t = changes.get(i).t();
@@ -138,7 +165,12 @@ final class SetReplay {
       }
       curDiff = cur.isEmpty() && curDiff == null ? null : d;
     }
+    return result;
+  }
 
+  /** Stored sets from {@code from} on that the result does not hold as they are, and the rest. */
+  private static Outcome outcome(
+      TreeMap<Long, StoredSet> stored, long from, List<SetVersion> result) {
     List<SetVersion> inserts = new ArrayList<>();
     List<Long> deletes = new ArrayList<>();
     Map<Long, SetVersion> byTime = new TreeMap<>();

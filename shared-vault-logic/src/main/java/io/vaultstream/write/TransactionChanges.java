@@ -15,6 +15,7 @@ import io.vaultstream.plan.VaultRow;
 import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableSpec;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -58,11 +59,7 @@ final class TransactionChanges {
       throws SQLException {
     List<BatchPlan.SetAside> out = new ArrayList<>();
     List<String> attrs = attributes(t, link);
-    List<String> cols = new ArrayList<>();
-    cols.add(VaultDialect.ROW_NUMBER);
-    cols.add(link.hashKey());
-    cols.addAll(attrs);
-    TextColumns compared = new TextColumns(dialect, cols);
+    TextColumns compared = new TextColumns(dialect, comparedColumns(link, attrs));
     List<TransactionEvent> sent = new ArrayList<>();
     for (TransactionEvent e : events) {
       if (e.delete()) {
@@ -74,11 +71,7 @@ final class TransactionChanges {
           || (row != null && row.values() == e.values() && written.contains(e.key()))) {
         continue; // the event wrote the row itself
       }
-      List<String> r = new ArrayList<>(cols.size());
-      r.add(Integer.toString(sent.size()));
-      r.add(e.key());
-      attrs.forEach(a -> r.add(e.values().get(a)));
-      compared.add(r);
+      compared.add(comparedRow(sent.size(), e, attrs));
       sent.add(e);
     }
     if (compared.size() > 0) {
@@ -87,24 +80,50 @@ final class TransactionChanges {
           dialect.selectDifferingRows(schema.schema(), t, link.hashKey(), attrs),
           rs -> {
             TransactionEvent e = sent.get(Integer.parseInt(rs.getString(1)));
-            List<String> what = new ArrayList<>();
-            for (int i = 0; i < attrs.size(); i++) {
-              if ("true".equals(rs.getString(2 + 2 * i))) {
-                what.add(
-                    attrs.get(i)
-                        + " is "
-                        + shown(rs.getString(3 + 2 * i))
-                        + " in the link, "
-                        + shown(e.values().get(attrs.get(i)))
-                        + " in the event");
-              }
-            }
-            out.add(setAside(e, link, changed(e, link, what)));
+            out.add(setAside(e, link, changed(e, link, differences(rs, e, attrs))));
           });
     }
     // Source order, whichever way each was found.
     out.sort(java.util.Comparator.comparing(BatchPlan.SetAside::event, ChangeEvent.SOURCE_ORDER));
     return out;
+  }
+
+  /** The columns sent to compare: the event's number among those sent, the key, the attributes. */
+  private static List<String> comparedColumns(Link link, List<String> attrs) {
+    List<String> cols = new ArrayList<>();
+    cols.add(VaultDialect.ROW_NUMBER);
+    cols.add(link.hashKey());
+    cols.addAll(attrs);
+    return cols;
+  }
+
+  private static List<String> comparedRow(int number, TransactionEvent e, List<String> attrs) {
+    List<String> r = new ArrayList<>(attrs.size() + 2);
+    r.add(Integer.toString(number));
+    r.add(e.key());
+    attrs.forEach(a -> r.add(e.values().get(a)));
+    return r;
+  }
+
+  /**
+   * What differs between the link's row and the event, from a row of {@link
+   * VaultDialect#selectDifferingRows}: per attribute whether it differs, then the link's value.
+   */
+  private static List<String> differences(ResultSet rs, TransactionEvent e, List<String> attrs)
+      throws SQLException {
+    List<String> what = new ArrayList<>();
+    for (int i = 0; i < attrs.size(); i++) {
+      if ("true".equals(rs.getString(2 + 2 * i))) {
+        what.add(
+            attrs.get(i)
+                + " is "
+                + shown(rs.getString(3 + 2 * i))
+                + " in the link, "
+                + shown(e.values().get(attrs.get(i)))
+                + " in the event");
+      }
+    }
+    return what;
   }
 
   /** The link table's attribute columns: all but its keys and technical columns. */

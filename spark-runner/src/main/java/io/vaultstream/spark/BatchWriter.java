@@ -108,22 +108,83 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
       throws SQLException {
     int part = TaskContext.getPartitionId();
     VaultLoader loader = Loaders.get(model, options);
+    if (inLedger(loader, query, ledger, part, batchId)) {
+      LOG.info(
+          "Partition {} of batch {} of {} is already in the vault; skipped", part, batchId, query);
+      return;
+    }
+    DecodedRows decoded = new DecodedRows(loader, options);
+    while (rows.hasNext()) {
+      decoded.add(rows.next());
+    }
+    List<Progress.Position> positions = new ArrayList<>(decoded.next.values());
+    positions.add(new Progress.Position(ledger, part, batchId + 1));
+    Progress progress = new Progress(query, positions);
+    String what = "Loading batch " + batchId + " partition " + part + " of " + query;
+    long rowsWritten = loadWithRetries(what, loader, metrics, decoded, progress, chunk, options);
+    LOG.info(
+        "Batch {} partition {} of {}: {} records, {} vault rows",
+        batchId,
+        part,
+        query,
+        decoded.count,
+        rowsWritten);
+  }
+
+  /**
+   * Loads the partition's events; what can pass (a lost connection, a deadlock, ...) is waited out
+   * here, what cannot fails the batch at once, saying what to change.
+   */
+  private static long loadWithRetries(
+      String what,
+      VaultLoader loader,
+      VaultMetrics metrics,
+      DecodedRows decoded,
+      Progress progress,
+      int chunk,
+      VaultOptions options)
+      throws SQLException {
+    try {
+      return Retries.call(
+          what,
+          options.maxRetries(),
+          options.retryBackoffMs(),
+          () -> load(loader, metrics, decoded.events, decoded.bad, progress, chunk, options));
+    } catch (SQLException | RuntimeException e) {
+      if (!Failures.retriable(e)) {
+        throw new IllegalStateException(what + " failed; " + Failures.explain(e), e);
+      }
+      throw e;
+    }
+  }
+
+  /** Whether the ledger holds this partition of the batch (a batch re-run after a restart). */
+  private static boolean inLedger(
+      VaultLoader loader, String query, String ledger, int part, long batchId) throws SQLException {
     for (Progress.Position p : loader.progress(query)) {
       if (p.topic().equals(ledger) && p.partition() == part && p.nextOffset() > batchId) {
-        LOG.info(
-            "Partition {} of batch {} of {} is already in the vault; skipped",
-            part,
-            batchId,
-            query);
-        return;
+        return true;
       }
     }
-    List<ChangeEvent> events = new ArrayList<>();
-    List<BadRecord> bad = new ArrayList<>();
-    Map<String, Progress.Position> next = new HashMap<>();
-    int count = 0;
-    while (rows.hasNext()) {
-      Row r = rows.next();
+    return false;
+  }
+
+  /** The events, bad records and next positions of one partition's Kafka records. */
+  private static final class DecodedRows {
+    private final VaultLoader loader;
+    private final VaultOptions options;
+    final List<ChangeEvent> events = new ArrayList<>();
+    final List<BadRecord> bad = new ArrayList<>();
+    final Map<String, Progress.Position> next = new HashMap<>();
+    int count;
+
+    DecodedRows(VaultLoader loader, VaultOptions options) {
+      this.loader = loader;
+      this.options = options;
+    }
+
+    /** Adds a row of key, value, topic, partition, offset and timestamp. */
+    void add(Row r) {
       count++;
       String topic = r.getString(2);
       int partition = r.getInt(3);
@@ -156,33 +217,6 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
                 e instanceof DecodeException ? e.getMessage() : "cannot decode the record: " + e));
       }
     }
-    List<Progress.Position> positions = new ArrayList<>(next.values());
-    positions.add(new Progress.Position(ledger, part, batchId + 1));
-    Progress progress = new Progress(query, positions);
-    long rowsWritten;
-    String what = "Loading batch " + batchId + " partition " + part + " of " + query;
-    try {
-      // What can pass (a lost connection, a deadlock, ...) is waited out here; what cannot fails
-      // the batch at once, saying what to change.
-      rowsWritten =
-          Retries.call(
-              what,
-              options.maxRetries(),
-              options.retryBackoffMs(),
-              () -> load(loader, metrics, events, bad, progress, chunk, options));
-    } catch (SQLException | RuntimeException e) {
-      if (!Failures.retriable(e)) {
-        throw new IllegalStateException(what + " failed; " + Failures.explain(e), e);
-      }
-      throw e;
-    }
-    LOG.info(
-        "Batch {} partition {} of {}: {} records, {} vault rows",
-        batchId,
-        part,
-        query,
-        count,
-        rowsWritten);
   }
 
   /** Decodes one record, waiting out a schema registry outage within the retries. */

@@ -6,6 +6,7 @@ import io.vaultstream.model.SourceTable;
 import io.vaultstream.model.VaultModel;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -13,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,63 +48,19 @@ final class StartingOffsets {
    */
   static StartingOffsets stored(VaultModel model, VaultLoader loader, JobConfig config) {
     String configured = config.get("starting-offsets", "earliest");
-    List<String> consumers = new ArrayList<>();
-    consumers.add(queryName(model, null));
-    model.sources().values().forEach(s -> consumers.add(queryName(model, s)));
     List<String> topics = model.sources().values().stream().map(SourceTable::topic).toList();
-    Map<String, Map<Integer, Long>> stored = new TreeMap<>();
-    Map<org.apache.kafka.common.TopicPartition, Progress.Anchor> anchors =
-        new java.util.HashMap<>();
+    Map<TopicPartition, Progress.Anchor> anchors = new HashMap<>();
     try {
-      for (String consumer : consumers) {
-        for (Progress.Position p : loader.progress(consumer)) {
-          if (topics.contains(p.topic())) {
-            Map<Integer, Long> known = stored.computeIfAbsent(p.topic(), t -> new TreeMap<>());
-            Long before = known.get(p.partition());
-            if (before == null || p.nextOffset() > before) {
-              known.put(p.partition(), p.nextOffset());
-              var tp = new org.apache.kafka.common.TopicPartition(p.topic(), p.partition());
-              if (p.anchor() == null) {
-                anchors.remove(tp);
-              } else {
-                anchors.put(tp, p.anchor());
-              }
-            }
-          }
-        }
-      }
+      Map<String, Map<Integer, Long>> stored = latestStored(model, loader, topics, anchors);
       if (stored.isEmpty()) {
         return new StartingOffsets(configured, Map.of());
       }
       long otherwise = "latest".equals(configured) ? -1 : -2;
-      Map<String, Object> clients = new java.util.HashMap<>(config.kafkaOptions());
+      Map<String, Object> clients = new HashMap<>(config.kafkaOptions());
       clients.put(
           AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.get("bootstrap-servers", null));
-      try (Admin admin = Admin.create(clients)) {
-        Map<String, TopicDescription> described =
-            admin.describeTopics(topics).allTopicNames().get(60, TimeUnit.SECONDS);
-        described.forEach(
-            (topic, d) -> {
-              Map<Integer, Long> known = stored.computeIfAbsent(topic, t -> new TreeMap<>());
-              for (TopicPartitionInfo p : d.partitions()) {
-                known.putIfAbsent(p.partition(), otherwise);
-              }
-            });
-      }
-      // A position of another Kafka cluster, or of a topic created again, would skip this topic's
-      // records up to it: such partitions start at their beginning (the writes are idempotent).
-      TopicIncarnationCheck.contradicted(clients, anchors)
-          .forEach(
-              (tp, found) -> {
-                LOG.warn(
-                    "The position of {} stored in the vault (next offset {}) belongs to another"
-                        + " Kafka cluster or an earlier topic of that name: {}. A new checkpoint"
-                        + " reads it from its beginning",
-                    tp,
-                    stored.get(tp.topic()).get(tp.partition()),
-                    found);
-                stored.get(tp.topic()).put(tp.partition(), -2L);
-              });
+      addUnstoredPartitions(clients, topics, stored, otherwise);
+      restartContradicted(clients, anchors, stored);
       return new StartingOffsets(configured, stored);
     } catch (SQLException | java.util.concurrent.ExecutionException | RuntimeException e) {
       LOG.warn(
@@ -118,6 +76,85 @@ final class StartingOffsets {
       Thread.currentThread().interrupt();
       return new StartingOffsets(configured, Map.of());
     }
+  }
+
+  /**
+   * The latest next offset per partition of the model's topics that the job's queries, in either
+   * mode, stored; the anchor of each goes into {@code anchors}.
+   */
+  private static Map<String, Map<Integer, Long>> latestStored(
+      VaultModel model,
+      VaultLoader loader,
+      List<String> topics,
+      Map<TopicPartition, Progress.Anchor> anchors)
+      throws SQLException {
+    List<String> consumers = new ArrayList<>();
+    consumers.add(queryName(model, null));
+    model.sources().values().forEach(s -> consumers.add(queryName(model, s)));
+    Map<String, Map<Integer, Long>> stored = new TreeMap<>();
+    for (String consumer : consumers) {
+      for (Progress.Position p : loader.progress(consumer)) {
+        if (!topics.contains(p.topic())) {
+          continue;
+        }
+        Map<Integer, Long> known = stored.computeIfAbsent(p.topic(), t -> new TreeMap<>());
+        Long before = known.get(p.partition());
+        if (before == null || p.nextOffset() > before) {
+          known.put(p.partition(), p.nextOffset());
+          var tp = new TopicPartition(p.topic(), p.partition());
+          if (p.anchor() == null) {
+            anchors.remove(tp);
+          } else {
+            anchors.put(tp, p.anchor());
+          }
+        }
+      }
+    }
+    return stored;
+  }
+
+  /** Gives every partition of the topics without a stored position the offset {@code otherwise}. */
+  private static void addUnstoredPartitions(
+      Map<String, Object> clients,
+      List<String> topics,
+      Map<String, Map<Integer, Long>> stored,
+      long otherwise)
+      throws java.util.concurrent.ExecutionException,
+          java.util.concurrent.TimeoutException,
+          InterruptedException {
+    try (Admin admin = Admin.create(clients)) {
+      Map<String, TopicDescription> described =
+          admin.describeTopics(topics).allTopicNames().get(60, TimeUnit.SECONDS);
+      described.forEach(
+          (topic, d) -> {
+            Map<Integer, Long> known = stored.computeIfAbsent(topic, t -> new TreeMap<>());
+            for (TopicPartitionInfo p : d.partitions()) {
+              known.putIfAbsent(p.partition(), otherwise);
+            }
+          });
+    }
+  }
+
+  /**
+   * A position of another Kafka cluster, or of a topic created again, would skip this topic's
+   * records up to it: such partitions start at their beginning (the writes are idempotent).
+   */
+  private static void restartContradicted(
+      Map<String, Object> clients,
+      Map<TopicPartition, Progress.Anchor> anchors,
+      Map<String, Map<Integer, Long>> stored) {
+    TopicIncarnationCheck.contradicted(clients, anchors)
+        .forEach(
+            (tp, found) -> {
+              LOG.warn(
+                  "The position of {} stored in the vault (next offset {}) belongs to another"
+                      + " Kafka cluster or an earlier topic of that name: {}. A new checkpoint"
+                      + " reads it from its beginning",
+                  tp,
+                  stored.get(tp.topic()).get(tp.partition()),
+                  found);
+              stored.get(tp.topic()).put(tp.partition(), -2L);
+            });
   }
 
   /** Spark's {@code startingOffsets} for a query over these topics. */
