@@ -207,23 +207,26 @@ final class MultiActiveSets {
     }
     Map<String, TreeMap<Long, SetReplay.StoredSet>> out = new HashMap<>();
     all.forEach(
-        (parent, rows) -> {
-          long since = again.getOrDefault(parent, from.get(parent));
-          TreeMap<Long, SetReplay.StoredSet> sets = new TreeMap<>();
-          for (StoredRow r : rows) {
-            if (r.t < since) {
-              continue; // the probe's row before the time read
-            }
-            SetReplay.StoredSet s =
-                sets.computeIfAbsent(
-                    r.t, k -> new SetReplay.StoredSet(r.t, r.recordSource, r.hashDiff, r.delete));
-            if (!r.delete) {
-              s.members().put(r.key, r.values);
-            }
-          }
-          out.put(parent, sets);
-        });
+        (parent, rows) ->
+            out.put(parent, sets(rows, again.getOrDefault(parent, from.get(parent)))));
     return out;
+  }
+
+  /** One parent's stored rows from {@code since} on, as sets by load_dts. */
+  private static TreeMap<Long, SetReplay.StoredSet> sets(List<StoredRow> rows, long since) {
+    TreeMap<Long, SetReplay.StoredSet> sets = new TreeMap<>();
+    for (StoredRow r : rows) {
+      if (r.t < since) {
+        continue; // the probe's row before the time read
+      }
+      SetReplay.StoredSet s =
+          sets.computeIfAbsent(
+              r.t, k -> new SetReplay.StoredSet(r.t, r.recordSource, r.hashDiff, r.delete));
+      if (!r.delete) {
+        s.members().put(r.key, r.values);
+      }
+    }
+    return sets;
   }
 
   private Map<String, List<StoredRow>> query(
