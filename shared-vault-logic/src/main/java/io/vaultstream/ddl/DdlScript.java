@@ -89,7 +89,7 @@ public final class DdlScript {
 
   /**
    * The null and unknown ghost records of a hub, link or satellite (none for other tables and for a
-   * multi-active satellite).
+   * multi-active satellite), as statements of the dialect.
    */
   public static List<String> ghosts(
       Naming n,
@@ -98,33 +98,60 @@ public final class DdlScript {
       HashKeyCalculator hasher,
       String schema,
       TableSpec t) {
-    // A multi-active satellite (key: parent, load_dts and the multi-active key) has none.
+    List<String> out = new ArrayList<>();
+    for (GhostRow g : ghostRows(n, hashType, hasher, t)) {
+      List<String> vals = new ArrayList<>();
+      for (int i = 0; i < g.columns().size(); i++) {
+        Object v = g.values().get(i);
+        String text =
+            v instanceof Long micros
+                ? dialect.timestampText(micros)
+                : v instanceof Boolean b ? dialect.booleanText(b) : (String) v;
+        vals.add(dialect.literal(text, t.column(g.columns().get(i)).type()));
+      }
+      out.add(dialect.insertLiteralIgnore(schema, t, g.columns(), vals));
+    }
+    return out;
+  }
+
+  /**
+   * One ghost record: its columns and their values, a timestamp as epoch microseconds ({@code
+   * Long}), a flag as {@code Boolean}, anything else as text; the columns not named are null.
+   */
+  public record GhostRow(List<String> columns, List<Object> values) {}
+
+  /**
+   * The null and unknown ghost records of a hub, link or satellite, for any target: none for other
+   * tables and for a multi-active satellite (key: parent, load_dts and the multi-active key).
+   */
+  public static List<GhostRow> ghostRows(
+      Naming n, String hashType, HashKeyCalculator hasher, TableSpec t) {
     if (t.kind() == TableKind.REFERENCE
         || t.kind() == TableKind.TECHNICAL
         || (t.kind() == TableKind.SATELLITE && t.primaryKey().size() > 2)) {
       return List.of();
     }
-    List<String> out = new ArrayList<>();
+    List<GhostRow> out = new ArrayList<>();
     for (String key : List.of(hasher.nullKey(), hasher.unknownKey())) {
       List<String> cols = new ArrayList<>();
-      List<String> vals = new ArrayList<>();
+      List<Object> vals = new ArrayList<>();
       for (ColumnSpec c : t.columns()) {
-        String v;
+        Object v;
         if (c.name().equals(n.loadDts()) || c.name().equals(n.loadedAt())) {
-          v = dialect.timestampText(GHOST_LOAD_DTS_MICROS);
+          v = GHOST_LOAD_DTS_MICROS;
         } else if (c.name().equals(n.recordSource())) {
           v = GHOST_RECORD_SOURCE;
         } else if (c.name().equals(n.deleteFlag())) {
-          v = dialect.booleanText(false);
+          v = Boolean.FALSE;
         } else if (c.type().equals(hashType) && c.notNull()) {
           v = key;
         } else {
           continue;
         }
         cols.add(c.name());
-        vals.add(dialect.literal(v, c.type()));
+        vals.add(v);
       }
-      out.add(dialect.insertLiteralIgnore(schema, t, cols, vals));
+      out.add(new GhostRow(List.copyOf(cols), List.copyOf(vals)));
     }
     return out;
   }

@@ -1,6 +1,6 @@
 package io.vaultstream.ddl;
 
-import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.dialect.ColumnTypes;
 import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableKind;
 import io.vaultstream.table.TableSpec;
@@ -12,9 +12,9 @@ import java.util.List;
  * progress), the same for every model; their names are {@link VaultTables}' constants.
  */
 final class LoaderTables {
-  private final VaultDialect dialect;
+  private final ColumnTypes dialect;
 
-  LoaderTables(VaultDialect dialect) {
+  LoaderTables(ColumnTypes dialect) {
     this.dialect = dialect;
   }
 

@@ -1,6 +1,6 @@
 package io.vaultstream.ddl;
 
-import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.dialect.ColumnTypes;
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.model.ChangePolicy;
 import io.vaultstream.model.EffectivitySatellite;
@@ -73,11 +73,11 @@ public final class VaultTables {
           "last_attempt");
 
   private final VaultModel model;
-  private final VaultDialect dialect;
+  private final ColumnTypes dialect;
   private final String hashType;
   private final Naming n;
 
-  public VaultTables(VaultModel model, VaultDialect dialect, HashKeyCalculator hasher) {
+  public VaultTables(VaultModel model, ColumnTypes dialect, HashKeyCalculator hasher) {
     this.model = model;
     this.dialect = dialect;
     this.hashType = dialect.hashType(hasher.hexLength(), model.hashing().binary());

@@ -9,7 +9,10 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import io.vaultstream.dialect.ColumnTypes;
 import io.vaultstream.dialect.MaskedUrl;
+import io.vaultstream.keymap.KeyMapReader;
+import io.vaultstream.keymap.KeyText;
 import io.vaultstream.write.ColumnLimits;
 import org.junit.jupiter.api.Test;
 
@@ -27,6 +30,8 @@ class EngineUseTest {
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
             .importPackages("io.vaultstream.spark");
     noClasses()
+        .that()
+        .resideOutsideOfPackage("io.vaultstream.spark.lake..")
         .should()
         .dependOnClassesThat(
             resideInAPackage("io.vaultstream..")
@@ -42,5 +47,37 @@ class EngineUseTest {
                 .and(not(belongToAnyOf(ColumnLimits.class, MaskedUrl.class))))
         .because("the adapter converts, delegates and translates; the engine decides")
         .check(adapter);
+  }
+
+  /**
+   * The lakehouse target is a target, as a dialect is: it builds the vault's tables from the
+   * engine's table shapes and hashing and answers the planner's key map reads, and takes nothing
+   * else below the public packages.
+   */
+  @Test
+  void theLakehouseTargetUsesTheTableShapesAndNothingElseInternal() {
+    JavaClasses lake =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+            .importPackages("io.vaultstream.spark.lake");
+    noClasses()
+        .should()
+        .dependOnClassesThat(
+            resideInAPackage("io.vaultstream..")
+                .and(
+                    not(
+                        resideInAnyPackage(
+                            "io.vaultstream.spark..",
+                            "io.vaultstream.engine",
+                            "io.vaultstream.event",
+                            "io.vaultstream.model",
+                            "io.vaultstream.decode",
+                            "io.vaultstream.table",
+                            "io.vaultstream.ddl",
+                            "io.vaultstream.hash")))
+                .and(not(belongToAnyOf(ColumnTypes.class, KeyMapReader.class, KeyText.class))))
+        .because("a target writes the engine's tables; the engine plans what goes into them")
+        .check(lake);
   }
 }

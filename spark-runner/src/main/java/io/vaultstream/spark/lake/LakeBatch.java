@@ -1,0 +1,143 @@
+package io.vaultstream.spark.lake;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * One micro-batch against a Delta vault, exactly once without multi-table transactions.
+ *
+ * <p>Delta commits one table at a time, so the batch is made a transaction in three steps. It
+ * begins by writing its <em>intent</em>: the batch's clock reading and the version of every table
+ * it reads, one row of {@value #LEDGER}, itself an idempotent commit. It reads every table as of
+ * that version (Delta's time travel) and keeps its changes in memory ({@link LakeChanges}): a
+ * failure before the commits leaves no trace but the intent. Then it commits each table once, as
+ * this batch's idempotent commit ({@link LakeCommit}), in the order the caller gives: vault rows
+ * before the state that says they are done.
+ *
+ * <p>A batch run again (the driver died, Spark's checkpoint hands it the same records) finds its
+ * intent, so it reads the same table versions with the same clock reading, plans the same changes,
+ * and Delta skips the tables it had committed: every table ends as if the batch ran once.
+ */
+public final class LakeBatch {
+  /** The ledger of intents: one row per application and batch. */
+  public static final String LEDGER = "vs_lake_batches";
+
+  private final SparkSession spark;
+  private final LakeLocation at;
+  private final LakeCommit commit;
+  private final long batch;
+  private final long now;
+  private final Map<String, Long> versions;
+  private final boolean again;
+
+  private LakeBatch(
+      SparkSession spark,
+      LakeLocation at,
+      LakeCommit commit,
+      long batch,
+      long now,
+      Map<String, Long> versions,
+      boolean again) {
+    this.spark = spark;
+    this.at = at;
+    this.commit = commit;
+    this.batch = batch;
+    this.now = now;
+    this.versions = versions;
+    this.again = again;
+  }
+
+  /** The statement that creates the ledger, if absent. */
+  public static String createLedger(LakeLocation at) {
+    return "CREATE TABLE IF NOT EXISTS "
+        + at.table(LEDGER)
+        + " (app_id STRING NOT NULL, batch BIGINT NOT NULL, now_micros BIGINT NOT NULL,"
+        + " table_name STRING NOT NULL, table_version BIGINT NOT NULL) USING DELTA"
+        + " CLUSTER BY (app_id, batch)";
+  }
+
+  /**
+   * Begins batch {@code batch}: the intent stored by an earlier run of it, else a new one with the
+   * clock reading {@code nowMicros} and the current version of each of {@code tables}.
+   */
+  public static LakeBatch begin(
+      SparkSession spark,
+      LakeLocation at,
+      LakeCommit commit,
+      long batch,
+      List<String> tables,
+      long nowMicros) {
+    List<Row> stored =
+        spark
+            .sql(
+                "SELECT now_micros, table_name, table_version FROM "
+                    + at.table(LEDGER)
+                    + " WHERE app_id = "
+                    + LakeTables.literal(commit.appId())
+                    + " AND batch = "
+                    + batch)
+            .collectAsList();
+    if (!stored.isEmpty()) {
+      Map<String, Long> versions = new LinkedHashMap<>();
+      for (Row r : stored) {
+        versions.put(r.getString(1), r.getLong(2));
+      }
+      return new LakeBatch(spark, at, commit, batch, stored.get(0).getLong(0), versions, true);
+    }
+    Map<String, Long> versions = new LinkedHashMap<>();
+    List<String> rows = new ArrayList<>();
+    for (String t : tables) {
+      long v = version(spark, at.table(t));
+      versions.put(t, v);
+      rows.add(
+          "("
+              + LakeTables.literal(commit.appId())
+              + ", "
+              + batch
+              + "L, "
+              + nowMicros
+              + "L, "
+              + LakeTables.literal(t)
+              + ", "
+              + v
+              + "L)");
+    }
+    commit.run("INSERT INTO " + at.table(LEDGER) + " VALUES " + String.join(", ", rows), batch);
+    return new LakeBatch(spark, at, commit, batch, nowMicros, versions, false);
+  }
+
+  /** The table's newest version. */
+  static long version(SparkSession spark, String table) {
+    return spark.sql("DESCRIBE HISTORY " + table + " LIMIT 1").first().<Long>getAs("version");
+  }
+
+  /** The batch's clock reading, the same in every run of the batch. */
+  public long now() {
+    return now;
+  }
+
+  /** Whether an earlier run of this batch had begun (and may have committed some tables). */
+  public boolean runAgain() {
+    return again;
+  }
+
+  /** The table as the batch reads it: as of its version when the batch first began. */
+  public String read(String table) {
+    Long v = versions.get(table);
+    if (v == null) {
+      throw new IllegalArgumentException("Batch " + batch + " did not pin table " + table);
+    }
+    return at.table(table) + " VERSION AS OF " + v;
+  }
+
+  /** Commits each table's changes, in the order given, as this batch's commit of that table. */
+  public void commit(List<LakeChanges> inOrder) {
+    for (LakeChanges c : inOrder) {
+      c.commit(spark, at, commit, batch);
+    }
+  }
+}

@@ -1,0 +1,227 @@
+package io.vaultstream.spark.lake;
+
+import io.vaultstream.table.ColumnSpec;
+import io.vaultstream.table.TableSpec;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * A micro-batch's changes to one Delta table, held in memory until the batch commits, then written
+ * as one idempotent {@code MERGE} (Delta skips a second commit of the same batch to a table, so
+ * inserts, deletes and updates go in one statement, each row carrying its action). The source of
+ * the MERGE holds one row per key: a later change of a key replaces the earlier one (a delete then
+ * an insert of one key becomes a replacement), so no stored row is matched twice.
+ *
+ * <p>Values travel as text and are cast to the column's type in the statement, as the engine's
+ * values do in a database: a timestamp column's value as epoch microseconds ({@code Long}) or ISO
+ * text, a flag as {@code Boolean}, anything else as its canonical text; a {@code BINARY} hash key
+ * as hex.
+ */
+public final class LakeChanges {
+  /** What a change does to the row of its key. */
+  public enum Action {
+    /** Inserts the row unless its key is stored (a replay inserts nothing). */
+    INSERT,
+    /**
+     * A hub's or link's row: inserted, or, when stored with a later load time, given this load time
+     * and record source (the earliest sighting wins, whatever the arrival order).
+     */
+    EARLIEST,
+    /** Inserts the row, or replaces the stored row's other columns. */
+    UPSERT,
+    /** Deletes the stored row of the key. */
+    DELETE
+  }
+
+  static final String ACTION = "__vs_action";
+
+  private final TableSpec table;
+  private final String loadDts;
+  private final String recordSource;
+  private final Map<List<String>, Change> changes = new LinkedHashMap<>();
+  private final Set<String> columns = new LinkedHashSet<>();
+
+  private record Change(Action action, Map<String, Object> row) {}
+
+  /**
+   * @param loadDts and {@code recordSource}: the columns an {@link Action#EARLIEST} change moves
+   */
+  public LakeChanges(TableSpec table, String loadDts, String recordSource) {
+    this.table = table;
+    this.loadDts = loadDts;
+    this.recordSource = recordSource;
+  }
+
+  public TableSpec table() {
+    return table;
+  }
+
+  /** Adds a change of the row of {@code row}'s key (a row holds at least its key's columns). */
+  public void put(Action action, Map<String, Object> row) {
+    List<String> key = new ArrayList<>(table.primaryKey().size());
+    for (String k : table.primaryKey()) {
+      Object v = row.get(k);
+      if (v == null) {
+        throw new IllegalArgumentException(
+            "A change of " + table.name() + " lacks its key column " + k + ": " + row);
+      }
+      key.add(text(v, table.column(k).type()));
+    }
+    for (String c : row.keySet()) {
+      if (table.column(c) == null) {
+        throw new IllegalArgumentException(table.name() + " has no column " + c);
+      }
+    }
+    Change before = changes.get(key);
+    Action a = action;
+    if (before != null && before.action() == Action.DELETE && action != Action.DELETE) {
+      a = Action.UPSERT; // the stored row is replaced
+    }
+    changes.put(key, new Change(a, Map.copyOf(withoutNulls(row))));
+    columns.addAll(row.keySet());
+  }
+
+  private static Map<String, Object> withoutNulls(Map<String, Object> row) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    row.forEach((k, v) -> out.put(k, v == null ? NULL : v));
+    return out;
+  }
+
+  /** Stands for a null value in an immutable row. */
+  private static final Object NULL = new Object();
+
+  public boolean isEmpty() {
+    return changes.isEmpty();
+  }
+
+  public int size() {
+    return changes.size();
+  }
+
+  /**
+   * Writes the changes as this batch's commit of the table: one {@code MERGE}, skipped by Delta
+   * when the table has this batch already.
+   */
+  public void commit(SparkSession spark, LakeLocation at, LakeCommit commit, long batch) {
+    if (changes.isEmpty()) {
+      return;
+    }
+    String view = "vs_changes_" + Math.abs((long) table.name().hashCode()) + "_" + batch;
+    spark.createDataFrame(rows(), schema()).createOrReplaceTempView(view);
+    try {
+      commit.run(merge(at, view), batch);
+    } finally {
+      spark.catalog().dropTempView(view);
+    }
+  }
+
+  private List<String> columnList() {
+    List<String> out = new ArrayList<>();
+    for (ColumnSpec c : table.columns()) {
+      if (columns.contains(c.name())) {
+        out.add(c.name());
+      }
+    }
+    return out;
+  }
+
+  private StructType schema() {
+    List<StructField> fields = new ArrayList<>();
+    for (String c : columnList()) {
+      fields.add(DataTypes.createStructField(c, DataTypes.StringType, true));
+    }
+    fields.add(DataTypes.createStructField(ACTION, DataTypes.StringType, false));
+    return DataTypes.createStructType(fields);
+  }
+
+  private List<Row> rows() {
+    List<String> cols = columnList();
+    List<Row> out = new ArrayList<>(changes.size());
+    for (Change ch : changes.values()) {
+      Object[] values = new Object[cols.size() + 1];
+      for (int i = 0; i < cols.size(); i++) {
+        Object v = ch.row().get(cols.get(i));
+        values[i] = v == null || v == NULL ? null : text(v, table.column(cols.get(i)).type());
+      }
+      values[cols.size()] = ch.action().name();
+      out.add(RowFactory.create(values));
+    }
+    return out;
+  }
+
+  /** The MERGE of the changes in {@code view} into the table. */
+  String merge(LakeLocation at, String view) {
+    List<String> cols = columnList();
+    List<String> casts = new ArrayList<>();
+    for (String c : cols) {
+      casts.add(cast("s." + LakeLocation.quote(c), table.column(c).type()) + " AS " + q(c));
+    }
+    casts.add("s." + q(ACTION));
+    List<String> on = new ArrayList<>();
+    for (String k : table.primaryKey()) {
+      on.add("t." + q(k) + " = s." + q(k));
+    }
+    List<String> set = new ArrayList<>();
+    List<String> values = new ArrayList<>();
+    for (String c : cols) {
+      if (!table.primaryKey().contains(c)) {
+        set.add(q(c) + " = s." + q(c));
+      }
+      values.add("s." + q(c));
+    }
+    StringBuilder b = new StringBuilder("MERGE INTO ").append(at.table(table.name()));
+    b.append(" t USING (SELECT ").append(String.join(", ", casts)).append(" FROM ");
+    b.append(view).append(" s) s ON ").append(String.join(" AND ", on));
+    b.append(" WHEN MATCHED AND s.").append(q(ACTION)).append(" = 'DELETE' THEN DELETE");
+    if (!set.isEmpty()) {
+      b.append(" WHEN MATCHED AND s.").append(q(ACTION)).append(" = 'UPSERT' THEN UPDATE SET ");
+      b.append(String.join(", ", set));
+    }
+    if (cols.contains(loadDts) && cols.contains(recordSource)) {
+      b.append(" WHEN MATCHED AND s.").append(q(ACTION)).append(" = 'EARLIEST' AND s.");
+      b.append(q(loadDts)).append(" < t.").append(q(loadDts)).append(" THEN UPDATE SET ");
+      b.append(q(loadDts)).append(" = s.").append(q(loadDts)).append(", ");
+      b.append(q(recordSource)).append(" = s.").append(q(recordSource));
+    }
+    b.append(" WHEN NOT MATCHED AND s.").append(q(ACTION)).append(" <> 'DELETE' THEN INSERT (");
+    b.append(String.join(", ", cols.stream().map(LakeChanges::q).toList())).append(") VALUES (");
+    b.append(String.join(", ", values)).append(')');
+    return b.toString();
+  }
+
+  private static String q(String name) {
+    return LakeLocation.quote(name);
+  }
+
+  /** A text value as the column's type. */
+  private static String cast(String expr, String type) {
+    if (type.equals("STRING")) {
+      return expr;
+    }
+    if (type.equals("BINARY")) {
+      return "UNHEX(" + expr + ")";
+    }
+    return "CAST(" + expr + " AS " + type + ")";
+  }
+
+  /** A value as the text the statement casts to the column's type. */
+  static String text(Object v, String type) {
+    if (v instanceof Long micros && type.startsWith("TIMESTAMP")) {
+      long seconds = Math.floorDiv(micros, 1_000_000L);
+      long nanos = Math.floorMod(micros, 1_000_000L) * 1_000L;
+      return Instant.ofEpochSecond(seconds, nanos).toString();
+    }
+    return v.toString();
+  }
+}

@@ -1,0 +1,51 @@
+package io.vaultstream.spark.lake;
+
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * One idempotent commit to one Delta table: a statement run as version {@code version} (the
+ * micro-batch id) of the application {@code appId} (derived from the streaming query's checkpoint).
+ * Delta records the pair in the table's log with the commit, and skips a later write of the same
+ * application whose version is not newer: a micro-batch run again after the driver died between two
+ * tables' commits changes only the tables it had not committed yet.
+ *
+ * <p>Delta skips every further write of the same version to a table silently, so each table gets
+ * exactly one commit per micro-batch (inserts, deletes and updates folded into one {@code MERGE}).
+ * The settings are session-wide: they are set on the micro-batch's own session (Spark clones one
+ * per streaming query), cleared after each statement (so that a later, different statement is not
+ * skipped), and a query commits from one thread.
+ */
+public final class LakeCommit {
+  static final String APP_ID = "spark.databricks.delta.write.txnAppId";
+  static final String VERSION = "spark.databricks.delta.write.txnVersion";
+
+  private final SparkSession spark;
+  private final String appId;
+
+  public LakeCommit(SparkSession spark, String appId) {
+    if (appId == null || appId.isBlank()) {
+      throw new IllegalArgumentException("A lakehouse commit needs an application id");
+    }
+    this.spark = spark;
+    this.appId = appId;
+  }
+
+  /** Runs a statement as this application's commit {@code version} of the table it writes. */
+  public void run(String statement, long version) {
+    synchronized (spark) {
+      spark.conf().set(APP_ID, appId);
+      spark.conf().set(VERSION, Long.toString(version));
+      try {
+        spark.sql(statement).collect();
+      } finally {
+        spark.conf().unset(APP_ID);
+        spark.conf().unset(VERSION);
+      }
+    }
+  }
+
+  /** The application id the commits carry. */
+  public String appId() {
+    return appId;
+  }
+}

@@ -1,0 +1,111 @@
+package io.vaultstream.spark.lake;
+
+import io.vaultstream.dialect.ColumnTypes;
+import io.vaultstream.model.TypeGrammar;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The column types of a vault in Delta Lake (Spark SQL's types): hash keys as hex {@code STRING} or
+ * {@code BINARY} as the model's hashing output says, times as {@code TIMESTAMP} (an instant, shown
+ * in the session's time zone; the job runs its sessions in UTC), flags as {@code BOOLEAN}, every
+ * other engine column as {@code STRING}. A source column's declared type maps to the nearest Spark
+ * type that holds every value exactly (docs/LAKEHOUSE.md lists the mapping); an undeclared column
+ * is {@code STRING}.
+ */
+public final class LakeTypes implements ColumnTypes {
+  /** Spark's largest decimal precision. */
+  static final int MAX_PRECISION = 38;
+
+  private static final Pattern NUMERIC = Pattern.compile("numeric\\((\\d+)(?:,(\\d+))?\\)");
+  private static final Pattern TIMED = Pattern.compile("(timestamptz|timestamp)(?:\\((\\d)\\))?");
+
+  @Override
+  public String hashType(int hexLength, boolean binary) {
+    return binary ? "BINARY" : "STRING";
+  }
+
+  @Override
+  public String textType() {
+    return "STRING";
+  }
+
+  @Override
+  public String keyTextType() {
+    return "STRING";
+  }
+
+  @Override
+  public String timestampType() {
+    return "TIMESTAMP";
+  }
+
+  @Override
+  public String booleanType() {
+    return "BOOLEAN";
+  }
+
+  @Override
+  public String identityType() {
+    // Identity columns make Delta refuse concurrent commits; the loader numbers its rows itself.
+    return "BIGINT";
+  }
+
+  /**
+   * The Spark type of a model's declared type; an {@link IllegalArgumentException} naming a type
+   * the model grammar does not know.
+   */
+  @Override
+  public String checkedType(String type) {
+    String canonical = TypeGrammar.canonical(type);
+    if (canonical == null) {
+      throw new IllegalArgumentException(
+          "The declared type '"
+              + type
+              + "' is not one vaultstream knows (docs/MODEL.md lists the declared types)");
+    }
+    return sparkType(canonical);
+  }
+
+  @Override
+  public String canonicalType(String type) {
+    return type == null ? null : type.toUpperCase(Locale.ROOT);
+  }
+
+  /** The Spark type of a declared type in the model's canonical spelling. */
+  static String sparkType(String canonical) {
+    switch (canonical) {
+      case "smallint":
+        return "SMALLINT";
+      case "integer":
+        return "INT";
+      case "bigint":
+        return "BIGINT";
+      case "real":
+        return "FLOAT";
+      case "double precision":
+        return "DOUBLE";
+      case "boolean":
+        return "BOOLEAN";
+      case "date":
+        return "DATE";
+      case "bytea":
+        return "BINARY";
+      default:
+        break;
+    }
+    Matcher n = NUMERIC.matcher(canonical);
+    if (n.matches() && Integer.parseInt(n.group(1)) <= MAX_PRECISION) {
+      return "DECIMAL(" + n.group(1) + "," + (n.group(2) == null ? "0" : n.group(2)) + ")";
+    }
+    Matcher t = TIMED.matcher(canonical);
+    if (t.matches() && (t.group(2) == null || Integer.parseInt(t.group(2)) <= 6)) {
+      // A time without a zone is a wall-clock reading, not an instant.
+      return t.group(1).equals("timestamp") ? "TIMESTAMP_NTZ" : "TIMESTAMP";
+    }
+    // Text of every kind, uuid, json, times of day, numbers beyond 38 digits or of unbounded
+    // precision, and timestamps finer than microseconds keep their exact canonical text.
+    return "STRING";
+  }
+}

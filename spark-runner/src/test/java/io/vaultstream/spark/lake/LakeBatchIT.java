@@ -1,0 +1,136 @@
+package io.vaultstream.spark.lake;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.vaultstream.table.ColumnSpec;
+import io.vaultstream.table.TableKind;
+import io.vaultstream.table.TableSpec;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A micro-batch whose driver dies between two tables' commits and runs again ends every table as
+ * one clean run does: the second run reads the tables as the first run began (not the commit it
+ * left behind) with the first run's clock, and Delta skips the table committed already.
+ */
+class LakeBatchIT {
+  @TempDir static Path dir;
+  private static SparkSession spark;
+
+  private static final TableSpec A = table("a");
+  private static final TableSpec B = table("b");
+
+  @BeforeAll
+  static void start() {
+    spark = LakeSessions.start(dir.resolve("warehouse").toString());
+  }
+
+  @AfterAll
+  static void stop() {
+    if (spark != null) {
+      spark.stop();
+    }
+  }
+
+  private static TableSpec table(String name) {
+    return new TableSpec(
+        name,
+        TableKind.TECHNICAL,
+        List.of(
+            new ColumnSpec("k", "STRING", true),
+            new ColumnSpec("v", "INT", false),
+            new ColumnSpec("t", "TIMESTAMP", false)),
+        List.of("k"),
+        false);
+  }
+
+  private static LakeLocation create(String name) {
+    LakeLocation at = new LakeLocation.Path(dir.resolve(name).toString());
+    spark.sql(LakeBatch.createLedger(at));
+    for (TableSpec t : List.of(A, B)) {
+      spark.sql(
+          "CREATE TABLE IF NOT EXISTS "
+              + at.table(t.name())
+              + " (k STRING NOT NULL, v INT, t TIMESTAMP) USING DELTA");
+    }
+    return at;
+  }
+
+  /**
+   * One batch: a's counter goes up by one, b gets a's counter as the batch read it plus ten and the
+   * batch's clock; with {@code dieAfterA} the driver dies after committing a.
+   */
+  private static void run(LakeLocation at, long id, long now, boolean dieAfterA) {
+    LakeCommit commit = new LakeCommit(spark, "query-" + at.describe().hashCode());
+    LakeBatch batch = LakeBatch.begin(spark, at, commit, id, List.of("a", "b"), now);
+    List<Row> read =
+        spark.sql("SELECT v FROM " + batch.read("a") + " WHERE k = 'x'").collectAsList();
+    int counter = read.isEmpty() ? 0 : read.get(0).getInt(0);
+    LakeChanges a = new LakeChanges(A, "t", "k");
+    a.put(LakeChanges.Action.UPSERT, Map.of("k", "x", "v", counter + 1));
+    LakeChanges b = new LakeChanges(B, "t", "k");
+    b.put(LakeChanges.Action.UPSERT, Map.of("k", "y", "v", counter + 10, "t", batch.now()));
+    if (dieAfterA) {
+      batch.commit(List.of(a));
+      throw new IllegalStateException("the driver died");
+    }
+    batch.commit(List.of(a, b));
+  }
+
+  @Test
+  void aBatchRunAgainAfterTheDriverDiedBetweenTwoCommitsEndsAsOneCleanRun() {
+    LakeLocation crashed = create("crashed");
+    run(crashed, 0, 1_000_000L, false);
+    assertThatThrownBy(() -> run(crashed, 1, 2_000_000L, true)).hasMessage("the driver died");
+    run(crashed, 1, 9_000_000L, false); // restarted later: the clock reads something else
+    run(crashed, 2, 3_000_000L, false);
+
+    LakeLocation clean = create("clean");
+    run(clean, 0, 1_000_000L, false);
+    run(clean, 1, 2_000_000L, false);
+    run(clean, 2, 3_000_000L, false);
+
+    assertThat(rows(crashed, "a")).isEqualTo(rows(clean, "a")).containsEntry("x", "3 null");
+    assertThat(rows(crashed, "b"))
+        .isEqualTo(rows(clean, "b"))
+        .containsEntry("y", "12 1970-01-01 00:00:03");
+  }
+
+  @Test
+  void changesOfOneKeyInABatchBecomeOneRowOfTheMerge() {
+    LakeLocation at = create("keys");
+    LakeCommit commit = new LakeCommit(spark, "keys");
+    LakeChanges a = new LakeChanges(A, "t", "k");
+    a.put(LakeChanges.Action.INSERT, Map.of("k", "p", "v", 1));
+    a.put(LakeChanges.Action.INSERT, Map.of("k", "q", "v", 1));
+    a.commit(spark, at, commit, 0);
+    LakeChanges again = new LakeChanges(A, "t", "k");
+    again.put(LakeChanges.Action.INSERT, Map.of("k", "p", "v", 5)); // stored: kept as it is
+    again.put(LakeChanges.Action.DELETE, Map.of("k", "q"));
+    again.put(LakeChanges.Action.INSERT, Map.of("k", "q", "v", 7)); // a delete then an insert
+    again.put(LakeChanges.Action.INSERT, Map.of("k", "r", "v", 2));
+    again.put(LakeChanges.Action.DELETE, Map.of("k", "r")); // an insert then a delete
+    again.commit(spark, at, commit, 1);
+    assertThat(rows(at, "a")).containsExactly(Map.entry("p", "1 null"), Map.entry("q", "7 null"));
+  }
+
+  private static Map<String, String> rows(LakeLocation at, String table) {
+    Map<String, String> out = new TreeMap<>();
+    for (Row r :
+        spark
+            .sql("SELECT k, v, date_format(t, 'yyyy-MM-dd HH:mm:ss') FROM " + at.table(table))
+            .collectAsList()) {
+      out.put(r.getString(0), r.get(1) + " " + r.get(2));
+    }
+    return out;
+  }
+}
