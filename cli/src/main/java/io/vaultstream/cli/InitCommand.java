@@ -99,33 +99,27 @@ final class InitCommand implements Callable<Integer> {
       description = "Write the model to this file instead of standard output.")
   Path output;
 
+  /** A source schema's tables, and the name of the database they are in. */
+  private record Source(String db, Map<String, SourceCatalog.Table> tables) {}
+
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
-    Map<String, SourceCatalog.Table> source;
-    String db;
-    VaultDialect d = CliDialect.of(jdbcUrl, dialectName);
-    try (Connection c = CliDialect.connect(d, jdbcUrl, user, password)) {
-      if (schema == null) {
-        schema = currentSchema(c, d);
-      }
-      // MariaDB's catalog is its database, the schema; a URL may name none.
-      db = c.getCatalog() != null && !c.getCatalog().isEmpty() ? c.getCatalog() : schema;
-      source = SourceCatalog.read(c, d, schema);
-    }
+    Source source = readSource();
     if (tables != null) {
-      source.keySet().retainAll(tables);
+      source.tables().keySet().retainAll(tables);
     }
-    if (source.isEmpty()) {
+    if (source.tables().isEmpty()) {
       err.printf(
           "vaultstream: no tables with a primary key in schema %s%s%n",
           schema, tables == null ? "" : " named " + tables);
       return VaultStreamCli.USAGE;
     }
+    String db = source.db();
     ReviewNotes notes = new ReviewNotes();
     String rs = recordSource != null ? recordSource : db.toUpperCase(Locale.ROOT);
     ObjectNode model =
-        new StarterModel(source, hubs, notes)
+        new StarterModel(source.tables(), hubs, notes)
             .build(
                 name != null ? name : db,
                 rs,
@@ -136,6 +130,26 @@ final class InitCommand implements Callable<Integer> {
         model.get("hashing").get("profile").asText()
             + " with "
             + model.get("hashing").get("algorithm").asText());
+    write(model, err);
+    notes.print(err);
+    return 0;
+  }
+
+  /** Reads the source schema's catalog (the connection's current schema when none is given). */
+  private Source readSource() throws Exception {
+    VaultDialect d = CliDialect.of(jdbcUrl, dialectName);
+    try (Connection c = CliDialect.connect(d, jdbcUrl, user, password)) {
+      if (schema == null) {
+        schema = currentSchema(c, d);
+      }
+      // MariaDB's catalog is its database, the schema; a URL may name none.
+      String db = c.getCatalog() != null && !c.getCatalog().isEmpty() ? c.getCatalog() : schema;
+      return new Source(db, SourceCatalog.read(c, d, schema));
+    }
+  }
+
+  /** Writes the model, checked to be valid, to the output file or standard output. */
+  private void write(ObjectNode model, PrintWriter err) throws Exception {
     String json =
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(model)
             + "\n";
@@ -147,8 +161,6 @@ final class InitCommand implements Callable<Integer> {
       spec.commandLine().getOut().print(json);
       spec.commandLine().getOut().flush();
     }
-    notes.print(err);
-    return 0;
   }
 
   private static String counts(ObjectNode model) {

@@ -45,24 +45,7 @@ final class EnvelopeWriter {
       writeRow(g, t.columns(), before);
       g.writeFieldName("after");
       writeRow(g, t.columns(), after);
-      g.writeObjectFieldStart("source");
-      g.writeStringField("version", DEBEZIUM_VERSION);
-      g.writeStringField("connector", "postgresql");
-      g.writeStringField("name", "shop");
-      g.writeNumberField("ts_ms", src.tsMicros() / 1000);
-      g.writeStringField("snapshot", "false");
-      g.writeStringField("db", "shop");
-      g.writeStringField("sequence", sequence(src));
-      g.writeNumberField("ts_us", src.tsMicros());
-      g.writeNumberField("ts_ns", src.tsMicros() * 1000);
-      g.writeStringField("schema", "public");
-      g.writeStringField("table", t.name());
-      g.writeNumberField("txId", src.txId());
-      g.writeNumberField("lsn", src.lsn());
-      g.writeNullField("xmin");
-      g.writeNullField("origin");
-      g.writeNullField("origin_lsn");
-      g.writeEndObject();
+      writeSource(g, t, src);
       g.writeNullField("transaction");
       g.writeStringField("op", op);
       g.writeNumberField("ts_ms", tsNanos / 1_000_000);
@@ -74,6 +57,29 @@ final class EnvelopeWriter {
       throw new UncheckedIOException(e);
     }
     return buffer.toByteArray();
+  }
+
+  /** The envelope's {@code source} block: where the event happened in the source database. */
+  private static void writeSource(JsonGenerator g, ShopTables.Table t, Source src)
+      throws IOException {
+    g.writeObjectFieldStart("source");
+    g.writeStringField("version", DEBEZIUM_VERSION);
+    g.writeStringField("connector", "postgresql");
+    g.writeStringField("name", "shop");
+    g.writeNumberField("ts_ms", src.tsMicros() / 1000);
+    g.writeStringField("snapshot", "false");
+    g.writeStringField("db", "shop");
+    g.writeStringField("sequence", sequence(src));
+    g.writeNumberField("ts_us", src.tsMicros());
+    g.writeNumberField("ts_ns", src.tsMicros() * 1000);
+    g.writeStringField("schema", "public");
+    g.writeStringField("table", t.name());
+    g.writeNumberField("txId", src.txId());
+    g.writeNumberField("lsn", src.lsn());
+    g.writeNullField("xmin");
+    g.writeNullField("origin");
+    g.writeNullField("origin_lsn");
+    g.writeEndObject();
   }
 
   /** Debezium's PostgreSQL sequence: the last commit's LSN and this event's, as JSON text. */

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
 
 /**
- * Renders {@link ShopEventGenerator}'s events as Kafka records: a short Debezium envelope (before,
+ * Renders {@link ChildrenFirstShop}'s events as Kafka records: a short Debezium envelope (before,
  * after, a source block with the time and a log position, op, ts_ms), as plain JSON or, with
  * schemas, as the JsonConverter writes it ({@code schema} and {@code payload}, decimals as Connect
  * Decimal bytes, timestamps as Debezium ZonedTimestamp).

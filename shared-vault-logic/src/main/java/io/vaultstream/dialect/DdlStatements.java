@@ -22,19 +22,39 @@ public interface DdlStatements extends QuotedNames, ColumnTypes {
     return "CREATE SCHEMA IF NOT EXISTS " + quote(schema);
   }
 
+  /**
+   * Creates a table unless it exists: its columns ({@link #columnType}), its primary key, then
+   * {@link #tableEnd}.
+   */
   default String createTable(String schema, TableSpec t) {
     StringBuilder sb =
         new StringBuilder("CREATE TABLE IF NOT EXISTS ")
             .append(table(schema, t.name()))
             .append(" (\n");
     for (ColumnSpec c : t.columns()) {
-      sb.append("  ").append(quote(c.name())).append(' ').append(checkedType(c.type()));
+      sb.append("  ").append(quote(c.name())).append(' ').append(columnType(t, c));
       if (c.notNull()) {
         sb.append(" NOT NULL");
       }
       sb.append(",\n");
     }
-    return sb.append("  PRIMARY KEY (").append(quoteAll(t.primaryKey())).append(")\n)").toString();
+    sb.append("  PRIMARY KEY (").append(quoteAll(t.primaryKey())).append(")");
+    return sb.append(tableEnd(t)).toString();
+  }
+
+  /**
+   * A column's type in {@link #createTable}: its checked type unless the database needs another.
+   */
+  default String columnType(TableSpec t, ColumnSpec c) {
+    return checkedType(c.type());
+  }
+
+  /**
+   * What follows the primary key in {@link #createTable}: further constraints, the closing
+   * parenthesis and the table's options.
+   */
+  default String tableEnd(TableSpec t) {
+    return "\n)";
   }
 
   default String addColumn(String schema, String table, ColumnSpec column) {

@@ -23,4 +23,15 @@ public interface QuotedNames {
     }
     return sb.toString();
   }
+
+  /**
+   * Quoted identifiers, each qualified by a table's alias, comma separated ({@code y."a", y."b"}).
+   */
+  default String qualifiedAll(String alias, List<String> identifiers) {
+    StringBuilder sb = new StringBuilder();
+    for (String identifier : identifiers) {
+      sb.append(sb.length() == 0 ? "" : ", ").append(alias).append('.').append(quote(identifier));
+    }
+    return sb.toString();
+  }
 }

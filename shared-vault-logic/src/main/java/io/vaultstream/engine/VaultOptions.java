@@ -2,42 +2,32 @@ package io.vaultstream.engine;
 
 import io.vaultstream.decode.DecoderOptions;
 import io.vaultstream.dialect.MaskedUrl;
+import io.vaultstream.waiting.WaitingPolicy;
+import io.vaultstream.write.ColumnLimits;
 import java.io.Serializable;
 
 /**
  * Every setting of the engine in one immutable value. The Connect configuration and the Spark
- * arguments each map into it in one place.
+ * arguments each map into it in one place. The database connection ({@link ConnectionOptions}) and
+ * the waits for parents ({@link WaitOptions}) are values of their own; this class also answers
+ * their settings by name.
  */
 public final class VaultOptions implements Serializable {
-  private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 2L;
 
-  private final String jdbcUrl;
-  private final String user;
-  private final String password;
-  private final String dialect;
+  /** The pool's name when none is given; such a pool registers no JMX beans. */
+  public static final String DEFAULT_POOL_NAME = "vaultstream";
+
+  static final java.util.regex.Pattern POOL_NAME =
+      java.util.regex.Pattern.compile("[A-Za-z0-9._-]{1,200}");
+
+  private final ConnectionOptions connection;
+  private final WaitOptions waits;
   private final String targetSchema;
   private final boolean autoCreate;
   private final boolean autoEvolve;
-  private final io.vaultstream.write.ColumnLimits columnLimits;
-  private final String poolName;
-  private final int poolMaxSize;
-  private final int poolMinIdle;
-  private final long connectionTimeoutMs;
+  private final ColumnLimits columnLimits;
   private final DecoderOptions decoder;
-  private final long watermarkSeconds;
-  private final long errorRetentionSeconds;
-  private final ExpiredReferences expiredReferences;
-  private final long sweepIntervalMs;
-  private final long holdWaitsMs;
-  private final int holdWaitsMaxEvents;
-  private final long holdWaitsMaxBytes;
-  private final int sweepPageRows;
-  private final String driverClassName;
-  private final long poolIdleTimeoutMs;
-  private final long poolMaxLifetimeMs;
-  private final String transactionIsolation;
-  private final long socketTimeoutMs;
-  private final long statementTimeoutMs;
   private final long ddlLockTimeoutMs;
   private final int maxRetries;
   private final long retryBackoffMs;
@@ -51,49 +41,58 @@ public final class VaultOptions implements Serializable {
   }
 
   VaultOptions(VaultOptionsBuilder b) {
-    this.jdbcUrl = b.jdbcUrl;
-    this.user = b.user;
-    this.password = b.password;
-    this.dialect = b.dialect;
+    this.connection = new ConnectionOptions(b);
+    this.waits = new WaitOptions(b);
     this.targetSchema = b.targetSchema;
     this.autoCreate = b.autoCreate;
     this.autoEvolve = b.autoEvolve;
     this.columnLimits = b.columnLimits;
-    this.poolName = b.poolName;
-    this.poolMaxSize = b.poolMaxSize;
-    this.poolMinIdle = b.poolMinIdle;
-    this.connectionTimeoutMs = b.connectionTimeoutMs;
     this.decoder = b.decoder;
-    this.watermarkSeconds = b.watermarkSeconds;
-    this.errorRetentionSeconds = b.errorRetentionSeconds;
-    this.expiredReferences = b.expiredReferences;
-    this.sweepIntervalMs = b.sweepIntervalMs;
-    this.holdWaitsMs = b.holdWaitsMs;
-    this.holdWaitsMaxEvents = b.holdWaitsMaxEvents;
-    this.holdWaitsMaxBytes = b.holdWaitsMaxBytes;
-    this.sweepPageRows = b.sweepPageRows;
-    this.driverClassName = b.driverClassName;
-    this.poolIdleTimeoutMs = b.poolIdleTimeoutMs;
-    this.poolMaxLifetimeMs = b.poolMaxLifetimeMs;
-    this.transactionIsolation = b.transactionIsolation;
-    this.socketTimeoutMs = b.socketTimeoutMs;
-    this.statementTimeoutMs = b.statementTimeoutMs;
     this.ddlLockTimeoutMs = b.ddlLockTimeoutMs;
     this.maxRetries = b.maxRetries;
     this.retryBackoffMs = b.retryBackoffMs;
   }
 
-  /**
-   * How long a read from the database may wait for bytes before the connection is given up (0: no
-   * limit), so a database that hangs cannot hang the loader, its {@code close()} included.
-   */
-  public long socketTimeoutMs() {
-    return socketTimeoutMs;
+  public static VaultOptionsBuilder builder() {
+    return new VaultOptionsBuilder();
   }
 
-  /** How long the database lets one statement run before cancelling it (0: no limit). */
-  public long statementTimeoutMs() {
-    return statementTimeoutMs;
+  /** The URL, credentials, pool and per-connection limits. */
+  public ConnectionOptions connection() {
+    return connection;
+  }
+
+  /** The watermark, the error rows' retention, the sweep and the waits held in memory. */
+  public WaitOptions waits() {
+    return waits;
+  }
+
+  /** The schema of the vault tables, or null for the connection's current schema. */
+  public String targetSchema() {
+    return targetSchema;
+  }
+
+  /** Whether missing vault tables (and their ghost records and indexes) are created at start. */
+  public boolean autoCreate() {
+    return autoCreate;
+  }
+
+  /**
+   * Whether attribute columns first seen in events are added to the tables that take their columns
+   * from events (those whose model lists none); when off, such an event fails its batch, naming the
+   * column.
+   */
+  public boolean autoEvolve() {
+    return autoEvolve;
+  }
+
+  /** How many columns events may add, per record and per table. */
+  public ColumnLimits columnLimits() {
+    return columnLimits;
+  }
+
+  public DecoderOptions decoder() {
+    return decoder;
   }
 
   /**
@@ -118,176 +117,125 @@ public final class VaultOptions implements Serializable {
     return retryBackoffMs;
   }
 
-  /** The JDBC driver class to load, or null to find it from the URL (TARGET_JDBC_DRIVER). */
-  public String driverClassName() {
-    return driverClassName;
-  }
-
-  /** How long a pooled connection may sit idle above the minimum before it is closed. */
-  public long poolIdleTimeoutMs() {
-    return poolIdleTimeoutMs;
-  }
-
-  /** How long a pooled connection lives at most (0: no limit). */
-  public long poolMaxLifetimeMs() {
-    return poolMaxLifetimeMs;
-  }
-
-  /**
-   * The transaction isolation of the pool's connections ({@code TRANSACTION_READ_COMMITTED} and so
-   * on), or null for the database's default.
-   */
-  public String transactionIsolation() {
-    return transactionIsolation;
-  }
-
-  /**
-   * How long an event waiting for a parent is kept in memory, rechecked with each batch, before it
-   * becomes a waiting row (0, the default: at once). Holding suits a single caller that can keep
-   * the source position of held events from being committed (the Connect task); see {@link
-   * LoadResult#positions()}. Never more than half the watermark, so a held event still reaches the
-   * error table in time.
-   */
-  public long holdWaitsMs() {
-    return Math.min(holdWaitsMs, watermarkSeconds * 500L);
-  }
-
-  /** At most this many events are held in memory; waits beyond it become waiting rows at once. */
-  public int holdWaitsMaxEvents() {
-    return holdWaitsMaxEvents;
-  }
-
-  /**
-   * At most about this many bytes of events are held in memory (estimated from each event's row,
-   * see {@code WaitingHeldSize}); waits beyond it become waiting rows at once.
-   */
-  public long holdWaitsMaxBytes() {
-    return holdWaitsMaxBytes;
-  }
-
-  /**
-   * At most this many rows of the waiting table, and of the error table, are read by one sweep (and
-   * at most this many expired error rows released by it); the next sweep reads on from there.
-   */
-  public int sweepPageRows() {
-    return sweepPageRows;
-  }
-
-  /**
-   * How often waiting rows are checked against the whole key map and the watermark and retention
-   * applied (parents arriving in a batch are matched at every flush regardless).
-   */
-  public long sweepIntervalMs() {
-    return sweepIntervalMs;
-  }
-
-  /** Seconds a row waits for its parent before it goes to the error table (WATER_MARK_SIZE). */
-  /** What the waiting rows' cycle needs of these options. */
-  public io.vaultstream.waiting.WaitingPolicy waitingPolicy() {
-    return new io.vaultstream.waiting.WaitingPolicy(
-        watermarkSeconds,
-        errorRetentionSeconds,
-        expiredReferences == ExpiredReferences.UNKNOWN,
-        sweepIntervalMs,
-        sweepPageRows);
-  }
-
-  public long watermarkSeconds() {
-    return watermarkSeconds;
-  }
-
-  /**
-   * Seconds an unresolved error row is rechecked before it is released
-   * (ERROR_RECORD_RETENTION_TIME).
-   */
-  public long errorRetentionSeconds() {
-    return errorRetentionSeconds;
-  }
-
-  /** What happens to references unresolved after the retention time. */
-  public ExpiredReferences expiredReferences() {
-    return expiredReferences;
-  }
-
-  public static VaultOptionsBuilder builder() {
-    return new VaultOptionsBuilder();
-  }
+  // The connection's settings by name (see ConnectionOptions).
 
   public String jdbcUrl() {
-    return jdbcUrl;
+    return connection.jdbcUrl();
   }
 
   public String user() {
-    return user;
+    return connection.user();
   }
 
   public String password() {
-    return password;
+    return connection.password();
   }
 
-  /** The dialect name, or null to choose it from the JDBC URL. */
+  /** {@link ConnectionOptions#dialect()} */
   public String dialect() {
-    return dialect;
+    return connection.dialect();
   }
 
-  /** The schema of the vault tables, or null for the connection's current schema. */
-  public String targetSchema() {
-    return targetSchema;
+  /** {@link ConnectionOptions#driverClassName()} */
+  public String driverClassName() {
+    return connection.driverClassName();
   }
 
-  /** Whether missing vault tables (and their ghost records and indexes) are created at start. */
-  public boolean autoCreate() {
-    return autoCreate;
-  }
-
-  /**
-   * Whether attribute columns first seen in events are added to the tables that take their columns
-   * from events (those whose model lists none); when off, such an event fails its batch, naming the
-   * column.
-   */
-  public boolean autoEvolve() {
-    return autoEvolve;
-  }
-
-  /** How many columns events may add, per record and per table. */
-  public io.vaultstream.write.ColumnLimits columnLimits() {
-    return columnLimits;
-  }
-
-  /**
-   * The name of the connection pool, or null for the default {@value #DEFAULT_POOL_NAME}. A pool
-   * given a name registers its JMX beans ({@code com.zaxxer.hikari:type=Pool (<name>)}), so each
-   * loader in a JVM needs its own.
-   */
+  /** {@link ConnectionOptions#poolName()} */
   public String poolName() {
-    return poolName;
+    return connection.poolName();
   }
-
-  /** The pool's name when none is given; such a pool registers no JMX beans. */
-  public static final String DEFAULT_POOL_NAME = "vaultstream";
 
   public int poolMaxSize() {
-    return poolMaxSize;
+    return connection.poolMaxSize();
   }
 
   public int poolMinIdle() {
-    return poolMinIdle;
+    return connection.poolMinIdle();
   }
 
   public long connectionTimeoutMs() {
-    return connectionTimeoutMs;
+    return connection.connectionTimeoutMs();
   }
 
-  public DecoderOptions decoder() {
-    return decoder;
+  /** {@link ConnectionOptions#poolIdleTimeoutMs()} */
+  public long poolIdleTimeoutMs() {
+    return connection.poolIdleTimeoutMs();
+  }
+
+  /** {@link ConnectionOptions#poolMaxLifetimeMs()} */
+  public long poolMaxLifetimeMs() {
+    return connection.poolMaxLifetimeMs();
+  }
+
+  /** {@link ConnectionOptions#transactionIsolation()} */
+  public String transactionIsolation() {
+    return connection.transactionIsolation();
+  }
+
+  /** {@link ConnectionOptions#socketTimeoutMs()} */
+  public long socketTimeoutMs() {
+    return connection.socketTimeoutMs();
+  }
+
+  /** {@link ConnectionOptions#statementTimeoutMs()} */
+  public long statementTimeoutMs() {
+    return connection.statementTimeoutMs();
+  }
+
+  // The waits' settings by name (see WaitOptions).
+
+  /** {@link WaitOptions#waitingPolicy()} */
+  public WaitingPolicy waitingPolicy() {
+    return waits.waitingPolicy();
+  }
+
+  /** {@link WaitOptions#watermarkSeconds()} */
+  public long watermarkSeconds() {
+    return waits.watermarkSeconds();
+  }
+
+  /** {@link WaitOptions#errorRetentionSeconds()} */
+  public long errorRetentionSeconds() {
+    return waits.errorRetentionSeconds();
+  }
+
+  /** {@link WaitOptions#expiredReferences()} */
+  public ExpiredReferences expiredReferences() {
+    return waits.expiredReferences();
+  }
+
+  /** {@link WaitOptions#sweepIntervalMs()} */
+  public long sweepIntervalMs() {
+    return waits.sweepIntervalMs();
+  }
+
+  /** {@link WaitOptions#sweepPageRows()} */
+  public int sweepPageRows() {
+    return waits.sweepPageRows();
+  }
+
+  /** {@link WaitOptions#holdWaitsMs()} */
+  public long holdWaitsMs() {
+    return waits.holdWaitsMs();
+  }
+
+  /** {@link WaitOptions#holdWaitsMaxEvents()} */
+  public int holdWaitsMaxEvents() {
+    return waits.holdWaitsMaxEvents();
+  }
+
+  /** {@link WaitOptions#holdWaitsMaxBytes()} */
+  public long holdWaitsMaxBytes() {
+    return waits.holdWaitsMaxBytes();
   }
 
   @Override
   public String toString() {
     return "VaultOptions{jdbcUrl="
-        + MaskedUrl.of(jdbcUrl)
+        + MaskedUrl.of(jdbcUrl())
         + ", user="
-        + user
+        + user()
         + ", targetSchema="
         + targetSchema
         + ", autoCreate="
@@ -295,13 +243,10 @@ public final class VaultOptions implements Serializable {
         + ", autoEvolve="
         + autoEvolve
         + ", pool="
-        + (poolName == null ? "" : poolName + " ")
-        + poolMinIdle
+        + (poolName() == null ? "" : poolName() + " ")
+        + poolMinIdle()
         + ".."
-        + poolMaxSize
+        + poolMaxSize()
         + "}";
   }
-
-  static final java.util.regex.Pattern POOL_NAME =
-      java.util.regex.Pattern.compile("[A-Za-z0-9._-]{1,200}");
 }

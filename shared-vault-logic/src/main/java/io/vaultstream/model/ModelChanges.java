@@ -22,6 +22,17 @@ public final class ModelChanges {
   /** The changes from {@code before} to {@code after}, breaking ones first. */
   public static List<Change> between(VaultModel before, VaultModel after) {
     List<Change> out = new ArrayList<>();
+    settings(before, after, out);
+    keyed(before, after, out);
+    historized(before, after, out);
+    tracking(before, after, out);
+    types(before, after, out);
+    out.sort((a, b) -> Boolean.compare(b.breaking(), a.breaking()));
+    return out;
+  }
+
+  /** The hashing settings and the technical column names, which concern every table. */
+  private static void settings(VaultModel before, VaultModel after, List<Change> out) {
     if (!Objects.equals(before.hashing(), after.hashing())) {
       out.add(
           new Change(
@@ -41,6 +52,10 @@ public final class ModelChanges {
                   + " columns",
               true));
     }
+  }
+
+  /** Hubs and links: what their keys are made of. */
+  private static void keyed(VaultModel before, VaultModel after, List<Change> out) {
     compare(
         before.hubs(),
         after.hubs(),
@@ -68,6 +83,10 @@ public final class ModelChanges {
             out.add(rekeyed(name, "its hubs or dependent child key"));
           }
         });
+  }
+
+  /** Satellites and reference tables: their keys, and the attributes their versions hold. */
+  private static void historized(VaultModel before, VaultModel after, List<Change> out) {
     compare(
         before.satellites(),
         after.satellites(),
@@ -102,6 +121,10 @@ public final class ModelChanges {
                 out);
           }
         });
+  }
+
+  /** Effectivity and status satellites: what they track. */
+  private static void tracking(VaultModel before, VaultModel after, List<Change> out) {
     compare(
         before.effectivitySatellites(),
         after.effectivitySatellites(),
@@ -120,9 +143,6 @@ public final class ModelChanges {
             out.add(rekeyed(name, "its hub"));
           }
         });
-    types(before, after, out);
-    out.sort((a, b) -> Boolean.compare(b.breaking(), a.breaking()));
-    return out;
   }
 
   /**
@@ -148,36 +168,40 @@ public final class ModelChanges {
                 if (v == TypeWidening.Verdict.SAME) {
                   continue;
                 }
-                String change =
-                    "the declared type of column " + column + " changes from " + from + " to " + to;
-                out.add(
-                    switch (v) {
-                      case WIDER ->
-                          new Change(
-                              name,
-                              change
-                                  + ": the loader widens the vault columns at start"
-                                  + " (auto-evolve; without it, it names the statements to run)",
-                              false);
-                      case NARROWER ->
-                          new Change(
-                              name,
-                              change
-                                  + ": the vault columns stay as they are; new values are"
-                                  + " checked against "
-                                  + to,
-                              false);
-                      default ->
-                          new Change(
-                              name,
-                              change
-                                  + ": another kind of type, which the loader does not"
-                                  + " change: it refuses to start on the vault until its columns"
-                                  + " are changed by hand, or load a new table (docs/OPERATIONS.md)",
-                              true);
-                    });
+                out.add(typeChange(name, column, from, to, v));
               }
             });
+  }
+
+  /** What a changed declared type does to the vault columns, by how the types compare. */
+  private static Change typeChange(
+      String table, String column, String from, String to, TypeWidening.Verdict v) {
+    String change = "the declared type of column " + column + " changes from " + from + " to " + to;
+    return switch (v) {
+      case WIDER ->
+          new Change(
+              table,
+              change
+                  + ": the loader widens the vault columns at start"
+                  + " (auto-evolve; without it, it names the statements to run)",
+              false);
+      case NARROWER ->
+          new Change(
+              table,
+              change
+                  + ": the vault columns stay as they are; new values are"
+                  + " checked against "
+                  + to,
+              false);
+      default ->
+          new Change(
+              table,
+              change
+                  + ": another kind of type, which the loader does not"
+                  + " change: it refuses to start on the vault until its columns"
+                  + " are changed by hand, or load a new table (docs/OPERATIONS.md)",
+              true);
+    };
   }
 
   private static String canonicalOrText(String declared) {

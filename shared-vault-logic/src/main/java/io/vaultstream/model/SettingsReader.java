@@ -48,26 +48,9 @@ final class SettingsReader {
     String p = "/hashing";
     fields.allowOnly(
         node, p, "profile", "algorithm", "output", "delimiter", "nullValue", "trimTrailingNulls");
-    HashProfileName profile = d.profile();
-    HashAlgorithm algorithm = d.algorithm();
-    boolean binary = false;
-    try {
-      profile = HashProfileName.parse(fields.text(node, p, "profile", profile.id()));
-    } catch (IllegalArgumentException e) {
-      problems.add(new ModelProblem(p + "/profile", e.getMessage()));
-    }
-    try {
-      algorithm = HashAlgorithm.parse(fields.text(node, p, "algorithm", "MD5"));
-    } catch (IllegalArgumentException e) {
-      problems.add(new ModelProblem(p + "/algorithm", e.getMessage()));
-    }
-    String output = fields.text(node, p, "output", "hex");
-    if ("binary".equalsIgnoreCase(output)) {
-      binary = true;
-    } else if (!"hex".equalsIgnoreCase(output)) {
-      problems.add(
-          new ModelProblem(p + "/output", "unknown output '" + output + "'; valid: hex, binary"));
-    }
+    HashProfileName profile = profile(node, p, d.profile());
+    HashAlgorithm algorithm = algorithm(node, p, d.algorithm());
+    boolean binary = binaryOutput(node, p);
     String delimiter = fields.text(node, p, "delimiter", d.delimiter());
     if (delimiter.isEmpty()) {
       problems.add(new ModelProblem(p + "/delimiter", "must not be empty"));
@@ -87,6 +70,36 @@ final class SettingsReader {
         delimiter,
         fields.text(node, p, "nullValue", d.nullValue()),
         trim);
+  }
+
+  /** The hashing profile, or {@code otherwise} after a problem. */
+  private HashProfileName profile(JsonNode node, String p, HashProfileName otherwise) {
+    try {
+      return HashProfileName.parse(fields.text(node, p, "profile", otherwise.id()));
+    } catch (IllegalArgumentException e) {
+      problems.add(new ModelProblem(p + "/profile", e.getMessage()));
+      return otherwise;
+    }
+  }
+
+  /** The hash algorithm (MD5 when not given), or {@code otherwise} after a problem. */
+  private HashAlgorithm algorithm(JsonNode node, String p, HashAlgorithm otherwise) {
+    try {
+      return HashAlgorithm.parse(fields.text(node, p, "algorithm", "MD5"));
+    } catch (IllegalArgumentException e) {
+      problems.add(new ModelProblem(p + "/algorithm", e.getMessage()));
+      return otherwise;
+    }
+  }
+
+  /** Whether hashes are stored as binary rather than hex text. */
+  private boolean binaryOutput(JsonNode node, String p) {
+    String output = fields.text(node, p, "output", "hex");
+    if (!"binary".equalsIgnoreCase(output) && !"hex".equalsIgnoreCase(output)) {
+      problems.add(
+          new ModelProblem(p + "/output", "unknown output '" + output + "'; valid: hex, binary"));
+    }
+    return "binary".equalsIgnoreCase(output);
   }
 
   Naming naming(JsonNode node) {

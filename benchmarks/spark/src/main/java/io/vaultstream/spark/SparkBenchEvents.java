@@ -1,7 +1,7 @@
 package io.vaultstream.spark;
 
 import io.vaultstream.samples.ChangeRecord;
-import io.vaultstream.samples.ShopChangeEvents;
+import io.vaultstream.samples.ShopEventGenerator;
 import io.vaultstream.samples.ShopTables;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +27,7 @@ final class SparkBenchEvents implements AutoCloseable {
   static final long SEED = 1;
 
   private final KafkaClusterTestKit kafka;
-  private final ShopChangeEvents events = new ShopChangeEvents(SEED);
+  private final ShopEventGenerator events = ShopEventGenerator.debezium(SEED);
   private final KafkaProducer<byte[], byte[]> producer;
 
   /** Records produced per topic, so far. */

@@ -1,7 +1,7 @@
 package io.vaultstream.bench.connect;
 
 import io.vaultstream.samples.ChangeRecord;
-import io.vaultstream.samples.ShopChangeEvents;
+import io.vaultstream.samples.ShopEventGenerator;
 import io.vaultstream.samples.ShopTables;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,7 +24,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  */
 final class EventLoader implements AutoCloseable {
   final Admin admin;
-  final ShopChangeEvents events = new ShopChangeEvents(1);
+  final ShopEventGenerator events = ShopEventGenerator.debezium(1);
   private final KafkaProducer<byte[], byte[]> producer;
   private final int partitions;
 

@@ -28,11 +28,11 @@ public final class VaultSinkConfig extends AbstractConfig {
 
   private static ConfigDef define() {
     ConfigDef d = new ConfigDef();
-    TargetSettings.connection(d);
-    TargetSettings.vault(d);
-    LoadingSettings.integrity(d);
-    LoadingSettings.input(d);
-    LoadingSettings.writes(d);
+    ConnectionSettings.define(d);
+    VaultSettings.define(d);
+    IntegritySettings.define(d);
+    InputSettings.define(d);
+    WriteSettings.define(d);
     return d;
   }
 

@@ -54,8 +54,7 @@ final class LiveProgress {
     int sent = 0;
     long start = System.nanoTime();
     long lastReport = -1000;
-    long lastLoaded = -1;
-    long lastProgressMs = 0;
+    Stall stall = new Stall();
     Map<String, Object> producerConfig =
         Map.of(
             ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
@@ -65,14 +64,7 @@ final class LiveProgress {
         Connection db = DriverManager.getConnection(jdbcUrl)) {
       while (true) {
         long elapsedMs = (System.nanoTime() - start) / 1_000_000;
-        int due = (int) Math.min(events, elapsedMs * rate / 1000);
-        if (sent < due) {
-          for (ChangeRecord r : gen.next(due - sent)) {
-            producer.send(new ProducerRecord<>(r.topic(), r.key(), r.value()));
-            sent++;
-          }
-          producer.flush();
-        }
+        sent = send(producer, gen, sent, (int) Math.min(events, elapsedMs * rate / 1000));
         if (elapsedMs - lastReport >= 1000) {
           lastReport = elapsedMs;
           rest.running(connector); // fails at once, with the task's error, when it FAILED
@@ -80,19 +72,39 @@ final class LiveProgress {
           if (sent >= events && loaded >= sent) {
             return;
           }
-          if (loaded != lastLoaded) {
-            lastLoaded = loaded;
-            lastProgressMs = elapsedMs;
-          } else if (elapsedMs - lastProgressMs > STALL_MS) {
-            throw new IllegalStateException(
-                "the connector stored nothing for two minutes ("
-                    + loaded
-                    + " of "
-                    + sent
-                    + " events)");
-          }
+          stall.check(loaded, sent, elapsedMs);
         }
         LockSupport.parkNanos(50_000_000L);
+      }
+    }
+  }
+
+  /** Sends the records due beyond those {@code sent}; returns how many are sent now. */
+  private static int send(
+      KafkaProducer<byte[], byte[]> producer, ShopEventGenerator gen, int sent, int due) {
+    if (sent >= due) {
+      return sent;
+    }
+    for (ChangeRecord r : gen.next(due - sent)) {
+      producer.send(new ProducerRecord<>(r.topic(), r.key(), r.value()));
+      sent++;
+    }
+    producer.flush();
+    return sent;
+  }
+
+  /** Fails the run when the connector stores nothing for {@link #STALL_MS}. */
+  private static final class Stall {
+    private long lastLoaded = -1;
+    private long lastProgressMs = 0;
+
+    void check(long loaded, int sent, long elapsedMs) {
+      if (loaded != lastLoaded) {
+        lastLoaded = loaded;
+        lastProgressMs = elapsedMs;
+      } else if (elapsedMs - lastProgressMs > STALL_MS) {
+        throw new IllegalStateException(
+            "the connector stored nothing for two minutes (" + loaded + " of " + sent + " events)");
       }
     }
   }

@@ -23,24 +23,14 @@ interface MariaDbDdl extends DdlStatements {
   }
 
   @Override
-  default String createTable(String schema, TableSpec t) {
-    StringBuilder sb =
-        new StringBuilder("CREATE TABLE IF NOT EXISTS ")
-            .append(table(schema, t.name()))
-            .append(" (\n");
+  default String tableEnd(TableSpec t) {
     String identity = null;
     for (ColumnSpec c : t.columns()) {
-      String type = keyColumnType(t, c);
-      if (type.toLowerCase(Locale.ROOT).contains("auto_increment")) {
+      if (columnType(t, c).toLowerCase(Locale.ROOT).contains("auto_increment")) {
         identity = c.name();
       }
-      sb.append("  ").append(quote(c.name())).append(' ').append(type);
-      if (c.notNull()) {
-        sb.append(" NOT NULL");
-      }
-      sb.append(",\n");
     }
-    sb.append("  PRIMARY KEY (").append(quoteAll(t.primaryKey())).append(")");
+    StringBuilder sb = new StringBuilder();
     if (identity != null && !t.primaryKey().contains(identity)) {
       // InnoDB numbers an AUTO_INCREMENT column only when an index leads with it.
       sb.append(",\n  UNIQUE KEY ")
@@ -53,7 +43,8 @@ interface MariaDbDdl extends DdlStatements {
   }
 
   /** The column's type, bounded where it is a key column an index cannot hold whole. */
-  private static String keyColumnType(TableSpec t, ColumnSpec c) {
+  @Override
+  default String columnType(TableSpec t, ColumnSpec c) {
     String type = MariaDbTypes.checked(c.type());
     if (!t.primaryKey().contains(c.name()) || MariaDbTypes.indexable(type)) {
       return type;

@@ -83,12 +83,6 @@ interface MariaDbQueue extends QueueStatements {
     };
   }
 
-  private String keyList(TableSpec t) {
-    List<String> out = new ArrayList<>();
-    t.primaryKey().forEach(k -> out.add("y." + quote(k)));
-    return String.join(", ", out);
-  }
-
   @Override
   default String selectPageEnd(String schema, TableSpec t, int rows, boolean afterKey) {
     String[] after = after(t, afterKey);
@@ -102,7 +96,7 @@ interface MariaDbQueue extends QueueStatements {
         + " AS y"
         + after[1]
         + " ORDER BY "
-        + keyList(t)
+        + qualifiedAll("y", t.primaryKey())
         + " LIMIT 1 OFFSET "
         + (rows - 1);
   }
@@ -117,7 +111,7 @@ interface MariaDbQueue extends QueueStatements {
         + " AS y"
         + after[1]
         + " ORDER BY "
-        + keyList(t)
+        + qualifiedAll("y", t.primaryKey())
         + " LIMIT "
         + rows
         + ") AS x WHERE "

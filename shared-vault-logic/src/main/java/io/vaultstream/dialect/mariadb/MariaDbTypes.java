@@ -124,6 +124,29 @@ final class MariaDbTypes {
   /** A model's type (canonical spelling) as a MariaDB type. */
   private static String fromModel(String canonical) {
     String t = canonical.toLowerCase(Locale.ROOT);
+    String unsized = unsized(t);
+    if (unsized != null) {
+      return unsized;
+    }
+    Matcher m = NUMERIC.matcher(t);
+    if (m.matches()) {
+      return decimal(m.group(1), m.group(2), canonical);
+    }
+    m = SIZED.matcher(t);
+    if (m.matches()) {
+      return characters(m.group(1), m.group(2));
+    }
+    m = TIMED.matcher(t);
+    if (m.matches()) {
+      String p = m.group(2) == null ? "6" : m.group(2);
+      return (m.group(1).startsWith("timestamp") ? "DATETIME(" : "TIME(") + p + ")";
+    }
+    throw new IllegalArgumentException(
+        "The column type '" + canonical + "' has no MariaDB counterpart the loader knows");
+  }
+
+  /** A model's type that takes no length or precision as a MariaDB type, or null. */
+  private static String unsized(String t) {
     switch (t) {
       case "smallint":
         return "SMALLINT";
@@ -148,30 +171,22 @@ final class MariaDbTypes {
       case "uuid":
         return UUID;
       default:
-        break;
+        return null;
     }
-    Matcher m = NUMERIC.matcher(t);
-    if (m.matches()) {
-      return decimal(m.group(1), m.group(2), canonical);
+  }
+
+  /**
+   * A character type ({@code char} or {@code varchar}, with its length or without) as MariaDB's.
+   */
+  private static String characters(String kind, String length) {
+    if (length == null) {
+      return kind.equals("char") ? "CHAR(1)" : TEXT;
     }
-    m = SIZED.matcher(t);
-    if (m.matches()) {
-      if (m.group(2) == null) {
-        return m.group(1).equals("char") ? "CHAR(1)" : TEXT;
-      }
-      int n = Integer.parseInt(m.group(2));
-      if (m.group(1).equals("char") && n <= 255) {
-        return "CHAR(" + n + ")";
-      }
-      return n <= MAX_VARCHAR ? "VARCHAR(" + n + ")" : TEXT;
+    int n = Integer.parseInt(length);
+    if (kind.equals("char") && n <= 255) {
+      return "CHAR(" + n + ")";
     }
-    m = TIMED.matcher(t);
-    if (m.matches()) {
-      String p = m.group(2) == null ? "6" : m.group(2);
-      return (m.group(1).startsWith("timestamp") ? "DATETIME(" : "TIME(") + p + ")";
-    }
-    throw new IllegalArgumentException(
-        "The column type '" + canonical + "' has no MariaDB counterpart the loader knows");
+    return n <= MAX_VARCHAR ? "VARCHAR(" + n + ")" : TEXT;
   }
 
   private static String decimal(String precision, String scale, String canonical) {

@@ -4,7 +4,6 @@ import static io.vaultstream.dialect.postgres.PostgresSyntax.epochMicros;
 
 import io.vaultstream.dialect.QueueStatements;
 import io.vaultstream.table.TableSpec;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -67,7 +66,7 @@ interface PostgresQueue extends QueueStatements {
         .append(" y")
         .append(after(t, afterKey))
         .append(" ORDER BY ")
-        .append(keyList(t))
+        .append(qualifiedAll("y", t.primaryKey()))
         .append(" OFFSET ")
         .append(rows - 1)
         .append(" LIMIT 1")
@@ -83,7 +82,7 @@ interface PostgresQueue extends QueueStatements {
         + " y"
         + after(t, afterKey)
         + " ORDER BY "
-        + keyList(t)
+        + qualifiedAll("y", t.primaryKey())
         + " LIMIT "
         + rows
         + ") x WHERE "
@@ -156,12 +155,6 @@ interface PostgresQueue extends QueueStatements {
     return collate < 0
         ? "CAST(? AS " + type + ")"
         : "CAST(? AS " + type.substring(0, collate) + ")" + type.substring(collate);
-  }
-
-  private String keyList(TableSpec t) {
-    List<String> out = new ArrayList<>();
-    t.primaryKey().forEach(k -> out.add("y." + quote(k)));
-    return String.join(", ", out);
   }
 
   @Override

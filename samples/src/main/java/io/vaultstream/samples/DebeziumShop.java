@@ -8,14 +8,15 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * A deterministic stream of a shop's change events, exactly as Debezium's PostgreSQL connector
- * ({@code decimal.handling.mode=precise}) and Kafka's JsonConverter with schemas write them. About
- * a fifth of the events are new orders, each with 1-4 lines in the same transaction; the rest are
- * payments (with the order's update to PAID), status changes, line edits and deletes, a few order
- * deletes, customers and products (inserts, updates) and the order status reference rows. Every
- * delete is followed by its tombstone. Source times increase; a transaction's events share one.
+ * The benchmarks' shop ({@link ShopEventGenerator#debezium}): a deterministic stream of change
+ * events, exactly as Debezium's PostgreSQL connector ({@code decimal.handling.mode=precise}) and
+ * Kafka's JsonConverter with schemas write them. About a fifth of the events are new orders, each
+ * with 1-4 lines in the same transaction; the rest are payments (with the order's update to PAID),
+ * status changes, line edits and deletes, a few order deletes, customers and products (inserts,
+ * updates) and the order status reference rows. Every delete is followed by its tombstone. Source
+ * times increase; a transaction's events share one.
  */
-public final class ShopChangeEvents {
+final class DebeziumShop implements ShopStream {
   private static final DateTimeFormatter ZONED =
       DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSS'Z'").withZone(ZoneOffset.UTC);
   private static final String[] CITIES = {
@@ -30,7 +31,7 @@ public final class ShopChangeEvents {
   private boolean started;
 
   /** A stream whose events depend only on {@code seed}. */
-  public ShopChangeEvents(long seed) {
+  DebeziumShop(long seed) {
     this.random = new SplittableRandom(seed);
     this.log = new SourceLog(random);
   }
@@ -39,6 +40,7 @@ public final class ShopChangeEvents {
    * The next {@code count} records (tombstones count as records). A transaction may end in the next
    * call's records: the stream is the same whatever the chunks asked for.
    */
+  @Override
   public List<ChangeRecord> next(int count) {
     List<ChangeRecord> out = new ArrayList<>(count);
     while (out.size() < count) {

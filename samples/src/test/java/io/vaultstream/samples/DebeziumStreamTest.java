@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Test;
  * The generated records have the shape of real Debezium events (the expectations below were copied
  * from events Debezium 3.6 wrote for the same tables through the JsonConverter with schemas).
  */
-class ShopChangeEventsTest {
+class DebeziumStreamTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final List<ChangeRecord> RECORDS = new ShopChangeEvents(42).next(60_000);
+  private static final List<ChangeRecord> RECORDS = ShopEventGenerator.debezium(42).next(60_000);
 
   private static final List<String> ENVELOPE =
       List.of("before", "after", "source", "transaction", "op", "ts_ms", "ts_us", "ts_ns");
@@ -238,7 +238,7 @@ class ShopChangeEventsTest {
 
   @Test
   void theSameSeedGivesTheSameStreamInAnyChunks() {
-    ShopChangeEvents chunks = new ShopChangeEvents(42);
+    ShopEventGenerator chunks = ShopEventGenerator.debezium(42);
     List<ChangeRecord> again = new ArrayList<>();
     while (again.size() < 5_000) {
       again.addAll(chunks.next(7));

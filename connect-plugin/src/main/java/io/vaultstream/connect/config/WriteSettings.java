@@ -1,0 +1,160 @@
+package io.vaultstream.connect.config;
+
+import static io.vaultstream.connect.config.ConfigNames.*;
+
+import io.vaultstream.engine.PipelinePool;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigDef.Importance;
+import org.apache.kafka.common.config.ConfigDef.Range;
+import org.apache.kafka.common.config.ConfigDef.Type;
+import org.apache.kafka.common.config.ConfigDef.Width;
+
+/** The connector's keys of writes: batches, retries and timeouts. */
+final class WriteSettings {
+  private WriteSettings() {}
+
+  /** The keys of batches, retries and timeouts. */
+  static void define(ConfigDef d) {
+    int o = 0;
+    o = batches(d, o);
+    o = retries(d, o);
+    timeouts(d, o);
+  }
+
+  /** When a batch ends, and whether batches overlap. Returns the last order used in the group. */
+  private static int batches(ConfigDef d, int o) {
+    d.define(
+        BATCH_SIZE,
+        Type.INT,
+        5000,
+        Range.atLeast(1),
+        Importance.MEDIUM,
+        "Records buffered before they are written in one transaction (the buffer is also written at every offset commit).",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Batch size");
+    d.define(
+        BATCH_MAX_BYTES,
+        Type.LONG,
+        64L << 20,
+        Range.atLeast(1),
+        Importance.LOW,
+        "At most about this many bytes of records are buffered per task before they are written"
+            + " in one transaction (64 MiB by default), estimated as "
+            + HOLD_MAX_BYTES
+            + " estimates held events: twice each record's decoded row in memory plus 512 bytes."
+            + " A batch ends at "
+            + BATCH_SIZE
+            + " records or at this size, whichever comes first, so a few large records cannot fill"
+            + " the worker's heap.",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Batch max bytes");
+    d.define(
+        BATCH_MAX_WAIT,
+        Type.LONG,
+        250L,
+        Range.atLeast(0),
+        Importance.MEDIUM,
+        "Milliseconds a buffered record waits at most before its batch is written, so a slow stream"
+            + " still reaches the vault quickly; 0 writes at every put.",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Batch max wait");
+    d.define(
+        BATCH_PIPELINING,
+        Type.BOOLEAN,
+        true,
+        Importance.LOW,
+        "Plan each batch (waiting rows, key map, rows to write) while the previous batch is being"
+            + " written, so the task's work and the database's work overlap. Batches still commit"
+            + " one by one, in order, each in one transaction. Uses one more pooled connection"
+            + " (needs "
+            + POOL_MAX_SIZE
+            + " of at least "
+            + PipelinePool.MIN_SIZE
+            + ").",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Batch pipelining");
+    return o;
+  }
+
+  /**
+   * Retries of operations that failed for a reason that can pass. Returns the last order used in
+   * the group.
+   */
+  private static int retries(ConfigDef d, int o) {
+    d.define(
+        MAX_RETRIES,
+        Type.INT,
+        10,
+        Range.atLeast(0),
+        Importance.LOW,
+        "Times an operation that failed for a reason that can pass (the database unreachable or"
+            + " restarting, a lost connection, a serialization failure or deadlock, a lock or"
+            + " statement timeout, a schema registry outage) is retried before the task fails:"
+            + " writing a batch, and opening the vault when the task starts. A failure that cannot"
+            + " pass (authentication, a missing privilege, table or column) fails the task at once.",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Max retries");
+    d.define(
+        RETRY_BACKOFF,
+        Type.LONG,
+        3000L,
+        Range.atLeast(0),
+        Importance.LOW,
+        "Milliseconds to wait before such a retry.",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Retry backoff");
+    return o;
+  }
+
+  /** The timeouts of statements and schema changes. Returns the last order used in the group. */
+  private static int timeouts(ConfigDef d, int o) {
+    d.define(
+        STATEMENT_TIMEOUT,
+        Type.LONG,
+        0L,
+        Range.atLeast(0),
+        Importance.LOW,
+        "Milliseconds the database lets one statement of the loader run before it cancels it"
+            + " (PostgreSQL: statement_timeout; MariaDB: max_statement_time; the batch is then"
+            + " retried); 0 (the default) sets"
+            + " none and keeps the server's or role's setting. Off by default because the slowest"
+            + " legitimate statement (an index built at start-up on a large existing table, a"
+            + " vacuum of the loader's queue tables) depends on the database, and "
+            + SOCKET_TIMEOUT
+            + " already bounds a database that hangs. When set, keep it below "
+            + SOCKET_TIMEOUT
+            + ".",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Statement timeout");
+    d.define(
+        DDL_LOCK_TIMEOUT,
+        Type.LONG,
+        5000L,
+        Range.atLeast(0),
+        Importance.LOW,
+        "Milliseconds a schema change of the loader (a column first seen in events, the tables"
+            + " created at start-up) waits for its table's lock (PostgreSQL: lock_timeout; on MariaDB"
+            + " the loader sets none and the server's lock_wait_timeout applies). While it"
+            + " waits, every later reader of the table waits behind it; so it gives up and is tried"
+            + " again (three attempts, then the batch is retried). 0 waits without limit.",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "DDL lock timeout");
+    return o;
+  }
+}
