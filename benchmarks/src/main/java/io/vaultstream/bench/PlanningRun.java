@@ -26,10 +26,11 @@ import java.util.Map;
  * CPU time spent per event by the engine's planner ({@code BatchPlanner.plan}) on the thread that
  * plans, read from the JVM's per-thread counters, split into the key map reads (JDBC) and the
  * planning in memory. The shop events are generated and decoded before measuring; each batch is
- * planned (measured), then loaded through {@code VaultLoader} (not measured) so that the next
- * batches find their rows in the key map, as a running loader does. A warm-up load on a schema of
- * its own lets the JIT compile first; each measured run starts on an empty schema with the same
- * events.
+ * planned (measured), then loaded through {@code VaultLoader} so that the next batches find their
+ * rows in the key map, as a running loader does; that load, which runs on the same thread (it plans
+ * the batch again, computes the hash diffs and writes), is measured apart. A warm-up load on a
+ * schema of its own lets the JIT compile first; each measured run starts on an empty schema with
+ * the same events.
  */
 final class PlanningRun {
   private static final com.sun.management.ThreadMXBean THREADS =
@@ -52,7 +53,12 @@ final class PlanningRun {
 
   /** One run's figures per event. */
   private record Figures(
-      double bytes, double cpuMicros, double inMemoryBytes, double inMemoryCpu) {}
+      double bytes,
+      double cpuMicros,
+      double inMemoryBytes,
+      double inMemoryCpu,
+      double loadBytes,
+      double loadCpu) {}
 
   private PlanningRun() {}
 
@@ -82,6 +88,10 @@ final class PlanningRun {
           "Run %d: %,d events in batches of %,d: planning %,.0f bytes allocated and %.1f µs of CPU"
               + " per event, of which in memory %,.0f bytes and %.1f µs (the rest: key map reads)%n",
           r, events, batch, f.bytes(), f.cpuMicros(), f.inMemoryBytes(), f.inMemoryCpu());
+      System.out.printf(
+          "       the whole load on this thread (VaultLoader.load: planning again, hash diffs,"
+              + " writing): %,.0f bytes and %.1f µs per event%n",
+          f.loadBytes(), f.loadCpu());
     }
     print(
         "planning, bytes allocated per event", all.stream().map(Figures::bytes).toList(), "%,.0f");
@@ -89,6 +99,8 @@ final class PlanningRun {
     print(
         "  in memory, bytes per event", all.stream().map(Figures::inMemoryBytes).toList(), "%,.0f");
     print("  in memory, CPU µs per event", all.stream().map(Figures::inMemoryCpu).toList(), "%.1f");
+    print("whole load, bytes per event", all.stream().map(Figures::loadBytes).toList(), "%,.0f");
+    print("whole load, CPU µs per event", all.stream().map(Figures::loadCpu).toList(), "%.1f");
   }
 
   private static void print(String what, List<Double> values, String format) {
@@ -107,8 +119,8 @@ final class PlanningRun {
   }
 
   /**
-   * Plans (measured) and loads (not measured) {@code n} events of the generator with this seed into
-   * an empty schema; returns the planning's figures per event.
+   * Plans and loads (each measured apart) {@code n} events of the generator with this seed into an
+   * empty schema; returns the planning's figures per event.
    */
   private static Figures load(
       String url, VaultModel model, String schema, long seed, int n, int batch) throws Exception {
@@ -120,6 +132,7 @@ final class PlanningRun {
         VaultOptions.builder().jdbcUrl(url).targetSchema(schema).poolMaxSize(2).build();
     Spent planning = new Spent();
     Spent reads = new Spent();
+    Spent loading = new Spent();
     try (VaultLoader loader = VaultLoader.open(model, options);
         Connection c = DriverManager.getConnection(url)) {
       List<List<ChangeEvent>> batches = decoded(loader, seed, n, batch);
@@ -129,14 +142,25 @@ final class PlanningRun {
       KeyMapReader measured = (source, pks) -> reads.measure(() -> jdbc.read(source, pks));
       for (List<ChangeEvent> events : batches) {
         planning.measure(() -> planner.plan(events, measured));
-        loader.load(events);
+        loading.measure(() -> load(loader, events));
       }
     }
     return new Figures(
         (double) planning.bytes / n,
         planning.cpu / 1e3 / n,
         (double) (planning.bytes - reads.bytes) / n,
-        (planning.cpu - reads.cpu) / 1e3 / n);
+        (planning.cpu - reads.cpu) / 1e3 / n,
+        (double) loading.bytes / n,
+        loading.cpu / 1e3 / n);
+  }
+
+  private static io.vaultstream.engine.LoadResult load(
+      VaultLoader loader, List<ChangeEvent> events) {
+    try {
+      return loader.load(events);
+    } catch (java.sql.SQLException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   /** The generator's first {@code n} records, decoded, in batches. */
