@@ -63,6 +63,7 @@ public final class BatchPlanner {
     parents.forEach(
         (source, keys) -> load(timelines, reader, source, timelines.missing(source, keys)));
     rows(items, timelines, plan);
+    plan.planned();
     return plan;
   }
 
@@ -146,11 +147,17 @@ public final class BatchPlanner {
 
   /** The key columns' values as the event's own row image holds them. */
   private static Map<String, String> ownKeys(ChangeEvent e, SourceIndex si) {
-    Map<String, String> keys = new LinkedHashMap<>();
-    for (String c : si.keyColumns()) {
-      keys.put(c, CanonicalText.of(e.get(c)));
+    List<String> cols = si.keyColumns();
+    Map<String, String> keys = new LinkedHashMap<>(capacity(cols.size()));
+    for (int i = 0; i < cols.size(); i++) {
+      keys.put(cols.get(i), CanonicalText.of(e.get(cols.get(i))));
     }
     return keys;
+  }
+
+  /** A hash map's initial capacity for {@code n} entries: no resize, no larger table. */
+  static int capacity(int n) {
+    return (int) Math.ceil(n / 0.75);
   }
 
   /** The parent rows the items' foreign keys reach through the key map. */
@@ -175,7 +182,7 @@ public final class BatchPlanner {
   }
 
   private void rows(List<PlanItem> items, KeyTimelines timelines, BatchPlan plan) {
-    Map<String, Set<Long>> taken = new HashMap<>();
+    LoadTimes taken = new LoadTimes();
     for (PlanItem it : items) {
       rows.rowsOf(it, timelines, plan, taken);
     }

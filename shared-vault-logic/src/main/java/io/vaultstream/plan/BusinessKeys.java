@@ -14,29 +14,23 @@ final class BusinessKeys {
   /** The values of {@code cols} in a row's key columns, in that order (null where missing). */
   static List<String> values(Map<String, String> keys, List<String> cols) {
     List<String> out = new ArrayList<>(cols.size());
-    for (String c : cols) {
-      out.add(keys.get(c));
+    for (int i = 0; i < cols.size(); i++) {
+      out.add(keys.get(cols.get(i)));
     }
     return out;
   }
 
   /**
-   * A hub's hash key, or null when the profile loads no row for the business key: every value NULL,
-   * or only blanks, which a profile that trims and turns empty text into NULL takes as NULL.
+   * A hub's hash key, or null when the profile loads no row for the business key (see {@link
+   * HubKeys#of}); computed once per batch.
    */
-  static String hubKey(HashKeyCalculator hasher, Hub hub, List<String> bk) {
-    if (hub.collisionCode() == null) {
-      return hasher.hashKey(bk);
-    }
-    List<String> in = new ArrayList<>(bk.size() + 1);
-    in.add(hub.collisionCode());
-    in.addAll(bk);
-    return hasher.hashKey(in);
+  static String hubKey(BatchPlan plan, HashKeyCalculator hasher, Hub hub, List<String> bk) {
+    return plan.hubKeys(hasher).of(hub, bk);
   }
 
   /** A hub row's business key columns and their values. */
   static Map<String, String> hubValues(Hub hub, List<String> bk) {
-    Map<String, String> out = new LinkedHashMap<>();
+    Map<String, String> out = new LinkedHashMap<>(BatchPlanner.capacity(bk.size()));
     for (int i = 0; i < bk.size(); i++) {
       out.put(hub.businessKey().get(i), bk.get(i));
     }
@@ -45,8 +39,8 @@ final class BusinessKeys {
 
   /** Whether every value is NULL. */
   static boolean allNull(List<String> values) {
-    for (String v : values) {
-      if (v != null) {
+    for (int i = 0; i < values.size(); i++) {
+      if (values.get(i) != null) {
         return false;
       }
     }

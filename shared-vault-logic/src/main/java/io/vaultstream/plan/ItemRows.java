@@ -14,7 +14,6 @@ import io.vaultstream.model.Satellite;
 import io.vaultstream.model.VaultModel;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,12 +57,12 @@ final class ItemRows {
    * Adds the rows of one planned event to the plan, in this order: hubs of its own business keys,
    * hubs its foreign keys carry, links, satellites, effectivity and status rows, reference tables.
    */
-  void rowsOf(PlanItem it, KeyTimelines timelines, BatchPlan plan, Map<String, Set<Long>> taken) {
+  void rowsOf(PlanItem it, KeyTimelines timelines, BatchPlan plan, LoadTimes taken) {
     String rsrc = model.recordSourceOf(it.event().sourceTable());
     SourceIndex si = index.get(it.event().sourceTable());
     Map<String, String> ownHubKeys = hubRows(it, si, plan, rsrc);
     carriedHubRows(it, si, plan, rsrc);
-    Map<String, String> linkKeys = new HashMap<>();
+    Map<String, String> linkKeys = new HashMap<>(BatchPlanner.capacity(si.links().size()));
     for (Link link : si.links()) {
       String lk = linkRow(it, link, ownHubKeys, timelines, plan, rsrc);
       if (lk != null) {
@@ -85,10 +84,10 @@ final class ItemRows {
   private Map<String, String> hubRows(PlanItem it, SourceIndex si, BatchPlan plan, String rsrc) {
     ChangeEvent e = it.event();
     String source = e.sourceTable();
-    Map<String, String> ownHubKeys = new HashMap<>();
+    Map<String, String> ownHubKeys = new HashMap<>(BatchPlanner.capacity(si.hubs().size()));
     for (Hub hub : it.linksOnly() ? List.<Hub>of() : si.hubs()) {
       List<String> bk = BusinessKeys.values(it.keys(), hub.sources().get(source));
-      String hk = BusinessKeys.allNull(bk) ? null : hubKey(hub, bk);
+      String hk = BusinessKeys.allNull(bk) ? null : BusinessKeys.hubKey(plan, hasher, hub, bk);
       if (hk == null) {
         plan.problems.add(
             Problem.of(
@@ -120,7 +119,7 @@ final class ItemRows {
       List<String> bk = BusinessKeys.values(it.keys(), fk.columns());
       if (carried.isPresent() && !BusinessKeys.allNull(bk) && !it.linksOnly()) {
         Hub hub = carried.get();
-        String hk = hubKey(hub, bk);
+        String hk = BusinessKeys.hubKey(plan, hasher, hub, bk);
         if (hk != null) {
           plan.offer(
               hub.name(),
@@ -138,7 +137,7 @@ final class ItemRows {
       Map<String, String> ownHubKeys,
       Map<String, String> linkKeys,
       BatchPlan plan,
-      Map<String, Set<Long>> taken,
+      LoadTimes taken,
       String rsrc) {
     ChangeEvent e = it.event();
     boolean hubParent = model.hubs().containsKey(sat.parent());
@@ -154,7 +153,7 @@ final class ItemRows {
 
   /** The versions of the reference tables the event's source feeds. */
   private void referenceRows(
-      PlanItem it, SourceIndex si, BatchPlan plan, Map<String, Set<Long>> taken, String rsrc) {
+      PlanItem it, SourceIndex si, BatchPlan plan, LoadTimes taken, String rsrc) {
     ChangeEvent e = it.event();
     for (ReferenceTable ref : it.linksOnly() ? List.<ReferenceTable>of() : si.referenceTables()) {
       List<String> code = BusinessKeys.values(it.keys(), ref.code());
@@ -250,19 +249,14 @@ final class ItemRows {
 
   void history(
       BatchPlan plan,
-      Map<String, Set<Long>> taken,
+      LoadTimes taken,
       String table,
       List<String> key,
       ChangeEvent e,
       String rsrc,
       List<String> declared,
       Map<String, String> audit) {
-    Set<Long> times =
-        taken.computeIfAbsent(table + "\u0000" + String.join("\u0000", key), k -> new HashSet<>());
-    long t = e.eventTimeMicros();
-    while (!times.add(t)) {
-      t++;
-    }
+    long t = taken.firstFree(table, key, e.eventTimeMicros());
     boolean delete = !e.operation().carriesRow();
     Map<String, String> attrs = delete ? null : attributes(e, declared);
     plan.add(table, new HistoryRow(key, t, rsrc, delete, attrs, audit, e.eventTimeMicros()));
@@ -270,7 +264,7 @@ final class ItemRows {
 
   void history(
       BatchPlan plan,
-      Map<String, Set<Long>> taken,
+      LoadTimes taken,
       String table,
       List<String> key,
       ChangeEvent e,
@@ -281,13 +275,16 @@ final class ItemRows {
 
   /** Attribute values: the declared columns, or every non-key column of the row. */
   Map<String, String> attributes(ChangeEvent e, List<String> declared) {
-    Map<String, String> out = new LinkedHashMap<>();
     List<String> cols =
         declared != null ? declared : index.get(e.sourceTable()).defaultAttributes();
     if (cols != null) {
-      cols.forEach(c -> out.put(c, CanonicalText.of(e.get(c))));
+      Map<String, String> out = new LinkedHashMap<>(BatchPlanner.capacity(cols.size()));
+      for (int i = 0; i < cols.size(); i++) {
+        out.put(cols.get(i), CanonicalText.of(e.get(cols.get(i))));
+      }
       return out;
     }
+    Map<String, String> out = new LinkedHashMap<>();
     List<String> keys = index.get(e.sourceTable()).keyColumns();
     e.row()
         .forEach(
@@ -297,9 +294,5 @@ final class ItemRows {
               }
             });
     return out;
-  }
-
-  private String hubKey(Hub hub, List<String> bk) {
-    return BusinessKeys.hubKey(hasher, hub, bk);
   }
 }

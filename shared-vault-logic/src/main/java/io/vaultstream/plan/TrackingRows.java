@@ -105,7 +105,7 @@ final class TrackingRows {
       PlanItem it,
       KeyTimelines timelines,
       BatchPlan plan,
-      Map<String, Set<Long>> taken,
+      LoadTimes taken,
       Map<String, String> hubKeys,
       Map<String, String> linkKeys) {
     String source = it.event().sourceTable();
@@ -119,7 +119,7 @@ final class TrackingRows {
             taken,
             s.name(),
             hubKeys.get(hub.name()),
-            (keys, at) -> hubKey(hub, source, keys));
+            (keys, at) -> hubKey(plan, hub, source, keys));
       }
     }
     if (it.unknownParent()) {
@@ -144,7 +144,7 @@ final class TrackingRows {
       PlanItem it,
       KeyTimelines timelines,
       BatchPlan plan,
-      Map<String, Set<Long>> taken,
+      LoadTimes taken,
       String table,
       String key,
       BiFunction<Map<String, String>, Long, String> keyOf) {
@@ -182,14 +182,13 @@ final class TrackingRows {
   /** Adds a version once per batch (the event before and the event after both name a change). */
   private static void add(
       BatchPlan plan,
-      Map<String, Set<Long>> taken,
+      LoadTimes taken,
       String table,
       String key,
       long t,
       String active,
       String rsrc) {
-    String id = "\u0001" + table + "\u0000" + key + "\u0000" + active;
-    if (taken.computeIfAbsent(id, k -> new HashSet<>()).add(t)) {
+    if (taken.take(table, key, active, t)) {
       plan.add(
           table,
           new HistoryRow(
@@ -197,9 +196,9 @@ final class TrackingRows {
     }
   }
 
-  private String hubKey(Hub hub, String source, Map<String, String> keys) {
+  private String hubKey(BatchPlan plan, Hub hub, String source, Map<String, String> keys) {
     List<String> bk = BusinessKeys.values(keys, hub.sources().get(source));
-    return BusinessKeys.allNull(bk) ? null : BusinessKeys.hubKey(hasher, hub, bk);
+    return BusinessKeys.allNull(bk) ? null : BusinessKeys.hubKey(plan, hasher, hub, bk);
   }
 
   /**
