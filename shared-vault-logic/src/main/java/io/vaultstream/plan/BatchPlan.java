@@ -52,21 +52,6 @@ public final class BatchPlan {
   /** A key map entry: from {@code validFrom} on, the row with this primary key had these values. */
   public record KeyMapEntry(String source, String pk, long validFrom, Map<String, String> values) {}
 
-  /** The hub keys this batch computed, while it is planned. */
-  private HubKeys hubKeys;
-
-  HubKeys hubKeys(io.vaultstream.hash.HashKeyCalculator hasher) {
-    if (hubKeys == null) {
-      hubKeys = new HubKeys(hasher);
-    }
-    return hubKeys;
-  }
-
-  /** Lets the hub keys go once the batch is planned. */
-  void planned() {
-    hubKeys = null;
-  }
-
   void offer(String table, VaultRow row) {
     Map<String, VaultRow> rows = earliest.computeIfAbsent(table, t -> new LinkedHashMap<>());
     VaultRow old = rows.get(row.key());

@@ -63,7 +63,6 @@ public final class BatchPlanner {
     parents.forEach(
         (source, keys) -> load(timelines, reader, source, timelines.missing(source, keys)));
     rows(items, timelines, plan);
-    plan.planned();
     return plan;
   }
 

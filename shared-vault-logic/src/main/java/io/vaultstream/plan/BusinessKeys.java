@@ -21,11 +21,17 @@ final class BusinessKeys {
   }
 
   /**
-   * A hub's hash key, or null when the profile loads no row for the business key (see {@link
-   * HubKeys#of}); computed once per batch.
+   * A hub's hash key, or null when the profile loads no row for the business key: every value NULL,
+   * or only blanks, which a profile that trims and turns empty text into NULL takes as NULL.
    */
-  static String hubKey(BatchPlan plan, HashKeyCalculator hasher, Hub hub, List<String> bk) {
-    return plan.hubKeys(hasher).of(hub, bk);
+  static String hubKey(HashKeyCalculator hasher, Hub hub, List<String> bk) {
+    if (hub.collisionCode() == null) {
+      return hasher.hashKey(bk);
+    }
+    List<String> in = new ArrayList<>(bk.size() + 1);
+    in.add(hub.collisionCode());
+    in.addAll(bk);
+    return hasher.hashKey(in);
   }
 
   /** A hub row's business key columns and their values. */

@@ -87,7 +87,7 @@ final class ItemRows {
     Map<String, String> ownHubKeys = new HashMap<>(BatchPlanner.capacity(si.hubs().size()));
     for (Hub hub : it.linksOnly() ? List.<Hub>of() : si.hubs()) {
       List<String> bk = BusinessKeys.values(it.keys(), hub.sources().get(source));
-      String hk = BusinessKeys.allNull(bk) ? null : BusinessKeys.hubKey(plan, hasher, hub, bk);
+      String hk = BusinessKeys.allNull(bk) ? null : BusinessKeys.hubKey(hasher, hub, bk);
       if (hk == null) {
         plan.problems.add(
             Problem.of(
@@ -119,7 +119,7 @@ final class ItemRows {
       List<String> bk = BusinessKeys.values(it.keys(), fk.columns());
       if (carried.isPresent() && !BusinessKeys.allNull(bk) && !it.linksOnly()) {
         Hub hub = carried.get();
-        String hk = BusinessKeys.hubKey(plan, hasher, hub, bk);
+        String hk = BusinessKeys.hubKey(hasher, hub, bk);
         if (hk != null) {
           plan.offer(
               hub.name(),

@@ -53,7 +53,7 @@ final class ParentReach {
     String source = it.event().sourceTable();
     if (end.via() == null) {
       List<String> bk = BusinessKeys.values(it.keys(), hub.sources().get(source));
-      String hk = BusinessKeys.allNull(bk) ? null : BusinessKeys.hubKey(plan, hasher, hub, bk);
+      String hk = BusinessKeys.allNull(bk) ? null : BusinessKeys.hubKey(hasher, hub, bk);
       return hk == null
           ? Reach.failed(
               Problem.NULL_BUSINESS_KEY, "business key " + hub.sources().get(source) + " is NULL")
@@ -66,7 +66,7 @@ final class ParentReach {
       return ghost(hub, null, hasher.nullKey());
     }
     if (si.carried().get(fk.name()).filter(h -> h.name().equals(hub.name())).isPresent()) {
-      return Reach.of(fkValues, BusinessKeys.hubKey(plan, hasher, hub, fkValues));
+      return Reach.of(fkValues, BusinessKeys.hubKey(hasher, hub, fkValues));
     }
     return throughKeyMap(it, fk, fkValues, hub, timelines, plan);
   }
@@ -100,7 +100,7 @@ final class ParentReach {
       return notKnownYet(it, fk, parentPk);
     }
     List<String> bk = BusinessKeys.values(parent, hub.sources().get(fk.references()));
-    String hk = BusinessKeys.allNull(bk) ? null : BusinessKeys.hubKey(plan, hasher, hub, bk);
+    String hk = BusinessKeys.allNull(bk) ? null : BusinessKeys.hubKey(hasher, hub, bk);
     if (hk == null) {
       return Reach.failed(
           Problem.NULL_BUSINESS_KEY,

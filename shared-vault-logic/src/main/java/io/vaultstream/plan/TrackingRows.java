@@ -119,7 +119,7 @@ final class TrackingRows {
             taken,
             s.name(),
             hubKeys.get(hub.name()),
-            (keys, at) -> hubKey(plan, hub, source, keys));
+            (keys, at) -> hubKey(hub, source, keys));
       }
     }
     if (it.unknownParent()) {
@@ -196,9 +196,9 @@ final class TrackingRows {
     }
   }
 
-  private String hubKey(BatchPlan plan, Hub hub, String source, Map<String, String> keys) {
+  private String hubKey(Hub hub, String source, Map<String, String> keys) {
     List<String> bk = BusinessKeys.values(keys, hub.sources().get(source));
-    return BusinessKeys.allNull(bk) ? null : BusinessKeys.hubKey(plan, hasher, hub, bk);
+    return BusinessKeys.allNull(bk) ? null : BusinessKeys.hubKey(hasher, hub, bk);
   }
 
   /**
