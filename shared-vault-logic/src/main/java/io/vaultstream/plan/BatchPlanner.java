@@ -170,7 +170,7 @@ public final class BatchPlanner {
 
   private void addParentKeys(PlanItem it, Map<String, Set<String>> parents) {
     SourceIndex si = index.get(it.event().sourceTable());
-    for (ForeignKey fk : si.table().foreignKeys().values()) {
+    for (ForeignKey fk : si.foreignKeys()) {
       if (si.carried().get(fk.name()).isEmpty()) {
         List<String> vals = BusinessKeys.values(it.keys(), fk.columns());
         if (!vals.contains(null)) {

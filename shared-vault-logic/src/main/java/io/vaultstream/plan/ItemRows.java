@@ -8,11 +8,9 @@ import io.vaultstream.keymap.KeyTimelines;
 import io.vaultstream.model.ForeignKey;
 import io.vaultstream.model.Hub;
 import io.vaultstream.model.Link;
-import io.vaultstream.model.LinkEnd;
 import io.vaultstream.model.ReferenceTable;
 import io.vaultstream.model.Satellite;
 import io.vaultstream.model.VaultModel;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,9 +19,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The vault rows of one planned event: hub rows from its business keys, link rows from the business
- * keys its foreign keys reach (as of the event's time, through the key map), satellite and
- * reference rows with their hash diffs and deterministic load times.
+ * The vault rows of one planned event: hub rows from its business keys, link rows ({@link
+ * LinkRows}), satellite and reference rows with their deterministic load times (their hash diffs
+ * are the writer's).
  */
 final class ItemRows {
   private final VaultModel model;
@@ -32,6 +30,7 @@ final class ItemRows {
   private final ParentReach reaches;
   private final SatelliteRows satelliteRows;
   private final TrackingRows tracking;
+  private final LinkRows links;
 
   ItemRows(VaultModel model, HashKeyCalculator hasher, Map<String, SourceIndex> index) {
     this.model = model;
@@ -40,6 +39,7 @@ final class ItemRows {
     this.reaches = new ParentReach(hasher, index);
     this.satelliteRows = new SatelliteRows(model, this, reaches);
     this.tracking = new TrackingRows(model, hasher, index);
+    this.links = new LinkRows(model, hasher, reaches, this);
   }
 
   /** Adds the parent rows the mappings around tracked items reach (see {@link TrackingRows}). */
@@ -64,7 +64,7 @@ final class ItemRows {
     carriedHubRows(it, si, plan, rsrc);
     Map<String, String> linkKeys = new HashMap<>(BatchPlanner.capacity(si.links().size()));
     for (Link link : si.links()) {
-      String lk = linkRow(it, link, ownHubKeys, timelines, plan, rsrc);
+      String lk = links.row(it, link, timelines, plan, rsrc);
       if (lk != null) {
         linkKeys.put(link.name(), lk);
       }
@@ -114,7 +114,7 @@ final class ItemRows {
 
   /** The rows of the hubs whose business keys the event's foreign keys carry. */
   private void carriedHubRows(PlanItem it, SourceIndex si, BatchPlan plan, String rsrc) {
-    for (ForeignKey fk : si.table().foreignKeys().values()) {
+    for (ForeignKey fk : si.foreignKeys()) {
       Optional<Hub> carried = si.carried().get(fk.name());
       List<String> bk = BusinessKeys.values(it.keys(), fk.columns());
       if (carried.isPresent() && !BusinessKeys.allNull(bk) && !it.linksOnly()) {
@@ -165,86 +165,6 @@ final class ItemRows {
       }
       history(plan, taken, ref.name(), code, e, rsrc, ref.columns());
     }
-  }
-
-  /**
-   * Offers the link's row of the event and returns its hash key; null, with a problem, when an end
-   * is not reached (its parent not known yet, a NULL key) or every business key is NULL.
-   */
-  private String linkRow(
-      PlanItem it,
-      Link link,
-      Map<String, String> ownHubKeys,
-      KeyTimelines timelines,
-      BatchPlan plan,
-      String rsrc) {
-    ChangeEvent e = it.event();
-    List<String> hashInput = new ArrayList<>();
-    Map<String, String> values = new LinkedHashMap<>();
-    for (LinkEnd end : link.hubs()) {
-      Hub hub = model.hubs().get(end.hub());
-      ParentReach.Reach r = reaches.reach(it, end, hub, timelines, plan);
-      if (r.problem() != null) {
-        plan.problems.add(
-            new Problem(e, r.problemCode(), link.name(), r.problem(), r.refSource(), r.refPk()));
-        return null;
-      }
-      if (hub.collisionCode() != null) {
-        hashInput.add(hub.collisionCode());
-      }
-      hashInput.addAll(r.businessKey());
-      values.put(end.column(), r.hubKey());
-    }
-    dependentChildKey(it, link, hashInput, values);
-    String lk = hasher.hashKey(hashInput);
-    if (lk == null) {
-      plan.problems.add(
-          Problem.of(
-              e, Problem.NULL_BUSINESS_KEY, link.name(), "every business key of the link is NULL"));
-      return null;
-    }
-    values.put(link.hashKey(), lk);
-    offerLink(e, link, lk, values, plan, rsrc);
-    return lk;
-  }
-
-  /** Adds the link's dependent child key to its hash input and row, from the event or its key. */
-  private static void dependentChildKey(
-      PlanItem it, Link link, List<String> hashInput, Map<String, String> values) {
-    for (String c : link.dependentChildKey()) {
-      String v = CanonicalText.of(it.event().get(c));
-      if (v == null) {
-        v = it.keys().get(c);
-      }
-      hashInput.add(v);
-      values.put(c, v);
-    }
-  }
-
-  /**
-   * Offers a link's row; a non-historized link's row carries its attributes, and an event of a link
-   * whose changes are set aside is noted for the writer (a delete only noted).
-   */
-  private void offerLink(
-      ChangeEvent e,
-      Link link,
-      String lk,
-      Map<String, String> values,
-      BatchPlan plan,
-      String rsrc) {
-    if (link.nonHistorized()) {
-      if (!e.operation().carriesRow()) {
-        if (link.setsChangesAside()) {
-          plan.note(link.name(), new TransactionEvent(e, lk, null));
-        }
-        return;
-      }
-      values.putAll(attributes(e, link.columns().isEmpty() ? null : link.columns()));
-      if (link.setsChangesAside()) {
-        plan.note(link.name(), new TransactionEvent(e, lk, values));
-      }
-    }
-    plan.offer(link.name(), new VaultRow(lk, values, e.eventTimeMicros(), rsrc));
   }
 
   void history(

@@ -85,7 +85,7 @@ final class TrackingRows {
     if (mapping == null) {
       return;
     }
-    for (ForeignKey fk : si.table().foreignKeys().values()) {
+    for (ForeignKey fk : si.foreignKeys()) {
       if (si.carried().get(fk.name()).isEmpty()) {
         List<String> vals = BusinessKeys.values(mapping.getValue(), fk.columns());
         if (!vals.contains(null)) {
