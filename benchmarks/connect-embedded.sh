@@ -9,6 +9,8 @@
 # connector's batch.pipelining) --hold-ms=N (the connector's waiting.hold.ms, default 0: waiting rows
 # at once) --partition-fetch-bytes=N (consumer.override.max.partition.fetch.bytes)
 # --sink=decode-only (the floor: a task that only decodes the records and writes nothing)
+# --sink=planner (no broker, no worker: the engine's planner alone, bytes allocated and CPU time per
+# event on the planning thread; --events=N (50000) per run, --runs=N (5), --warmup-events=N, --batch-size=N)
 # --statements=N (print the N statements PostgreSQL spent most time on, from pg_stat_statements).
 # Besides events/s it prints the CPU time the load cost, per event, split by where it was spent.
 # The JVM runs with -Xmx512m (BENCH_HEAP to change) and G1 (BENCH_GC=-XX:+UseParallelGC to try another

@@ -24,7 +24,8 @@ import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
  * steady rate. Prints events/s, vault rows/s, p50/p99 latency and the JVM's peak heap.
  *
  * <p>Run: {@code benchmarks/connect-embedded.sh [--events=200000] [--batch-size=5000]
- * [--jdbc-url=...]}.
+ * [--jdbc-url=...]}. With {@code --sink=planner} it measures the engine's planner alone (see {@link
+ * PlanningRun}).
  */
 public final class ConnectBenchmark {
   private static final List<String> TABLES =
@@ -34,7 +35,7 @@ public final class ConnectBenchmark {
   private ConnectBenchmark() {}
 
   /** The options, {@code --name=value}, as one argument or several (as exec:exec passes them). */
-  private static Map<String, String> options(String[] args) {
+  static Map<String, String> options(String[] args) {
     Map<String, String> opt = new HashMap<>();
     for (String a : args) {
       for (String part : a.split("\\s+")) {
@@ -59,6 +60,17 @@ public final class ConnectBenchmark {
             : null;
     if (pg != null) {
       url = pg.getJdbcUrl("postgres", "postgres");
+    }
+    if ("planner".equals(opt.get("sink"))) {
+      // The planner alone: no broker, no worker.
+      try {
+        PlanningRun.run(url, opt);
+      } finally {
+        if (pg != null) {
+          pg.close();
+        }
+      }
+      return;
     }
     Map<String, String> worker = new HashMap<>();
     worker.put("plugin.discovery", "service_load");
@@ -262,7 +274,7 @@ public final class ConnectBenchmark {
         rate, seconds, sorted.size(), JvmMeasures.pct(sorted, 50), JvmMeasures.pct(sorted, 99));
   }
 
-  private static Path model() {
+  static Path model() {
     for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
       Path m = p.resolve("examples/shop/model.json");
       if (Files.exists(m)) {

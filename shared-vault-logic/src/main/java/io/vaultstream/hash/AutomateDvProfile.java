@@ -4,14 +4,22 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * AutomateDV: each value {@code NULLIF(UPPER(TRIM(v)),'')}, NULL as {@code ^^}, joined by {@code
  * ||}; an all-NULL key loads no row; hash diff columns sorted case-insensitively; upper-case hex.
+ * The order of a table's hash diff columns is computed once per list of columns and kept.
  */
 final class AutomateDvProfile implements HashProfile {
   static final String NULL = "^^";
   static final String JOIN = "||";
+
+  /** More lists of columns than any model has tables for: past it, orders are not kept. */
+  private static final int MAX_ORDERS = 4096;
+
+  private final Map<List<String>, int[]> orders = new ConcurrentHashMap<>();
 
   static String standardise(String v) {
     if (v == null) {
@@ -22,8 +30,7 @@ final class AutomateDvProfile implements HashProfile {
   }
 
   @Override
-  public String keyInput(List<String> values) {
-    StringBuilder sb = new StringBuilder();
+  public boolean appendKeyInput(List<String> values, StringBuilder sb) {
     boolean any = false;
     for (int i = 0; i < values.size(); i++) {
       String s = standardise(values.get(i));
@@ -33,25 +40,41 @@ final class AutomateDvProfile implements HashProfile {
       }
       sb.append(s == null ? NULL : s);
     }
-    return any ? sb.toString() : null;
+    if (!any) {
+      sb.setLength(0);
+    }
+    return any;
   }
 
   @Override
-  public String diffInput(List<String> columns, List<String> values) {
-    List<Integer> order = new ArrayList<>();
-    for (int i = 0; i < columns.size(); i++) {
-      order.add(i);
-    }
-    order.sort(Comparator.comparing(i -> columns.get(i).toLowerCase(Locale.ROOT)));
-    StringBuilder sb = new StringBuilder();
-    for (int k = 0; k < order.size(); k++) {
-      String s = standardise(values.get(order.get(k)));
+  public boolean appendDiffInput(List<String> columns, List<String> values, StringBuilder sb) {
+    int[] order = order(columns);
+    for (int k = 0; k < order.length; k++) {
+      String s = standardise(values.get(order[k]));
       if (k > 0) {
         sb.append(JOIN);
       }
       sb.append(s == null ? NULL : s);
     }
-    return sb.toString();
+    return true;
+  }
+
+  /** The columns' positions sorted by their lower-case names (a stable sort). */
+  private int[] order(List<String> columns) {
+    int[] known = orders.get(columns);
+    if (known != null) {
+      return known;
+    }
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < columns.size(); i++) {
+      order.add(i);
+    }
+    order.sort(Comparator.comparing(i -> columns.get(i).toLowerCase(Locale.ROOT)));
+    int[] out = order.stream().mapToInt(Integer::intValue).toArray();
+    if (orders.size() < MAX_ORDERS) {
+      orders.put(List.copyOf(columns), out);
+    }
+    return out;
   }
 
   @Override

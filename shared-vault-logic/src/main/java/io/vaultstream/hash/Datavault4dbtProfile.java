@@ -18,55 +18,71 @@ final class Datavault4dbtProfile implements HashProfile {
   }
 
   static String quote(String v) {
+    StringBuilder sb = new StringBuilder();
+    quote(v, sb);
+    return sb.toString();
+  }
+
+  /** Appends a value quoted and escaped, or {@code ^^} for NULL. */
+  private static void quote(String v, StringBuilder sb) {
     if (v == null) {
-      return AutomateDvProfile.NULL;
+      sb.append(AutomateDvProfile.NULL);
+      return;
     }
     String s = HashProfile.trimSpaces(v);
     s = s.replace("\\", "\\\\");
     s = s.replace("\"", "dv4dbt-quote-replacement");
     s = s.replace("^^", "dv4dbt-null-replacement");
     s = s.replace("||", "dv4dbt-concat-replacement");
-    return "\"" + s + "\"";
+    sb.append('"').append(s).append('"');
   }
 
-  private static String join(List<String> values, boolean upper) {
-    StringBuilder sb = new StringBuilder();
+  /**
+   * Appends the values joined (upper-cased for a key, line breaks and tabs removed); false, with
+   * nothing appended, when every value is NULL.
+   */
+  private static boolean join(List<String> values, int count, boolean upper, StringBuilder sb) {
+    int from = sb.length();
     boolean any = false;
-    for (int i = 0; i < values.size(); i++) {
+    for (int i = 0; i < count; i++) {
       if (i > 0) {
         sb.append(AutomateDvProfile.JOIN);
       }
       any |= values.get(i) != null;
-      sb.append(quote(values.get(i)));
+      quote(values.get(i), sb);
     }
     if (!any) {
-      return null;
+      sb.setLength(from);
+      return false;
     }
-    String s = upper ? HashProfile.upper(sb.toString()) : sb.toString();
-    if (s.indexOf('\n') >= 0
-        || s.indexOf('\t') >= 0
-        || s.indexOf('\u000B') >= 0
-        || s.indexOf('\r') >= 0) {
-      s = s.replace("\n", "").replace("\t", "").replace("\u000B", "").replace("\r", "");
+    if (upper) {
+      HashProfile.upper(sb, from);
     }
-    return s;
+    int to = from;
+    for (int i = from; i < sb.length(); i++) {
+      char c = sb.charAt(i);
+      if (c != '\n' && c != '\t' && c != '\u000B' && c != '\r') {
+        sb.setCharAt(to++, c);
+      }
+    }
+    sb.setLength(to);
+    return true;
   }
 
   @Override
-  public String keyInput(List<String> values) {
-    return join(values, true);
+  public boolean appendKeyInput(List<String> values, StringBuilder sb) {
+    return join(values, values.size(), true, sb);
   }
 
   @Override
-  public String diffInput(List<String> columns, List<String> values) {
+  public boolean appendDiffInput(List<String> columns, List<String> values, StringBuilder sb) {
+    int end = values.size();
     if (trimTrailingNulls) {
-      int end = values.size();
       while (end > 0 && values.get(end - 1) == null) {
         end--;
       }
-      return join(values.subList(0, end), false);
     }
-    return join(values, false);
+    return join(values, end, false, sb);
   }
 
   @Override

@@ -41,21 +41,21 @@ public final class HashKeyCalculator implements Serializable {
 
   /** The hash key of canonical values, or {@code null} when the profile loads no row for them. */
   public String hashKey(List<String> values) {
-    String input = profile().keyInput(values);
-    if (input == null) {
+    StringBuilder input = Digest.text();
+    if (!profile().appendKeyInput(values, input)) {
       return profile().allNullKey(hexLength());
     }
-    return digest(input);
+    return Digest.hex(settings.algorithm(), input, profile().upperHex());
   }
 
   /** The hash diff of a satellite's attribute values. */
   public String hashDiff(List<String> columns, List<String> values) {
-    String input = profile().diffInput(columns, values);
-    if (input == null) {
+    StringBuilder input = Digest.text();
+    if (!profile().appendDiffInput(columns, values, input)) {
       String zero = profile().allNullKey(hexLength());
       return zero != null ? zero : digest("");
     }
-    return digest(input);
+    return Digest.hex(settings.algorithm(), input, profile().upperHex());
   }
 
   /** Whether a hash diff takes this value as NULL (see {@link HashProfile#diffValueIsNull}). */

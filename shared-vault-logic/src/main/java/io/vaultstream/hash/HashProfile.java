@@ -10,10 +10,28 @@ import java.util.List;
 public interface HashProfile {
 
   /** The text hashed for a key, or {@code null} when the profile loads no row for it. */
-  String keyInput(List<String> values);
+  default String keyInput(List<String> values) {
+    StringBuilder sb = new StringBuilder();
+    return appendKeyInput(values, sb) ? sb.toString() : null;
+  }
 
   /** The text hashed for a hash diff; columns and values in the satellite's declared order. */
-  String diffInput(List<String> columns, List<String> values);
+  default String diffInput(List<String> columns, List<String> values) {
+    StringBuilder sb = new StringBuilder();
+    return appendDiffInput(columns, values, sb) ? sb.toString() : null;
+  }
+
+  /**
+   * Appends the text hashed for a key to {@code out} (empty when called); false, with nothing
+   * appended, when the profile loads no row for it.
+   */
+  boolean appendKeyInput(List<String> values, StringBuilder out);
+
+  /**
+   * Appends the text hashed for a hash diff to {@code out} (empty when called); false, with nothing
+   * appended, when the profile has no text for it (see {@link #allNullKey}).
+   */
+  boolean appendDiffInput(List<String> columns, List<String> values, StringBuilder out);
 
   /**
    * Whether a hash diff takes this value as it takes NULL (the profile then cannot tell them apart
@@ -52,6 +70,22 @@ public interface HashProfile {
       e--;
     }
     return s.substring(b, e);
+  }
+
+  /** {@link #upper} in place, on the characters of {@code sb} from {@code from} on. */
+  static void upper(StringBuilder sb, int from) {
+    for (int i = from; i < sb.length(); ) {
+      int cp = sb.codePointAt(i);
+      int u = Character.toUpperCase(cp);
+      if (u != cp && Character.charCount(u) == Character.charCount(cp)) {
+        if (Character.charCount(u) == 1) {
+          sb.setCharAt(i, (char) u);
+        } else {
+          sb.replace(i, i + 2, new String(Character.toChars(u)));
+        }
+      }
+      i += Character.charCount(cp);
+    }
   }
 
   /** Upper-cases each character on its own (simple case mapping), never changing the length. */

@@ -20,27 +20,28 @@ final class VaultSpeedProfile implements HashProfile {
   }
 
   @Override
-  public String keyInput(List<String> values) {
-    StringBuilder sb = new StringBuilder();
-    for (String v : values) {
+  public boolean appendKeyInput(List<String> values, StringBuilder sb) {
+    for (int i = 0; i < values.size(); i++) {
+      String v = values.get(i);
       String t = v == null ? "" : HashProfile.trimSpaces(v);
       sb.append(
           t.isEmpty() ? nullValue : HashProfile.upper(t.replace(delimiter, escapedDelimiter)));
       sb.append(delimiter);
     }
-    return sb.toString();
+    return true;
   }
 
   @Override
-  public String diffInput(List<String> columns, List<String> values) {
-    StringBuilder sb = new StringBuilder();
-    for (String v : values) {
+  public boolean appendDiffInput(List<String> columns, List<String> values, StringBuilder sb) {
+    int from = sb.length();
+    for (int i = 0; i < values.size(); i++) {
+      String v = values.get(i);
       String t = v == null ? DIFF_NULL : HashProfile.trimSpaces(v);
       sb.append(t.replace(delimiter, escapedDelimiter)).append(delimiter);
     }
     // RTRIM(s, D || '~'): every trailing character that is in the delimiter or is '~'.
     int end = sb.length();
-    while (end > 0) {
+    while (end > from) {
       char c = sb.charAt(end - 1);
       if (c == '~' || delimiter.indexOf(c) >= 0) {
         end--;
@@ -48,7 +49,8 @@ final class VaultSpeedProfile implements HashProfile {
         break;
       }
     }
-    return sb.substring(0, end);
+    sb.setLength(end);
+    return true;
   }
 
   @Override

@@ -55,9 +55,10 @@ public final class BatchPlanner {
     // Each loop is a method of its own, and each loop body too: the JIT compiles them apart
     // (compiling one large method with every loop in it took seconds of a fresh worker's CPU).
     KeyTimelines timelines = new KeyTimelines();
-    Map<String, Set<String>> pks = rowsToRead(events, rechecked);
+    String[] pkTexts = new String[events.size()];
+    Map<String, Set<String>> pks = rowsToRead(events, rechecked, pkTexts);
     pks.forEach((source, keys) -> load(timelines, reader, source, keys));
-    List<PlanItem> items = items(events, rechecked, timelines, plan);
+    List<PlanItem> items = items(events, rechecked, pkTexts, timelines, plan);
     Map<String, Set<String>> parents = parentKeys(items);
     rows.trackedParents(items, timelines, parents);
     parents.forEach(
@@ -69,18 +70,20 @@ public final class BatchPlanner {
   /**
    * The rows whose key map entries the batch needs: every row an event changes, except rows an
    * insert creates (unless other events of the row need it, or a child refers to it, which the
-   * parents' read covers).
+   * parents' read covers). Keeps each primary key text it makes in {@code pkTexts}, by position.
    */
   private Map<String, Set<String>> rowsToRead(
-      List<ChangeEvent> events, Map<ChangeEvent, Recheck> rechecked) {
+      List<ChangeEvent> events, Map<ChangeEvent, Recheck> rechecked, String[] pkTexts) {
     Map<String, Set<String>> pks = new LinkedHashMap<>();
-    for (ChangeEvent e : events) {
+    for (int i = 0; i < events.size(); i++) {
+      ChangeEvent e = events.get(i);
       // An effectivity or status version needs the row's mappings around an insert too: a
       // re-insert after a delete, or an insert processed after a later event of its row.
       if (e.operation() != Operation.INSERT
           || rechecked.containsKey(e)
           || rows.tracks(e.sourceTable())) {
-        pks.computeIfAbsent(e.sourceTable(), s -> new HashSet<>()).add(pkText(e));
+        pkTexts[i] = pkText(e);
+        pks.computeIfAbsent(e.sourceTable(), s -> new HashSet<>()).add(pkTexts[i]);
       }
     }
     return pks;
@@ -89,11 +92,13 @@ public final class BatchPlanner {
   private List<PlanItem> items(
       List<ChangeEvent> events,
       Map<ChangeEvent, Recheck> rechecked,
+      String[] pkTexts,
       KeyTimelines timelines,
       BatchPlan plan) {
     List<PlanItem> items = new ArrayList<>(events.size());
-    for (ChangeEvent e : events) {
-      PlanItem it = item(e, rechecked.get(e), timelines, plan);
+    for (int i = 0; i < events.size(); i++) {
+      ChangeEvent e = events.get(i);
+      PlanItem it = item(e, pkTexts[i], rechecked.get(e), timelines, plan);
       if (it != null) {
         items.add(it);
       }
@@ -103,9 +108,11 @@ public final class BatchPlanner {
 
   /**
    * An event with its key values (a key map entry for a new key), or null when they are unknown.
+   * {@code pkText} is the event's primary key text when the batch made it already, else null.
    */
-  private PlanItem item(ChangeEvent e, Recheck recheck, KeyTimelines timelines, BatchPlan plan) {
-    String pk = pkText(e);
+  private PlanItem item(
+      ChangeEvent e, String pkText, Recheck recheck, KeyTimelines timelines, BatchPlan plan) {
+    String pk = pkText != null ? pkText : pkText(e);
     boolean linksOnly = recheck != null && recheck.linksOnly();
     boolean unknownParent = recheck != null && recheck.unknownParent();
     SourceIndex si = index.get(e.sourceTable());
@@ -146,11 +153,17 @@ public final class BatchPlanner {
 
   /** The key columns' values as the event's own row image holds them. */
   private static Map<String, String> ownKeys(ChangeEvent e, SourceIndex si) {
-    Map<String, String> keys = new LinkedHashMap<>();
-    for (String c : si.keyColumns()) {
-      keys.put(c, CanonicalText.of(e.get(c)));
+    List<String> cols = si.keyColumns();
+    Map<String, String> keys = new LinkedHashMap<>(capacity(cols.size()));
+    for (int i = 0; i < cols.size(); i++) {
+      keys.put(cols.get(i), CanonicalText.of(e.get(cols.get(i))));
     }
     return keys;
+  }
+
+  /** A hash map's initial capacity for {@code n} entries: no resize, no larger table. */
+  static int capacity(int n) {
+    return (int) Math.ceil(n / 0.75);
   }
 
   /** The parent rows the items' foreign keys reach through the key map. */
@@ -164,7 +177,7 @@ public final class BatchPlanner {
 
   private void addParentKeys(PlanItem it, Map<String, Set<String>> parents) {
     SourceIndex si = index.get(it.event().sourceTable());
-    for (ForeignKey fk : si.table().foreignKeys().values()) {
+    for (ForeignKey fk : si.foreignKeys()) {
       if (si.carried().get(fk.name()).isEmpty()) {
         List<String> vals = BusinessKeys.values(it.keys(), fk.columns());
         if (!vals.contains(null)) {
@@ -175,7 +188,7 @@ public final class BatchPlanner {
   }
 
   private void rows(List<PlanItem> items, KeyTimelines timelines, BatchPlan plan) {
-    Map<String, Set<Long>> taken = new HashMap<>();
+    LoadTimes taken = new LoadTimes();
     for (PlanItem it : items) {
       rows.rowsOf(it, timelines, plan, taken);
     }

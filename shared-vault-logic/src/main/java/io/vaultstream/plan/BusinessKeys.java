@@ -14,8 +14,8 @@ final class BusinessKeys {
   /** The values of {@code cols} in a row's key columns, in that order (null where missing). */
   static List<String> values(Map<String, String> keys, List<String> cols) {
     List<String> out = new ArrayList<>(cols.size());
-    for (String c : cols) {
-      out.add(keys.get(c));
+    for (int i = 0; i < cols.size(); i++) {
+      out.add(keys.get(cols.get(i)));
     }
     return out;
   }
@@ -36,7 +36,7 @@ final class BusinessKeys {
 
   /** A hub row's business key columns and their values. */
   static Map<String, String> hubValues(Hub hub, List<String> bk) {
-    Map<String, String> out = new LinkedHashMap<>();
+    Map<String, String> out = new LinkedHashMap<>(BatchPlanner.capacity(bk.size()));
     for (int i = 0; i < bk.size(); i++) {
       out.put(hub.businessKey().get(i), bk.get(i));
     }
@@ -45,8 +45,8 @@ final class BusinessKeys {
 
   /** Whether every value is NULL. */
   static boolean allNull(List<String> values) {
-    for (String v : values) {
-      if (v != null) {
+    for (int i = 0; i < values.size(); i++) {
+      if (values.get(i) != null) {
         return false;
       }
     }

@@ -8,13 +8,10 @@ import io.vaultstream.keymap.KeyTimelines;
 import io.vaultstream.model.ForeignKey;
 import io.vaultstream.model.Hub;
 import io.vaultstream.model.Link;
-import io.vaultstream.model.LinkEnd;
 import io.vaultstream.model.ReferenceTable;
 import io.vaultstream.model.Satellite;
 import io.vaultstream.model.VaultModel;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,9 +19,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The vault rows of one planned event: hub rows from its business keys, link rows from the business
- * keys its foreign keys reach (as of the event's time, through the key map), satellite and
- * reference rows with their hash diffs and deterministic load times.
+ * The vault rows of one planned event: hub rows from its business keys, link rows ({@link
+ * LinkRows}), satellite and reference rows with their deterministic load times (their hash diffs
+ * are the writer's).
  */
 final class ItemRows {
   private final VaultModel model;
@@ -33,6 +30,7 @@ final class ItemRows {
   private final ParentReach reaches;
   private final SatelliteRows satelliteRows;
   private final TrackingRows tracking;
+  private final LinkRows links;
 
   ItemRows(VaultModel model, HashKeyCalculator hasher, Map<String, SourceIndex> index) {
     this.model = model;
@@ -41,6 +39,7 @@ final class ItemRows {
     this.reaches = new ParentReach(hasher, index);
     this.satelliteRows = new SatelliteRows(model, this, reaches);
     this.tracking = new TrackingRows(model, hasher, index);
+    this.links = new LinkRows(model, hasher, reaches, this);
   }
 
   /** Adds the parent rows the mappings around tracked items reach (see {@link TrackingRows}). */
@@ -58,14 +57,14 @@ final class ItemRows {
    * Adds the rows of one planned event to the plan, in this order: hubs of its own business keys,
    * hubs its foreign keys carry, links, satellites, effectivity and status rows, reference tables.
    */
-  void rowsOf(PlanItem it, KeyTimelines timelines, BatchPlan plan, Map<String, Set<Long>> taken) {
+  void rowsOf(PlanItem it, KeyTimelines timelines, BatchPlan plan, LoadTimes taken) {
     String rsrc = model.recordSourceOf(it.event().sourceTable());
     SourceIndex si = index.get(it.event().sourceTable());
     Map<String, String> ownHubKeys = hubRows(it, si, plan, rsrc);
     carriedHubRows(it, si, plan, rsrc);
-    Map<String, String> linkKeys = new HashMap<>();
+    Map<String, String> linkKeys = new HashMap<>(BatchPlanner.capacity(si.links().size()));
     for (Link link : si.links()) {
-      String lk = linkRow(it, link, ownHubKeys, timelines, plan, rsrc);
+      String lk = links.row(it, link, timelines, plan, rsrc);
       if (lk != null) {
         linkKeys.put(link.name(), lk);
       }
@@ -85,10 +84,10 @@ final class ItemRows {
   private Map<String, String> hubRows(PlanItem it, SourceIndex si, BatchPlan plan, String rsrc) {
     ChangeEvent e = it.event();
     String source = e.sourceTable();
-    Map<String, String> ownHubKeys = new HashMap<>();
+    Map<String, String> ownHubKeys = new HashMap<>(BatchPlanner.capacity(si.hubs().size()));
     for (Hub hub : it.linksOnly() ? List.<Hub>of() : si.hubs()) {
       List<String> bk = BusinessKeys.values(it.keys(), hub.sources().get(source));
-      String hk = BusinessKeys.allNull(bk) ? null : hubKey(hub, bk);
+      String hk = BusinessKeys.allNull(bk) ? null : BusinessKeys.hubKey(hasher, hub, bk);
       if (hk == null) {
         plan.problems.add(
             Problem.of(
@@ -115,12 +114,12 @@ final class ItemRows {
 
   /** The rows of the hubs whose business keys the event's foreign keys carry. */
   private void carriedHubRows(PlanItem it, SourceIndex si, BatchPlan plan, String rsrc) {
-    for (ForeignKey fk : si.table().foreignKeys().values()) {
+    for (ForeignKey fk : si.foreignKeys()) {
       Optional<Hub> carried = si.carried().get(fk.name());
       List<String> bk = BusinessKeys.values(it.keys(), fk.columns());
       if (carried.isPresent() && !BusinessKeys.allNull(bk) && !it.linksOnly()) {
         Hub hub = carried.get();
-        String hk = hubKey(hub, bk);
+        String hk = BusinessKeys.hubKey(hasher, hub, bk);
         if (hk != null) {
           plan.offer(
               hub.name(),
@@ -138,7 +137,7 @@ final class ItemRows {
       Map<String, String> ownHubKeys,
       Map<String, String> linkKeys,
       BatchPlan plan,
-      Map<String, Set<Long>> taken,
+      LoadTimes taken,
       String rsrc) {
     ChangeEvent e = it.event();
     boolean hubParent = model.hubs().containsKey(sat.parent());
@@ -154,7 +153,7 @@ final class ItemRows {
 
   /** The versions of the reference tables the event's source feeds. */
   private void referenceRows(
-      PlanItem it, SourceIndex si, BatchPlan plan, Map<String, Set<Long>> taken, String rsrc) {
+      PlanItem it, SourceIndex si, BatchPlan plan, LoadTimes taken, String rsrc) {
     ChangeEvent e = it.event();
     for (ReferenceTable ref : it.linksOnly() ? List.<ReferenceTable>of() : si.referenceTables()) {
       List<String> code = BusinessKeys.values(it.keys(), ref.code());
@@ -168,101 +167,16 @@ final class ItemRows {
     }
   }
 
-  /**
-   * Offers the link's row of the event and returns its hash key; null, with a problem, when an end
-   * is not reached (its parent not known yet, a NULL key) or every business key is NULL.
-   */
-  private String linkRow(
-      PlanItem it,
-      Link link,
-      Map<String, String> ownHubKeys,
-      KeyTimelines timelines,
-      BatchPlan plan,
-      String rsrc) {
-    ChangeEvent e = it.event();
-    List<String> hashInput = new ArrayList<>();
-    Map<String, String> values = new LinkedHashMap<>();
-    for (LinkEnd end : link.hubs()) {
-      Hub hub = model.hubs().get(end.hub());
-      ParentReach.Reach r = reaches.reach(it, end, hub, timelines, plan);
-      if (r.problem() != null) {
-        plan.problems.add(
-            new Problem(e, r.problemCode(), link.name(), r.problem(), r.refSource(), r.refPk()));
-        return null;
-      }
-      if (hub.collisionCode() != null) {
-        hashInput.add(hub.collisionCode());
-      }
-      hashInput.addAll(r.businessKey());
-      values.put(end.column(), r.hubKey());
-    }
-    dependentChildKey(it, link, hashInput, values);
-    String lk = hasher.hashKey(hashInput);
-    if (lk == null) {
-      plan.problems.add(
-          Problem.of(
-              e, Problem.NULL_BUSINESS_KEY, link.name(), "every business key of the link is NULL"));
-      return null;
-    }
-    values.put(link.hashKey(), lk);
-    offerLink(e, link, lk, values, plan, rsrc);
-    return lk;
-  }
-
-  /** Adds the link's dependent child key to its hash input and row, from the event or its key. */
-  private static void dependentChildKey(
-      PlanItem it, Link link, List<String> hashInput, Map<String, String> values) {
-    for (String c : link.dependentChildKey()) {
-      String v = CanonicalText.of(it.event().get(c));
-      if (v == null) {
-        v = it.keys().get(c);
-      }
-      hashInput.add(v);
-      values.put(c, v);
-    }
-  }
-
-  /**
-   * Offers a link's row; a non-historized link's row carries its attributes, and an event of a link
-   * whose changes are set aside is noted for the writer (a delete only noted).
-   */
-  private void offerLink(
-      ChangeEvent e,
-      Link link,
-      String lk,
-      Map<String, String> values,
-      BatchPlan plan,
-      String rsrc) {
-    if (link.nonHistorized()) {
-      if (!e.operation().carriesRow()) {
-        if (link.setsChangesAside()) {
-          plan.note(link.name(), new TransactionEvent(e, lk, null));
-        }
-        return;
-      }
-      values.putAll(attributes(e, link.columns().isEmpty() ? null : link.columns()));
-      if (link.setsChangesAside()) {
-        plan.note(link.name(), new TransactionEvent(e, lk, values));
-      }
-    }
-    plan.offer(link.name(), new VaultRow(lk, values, e.eventTimeMicros(), rsrc));
-  }
-
   void history(
       BatchPlan plan,
-      Map<String, Set<Long>> taken,
+      LoadTimes taken,
       String table,
       List<String> key,
       ChangeEvent e,
       String rsrc,
       List<String> declared,
       Map<String, String> audit) {
-    Set<Long> times =
-        taken.computeIfAbsent(table + "\u0000" + String.join("\u0000", key), k -> new HashSet<>());
-    long t = e.eventTimeMicros();
-    while (!times.add(t)) {
-      t++;
-    }
+    long t = taken.firstFree(table, key, e.eventTimeMicros());
     boolean delete = !e.operation().carriesRow();
     Map<String, String> attrs = delete ? null : attributes(e, declared);
     plan.add(table, new HistoryRow(key, t, rsrc, delete, attrs, audit, e.eventTimeMicros()));
@@ -270,7 +184,7 @@ final class ItemRows {
 
   void history(
       BatchPlan plan,
-      Map<String, Set<Long>> taken,
+      LoadTimes taken,
       String table,
       List<String> key,
       ChangeEvent e,
@@ -281,13 +195,16 @@ final class ItemRows {
 
   /** Attribute values: the declared columns, or every non-key column of the row. */
   Map<String, String> attributes(ChangeEvent e, List<String> declared) {
-    Map<String, String> out = new LinkedHashMap<>();
     List<String> cols =
         declared != null ? declared : index.get(e.sourceTable()).defaultAttributes();
     if (cols != null) {
-      cols.forEach(c -> out.put(c, CanonicalText.of(e.get(c))));
+      Map<String, String> out = new LinkedHashMap<>(BatchPlanner.capacity(cols.size()));
+      for (int i = 0; i < cols.size(); i++) {
+        out.put(cols.get(i), CanonicalText.of(e.get(cols.get(i))));
+      }
       return out;
     }
+    Map<String, String> out = new LinkedHashMap<>();
     List<String> keys = index.get(e.sourceTable()).keyColumns();
     e.row()
         .forEach(
@@ -297,9 +214,5 @@ final class ItemRows {
               }
             });
     return out;
-  }
-
-  private String hubKey(Hub hub, List<String> bk) {
-    return BusinessKeys.hubKey(hasher, hub, bk);
   }
 }

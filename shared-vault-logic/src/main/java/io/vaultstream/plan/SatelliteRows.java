@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * The rows of a satellite fed through a foreign key ({@code via}: the parent's hub key is the
@@ -41,7 +40,7 @@ final class SatelliteRows {
       Map<String, String> linkKeys,
       KeyTimelines timelines,
       BatchPlan plan,
-      Map<String, Set<Long>> taken,
+      LoadTimes taken,
       String rsrc) {
     ChangeEvent e = it.event();
     if (!e.operation().carriesRow() && !sat.deleteTracking()) {
@@ -84,7 +83,7 @@ final class SatelliteRows {
       String parent,
       KeyTimelines timelines,
       BatchPlan plan,
-      Map<String, Set<Long>> taken,
+      LoadTimes taken,
       String rsrc) {
     ChangeEvent e = it.event();
     List<String> ma = BusinessKeys.values(it.keys(), sat.multiActiveKey());
@@ -127,7 +126,7 @@ final class SatelliteRows {
       List<String> ma,
       KeyTimelines timelines,
       BatchPlan plan,
-      Map<String, Set<Long>> taken,
+      LoadTimes taken,
       String rsrc) {
     ChangeEvent e = it.event();
     Map<String, String> before =
@@ -160,15 +159,9 @@ final class SatelliteRows {
       List<String> key,
       ChangeEvent e,
       BatchPlan plan,
-      Map<String, Set<Long>> taken,
+      LoadTimes taken,
       String rsrc) {
-    long t = e.eventTimeMicros();
-    Set<Long> times =
-        taken.computeIfAbsent(
-            sat.name() + "\u0000" + String.join("\u0000", key), k -> new java.util.HashSet<>());
-    while (!times.add(t)) {
-      t++;
-    }
+    long t = taken.firstFree(sat.name(), key, e.eventTimeMicros());
     plan.add(sat.name(), new HistoryRow(key, t, rsrc, true, null, Map.of(), e.eventTimeMicros()));
   }
 

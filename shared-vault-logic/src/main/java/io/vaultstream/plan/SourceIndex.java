@@ -14,8 +14,12 @@ import java.util.Optional;
 
 /**
  * What the model says about one source table, looked up once instead of per event: the hubs it
- * feeds, its links, satellites and reference tables, the hub each foreign key carries, its key
- * columns and default attributes.
+ * feeds, its links, satellites and reference tables, its foreign keys and the hub each carries, its
+ * key columns and default attributes, whether the key map remembers its rows.
+ *
+ * @param needsKeyMap whether the key map must remember this source's rows: when a key column lies
+ *     outside the primary key (a delete's before image holds only the primary key), or another
+ *     source's foreign key reaches it
  */
 record SourceIndex(
     SourceTable table,
@@ -23,19 +27,11 @@ record SourceIndex(
     List<Link> links,
     List<Satellite> satellites,
     List<ReferenceTable> referenceTables,
+    List<ForeignKey> foreignKeys,
     Map<String, Optional<Hub>> carried,
     List<String> keyColumns,
     List<String> defaultAttributes,
-    boolean referenced) {
-
-  /**
-   * Whether the key map must remember this source's rows: when a key column lies outside the
-   * primary key (a delete's before image holds only the primary key), or another source's foreign
-   * key reaches it.
-   */
-  boolean needsKeyMap() {
-    return referenced || !table.primaryKey().containsAll(keyColumns);
-  }
+    boolean needsKeyMap) {
 
   /** The index of every source of a model. */
   static Map<String, SourceIndex> of(VaultModel model) {
@@ -46,6 +42,11 @@ record SourceIndex(
         carried.put(fk.name(), model.hubCarriedBy(fk));
       }
       List<String> defaults = model.defaultAttributesOf(s.name());
+      List<String> keyColumns = List.copyOf(model.keyColumnsOf(s.name()));
+      boolean referenced =
+          model.sources().values().stream()
+              .flatMap(o -> o.foreignKeys().values().stream())
+              .anyMatch(fk -> fk.references().equals(s.name()));
       out.put(
           s.name(),
           new SourceIndex(
@@ -54,12 +55,11 @@ record SourceIndex(
               model.linksOf(s.name()),
               model.satellitesOf(s.name()),
               model.referenceTablesOf(s.name()),
+              List.copyOf(s.foreignKeys().values()),
               carried,
-              List.copyOf(model.keyColumnsOf(s.name())),
+              keyColumns,
               defaults == null ? null : List.copyOf(defaults),
-              model.sources().values().stream()
-                  .flatMap(o -> o.foreignKeys().values().stream())
-                  .anyMatch(fk -> fk.references().equals(s.name()))));
+              referenced || !s.primaryKey().containsAll(keyColumns)));
     }
     return out;
   }

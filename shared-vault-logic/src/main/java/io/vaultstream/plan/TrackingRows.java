@@ -85,7 +85,7 @@ final class TrackingRows {
     if (mapping == null) {
       return;
     }
-    for (ForeignKey fk : si.table().foreignKeys().values()) {
+    for (ForeignKey fk : si.foreignKeys()) {
       if (si.carried().get(fk.name()).isEmpty()) {
         List<String> vals = BusinessKeys.values(mapping.getValue(), fk.columns());
         if (!vals.contains(null)) {
@@ -105,7 +105,7 @@ final class TrackingRows {
       PlanItem it,
       KeyTimelines timelines,
       BatchPlan plan,
-      Map<String, Set<Long>> taken,
+      LoadTimes taken,
       Map<String, String> hubKeys,
       Map<String, String> linkKeys) {
     String source = it.event().sourceTable();
@@ -144,7 +144,7 @@ final class TrackingRows {
       PlanItem it,
       KeyTimelines timelines,
       BatchPlan plan,
-      Map<String, Set<Long>> taken,
+      LoadTimes taken,
       String table,
       String key,
       BiFunction<Map<String, String>, Long, String> keyOf) {
@@ -182,14 +182,13 @@ final class TrackingRows {
   /** Adds a version once per batch (the event before and the event after both name a change). */
   private static void add(
       BatchPlan plan,
-      Map<String, Set<Long>> taken,
+      LoadTimes taken,
       String table,
       String key,
       long t,
       String active,
       String rsrc) {
-    String id = "\u0001" + table + "\u0000" + key + "\u0000" + active;
-    if (taken.computeIfAbsent(id, k -> new HashSet<>()).add(t)) {
+    if (taken.take(table, key, active, t)) {
       plan.add(
           table,
           new HistoryRow(

@@ -1,0 +1,65 @@
+package io.vaultstream.plan;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The load times one batch has given each key of a satellite or reference table, so that two
+ * versions of a key never share one: a version at a time already taken moves to the first free
+ * microsecond after it. Most keys get one version per batch, which is kept without a set.
+ */
+final class LoadTimes {
+  /** A table's key; a tracking satellite's key also names the version's active flag. */
+  private record Slot(String table, List<String> key, String active) {}
+
+  /** The times of one key: the first one, then a set once there are more. */
+  private static final class Times {
+    final long first;
+    Set<Long> more;
+
+    Times(long first) {
+      this.first = first;
+    }
+
+    /** Takes {@code t}; false when it was taken already. */
+    boolean add(long t) {
+      if (t == first) {
+        return false;
+      }
+      if (more == null) {
+        more = new HashSet<>();
+      }
+      return more.add(t);
+    }
+  }
+
+  private final Map<Slot, Times> taken = new HashMap<>();
+
+  /** Takes the first free time at or after {@code t} for the key of the table, and returns it. */
+  long firstFree(String table, List<String> key, long t) {
+    Slot s = new Slot(table, key, null);
+    Times times = taken.get(s);
+    if (times == null) {
+      taken.put(s, new Times(t));
+      return t;
+    }
+    while (!times.add(t)) {
+      t++;
+    }
+    return t;
+  }
+
+  /** Takes a tracking version's time; false when the batch has that version already. */
+  boolean take(String table, String key, String active, long t) {
+    Slot s = new Slot(table, List.of(key), active);
+    Times times = taken.get(s);
+    if (times == null) {
+      taken.put(s, new Times(t));
+      return true;
+    }
+    return times.add(t);
+  }
+}
