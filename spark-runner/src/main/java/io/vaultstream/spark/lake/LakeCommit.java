@@ -21,6 +21,9 @@ public final class LakeCommit {
 
   private final SparkSession spark;
   private final String appId;
+  // One lock for every commit in this JVM: the settings belong to a session, which commits may
+  // share.
+  private static final Object LOCK = new Object();
 
   public LakeCommit(SparkSession spark, String appId) {
     if (appId == null || appId.isBlank()) {
@@ -32,7 +35,8 @@ public final class LakeCommit {
 
   /** Runs a statement as this application's commit {@code version} of the table it writes. */
   public void run(String statement, long version) {
-    synchronized (spark) {
+    // Not the session's own monitor: Spark takes it on its threads while the statement runs.
+    synchronized (LOCK) {
       spark.conf().set(APP_ID, appId);
       spark.conf().set(VERSION, Long.toString(version));
       try {
