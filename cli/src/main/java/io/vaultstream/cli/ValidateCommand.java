@@ -42,6 +42,29 @@ final class ValidateCommand implements Callable<Integer> {
               + " hash diffs of stored rows, tables no longer loaded).")
   Path previous;
 
+  /**
+   * The topic each source is read from, and a note when some look unlike Debezium's: its connectors
+   * name a table's topic {@code <topic.prefix>.<schema or database>.<table>}, so a model's {@code
+   * topicPrefix} is the connector's {@code topic.prefix} followed by the schema.
+   */
+  private static void topics(VaultModel m, PrintWriter out) {
+    out.println("Topics:");
+    List<String> short_ = new java.util.ArrayList<>();
+    for (var s : m.sources().values()) {
+      out.printf("  %s <- %s%n", s.name(), s.topic());
+      if (s.topic().chars().filter(c -> c == '.').count() < 2) {
+        short_.add(s.topic());
+      }
+    }
+    if (!short_.isEmpty()) {
+      out.printf(
+          "  note: %s %s not named as Debezium names topics (<topic.prefix>.<schema>.<table>);"
+              + " for a Debezium source, topicPrefix is the connector's topic.prefix followed by"
+              + " the schema, e.g. \"shop.public\"%n",
+          String.join(", ", short_), short_.size() == 1 ? "is" : "are");
+    }
+  }
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -67,6 +90,7 @@ final class ValidateCommand implements Callable<Integer> {
           tracking(m),
           m.hashing().profile().id(),
           m.hashing().algorithm().jcaName());
+      topics(m, out);
       List<ModelProblem> warnings = ModelWarnings.of(m);
       if (!warnings.isEmpty()) {
         out.printf("%d warning(s):%n", warnings.size());

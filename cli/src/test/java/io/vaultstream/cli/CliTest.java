@@ -33,6 +33,24 @@ class CliTest {
     assertThat(r.out())
         .contains(
             "model 'shop' is valid: 6 sources, 3 hubs, 2 links, 1 non-historized links, 4 satellites");
+    // The topic each source is read from, here Debezium's <topic.prefix>.<schema>.<table>.
+    assertThat(r.out())
+        .contains("Topics:")
+        .contains("  customers <- shop.public.customers")
+        .doesNotContain("not named as Debezium names topics");
+  }
+
+  @Test
+  void validateNotesTopicsNamedWithDebeziumsTopicPrefixAlone(@TempDir Path dir) throws Exception {
+    Path model = dir.resolve("prefix.json");
+    Files.writeString(
+        model, Files.readString(Samples.shopModel()).replace("\"shop.public.", "\"shop."));
+    Run r = run("validate", model.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out())
+        .contains("  customers <- shop.customers")
+        .contains("not named as Debezium names topics (<topic.prefix>.<schema>.<table>)")
+        .contains("topicPrefix is the connector's topic.prefix followed by the schema");
   }
 
   @Test
