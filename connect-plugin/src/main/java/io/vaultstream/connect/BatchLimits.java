@@ -11,8 +11,9 @@ package io.vaultstream.connect;
 record BatchLimits(int records, long bytes, long waitMs) {
 
   /**
-   * How soon Connect is asked to call put again when the time bound has passed while a batch is
-   * being written: the buffer is handed over soon after that write ends.
+   * How soon Connect is asked to call put again while a batch is in flight and the time bound has
+   * passed (or nothing is buffered): the batch is taken as committed (its offsets, the task's
+   * metrics) and the buffer handed over soon after that write ends.
    */
   static final long WRITER_CHECK_MS = 25;
 
@@ -28,11 +29,12 @@ record BatchLimits(int records, long bytes, long waitMs) {
 
   /**
    * In how many milliseconds put should be called again, even with no new records, for the buffered
-   * ones to be handed over in time; 0 when nothing is buffered.
+   * ones to be handed over in time and the batch in flight taken as committed soon after its write
+   * ends; 0 when nothing is buffered or in flight.
    */
-  long wakeUpMs(RecordBuffer buffer) {
+  long wakeUpMs(RecordBuffer buffer, BatchLoader loader) {
     if (buffer.isEmpty()) {
-      return 0;
+      return loader.busy() ? WRITER_CHECK_MS : 0;
     }
     long left = waitMs - buffer.waitedMs();
     return left > 0 ? left : WRITER_CHECK_MS;

@@ -47,6 +47,8 @@ final class TaskBatches {
   // Batches handed to the engine and not committed yet, oldest first (at most two).
   private final Deque<TaskBatch> submitted = new ArrayDeque<>();
   private final PartitionPositions positions = new PartitionPositions();
+  // Whether a batch was handed over since the last offset commit (then no empty batch is needed).
+  private boolean handedSinceCommit;
 
   /**
    * @param onCommit told of each batch that has committed, with its records (metrics, retries)
@@ -131,11 +133,12 @@ final class TaskBatches {
   }
 
   /**
-   * Records stay buffered: Connect is asked to call put again (with no records, if none came) when
-   * their time bound falls due, or soon after, while a batch is being written.
+   * Records stay buffered, or a batch is in flight: Connect is asked to call put again (with no
+   * records, if none came) when their time bound falls due, or soon after the write ends. Only a
+   * put that succeeded asks: a failed one leaves Connect the task's retry backoff.
    */
   private void wakeUp() {
-    long ms = limits.wakeUpMs(buffer);
+    long ms = limits.wakeUpMs(buffer, loader);
     if (ms > 0) {
       context.timeout(ms);
     }
@@ -143,19 +146,21 @@ final class TaskBatches {
 
   /**
    * The offset commit is due. The batch in flight, if its write has ended, is taken as committed;
-   * when no batch is in flight, the buffer is handed over (an empty one as an empty batch, which
-   * loads events held in memory that are due and, when due, runs the sweep). Never waits for a
-   * write: the task reads on while the writer works, and the offsets to commit are those of {@link
-   * #toCommit}, whose rows the vault holds.
+   * when no batch is in flight, the buffer is handed over, or, when it is empty and no batch was
+   * handed over since the last commit, an empty batch (which rechecks waiting rows, loads events
+   * held in memory that are due and, when due, runs the sweep: what every batch does). Never waits
+   * for a write: the task reads on while the writer works, and the offsets to commit are those of
+   * {@link #toCommit}, whose rows the vault holds.
    *
    * @throws SQLException when a batch failed (its records are buffered again)
    */
   void beforeCommit() throws SQLException {
     collect();
-    if (!loader.busy()) {
+    if (!loader.busy() && (!buffer.isEmpty() || !handedSinceCommit)) {
       flush();
     }
-    wakeUp();
+    handedSinceCommit = false;
+    // No wake-up asked for here: after a failed put, that would cut the task's retry backoff short.
   }
 
   /**
@@ -220,6 +225,7 @@ final class TaskBatches {
     // From here on the batch's records are in submitted only: a failure puts them back once.
     submitted.addLast(batch);
     buffer.clear();
+    handedSinceCommit = true;
     try {
       loader.submit(
           batch.events(), batch.bad(), batch.progress(), result -> committed(batch, result));

@@ -322,6 +322,20 @@ class TaskBatchesTest {
   }
 
   @Test
+  void anEmptyBatchOnlyWhenNoBatchWasHandedOverSinceTheLastOffsetCommit() throws Exception {
+    engine.pipelined = true;
+    TaskBatches b = batches(2);
+    b.put(customers(P0, 0, 1));
+    engine.writeEnded = true;
+    b.beforeCommit(); // the batch rechecked waiting rows and held events already
+    assertThat(engine.handed).hasSize(1);
+    assertThat(offsets(b.toCommit(ASSIGNED))).containsExactly(Map.entry(P0, 2L));
+    b.beforeCommit(); // a commit interval with nothing to load
+    assertThat(engine.handed).hasSize(2);
+    assertThat(engine.handed.get(1).events()).isEmpty();
+  }
+
+  @Test
   void whileABatchIsBeingWrittenTheTimeBoundDoesNotEndTheNextOne() throws Exception {
     engine.pipelined = true;
     TaskBatches b = batches(new BatchLimits(5, Long.MAX_VALUE, 0));
@@ -356,6 +370,17 @@ class TaskBatchesTest {
     b.beforeCommit(); // nothing in flight: handed over
     b.put(List.of());
     assertThat(wakeUps).as("nothing buffered: no call asked for").hasSize(1);
+  }
+
+  @Test
+  void aFailedOffsetCommitLeavesConnectTheRetryBackoff() throws Exception {
+    TaskBatches b = batches(new BatchLimits(100, Long.MAX_VALUE, 60_000));
+    b.put(customers(P0, 0, 1));
+    wakeUps.clear();
+    engine.failNext = true;
+    assertThatThrownBy(b::beforeCommit).isInstanceOf(SQLException.class);
+    assertThat(b.buffered()).as("buffered again").isEqualTo(2);
+    assertThat(wakeUps).as("no earlier call asked for than the backoff").isEmpty();
   }
 
   /** A batch the task handed to the engine. */
