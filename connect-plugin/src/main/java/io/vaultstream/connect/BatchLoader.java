@@ -26,8 +26,18 @@ interface BatchLoader extends AutoCloseable {
   /** Waits for the batch being written, if any. */
   void drain() throws SQLException;
 
-  /** Whether a batch is being written. */
+  /**
+   * Tells {@code committed} of the batch in flight if its write has ended, without waiting for it.
+   *
+   * @throws SQLException when that write failed (as {@link #drain()})
+   */
+  void collect() throws SQLException;
+
+  /** Whether a batch is in flight: handed over, and its {@code committed} not told yet. */
   boolean busy();
+
+  /** Whether the batch in flight is still being written (its write has not ended). */
+  boolean writing();
 
   /** Whether events held in memory are due, so that an empty batch would load or park them. */
   boolean heldDue();

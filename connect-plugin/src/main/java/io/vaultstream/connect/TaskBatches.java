@@ -4,10 +4,7 @@ import io.vaultstream.connect.config.ConfigNames;
 import io.vaultstream.connect.config.VaultSinkConfig;
 import io.vaultstream.decode.DecodeException;
 import io.vaultstream.engine.LoadResult;
-import io.vaultstream.engine.TopicIncarnations;
 import io.vaultstream.engine.VaultLoader;
-import io.vaultstream.event.BadRecord;
-import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Problem;
 import io.vaultstream.event.Progress;
 import java.sql.SQLException;
@@ -16,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
@@ -32,18 +28,16 @@ import org.slf4j.LoggerFactory;
  * to the engine and not committed yet, when a batch ends, and each partition's committed position.
  * A failed write puts every batch not committed back into the buffer and throws; translating the
  * failure is the task's.
+ *
+ * <p>A batch ends as {@link BatchLimits} says. The offset commit never waits for a write: it takes
+ * the batch in flight as committed if its write has ended, and hands the buffer over only when no
+ * batch is in flight.
  */
 final class TaskBatches {
   private static final Logger LOG = LoggerFactory.getLogger(TaskBatches.class);
 
-  /** When a batch ends: at this many records, estimated bytes, or milliseconds of waiting. */
-  record Limits(int records, long bytes, long waitMs) {}
-
-  /** A batch handed to the engine: its entries, and the record of each event. */
-  private record Batch(List<RecordIntake.Entry> entries, Map<ChangeEvent, SinkRecord> source) {}
-
   private final String consumer;
-  private final Limits limits;
+  private final BatchLimits limits;
   private final RecordIntake intake;
   private final BatchLoader loader;
   private final SinkTaskContext context;
@@ -51,15 +45,17 @@ final class TaskBatches {
   // Records received and not yet handed to the engine, each decoded once (when it arrived).
   private final RecordBuffer buffer = new RecordBuffer();
   // Batches handed to the engine and not committed yet, oldest first (at most two).
-  private final Deque<Batch> submitted = new ArrayDeque<>();
+  private final Deque<TaskBatch> submitted = new ArrayDeque<>();
   private final PartitionPositions positions = new PartitionPositions();
+  // Whether a batch was handed over since the last offset commit (then no empty batch is needed).
+  private boolean handedSinceCommit;
 
   /**
    * @param onCommit told of each batch that has committed, with its records (metrics, retries)
    */
   TaskBatches(
       String consumer,
-      Limits limits,
+      BatchLimits limits,
       RecordIntake intake,
       BatchLoader loader,
       SinkTaskContext context,
@@ -83,8 +79,8 @@ final class TaskBatches {
       RecordIntake intake,
       SinkTaskContext context,
       BiConsumer<LoadResult, Collection<SinkRecord>> onCommit) {
-    Limits limits =
-        new Limits(
+    BatchLimits limits =
+        new BatchLimits(
             config.getInt(ConfigNames.BATCH_SIZE),
             config.getLong(ConfigNames.BATCH_MAX_BYTES),
             config.getLong(ConfigNames.BATCH_MAX_WAIT));
@@ -129,16 +125,55 @@ final class TaskBatches {
         flush();
       }
     }
-    if (due()) {
+    collect();
+    if (limits.due(buffer, loader)) {
       flush();
+    }
+    wakeUp();
+  }
+
+  /**
+   * Records stay buffered, or a batch is in flight: Connect is asked to call put again (with no
+   * records, if none came) when their time bound falls due, or soon after the write ends. Only a
+   * put that succeeded asks: a failed one leaves Connect the task's retry backoff.
+   */
+  private void wakeUp() {
+    long ms = limits.wakeUpMs(buffer, loader);
+    if (ms > 0) {
+      context.timeout(ms);
     }
   }
 
-  /** Whether the buffer is a batch now, or an empty batch would load events held in memory. */
-  private boolean due() {
-    return buffer.size() >= limits.records()
-        || (!buffer.isEmpty() && buffer.waitedMs() >= limits.waitMs())
-        || (buffer.isEmpty() && loader.heldDue() && !loader.busy());
+  /**
+   * The offset commit is due. The batch in flight, if its write has ended, is taken as committed;
+   * when no batch is in flight, the buffer is handed over, or, when it is empty and no batch was
+   * handed over since the last commit, an empty batch (which rechecks waiting rows, loads events
+   * held in memory that are due and, when due, runs the sweep: what every batch does). Never waits
+   * for a write: the task reads on while the writer works, and the offsets to commit are those of
+   * {@link #toCommit}, whose rows the vault holds.
+   *
+   * @throws SQLException when a batch failed (its records are buffered again)
+   */
+  void beforeCommit() throws SQLException {
+    collect();
+    if (!loader.busy() && (!buffer.isEmpty() || !handedSinceCommit)) {
+      flush();
+    }
+    handedSinceCommit = false;
+    // No wake-up asked for here: after a failed put, that would cut the task's retry backoff short.
+  }
+
+  /**
+   * Takes the batch in flight as committed if its write has ended, without waiting for it.
+   *
+   * @throws SQLException when it failed (its records are buffered again)
+   */
+  private void collect() throws SQLException {
+    try {
+      loader.collect();
+    } catch (SQLException e) {
+      throw rebuffered(e);
+    }
   }
 
   /** Buffers a record with its decoded event, unless it is buffered or loaded already. */
@@ -186,33 +221,14 @@ final class TaskBatches {
    * @throws SQLException when a batch failed (its records are buffered again)
    */
   void flush() throws SQLException {
-    List<ChangeEvent> events = new ArrayList<>(buffer.size());
-    List<BadRecord> bad = new ArrayList<>();
-    Map<ChangeEvent, SinkRecord> source = new IdentityHashMap<>();
-    Map<TopicPartition, SinkRecord> last = new HashMap<>();
-    for (RecordIntake.Entry e : buffer.entries()) {
-      SinkRecord r = e.record();
-      last.put(partitionOf(e), r);
-      if (e.event() != null) {
-        events.add(e.event());
-        source.put(e.event(), r);
-      } else if (e.bad() != null) {
-        bad.add(e.bad());
-      }
-    }
-    List<Progress.Position> ends = new ArrayList<>();
-    last.values()
-        .forEach(
-            r ->
-                ends.add(
-                    TopicIncarnations.anchored(
-                        r.topic(), r.kafkaPartition(), r.kafkaOffset(), r.timestamp())));
-    Batch batch = new Batch(List.copyOf(buffer.entries()), source);
+    TaskBatch batch = TaskBatch.of(consumer, buffer.entries());
     // From here on the batch's records are in submitted only: a failure puts them back once.
     submitted.addLast(batch);
     buffer.clear();
+    handedSinceCommit = true;
     try {
-      loader.submit(events, bad, new Progress(consumer, ends), result -> committed(batch, result));
+      loader.submit(
+          batch.events(), batch.bad(), batch.progress(), result -> committed(batch, result));
     } catch (SQLException e) {
       throw rebuffered(e);
     }
@@ -232,7 +248,7 @@ final class TaskBatches {
   }
 
   /** A batch has committed: its offsets may be committed to Kafka. */
-  private void committed(Batch batch, LoadResult result) {
+  private void committed(TaskBatch batch, LoadResult result) {
     submitted.removeIf(b -> b == batch); // the batch itself, not an equal one
     onCommit.accept(result, batch.source().values());
     for (Problem p : result.problems()) {
@@ -292,6 +308,6 @@ final class TaskBatches {
   }
 
   private static TopicPartition partitionOf(RecordIntake.Entry e) {
-    return new TopicPartition(e.record().topic(), e.record().kafkaPartition());
+    return TaskBatch.partitionOf(e);
   }
 }

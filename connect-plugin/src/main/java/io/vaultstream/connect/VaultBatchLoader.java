@@ -67,8 +67,20 @@ final class VaultBatchLoader implements BatchLoader {
   }
 
   @Override
+  public void collect() throws SQLException {
+    if (pipeline != null) {
+      pipeline.collect();
+    }
+  }
+
+  @Override
   public boolean busy() {
     return pipeline != null && pipeline.busy();
+  }
+
+  @Override
+  public boolean writing() {
+    return pipeline != null && pipeline.writing();
   }
 
   @Override

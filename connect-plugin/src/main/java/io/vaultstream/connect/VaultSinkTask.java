@@ -111,9 +111,10 @@ public class VaultSinkTask extends SinkTask {
   @Override
   public Map<TopicPartition, OffsetAndMetadata> preCommit(
       Map<TopicPartition, OffsetAndMetadata> current) {
+    // No waiting for the batch being written: the task reads on, and Connect commits the offsets
+    // whose rows the vault holds (the rest at a later commit, or from vs_progress after a restart).
     try {
-      batches.flush();
-      batches.drain();
+      batches.beforeCommit();
     } catch (SQLException e) {
       unlessRetriable(
           flushFailed(e),

@@ -58,9 +58,10 @@ class MonitoringIT {
       feed.awaitLoaded(reader, CONNECTOR, Duration.ofSeconds(90));
       MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
       javax.management.ObjectName task = VaultTaskMetrics.nameOf(CONNECTOR, "0");
+      // The task counts a batch when it takes it as committed, shortly after the vault commits it.
       Awaitility.await("the task counted its batches")
           .atMost(Duration.ofSeconds(30))
-          .until(() -> (Long) jmx.getAttribute(task, "EventsLoaded") > 0);
+          .until(() -> (Long) jmx.getAttribute(task, "EventsLoaded") == 600);
 
       String scrape = MonitoringExample.scrape();
       // What the agent would serve, kept for a look at the metrics' names, help and types.

@@ -48,13 +48,14 @@ class TaskBatchesTest {
   private final List<SinkRecord> reported = new ArrayList<>();
   private final List<SinkRecord> committedRecords = new ArrayList<>();
   private final Map<TopicPartition, Long> seeks = new HashMap<>();
+  private final List<Long> wakeUps = new ArrayList<>();
 
   /** Batches of {@code records} records (bytes and waiting without limit). */
   private TaskBatches batches(int records) {
-    return batches(new TaskBatches.Limits(records, Long.MAX_VALUE, Long.MAX_VALUE));
+    return batches(new BatchLimits(records, Long.MAX_VALUE, Long.MAX_VALUE));
   }
 
-  private TaskBatches batches(TaskBatches.Limits limits) {
+  private TaskBatches batches(BatchLimits limits) {
     RecordIntake intake =
         new RecordIntake(
             new RecordConverter(
@@ -81,6 +82,9 @@ class TaskBatchesTest {
             (proxy, method, args) -> {
               if (method.getName().equals("offset") && args.length == 2) {
                 seeks.put((TopicPartition) args[0], (Long) args[1]);
+              }
+              if (method.getName().equals("timeout")) {
+                wakeUps.add((Long) args[0]);
               }
               return null;
             });
@@ -228,7 +232,7 @@ class TaskBatchesTest {
 
   @Test
   void aBatchEndsAtItsEstimatedBytesWithinAPut() throws Exception {
-    TaskBatches b = batches(new TaskBatches.Limits(1000, 1, Long.MAX_VALUE));
+    TaskBatches b = batches(new BatchLimits(1000, 1, Long.MAX_VALUE));
     b.put(customers(P0, 0, 1, 2));
     assertThat(engine.handed).hasSize(3);
   }
@@ -262,6 +266,123 @@ class TaskBatchesTest {
     assertThat(b.buffered()).as("the partition's records are dropped").isZero();
   }
 
+  @Test
+  void theOffsetCommitNeitherHandsOverNorWaitsWhileABatchIsBeingWritten() throws Exception {
+    engine.pipelined = true;
+    TaskBatches b = batches(2);
+    b.put(customers(P0, 0, 1)); // being written
+    b.put(customers(P0, 2)); // buffered behind it
+    b.beforeCommit();
+    assertThat(engine.handed).as("nothing more handed over").hasSize(1);
+    assertThat(engine.drains).as("the write is not waited for").isZero();
+    assertThat(b.buffered()).isEqualTo(1);
+    assertThat(b.toCommit(ASSIGNED)).as("nothing is in the vault yet").isEmpty();
+
+    engine.writeEnded = true;
+    b.beforeCommit();
+    assertThat(offsets(b.toCommit(ASSIGNED)))
+        .as("the batch whose write ended, not the one handed over now")
+        .containsExactly(Map.entry(P0, 2L));
+    assertThat(engine.handed.get(1).customers())
+        .as("with no batch in flight the buffer is handed over")
+        .containsExactly("C0-2");
+    assertThat(engine.drains).isZero();
+  }
+
+  @Test
+  void theOffsetsToCommitNeverPassWhatTheEngineCommitted() throws Exception {
+    engine.pipelined = true;
+    // The engine holds an event in memory: its position stays at the partition's first offset.
+    engine.positions = p -> new Progress.Position(p.topic(), p.partition(), 1);
+    TaskBatches b = batches(3);
+    b.put(customers(P0, 0, 1, 2));
+    b.put(customers(P1, 0, 1, 2)); // P0's batch commits as this one is handed over
+    assertThat(offsets(b.toCommit(ASSIGNED))).containsExactly(Map.entry(P0, 1L));
+    engine.writeEnded = true;
+    b.put(customers(P0, 3));
+    assertThat(offsets(b.toCommit(ASSIGNED))).containsExactly(Map.entry(P0, 1L), Map.entry(P1, 1L));
+    b.beforeCommit(); // hands over C0-3, which is not committed yet
+    assertThat(offsets(b.toCommit(ASSIGNED))).containsExactly(Map.entry(P0, 1L), Map.entry(P1, 1L));
+  }
+
+  @Test
+  void whenNothingIsInFlightTheOffsetCommitHandsOverTheBufferOrAnEmptyBatch() throws Exception {
+    engine.pipelined = true;
+    TaskBatches b = batches(100);
+    b.beforeCommit();
+    assertThat(engine.handed).hasSize(1);
+    assertThat(engine.handed.get(0).events())
+        .as("an empty batch: held events and waiting rows get their turn")
+        .isEmpty();
+    engine.writeEnded = true;
+    b.put(customers(P0, 0, 1));
+    b.beforeCommit();
+    assertThat(engine.handed).hasSize(2);
+    assertThat(engine.handed.get(1).customers()).containsExactly("C0-0", "C0-1");
+  }
+
+  @Test
+  void anEmptyBatchOnlyWhenNoBatchWasHandedOverSinceTheLastOffsetCommit() throws Exception {
+    engine.pipelined = true;
+    TaskBatches b = batches(2);
+    b.put(customers(P0, 0, 1));
+    engine.writeEnded = true;
+    b.beforeCommit(); // the batch rechecked waiting rows and held events already
+    assertThat(engine.handed).hasSize(1);
+    assertThat(offsets(b.toCommit(ASSIGNED))).containsExactly(Map.entry(P0, 2L));
+    b.beforeCommit(); // a commit interval with nothing to load
+    assertThat(engine.handed).hasSize(2);
+    assertThat(engine.handed.get(1).events()).isEmpty();
+  }
+
+  @Test
+  void whileABatchIsBeingWrittenTheTimeBoundDoesNotEndTheNextOne() throws Exception {
+    engine.pipelined = true;
+    TaskBatches b = batches(new BatchLimits(5, Long.MAX_VALUE, 0));
+    b.put(customers(P0, 0)); // the writer is idle: the time bound ends the batch at once
+    assertThat(engine.handed).hasSize(1);
+    b.put(customers(P0, 1));
+    b.put(customers(P0, 2, 3));
+    assertThat(engine.handed).as("the batch grows while the first is written").hasSize(1);
+    assertThat(b.buffered()).isEqualTo(3);
+    assertThat(wakeUps)
+        .as("Connect calls put again soon, to hand the batch over when the write ends")
+        .containsOnly(BatchLimits.WRITER_CHECK_MS);
+
+    engine.writeEnded = true;
+    b.put(List.of());
+    assertThat(engine.handed.get(1).customers()).containsExactly("C0-1", "C0-2", "C0-3");
+
+    b.put(customers(P0, 4, 5, 6));
+    b.put(customers(P0, 7, 8));
+    assertThat(engine.handed.get(2).customers())
+        .as("the record count ends a batch while one is being written")
+        .containsExactly("C0-4", "C0-5", "C0-6", "C0-7", "C0-8");
+    assertThat(offsets(b.toCommit(ASSIGNED))).containsExactly(Map.entry(P0, 4L));
+  }
+
+  @Test
+  void recordsLeftInTheBufferAskConnectToCallPutWhenTheirTimeBoundFallsDue() throws Exception {
+    TaskBatches b = batches(new BatchLimits(100, Long.MAX_VALUE, 60_000));
+    b.put(customers(P0, 0));
+    assertThat(wakeUps).hasSize(1);
+    assertThat(wakeUps.get(0)).isBetween(1L, 60_000L);
+    b.beforeCommit(); // nothing in flight: handed over
+    b.put(List.of());
+    assertThat(wakeUps).as("nothing buffered: no call asked for").hasSize(1);
+  }
+
+  @Test
+  void aFailedOffsetCommitLeavesConnectTheRetryBackoff() throws Exception {
+    TaskBatches b = batches(new BatchLimits(100, Long.MAX_VALUE, 60_000));
+    b.put(customers(P0, 0, 1));
+    wakeUps.clear();
+    engine.failNext = true;
+    assertThatThrownBy(b::beforeCommit).isInstanceOf(SQLException.class);
+    assertThat(b.buffered()).as("buffered again").isEqualTo(2);
+    assertThat(wakeUps).as("no earlier call asked for than the backoff").isEmpty();
+  }
+
   /** A batch the task handed to the engine. */
   private record Handed(List<ChangeEvent> events, Progress progress) {
     List<Object> customers() {
@@ -271,7 +392,8 @@ class TaskBatchesTest {
 
   /**
    * The engine as the batches see it: commits each batch at once, or (pipelined) when the next one
-   * is handed over or the task drains; fails the batch in flight when told to.
+   * is handed over, the task drains, or, once told its write has ended, the task collects it; fails
+   * the batch in flight when told to.
    */
   private static final class FakeEngine implements BatchLoader {
     final List<Handed> handed = new ArrayList<>();
@@ -280,6 +402,9 @@ class TaskBatchesTest {
     boolean pipelined;
     boolean failNext;
     boolean heldDue;
+    // Whether the write of the batch in flight has ended (a new batch's write has not).
+    boolean writeEnded;
+    int drains;
     Function<Progress.Position, Progress.Position> positions = p -> p;
     Function<ChangeEvent, List<Problem>> problems = e -> List.of();
 
@@ -291,12 +416,13 @@ class TaskBatchesTest {
         Consumer<LoadResult> committed)
         throws SQLException {
       if (pipelined) {
-        drain(); // the batch before commits (or fails) before this one is written
+        commitInFlight(); // the batch before commits (or fails) before this one is written
       } else {
         failIfTold();
       }
       handed.add(new Handed(List.copyOf(events), progress));
       heldDue = false;
+      writeEnded = false;
       Runnable commit = () -> committed.accept(result(events, progress));
       if (pipelined) {
         inFlight.add(commit);
@@ -333,6 +459,11 @@ class TaskBatchesTest {
 
     @Override
     public void drain() throws SQLException {
+      drains++;
+      commitInFlight();
+    }
+
+    private void commitInFlight() throws SQLException {
       failIfTold();
       while (!inFlight.isEmpty()) {
         inFlight.poll().run();
@@ -340,8 +471,20 @@ class TaskBatchesTest {
     }
 
     @Override
+    public void collect() throws SQLException {
+      if (writeEnded) {
+        commitInFlight();
+      }
+    }
+
+    @Override
     public boolean busy() {
       return !inFlight.isEmpty();
+    }
+
+    @Override
+    public boolean writing() {
+      return busy() && !writeEnded;
     }
 
     @Override

@@ -9,17 +9,20 @@ import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.sink.SinkRecord;
 import org.apache.kafka.connect.sink.SinkTaskContext;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,7 +30,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The task's buffer against a real database, driven as Connect drives it: a batch ends at {@code
  * batch.max.bytes}, and records buffered while a batch fails are neither lost nor passed by the
- * committed offsets when partitions close.
+ * committed offsets when partitions close. An offset commit does not wait for the batch being
+ * written, so the tests commit as Connect does, again and again, until the offset they expect.
  */
 class TaskBufferIT {
   private static final String TOPIC = "shop.public.customers";
@@ -133,6 +137,24 @@ class TaskBufferIT {
         .collect(Collectors.joining(","));
   }
 
+  /**
+   * Connect's offset commits of P0, every few milliseconds, until the task reports {@code offset}:
+   * a commit does not wait for the batch being written. Returns the last report.
+   */
+  private Map<TopicPartition, OffsetAndMetadata> offsetCommitsUntil(long offset) {
+    AtomicReference<Map<TopicPartition, OffsetAndMetadata>> last = new AtomicReference<>();
+    Awaitility.await("offset " + offset + " of " + P0 + " to commit")
+        .atMost(Duration.ofMinutes(1))
+        .pollInterval(Duration.ofMillis(20))
+        .until(
+            () -> {
+              last.set(task.preCommit(Map.of(P0, new OffsetAndMetadata(offset))));
+              OffsetAndMetadata o = last.get().get(P0);
+              return o != null && o.offset() >= offset;
+            });
+    return last.get();
+  }
+
   @Test
   void aBatchEndsAtItsMaximumBytesBeforeItsRecordCount() throws Exception {
     started(
@@ -163,7 +185,7 @@ class TaskBufferIT {
             "1000"));
     task.open(List.of(P0, P1));
     task.put(customers(P0, 1, 0, 1, 2, 3, 4)); // a first batch, before any fault
-    task.preCommit(Map.of(P0, new OffsetAndMetadata(5)));
+    offsetCommitsUntil(5);
     assertThat(customersInTheVault()).isEqualTo(expected(0, 0, 5));
 
     Map<TopicPartition, OffsetAndMetadata> committed = new HashMap<>();
@@ -181,7 +203,7 @@ class TaskBufferIT {
     }
     // Connect goes on with the partition it kept; records 10 and 11 are not delivered again.
     task.put(customers(P0, 1, 12, 13, 14));
-    committed.putAll(task.preCommit(Map.of(P0, new OffsetAndMetadata(15))));
+    committed.putAll(offsetCommitsUntil(15));
 
     assertThat(customersInTheVault()).isEqualTo(expected(0, 0, 15));
     assertThat(committed.get(P0).offset()).isEqualTo(15);

@@ -339,12 +339,13 @@ class VaultSinkConnectorIT {
     p.put("errors.deadletterqueue.topic.replication.factor", "1");
     p.put("max.retries", "100");
     p.put("retry.backoff.ms", "100");
+    p.put("statement.timeout.ms", "1000");
     start("dlq", p);
     feed.produce(connect.kafka(), gen.next(300));
     feed.awaitLoaded(reader, "dlq", LOADED);
 
-    // The bad record and good customers after it, read together once the connector resumes; the
-    // database refuses their batch until the table comes back.
+    // The bad record and good customers after it, read together once the connector resumes; their
+    // batch times out on the hub's lock (a fault that can pass) until the lock is released.
     connect.pauseConnector("dlq");
     connect
         .assertions()
@@ -357,15 +358,20 @@ class VaultSinkConnectorIT {
             "{\"op\":\"c\",\"after\":{\"name\":\"no id\"},\"source\":{\"ts_ms\":1}}");
     feed.endOffsets.merge(new TopicPartition("dlq.public.customers", 0), 1L, Long::sum);
     feed.produce(connect.kafka(), gen.next(300));
-    TestDatabase.execute("ALTER TABLE " + schema + ".hub_customer RENAME TO hub_customer_away");
     String rollbacks =
         "SELECT xact_rollback FROM pg_stat_database WHERE datname = current_database()";
-    long before = Long.parseLong(TestDatabase.value(rollbacks));
-    connect.resumeConnector("dlq");
-    org.awaitility.Awaitility.await("the batch with the bad record failed several times")
-        .atMost(LOADED)
-        .until(() -> Long.parseLong(TestDatabase.value(rollbacks)) >= before + 3);
-    TestDatabase.execute("ALTER TABLE " + schema + ".hub_customer_away RENAME TO hub_customer");
+    try (java.sql.Connection blocker = TestDatabase.connect()) {
+      blocker.setAutoCommit(false);
+      try (java.sql.Statement st = blocker.createStatement()) {
+        st.execute("LOCK TABLE " + schema + ".hub_customer IN ACCESS EXCLUSIVE MODE");
+      }
+      long before = Long.parseLong(TestDatabase.value(rollbacks));
+      connect.resumeConnector("dlq");
+      org.awaitility.Awaitility.await("the batch with the bad record failed several times")
+          .atMost(LOADED)
+          .until(() -> Long.parseLong(TestDatabase.value(rollbacks)) >= before + 3);
+      blocker.rollback();
+    }
     feed.awaitLoaded(reader, "dlq", LOADED);
 
     assertThat(connect.kafka().consumeAll(30_000, "vaultstream-dlq-once").count()).isEqualTo(1);

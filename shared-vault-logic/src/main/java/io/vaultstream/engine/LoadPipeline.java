@@ -124,9 +124,26 @@ public final class LoadPipeline<T> implements AutoCloseable {
     }
   }
 
-  /** Whether a batch is being written. */
+  /**
+   * Tells the listener of the batch in flight if its write has ended, without waiting for it; a
+   * batch still being written stays in flight.
+   *
+   * @throws SQLException when its write failed (as {@link #drain()})
+   */
+  public void collect() throws SQLException {
+    if (inFlight != null && inFlight.write.isDone()) {
+      drain();
+    }
+  }
+
+  /** Whether a batch is in flight: handed to the writer, and the listener not told of it yet. */
   public boolean busy() {
     return inFlight != null;
+  }
+
+  /** Whether the writer is still writing the batch in flight (not only waiting to be collected). */
+  public boolean writing() {
+    return inFlight != null && !inFlight.write.isDone();
   }
 
   private boolean finish(InFlight<T> f) throws SQLException {

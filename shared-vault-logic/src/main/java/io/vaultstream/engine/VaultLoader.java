@@ -212,8 +212,9 @@ public final class VaultLoader implements AutoCloseable {
   /**
    * Rechecks every waiting and unresolved error row against the whole key map now, and applies the
    * watermark and the retention, in one transaction. Runtimes call it when no batch is flowing
-   * (Connect does so at every offset commit through an empty load; the Spark job on a timer), so
-   * rows whose parent was loaded by a concurrent batch do not wait for the next records.
+   * (Connect does so through an empty load at an offset commit with no batch in flight; the Spark
+   * job on a timer), so rows whose parent was loaded by a concurrent batch do not wait for the next
+   * records.
    */
   public LoadResult sweep() throws SQLException {
     return runner.sweep();

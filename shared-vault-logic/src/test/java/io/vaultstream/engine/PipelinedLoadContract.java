@@ -85,6 +85,53 @@ abstract class PipelinedLoadContract extends DatabaseContract {
   }
 
   @Test
+  void collectingTellsOfABatchOnlyOnceItsWriteHasEndedAndThrowsWhatFailed() throws Exception {
+    String schema = newSchema();
+    VaultLoader loader = open(schema);
+    List<List<ChangeEvent>> batches = batches(loader, 2_000, 1_000);
+    List<Integer> committed = new ArrayList<>();
+    try (LoadPipeline<Integer> pipeline = loader.pipeline((tag, result) -> committed.add(tag))) {
+      pipeline.submit(List.of(), List.of(), null, -1); // runs the first sweep on its own
+      pipeline.submit(batches.get(0), List.of(), null, 0);
+      org.awaitility.Awaitility.await("the batch's write ends and is collected")
+          .atMost(java.time.Duration.ofMinutes(1))
+          .pollInterval(java.time.Duration.ofMillis(5))
+          .until(
+              () -> {
+                boolean ended = !pipeline.writing();
+                pipeline.collect();
+                // Told of the batch exactly when it is no longer in flight, at once if it ended.
+                assertThat(committed.contains(0)).isEqualTo(!pipeline.busy());
+                assertThat(ended && pipeline.busy()).isFalse();
+                return !pipeline.busy();
+              });
+      assertThat(committed).containsExactly(-1, 0);
+      assertThat(pipeline.writing()).isFalse();
+
+      db().renameTable(schema, "lsat_order_line", "lsat_away");
+      pipeline.submit(batches.get(1), List.of(), null, 1);
+      java.sql.SQLException failed =
+          org.awaitility.Awaitility.await("the failed write is collected")
+              .atMost(java.time.Duration.ofMinutes(1))
+              .pollInterval(java.time.Duration.ofMillis(5))
+              .until(
+                  () -> {
+                    try {
+                      pipeline.collect();
+                      return null;
+                    } catch (java.sql.SQLException e) {
+                      return e;
+                    }
+                  },
+                  e -> e != null);
+      assertThat((Throwable) failed).hasMessageContaining("lsat_order_line");
+      assertThat(pipeline.busy()).isFalse();
+      assertThat(committed).containsExactly(-1, 0);
+      db().renameTable(schema, "lsat_away", "lsat_order_line");
+    }
+  }
+
+  @Test
   void whenTheBatchInFlightFailsNeitherItNorTheNextIsLoadedAndBothLoadWhenSubmittedAgain()
       throws Exception {
     String serialSchema = newSchema();

@@ -29,7 +29,7 @@ final class WriteSettings {
         5000,
         Range.atLeast(1),
         Importance.MEDIUM,
-        "Records buffered before they are written in one transaction (the buffer is also written at every offset commit).",
+        "Records buffered before they are written in one transaction (the buffer is also written at an offset commit when no batch is being written).",
         GROUP_WRITES,
         ++o,
         Width.SHORT,
@@ -59,7 +59,9 @@ final class WriteSettings {
         Range.atLeast(0),
         Importance.MEDIUM,
         "Milliseconds a buffered record waits at most before its batch is written, so a slow stream"
-            + " still reaches the vault quickly; 0 writes at every put.",
+            + " still reaches the vault quickly; 0 writes at every put. It applies while no batch is"
+            + " being written: meanwhile the buffer fills on up to batch.size or batch.max.bytes,"
+            + " and is written as soon as the writer is free, so batches grow under a backlog.",
         GROUP_WRITES,
         ++o,
         Width.SHORT,
