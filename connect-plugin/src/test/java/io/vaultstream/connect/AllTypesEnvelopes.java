@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.apache.kafka.connect.data.Date;
 import org.apache.kafka.connect.data.Decimal;
 import org.apache.kafka.connect.data.Schema;
@@ -211,7 +212,7 @@ final class AllTypesEnvelopes {
     return r;
   }
 
-  private void put(Struct r, String field, java.util.function.Supplier<Object> value) {
+  private void put(Struct r, String field, Supplier<Object> value) {
     r.put(field, random.nextInt(6) == 0 ? null : value.get());
   }
 

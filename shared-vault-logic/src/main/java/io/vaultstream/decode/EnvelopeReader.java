@@ -2,6 +2,7 @@ package io.vaultstream.decode;
 
 import com.fasterxml.jackson.core.JsonParser;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,11 +23,12 @@ import java.util.concurrent.ConcurrentHashMap;
 final class EnvelopeReader {
   static final int SCHEMAS_PER_TOPIC = 4;
   static final int MAX_TOPICS = 1024;
-  private static final byte[] SCHEMA =
-      "\"schema\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-  private static final byte[] PAYLOAD =
-      "\"payload\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-  private static final byte[] NULL = "null".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  private static final byte[] SCHEMA = "\"schema\"".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] PAYLOAD = "\"payload\"".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] NULL = "null".getBytes(StandardCharsets.US_ASCII);
+
+  /** What {@link #fast} answers for a record it leaves to the general way. */
+  private static final Object FALLBACK = new Object();
 
   /** A kept schema: its exact text and what it was prepared into. */
   private record Kept(byte[] bytes, SchemaNode node) {}
@@ -45,8 +47,6 @@ final class EnvelopeReader {
     Kept[] k = kept.get(topic);
     return k == null ? 0 : k.length;
   }
-
-  private static final Object FALLBACK = new Object();
 
   private Object fast(String topic, byte[] b) {
     int i = JsonBytes.skipSpace(b, 0);

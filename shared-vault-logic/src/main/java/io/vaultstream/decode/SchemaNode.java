@@ -3,6 +3,7 @@ package io.vaultstream.decode;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -85,7 +86,7 @@ final class SchemaNode {
       return List.of();
     }
     Set<String> names = new HashSet<>();
-    List<Map<?, ?>> out = new java.util.ArrayList<>(list.size());
+    List<Map<?, ?>> out = new ArrayList<>(list.size());
     for (Object f : list) {
       if (f instanceof Map<?, ?> field) {
         if (!names.add(JsonValueReader.text(field.get("field")))) {
