@@ -3,10 +3,16 @@ package io.vaultstream.decode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.model.ModelLoader;
 import io.vaultstream.samples.ChangeRecord;
 import io.vaultstream.samples.ShopChangeEvents;
 import io.vaultstream.samples.ShopEventGenerator;
 import io.vaultstream.testing.Samples;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -159,6 +165,29 @@ class EnvelopeReaderTest {
           .as(payload)
           .isInstanceOf(general.getClass())
           .hasMessage(general.getMessage());
+    }
+  }
+
+  @Test
+  void aDecoderSentToAnotherJvmKeepsDecodingTheSame() throws Exception {
+    ChangeEventDecoder decoder =
+        new ChangeEventDecoder(ModelLoader.load(Samples.shopModel()), DecoderOptions.defaults());
+    byte[] value = Samples.bytes("orders.update.value.json");
+    ChangeEvent before = decoder.decode("shop.public.orders", 0, 1, 0L, null, value).orElseThrow();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (ObjectOutputStream o = new ObjectOutputStream(out)) {
+      o.writeObject(decoder);
+    }
+    ChangeEventDecoder copy;
+    try (ObjectInputStream in =
+        new ObjectInputStream(new ByteArrayInputStream(out.toByteArray()))) {
+      copy = (ChangeEventDecoder) in.readObject();
+    }
+    for (int i = 0; i < 2; i++) {
+      ChangeEvent after = copy.decode("shop.public.orders", 0, 1, 0L, null, value).orElseThrow();
+      assertThat(render(after.row())).isEqualTo(render(before.row()));
+      assertThat(after.eventTimeMicros()).isEqualTo(before.eventTimeMicros());
+      assertThat(after.position()).isEqualTo(before.position());
     }
   }
 
