@@ -25,7 +25,6 @@ final class EnvelopeReader {
   static final int MAX_TOPICS = 1024;
   private static final byte[] SCHEMA = "\"schema\"".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] PAYLOAD = "\"payload\"".getBytes(StandardCharsets.US_ASCII);
-  private static final byte[] NULL = "null".getBytes(StandardCharsets.US_ASCII);
 
   /** What {@link #fast} answers for a record it leaves to the general way. */
   private static final Object FALLBACK = new Object();
@@ -53,55 +52,62 @@ final class EnvelopeReader {
     if (i >= b.length || b[i] != '{') {
       return FALLBACK;
     }
-    i = JsonBytes.literal(b, JsonBytes.skipSpace(b, i + 1), SCHEMA);
-    i = JsonBytes.colon(b, i);
-    int schemaStart = i;
-    int schemaEnd = JsonBytes.skipContainer(b, schemaStart);
-    if (schemaEnd < 0) {
+    int schemaStart =
+        JsonBytes.colon(b, JsonBytes.literal(b, JsonBytes.skipSpace(b, i + 1), SCHEMA));
+    int close = JsonBytes.lastBrace(b);
+    if (schemaStart < 0 || close < 0) {
       return FALLBACK;
     }
-    i = JsonBytes.skipSpace(b, schemaEnd);
+    // A kept schema is one whole JSON object, so bytes that begin with it hold it and no more.
+    Kept k = kept(topic, b, schemaStart);
+    if (k == null) {
+      k = keep(topic, b, schemaStart, JsonBytes.skipContainer(b, schemaStart));
+      if (k == null) {
+        return FALLBACK;
+      }
+    }
+    i = JsonBytes.skipSpace(b, schemaStart + k.bytes.length);
     if (i >= b.length || b[i] != ',') {
       return FALLBACK;
     }
-    i = JsonBytes.colon(b, JsonBytes.literal(b, JsonBytes.skipSpace(b, i + 1), PAYLOAD));
-    int payloadStart = i;
-    int payloadEnd =
-        JsonBytes.literal(b, payloadStart, NULL) >= 0
-            ? payloadStart + NULL.length
-            : JsonBytes.skipContainer(b, payloadStart);
-    if (payloadEnd < 0 || !JsonBytes.closesObject(b, payloadEnd)) {
+    int payloadStart =
+        JsonBytes.colon(b, JsonBytes.literal(b, JsonBytes.skipSpace(b, i + 1), PAYLOAD));
+    if (payloadStart < 0 || payloadStart >= close) {
       return FALLBACK;
     }
-    SchemaNode node = schema(topic, b, schemaStart, schemaEnd);
-    if (node == null) {
-      return FALLBACK;
-    }
-    try (JsonParser p =
-        JsonValueReader.JSON.createParser(b, payloadStart, payloadEnd - payloadStart)) {
-      Object v = node.read(p, p.nextToken());
+    // The payload runs to the envelope's closing brace: anything else there fails the parse.
+    try (JsonParser p = JsonValueReader.JSON.createParser(b, payloadStart, close - payloadStart)) {
+      Object v = k.node.read(p, p.nextToken());
       return p.nextToken() == null ? v : FALLBACK;
     } catch (IOException | RuntimeException e) {
       return FALLBACK; // the general way names what is wrong
     }
   }
 
-  /** The prepared schema of the bytes from {@code start} to {@code end}; null if not an object. */
-  private SchemaNode schema(String topic, byte[] b, int start, int end) {
-    int length = end - start;
+  /** The topic's kept schema whose bytes the record's bytes from {@code start} begin with. */
+  private Kept kept(String topic, byte[] b, int start) {
     Kept[] topicKept = kept.get(topic);
     if (topicKept != null) {
       for (Kept k : topicKept) {
-        if (k.bytes.length == length && Arrays.equals(b, start, end, k.bytes, 0, length)) {
+        int end = start + k.bytes.length;
+        if (end <= b.length && Arrays.equals(b, start, end, k.bytes, 0, k.bytes.length)) {
           if (k != topicKept[0]) {
             promote(topic, k);
           }
-          return k.node;
+          return k;
         }
       }
     }
+    return null;
+  }
+
+  /** The schema from {@code start} to {@code end} parsed, prepared and kept; null if no object. */
+  private Kept keep(String topic, byte[] b, int start, int end) {
+    if (end < 0) {
+      return null;
+    }
     Object parsed;
-    try (JsonParser p = JsonValueReader.JSON.createParser(b, start, length)) {
+    try (JsonParser p = JsonValueReader.JSON.createParser(b, start, end - start)) {
       parsed = JsonValueReader.value(p, p.nextToken());
       if (p.nextToken() != null) {
         return null;
@@ -116,7 +122,7 @@ final class EnvelopeReader {
     if (kept.size() < MAX_TOPICS || kept.containsKey(topic)) {
       promote(topic, k);
     }
-    return k.node;
+    return k;
   }
 
   /**

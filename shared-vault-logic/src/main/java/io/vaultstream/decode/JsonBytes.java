@@ -81,9 +81,12 @@ final class JsonBytes {
     return -1;
   }
 
-  /** Whether the bytes from {@code i} are a closing brace and then only whitespace. */
-  static boolean closesObject(byte[] b, int i) {
-    i = skipSpace(b, i);
-    return i < b.length && b[i] == '}' && skipSpace(b, i + 1) == b.length;
+  /** The index of the closing brace the bytes end with (whitespace after it allowed), else -1. */
+  static int lastBrace(byte[] b) {
+    int i = b.length - 1;
+    while (i >= 0 && isSpace(b[i])) {
+      i--;
+    }
+    return i >= 0 && b[i] == '}' ? i : -1;
   }
 }
