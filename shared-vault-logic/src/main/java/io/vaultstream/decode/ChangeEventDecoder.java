@@ -22,6 +22,8 @@ public final class ChangeEventDecoder implements Serializable {
   private final DecoderOptions options;
   private final ConfluentAvro avro;
   private final RowChecks checks;
+  // The schemas kept per topic; made again after deserialisation (a Spark executor's copy).
+  private transient volatile EnvelopeReader envelopes;
 
   public ChangeEventDecoder(VaultModel model, DecoderOptions options) {
     this(model, options, Integer.MAX_VALUE);
@@ -89,7 +91,7 @@ public final class ChangeEventDecoder implements Serializable {
       }
     } else {
       try {
-        v = JsonValueReader.read(value);
+        v = envelopes().read(topic, value);
       } catch (ValueException e) {
         throw e.at(new SourcePosition(topic, partition, offset, null));
       }
@@ -105,6 +107,15 @@ public final class ChangeEventDecoder implements Serializable {
     Map<String, Object> map = (Map<String, Object>) v;
     return decodeRow(
         topic, partition, offset, kafkaTimestampMs, map, RawBytes.of(key), RawBytes.of(value));
+  }
+
+  private EnvelopeReader envelopes() {
+    EnvelopeReader e = envelopes;
+    if (e == null) {
+      e = new EnvelopeReader();
+      envelopes = e;
+    }
+    return e;
   }
 
   /**

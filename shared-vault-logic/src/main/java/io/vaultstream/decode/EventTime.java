@@ -106,11 +106,15 @@ final class EventTime {
     if (v instanceof LocalDateTime l) {
       return l.toInstant(ZoneOffset.UTC);
     }
-    String s = v.toString().trim();
+    String s = v.toString().trim().replace(' ', 'T');
+    Instant fast = IsoInstants.parse(s);
+    if (fast != null) {
+      return fast;
+    }
     try {
-      return OffsetDateTime.parse(s.replace(' ', 'T')).toInstant();
+      return OffsetDateTime.parse(s).toInstant();
     } catch (DateTimeParseException e) {
-      return LocalDateTime.parse(s.replace(' ', 'T')).toInstant(ZoneOffset.UTC);
+      return LocalDateTime.parse(s).toInstant(ZoneOffset.UTC);
     }
   }
 

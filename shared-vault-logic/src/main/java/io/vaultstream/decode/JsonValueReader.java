@@ -20,7 +20,7 @@ import java.util.Map;
  * its scale as the source column's text does); no tree of nodes is built.
  */
 public final class JsonValueReader {
-  private static final JsonFactory JSON = new JsonFactory();
+  static final JsonFactory JSON = new JsonFactory();
 
   private JsonValueReader() {}
 
@@ -48,7 +48,7 @@ public final class JsonValueReader {
   }
 
   /** The value starting at the current token. */
-  private static Object value(JsonParser p, JsonToken t) throws IOException {
+  static Object value(JsonParser p, JsonToken t) throws IOException {
     switch (t) {
       case START_OBJECT -> {
         Map<String, Object> out = new LinkedHashMap<>();
@@ -94,7 +94,8 @@ public final class JsonValueReader {
     }
   }
 
-  private static Object withSchema(Map<?, ?> schema, Object v, String path) {
+  /** The value {@code v} read by its schema; {@code path} names it in messages. */
+  static Object withSchema(Map<?, ?> schema, Object v, String path) {
     if (v == null) {
       return null;
     }
@@ -108,7 +109,7 @@ public final class JsonValueReader {
           default -> SchemaValues.primitive(type, v, path, schema.get("name"));
         };
     Object named = schema.get("name");
-    return named == null ? physical : logical(schema, text(named), v, physical, path);
+    return named == null ? physical : logical(params(schema), text(named), v, physical, path);
   }
 
   private static Map<String, Object> struct(Map<?, ?> schema, Map<?, ?> in, String path) {
@@ -150,12 +151,8 @@ public final class JsonValueReader {
   }
 
   /** The physical value normalised by its logical type {@code name}; {@code v} is the input. */
-  private static Object logical(
-      Map<?, ?> schema, String name, Object v, Object physical, String path) {
-    Map<String, String> params = new HashMap<>();
-    if (schema.get("parameters") instanceof Map<?, ?> m) {
-      m.forEach((k, e) -> params.put(String.valueOf(k), text(e)));
-    }
+  static Object logical(
+      Map<String, String> params, String name, Object v, Object physical, String path) {
     try {
       return LogicalTypes.normalize(name, params, physical);
     } catch (DecodeException e) {
@@ -174,8 +171,17 @@ public final class JsonValueReader {
     }
   }
 
+  /** A schema's parameters as text. */
+  static Map<String, String> params(Map<?, ?> schema) {
+    Map<String, String> params = new HashMap<>();
+    if (schema.get("parameters") instanceof Map<?, ?> m) {
+      m.forEach((k, e) -> params.put(String.valueOf(k), text(e)));
+    }
+    return params;
+  }
+
   /** A value as text, as JSON writes it (numbers in their plain form). */
-  private static String text(Object v) {
+  static String text(Object v) {
     if (v == null) {
       return "";
     }

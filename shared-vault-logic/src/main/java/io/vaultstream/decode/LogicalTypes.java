@@ -56,7 +56,7 @@ public final class LogicalTypes {
       case "org.apache.kafka.connect.data.Timestamp" -> instant(value, name);
       case "io.debezium.time.MicroTimestamp" -> micros(number(value, name));
       case "io.debezium.time.NanoTimestamp" -> nanos(number(value, name));
-      case "io.debezium.time.ZonedTimestamp" -> OffsetDateTime.parse(value.toString()).toInstant();
+      case "io.debezium.time.ZonedTimestamp" -> zonedTimestamp(value.toString());
       case "io.debezium.time.ZonedTime" -> OffsetTime.parse(value.toString());
       case "io.debezium.data.Uuid" -> uuid(value, name);
       default -> value;
@@ -106,6 +106,12 @@ public final class LogicalTypes {
       return d.toInstant();
     }
     return Instant.ofEpochMilli(number(value, name));
+  }
+
+  /** Debezium's form read by hand, any other ISO-8601 form by {@code OffsetDateTime}. */
+  private static Instant zonedTimestamp(String text) {
+    Instant fast = IsoInstants.parse(text);
+    return fast != null ? fast : OffsetDateTime.parse(text).toInstant();
   }
 
   private static String uuid(Object value, String name) {

@@ -1,0 +1,162 @@
+package io.vaultstream.decode;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A Connect schema of the JSON envelope, prepared once for every record that carries it: it reads
+ * the payload from the parser straight into the values {@link JsonValueReader#withSchema} gives for
+ * the same schema and payload, without a tree of the payload in between.
+ *
+ * <p>Structs and primitives are read as they stream by; their fields' paths, parameters and logical
+ * names are computed here once instead of for every value. Arrays and maps, and a struct whose
+ * fields repeat a name, are read as a value and then applied their schema the general way, so every
+ * rule has one home. A value that does not fit throws as the general way would; the caller then
+ * reads the record again the general way, whose message is the one users see.
+ */
+final class SchemaNode {
+  private enum Kind {
+    STRUCT,
+    PRIMITIVE,
+    GENERAL
+  }
+
+  private final Map<?, ?> schema;
+  private final Kind kind;
+  private final String type;
+  private final Object rawName;
+  private final String name;
+  private final Map<String, String> params;
+  private final String path;
+  private final String[] fieldNames;
+  private final SchemaNode[] fields;
+  private final Map<String, Integer> index;
+
+  private SchemaNode(Map<?, ?> schema, String path) {
+    this.schema = schema;
+    this.path = path;
+    this.type = JsonValueReader.text(schema.get("type"));
+    this.rawName = schema.get("name");
+    this.name = rawName == null ? null : JsonValueReader.text(rawName);
+    this.params = rawName == null ? Map.of() : JsonValueReader.params(schema);
+    List<Map<?, ?>> structFields = "struct".equals(type) ? structFields(schema) : null;
+    if (structFields != null) {
+      int n = structFields.size();
+      this.kind = Kind.STRUCT;
+      this.fieldNames = new String[n];
+      this.fields = new SchemaNode[n];
+      this.index = new HashMap<>(n * 2);
+      for (int i = 0; i < n; i++) {
+        Map<?, ?> field = structFields.get(i);
+        fieldNames[i] = JsonValueReader.text(field.get("field"));
+        fields[i] = new SchemaNode(field, path + "." + fieldNames[i]);
+        index.put(fieldNames[i], i);
+      }
+    } else {
+      this.kind =
+          switch (type) {
+            case "struct", "array", "map" -> Kind.GENERAL;
+            default -> Kind.PRIMITIVE;
+          };
+      this.fieldNames = null;
+      this.fields = null;
+      this.index = null;
+    }
+  }
+
+  /** The schema (a parsed JSON object) of the value at {@code path}. */
+  static SchemaNode of(Map<?, ?> schema, String path) {
+    return new SchemaNode(schema, path);
+  }
+
+  /**
+   * A struct's fields that are objects, in order; null when two share a name (the general way keeps
+   * the first one's place and the last one's value, which is not worth a second way of doing it).
+   */
+  private static List<Map<?, ?>> structFields(Map<?, ?> schema) {
+    if (!(schema.get("fields") instanceof List<?> list)) {
+      return List.of();
+    }
+    Set<String> names = new HashSet<>();
+    List<Map<?, ?>> out = new ArrayList<>(list.size());
+    for (Object f : list) {
+      if (f instanceof Map<?, ?> field) {
+        if (!names.add(JsonValueReader.text(field.get("field")))) {
+          return null;
+        }
+        out.add(field);
+      }
+    }
+    return out;
+  }
+
+  /** The value starting at token {@code t}, read by this schema. */
+  Object read(JsonParser p, JsonToken t) throws IOException {
+    if (t == JsonToken.VALUE_NULL) {
+      return null;
+    }
+    return switch (kind) {
+      case STRUCT ->
+          t == JsonToken.START_OBJECT
+              ? named(struct(p), null)
+              : general(JsonValueReader.value(p, t));
+      case PRIMITIVE -> {
+        Object v = JsonValueReader.value(p, t);
+        yield named(SchemaValues.primitive(type, v, path, rawName), v);
+      }
+      case GENERAL -> general(JsonValueReader.value(p, t));
+    };
+  }
+
+  private Object general(Object v) {
+    return JsonValueReader.withSchema(schema, v, path);
+  }
+
+  private Object named(Object physical, Object input) {
+    return name == null
+        ? physical
+        : JsonValueReader.logical(params, name, input == null ? physical : input, physical, path);
+  }
+
+  /**
+   * The struct's fields in the schema's order; a field the payload lacks is null, one the schema
+   * lacks is skipped, and of a name given twice the last value counts, as in the general way.
+   */
+  private Map<String, Object> struct(JsonParser p) throws IOException {
+    int n = fields.length;
+    Object[] values = new Object[n];
+    int expected = 0;
+    for (String field = p.nextFieldName(); field != null; field = p.nextFieldName()) {
+      JsonToken vt = p.nextToken();
+      int i;
+      if (expected < n && fieldNames[expected].equals(field)) {
+        i = expected;
+      } else {
+        Integer found = index.get(field);
+        if (found == null) {
+          JsonValueReader.value(p, vt); // read as the general way does, to fail as it would
+          continue;
+        }
+        i = found;
+      }
+      values[i] = fields[i].read(p, vt);
+      expected = i + 1;
+    }
+    if (p.currentToken() != JsonToken.END_OBJECT) {
+      throw new IOException("unexpected " + p.currentToken() + " in an object");
+    }
+    Map<String, Object> out = new LinkedHashMap<>(n * 4 / 3 + 1);
+    for (int i = 0; i < n; i++) {
+      out.put(fieldNames[i], values[i]);
+    }
+    return out;
+  }
+}

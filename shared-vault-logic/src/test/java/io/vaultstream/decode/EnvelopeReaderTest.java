@@ -1,0 +1,202 @@
+package io.vaultstream.decode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.model.ModelLoader;
+import io.vaultstream.samples.ChangeRecord;
+import io.vaultstream.samples.ShopChangeEvents;
+import io.vaultstream.samples.ShopEventGenerator;
+import io.vaultstream.testing.Samples;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The envelope's fast way (schemas kept per topic, payloads streamed) gives what the general way
+ * gives, value for value and error for error, and notices a topic's new schema.
+ */
+class EnvelopeReaderTest {
+  private static final String TOPIC = "shop.public.products";
+
+  /** A value's structure with every leaf's class, so 29.70 and 29.7, or 1 and 1L, differ. */
+  static String render(Object v) {
+    if (v instanceof Map<?, ?> m) {
+      List<String> parts = new ArrayList<>();
+      m.forEach((k, e) -> parts.add(k + "=" + render(e)));
+      return "{" + String.join(", ", parts) + "}";
+    }
+    if (v instanceof List<?> l) {
+      return l.stream().map(EnvelopeReaderTest::render).toList().toString();
+    }
+    if (v instanceof byte[] b) {
+      return "bytes:" + Base64.getEncoder().encodeToString(b);
+    }
+    return v == null ? "null" : v.getClass().getSimpleName() + ":" + v;
+  }
+
+  private static void assertSameAsGeneral(EnvelopeReader reader, String topic, byte[] value) {
+    String general = render(JsonValueReader.read(value));
+    assertThat(render(reader.read(topic, value))).isEqualTo(general);
+  }
+
+  @Test
+  void debeziumRecordsReadTheSameAsTheGeneralWayFirstAndLaterTimes() {
+    EnvelopeReader reader = new EnvelopeReader();
+    List<ChangeRecord> records = new ShopChangeEvents(7).next(2_000);
+    records.addAll(new ShopEventGenerator("shop.public", 7).withSchemas().next(2_000));
+    for (ChangeRecord r : records) {
+      if (r.value() != null) {
+        assertSameAsGeneral(reader, r.topic(), r.value());
+      }
+    }
+    for (String sample :
+        List.of(
+            "customers.value.json",
+            "customers.update.value.json",
+            "customers.delete.value.json",
+            "orders.value.json",
+            "order_lines.update.value.json",
+            "products.value.json")) {
+      byte[] value = Samples.bytes(sample);
+      assertSameAsGeneral(reader, "real." + sample, value);
+      assertSameAsGeneral(reader, "real." + sample, value);
+      assertThat(reader.keptSchemas("real." + sample)).isEqualTo(1);
+    }
+  }
+
+  private static byte[] envelope(String extraField, String payload) {
+    String fields =
+        "[{\"type\":\"int64\",\"optional\":false,\"field\":\"id\"},"
+            + "{\"type\":\"bytes\",\"optional\":true,\"name\":\"org.apache.kafka.connect.data.Decimal\","
+            + "\"parameters\":{\"scale\":\"2\"},\"field\":\"price\"}"
+            + extraField
+            + "]";
+    return ("{\"schema\":{\"type\":\"struct\",\"fields\":"
+            + fields
+            + ",\"optional\":false},\"payload\":"
+            + payload
+            + "}")
+        .getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void aNewSchemaMidTopicIsNoticedAndTheOldOneStillRead() {
+    EnvelopeReader reader = new EnvelopeReader();
+    byte[] v1 = envelope("", "{\"id\":1,\"price\":\"C5I=\"}");
+    byte[] v2 =
+        envelope(
+            ",{\"type\":\"string\",\"optional\":true,\"field\":\"sku\"}",
+            "{\"id\":2,\"price\":\"C5I=\",\"sku\":\"S2\"}");
+    assertThat(render(reader.read(TOPIC, v1))).isEqualTo("{id=Long:1, price=BigDecimal:29.62}");
+    assertThat(render(reader.read(TOPIC, v2)))
+        .isEqualTo("{id=Long:2, price=BigDecimal:29.62, sku=String:S2}");
+    assertThat(render(reader.read(TOPIC, v1))).isEqualTo("{id=Long:1, price=BigDecimal:29.62}");
+    assertThat(reader.keptSchemas(TOPIC)).isEqualTo(2);
+    // The same schema text on another topic is that topic's own.
+    assertThat(render(reader.read("other", v2))).isEqualTo(render(JsonValueReader.read(v2)));
+    assertThat(reader.keptSchemas("other")).isEqualTo(1);
+  }
+
+  @Test
+  void aTopicKeepsABoundedNumberOfSchemas() {
+    EnvelopeReader reader = new EnvelopeReader();
+    for (int i = 0; i < EnvelopeReader.SCHEMAS_PER_TOPIC + 3; i++) {
+      byte[] v =
+          envelope(
+              ",{\"type\":\"int32\",\"optional\":true,\"field\":\"c" + i + "\"}",
+              "{\"id\":" + i + ",\"c" + i + "\":" + i + "}");
+      assertSameAsGeneral(reader, TOPIC, v);
+    }
+    assertThat(reader.keptSchemas(TOPIC)).isEqualTo(EnvelopeReader.SCHEMAS_PER_TOPIC);
+  }
+
+  @Test
+  void unusualPayloadsReadAsTheGeneralWayReadsThem() {
+    EnvelopeReader reader = new EnvelopeReader();
+    for (String payload :
+        List.of(
+            "{\"id\":1,\"price\":\"C5I=\"}",
+            "null",
+            "{\"price\":\"C5I=\",\"id\":1}",
+            "{\"id\":1}",
+            "{\"id\":1,\"unknown\":{\"a\":[1,2,{\"b\":\"}\"}]},\"price\":null}",
+            "{\"id\":1,\"id\":2,\"price\":\"AA==\"}",
+            "{ \"id\" : 3 , \"price\" : \"C5I=\" }")) {
+      assertSameAsGeneral(reader, TOPIC, envelope("", payload));
+    }
+    // Other layouts: payload first, a third member, whitespace, no schema.
+    for (String value :
+        List.of(
+            "{\"payload\":{\"id\":1},\"schema\":{\"type\":\"struct\",\"fields\":[]}}",
+            "{\"schema\":{\"type\":\"struct\",\"fields\":[]},\"payload\":{\"id\":1},\"x\":1}",
+            " { \"schema\" : {\"type\":\"struct\",\"fields\":[]} , \"payload\" : {\"id\":1} } ",
+            "{\"schema\":null,\"payload\":{\"id\":1}}",
+            "{\"schema\":{\"type\":\"struct\",\"fields\":[]},\"payload\":{\"id\":1}} trailing")) {
+      assertSameAsGeneral(reader, TOPIC, value.getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  @Test
+  void badPayloadsFailWithTheGeneralWaysMessageAfterTheSchemaIsKept() {
+    EnvelopeReader reader = new EnvelopeReader();
+    reader.read(TOPIC, envelope("", "{\"id\":1,\"price\":\"C5I=\"}"));
+    assertThat(reader.keptSchemas(TOPIC)).isEqualTo(1);
+    for (String payload :
+        List.of(
+            "{\"id\":\"abc\",\"price\":\"C5I=\"}",
+            "{\"id\":1,\"price\":\"not base64!\"}",
+            "{\"id\":1,\"price\":",
+            "{\"id\":1,\"price\":\"C5I=\"",
+            "[1,2]",
+            "{\"id\":1.5}")) {
+      byte[] value = envelope("", payload);
+      Throwable general = catchThrowable(() -> JsonValueReader.read(value));
+      assertThat(general).as(payload).isInstanceOf(DecodeException.class);
+      assertThatThrownBy(() -> reader.read(TOPIC, value))
+          .as(payload)
+          .isInstanceOf(general.getClass())
+          .hasMessage(general.getMessage());
+    }
+  }
+
+  @Test
+  void aDecoderSentToAnotherJvmKeepsDecodingTheSame() throws Exception {
+    ChangeEventDecoder decoder =
+        new ChangeEventDecoder(ModelLoader.load(Samples.shopModel()), DecoderOptions.defaults());
+    byte[] value = Samples.bytes("orders.update.value.json");
+    ChangeEvent before = decoder.decode("shop.public.orders", 0, 1, 0L, null, value).orElseThrow();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (ObjectOutputStream o = new ObjectOutputStream(out)) {
+      o.writeObject(decoder);
+    }
+    ChangeEventDecoder copy;
+    try (ObjectInputStream in =
+        new ObjectInputStream(new ByteArrayInputStream(out.toByteArray()))) {
+      copy = (ChangeEventDecoder) in.readObject();
+    }
+    for (int i = 0; i < 2; i++) {
+      ChangeEvent after = copy.decode("shop.public.orders", 0, 1, 0L, null, value).orElseThrow();
+      assertThat(render(after.row())).isEqualTo(render(before.row()));
+      assertThat(after.eventTimeMicros()).isEqualTo(before.eventTimeMicros());
+      assertThat(after.position()).isEqualTo(before.position());
+    }
+  }
+
+  private static Throwable catchThrowable(Runnable r) {
+    try {
+      r.run();
+      return null;
+    } catch (RuntimeException e) {
+      return e;
+    }
+  }
+}
