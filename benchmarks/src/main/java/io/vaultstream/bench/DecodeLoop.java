@@ -5,7 +5,7 @@ import io.vaultstream.decode.DecoderOptions;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.samples.ChangeRecord;
-import io.vaultstream.samples.ShopChangeEvents;
+import io.vaultstream.samples.ShopEventGenerator;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
@@ -35,7 +35,7 @@ public final class DecodeLoop {
     int rounds = intArg(args, "--rounds=", 15);
     int warmup = intArg(args, "--warmup=", 15);
     VaultModel model = ModelLoader.load(model());
-    List<ChangeRecord> records = new ShopChangeEvents(42).next(events);
+    List<ChangeRecord> records = ShopEventGenerator.debezium(42).next(events);
     long bytes = records.stream().mapToLong(r -> r.value() == null ? 0 : r.value().length).sum();
     ChangeEventDecoder decoder = new ChangeEventDecoder(model, DecoderOptions.defaults());
     JsonConverter json = new JsonConverter();

@@ -8,7 +8,6 @@ import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.hash.CanonicalText;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.samples.ChangeRecord;
-import io.vaultstream.samples.ShopChangeEvents;
 import io.vaultstream.samples.ShopEventGenerator;
 import io.vaultstream.testing.Samples;
 import java.math.BigDecimal;
@@ -63,7 +62,7 @@ class BytesAndStructPathsTest {
 
   @Test
   void theShopStreamsGiveTheSameEvents() {
-    List<ChangeRecord> records = new ArrayList<>(new ShopChangeEvents(5).next(4_000));
+    List<ChangeRecord> records = new ArrayList<>(ShopEventGenerator.debezium(5).next(4_000));
     records.addAll(new ShopEventGenerator("shop.public", 5).withSchemas().next(4_000));
     for (ChangeRecord r : records) {
       compare(r.topic(), r.value());

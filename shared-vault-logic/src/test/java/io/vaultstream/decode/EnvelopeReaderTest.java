@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.samples.ChangeRecord;
-import io.vaultstream.samples.ShopChangeEvents;
 import io.vaultstream.samples.ShopEventGenerator;
 import io.vaultstream.testing.Samples;
 import java.io.ByteArrayInputStream;
@@ -51,7 +50,7 @@ class EnvelopeReaderTest {
   @Test
   void debeziumRecordsReadTheSameAsTheGeneralWayFirstAndLaterTimes() {
     EnvelopeReader reader = new EnvelopeReader();
-    List<ChangeRecord> records = new ShopChangeEvents(7).next(2_000);
+    List<ChangeRecord> records = ShopEventGenerator.debezium(7).next(2_000);
     records.addAll(new ShopEventGenerator("shop.public", 7).withSchemas().next(2_000));
     for (ChangeRecord r : records) {
       if (r.value() != null) {
