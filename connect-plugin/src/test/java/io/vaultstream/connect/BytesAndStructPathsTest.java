@@ -10,7 +10,6 @@ import io.vaultstream.model.ModelLoader;
 import io.vaultstream.samples.ChangeRecord;
 import io.vaultstream.samples.ShopEventGenerator;
 import io.vaultstream.testing.Samples;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -103,9 +102,7 @@ class BytesAndStructPathsTest {
 
   /**
    * Everything the engine plans from: table, operation, time, position and each row value as the
-   * vault stores it (its canonical text). A float column is the one documented difference: the
-   * JsonConverter gives a Double or Float, the bytes path the number as the JSON wrote it
-   * (docs/DEBEZIUM.md); where {@code other} holds the float, both must be the same number.
+   * vault stores it (its canonical text).
    */
   static String describe(ChangeEvent e, Optional<ChangeEvent> other) {
     StringBuilder s =
@@ -121,22 +118,11 @@ class BytesAndStructPathsTest {
             .append(e.position().lsn())
             .append(" tx ")
             .append(e.position().transaction());
-    Map<String, Object> otherRow = other.map(ChangeEvent::row).orElse(Map.of());
-    e.row()
-        .forEach(
-            (k, v) -> s.append("\n  ").append(k).append(" = ").append(text(v, otherRow.get(k))));
+    e.row().forEach((k, v) -> s.append("\n  ").append(k).append(" = ").append(text(v)));
     return s.toString();
   }
 
-  private static String text(Object v, Object other) {
-    boolean floats =
-        v instanceof Double
-            || v instanceof Float
-            || other instanceof Double
-            || other instanceof Float;
-    if (floats && v instanceof Number) {
-      return "the number " + new BigDecimal(v.toString()).stripTrailingZeros().toPlainString();
-    }
+  private static String text(Object v) {
     return v == null ? "null" : CanonicalText.of(v);
   }
 }

@@ -29,8 +29,10 @@ final class SchemaValues {
       case "int16" -> (int) whole(v, path, type, Short.MIN_VALUE, Short.MAX_VALUE);
       case "int32" -> (int) whole(v, path, type, Integer.MIN_VALUE, Integer.MAX_VALUE);
       case "int64" -> whole(v, path, type, Long.MIN_VALUE, Long.MAX_VALUE);
-      case "float32" -> float32(v, path);
-      case "float64" -> float64(v, path);
+      // Connect's JSON schemas name the float types "float" and "double" (JsonConverter's
+      // envelope), its Struct schemas FLOAT32 and FLOAT64.
+      case "float32", "float" -> float32(v, path);
+      case "float64", "double" -> float64(v, path);
       case "boolean" -> {
         if (v instanceof Boolean b) {
           yield b;
