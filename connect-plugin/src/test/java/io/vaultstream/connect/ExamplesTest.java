@@ -145,15 +145,49 @@ class ExamplesTest {
     assertThat(errors(c)).isEmpty();
   }
 
+  /**
+   * Every sink configuration the project ships: the plugin's example (the README's, the zip's etc/,
+   * the quickstart's), the compose example and the Strimzi example.
+   */
+  private static Map<String, Map<String, String>> shippedSinks() throws IOException {
+    Map<String, Map<String, String>> out = new LinkedHashMap<>();
+    out.put(
+        "connect-plugin/src/main/etc/vaultstream-shop.json",
+        config(
+            JSON.readTree(
+                    EXAMPLES
+                        .getParent()
+                        .resolve("connect-plugin/src/main/etc/vaultstream-shop.json")
+                        .toFile())
+                .get("config")));
+    out.put(
+        "examples/compose/connectors/vaultstream-shop.json",
+        composeConnector("vaultstream-shop.json"));
+    out.put(
+        "examples/strimzi/vaultstream-connector.yaml",
+        config(
+            yamlDocuments(STRIMZI.resolve("vaultstream-connector.yaml"))
+                .get(0)
+                .at("/spec/config")));
+    return out;
+  }
+
+  /**
+   * The shipped sinks follow docs/DEBEZIUM.md's advice: every key one Connect or the connector
+   * knows; the JsonConverter with schemas and without replacing NULLs by defaults (or the
+   * ByteArrayConverter, where the loader decodes); a subscription to exactly the model's topics.
+   */
   @Test
-  void everyKeyOfTheExampleSinksIsOneConnectOrTheConnectorKnows() throws IOException {
+  void everyShippedSinkFollowsTheDocumentedAdvice() throws IOException {
     Set<String> known = new TreeSet<>(VaultSinkConfig.CONFIG.names());
     known.addAll(SinkConnectorConfig.configDef().names());
     Set<String> converterKeys = JsonConverterConfig.configDef().names();
-    Map<String, String> strimzi =
-        config(
-            yamlDocuments(STRIMZI.resolve("vaultstream-connector.yaml")).get(0).at("/spec/config"));
-    for (Map<String, String> sink : List.of(composeConnector("vaultstream-shop.json"), strimzi)) {
+    List<String> modelTopics =
+        io.vaultstream.model.ModelLoader.load(SHOP).sources().values().stream()
+            .map(io.vaultstream.model.SourceTable::topic)
+            .toList();
+    for (Map.Entry<String, Map<String, String>> e : shippedSinks().entrySet()) {
+      Map<String, String> sink = e.getValue();
       List<String> unknown =
           sink.keySet().stream()
               .filter(
@@ -162,10 +196,31 @@ class ExamplesTest {
                     return m.matches() ? !converterKeys.contains(m.group(2)) : !known.contains(k);
                   })
               .toList();
-      assertThat(unknown).isEmpty();
-      assertThat(sink)
-          .containsEntry("value.converter.schemas.enable", "true")
-          .containsEntry("value.converter.replace.null.with.default", "false");
+      assertThat(unknown).as(e.getKey()).isEmpty();
+      if (!sink.get("value.converter").endsWith("ByteArrayConverter")) {
+        assertThat(sink)
+            .as(e.getKey())
+            .containsEntry("value.converter", "org.apache.kafka.connect.json.JsonConverter")
+            .containsEntry("value.converter.schemas.enable", "true")
+            .containsEntry("value.converter.replace.null.with.default", "false");
+      }
+      if (sink.containsKey("topics")) {
+        assertThat(List.of(sink.get("topics").split(",")))
+            .as(e.getKey())
+            .containsExactlyInAnyOrderElementsOf(modelTopics);
+      } else {
+        Pattern regex = Pattern.compile(sink.get("topics.regex"));
+        assertThat(modelTopics).as(e.getKey()).allMatch(t -> regex.matcher(t).matches());
+        // Only those: a table the model does not load, or one named like a model table, is not
+        // read.
+        assertThat(
+                List.of(
+                    "shop.public.audit_log",
+                    "shop.public.orders_archive",
+                    "shop.public.orders.dlq"))
+            .as(e.getKey())
+            .noneMatch(t -> regex.matcher(t).matches());
+      }
     }
   }
 

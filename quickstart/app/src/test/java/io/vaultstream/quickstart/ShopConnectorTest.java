@@ -41,7 +41,10 @@ class ShopConnectorTest {
             example, "jdbc:postgresql://127.0.0.1:5432/dwh?user=me&password=pw", "vault", model);
     assertThat(c)
         .containsEntry("connector.class", "io.vaultstream.connect.VaultSinkConnector")
-        .containsEntry("topics.regex", "shop\\.public\\..*")
+        .containsEntry(
+            "topics.regex",
+            "shop\\.public\\.(customers|products|order_status|orders|order_lines|payments)")
+        .containsEntry("value.converter.replace.null.with.default", "false")
         .containsEntry("value.converter", "org.apache.kafka.connect.json.JsonConverter")
         .containsEntry("connection.url", "jdbc:postgresql://127.0.0.1:5432/dwh?user=me")
         .containsEntry("connection.password", "pw")
