@@ -40,6 +40,8 @@ final class JobArguments {
               "retry-backoff-ms",
               "topic-prefix",
               "bootstrap-servers",
+              "operation-column",
+              "timestamp-column",
               "schema-registry",
               "schema-registry-user-info",
               "schema-registry-bearer-token",

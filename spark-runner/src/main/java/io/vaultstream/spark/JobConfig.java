@@ -152,13 +152,18 @@ public final class JobConfig implements Serializable {
         .retryBackoffMs(number("retry-backoff-ms", 3_000))
         .decoder(
             new DecoderOptions(
-                null,
-                null,
+                blankToNull(values.get("operation-column")),
+                blankToNull(values.get("timestamp-column")),
                 values.get("schema-registry"),
                 new SchemaRegistryAuth(
                     values.get("schema-registry-user-info"),
                     values.get("schema-registry-bearer-token"))))
         .build();
+  }
+
+  /** Null for an absent or blank setting (the decoder's "not given"). */
+  private static String blankToNull(String v) {
+    return v == null || v.isBlank() ? null : v.strip();
   }
 
   /** A true/false setting, or the default; any other value is named. */

@@ -186,6 +186,27 @@ class JobConfigTest {
   }
 
   @Test
+  void operationColumnRecordsAreReadWithTheSameSettingsAsInConnect() {
+    VaultOptions none = JobConfig.from(new String[] {"--model", "m.json"}, ENV).options();
+    assertThat(none.decoder().operationColumn()).isNull();
+    assertThat(none.decoder().timestampColumn()).isNull();
+    VaultOptions o =
+        JobConfig.from(
+                new String[] {
+                  "--model",
+                  "m.json",
+                  "--operation-column",
+                  "op_type",
+                  "--timestamp-column",
+                  "op_ts"
+                },
+                ENV)
+            .options();
+    assertThat(o.decoder().operationColumn()).isEqualTo("op_type");
+    assertThat(o.decoder().timestampColumn()).isEqualTo("op_ts");
+  }
+
+  @Test
   void queriesRunInThePoolOfWhatTheirTableFeeds() {
     var shop = io.vaultstream.model.ModelLoader.load(io.vaultstream.testing.Samples.shopModel());
     assertThat(VaultStreamingJob.pool(shop, shop.sources().get("customers")))
