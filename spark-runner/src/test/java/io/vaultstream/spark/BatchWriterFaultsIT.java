@@ -15,7 +15,6 @@ import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.avro.Schema;
-import org.apache.spark.SparkConf;
 import org.apache.spark.SparkContext;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -40,21 +39,13 @@ class BatchWriterFaultsIT {
 
   @BeforeAll
   static void startSpark() {
-    spark =
-        new SparkContext(
-            new SparkConf()
-                .setMaster("local[1]")
-                .setAppName("batch-writer-faults")
-                .set("spark.ui.enabled", "false")
-                .set("spark.driver.host", "127.0.0.1")
-                .set("spark.driver.bindAddress", "127.0.0.1"));
+    spark = LocalSpark.start("batch-writer-faults");
     metrics = new VaultMetrics(spark);
   }
 
   @AfterAll
   static void stopSpark() {
-    Loaders.closeAll();
-    spark.stop();
+    LocalSpark.stop(spark);
   }
 
   @BeforeEach

@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.spark.SparkConf;
 import org.apache.spark.SparkContext;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -31,21 +30,13 @@ class LivingSourceBatchWriterIT {
 
   @BeforeAll
   static void startSpark() {
-    spark =
-        new SparkContext(
-            new SparkConf()
-                .setMaster("local[1]")
-                .setAppName("living-source")
-                .set("spark.ui.enabled", "false")
-                .set("spark.driver.host", "127.0.0.1")
-                .set("spark.driver.bindAddress", "127.0.0.1"));
+    spark = LocalSpark.start("living-source");
     metrics = new VaultMetrics(spark);
   }
 
   @AfterAll
   static void stopSpark() {
-    Loaders.closeAll();
-    spark.stop();
+    LocalSpark.stop(spark);
   }
 
   private static VaultModel model(String name, String columns) {

@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.util.List;
 import java.util.Map;
-import org.apache.spark.SparkConf;
 import org.apache.spark.SparkContext;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -29,21 +28,13 @@ class OperationColumnSparkIT {
 
   @BeforeAll
   static void startSpark() {
-    spark =
-        new SparkContext(
-            new SparkConf()
-                .setMaster("local[1]")
-                .setAppName("operation-column")
-                .set("spark.ui.enabled", "false")
-                .set("spark.driver.host", "127.0.0.1")
-                .set("spark.driver.bindAddress", "127.0.0.1"));
+    spark = LocalSpark.start("operation-column");
     metrics = new VaultMetrics(spark);
   }
 
   @AfterAll
   static void stopSpark() {
-    Loaders.closeAll();
-    spark.stop();
+    LocalSpark.stop(spark);
   }
 
   private static final VaultModel MODEL =
