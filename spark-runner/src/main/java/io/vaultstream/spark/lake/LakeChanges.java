@@ -20,8 +20,10 @@ import org.apache.spark.sql.types.StructType;
  * A micro-batch's changes to one Delta table, held in memory until the batch commits, then written
  * as one idempotent {@code MERGE} (Delta skips a second commit of the same batch to a table, so
  * inserts, deletes and updates go in one statement, each row carrying its action). The source of
- * the MERGE holds one row per key: a later change of a key replaces the earlier one (a delete then
- * an insert of one key becomes a replacement), so no stored row is matched twice.
+ * the MERGE holds one row per key, the one change that does what the key's changes do one after
+ * another, so no stored row is matched twice: a later change of a key replaces the earlier one (a
+ * delete then an insert of one key becomes a replacement), except that an insert after any change
+ * but a delete inserts nothing and that of two earliest sightings the earlier one wins.
  *
  * <p>Values travel as text and are cast to the column's type in the statement, as the engine's
  * values do in a database: a timestamp column's value as epoch microseconds ({@code Long}) or ISO
@@ -83,13 +85,57 @@ public final class LakeChanges {
         throw new IllegalArgumentException(table.name() + " has no column " + c);
       }
     }
+    Change next = new Change(action, Map.copyOf(withoutNulls(row)));
     Change before = changes.get(key);
-    Action a = action;
-    if (before != null && before.action() == Action.DELETE && action != Action.DELETE) {
-      a = Action.UPSERT; // the stored row is replaced
+    if (before != null) {
+      next = after(before, next);
     }
-    changes.put(key, new Change(a, Map.copyOf(withoutNulls(row))));
-    columns.addAll(row.keySet());
+    changes.put(key, next);
+    columns.addAll(next.row().keySet());
+  }
+
+  /**
+   * The one change that does what {@code before} then {@code next} do to the row of their key.
+   * After any change but a delete the key's row exists, so a later insert does nothing; of two
+   * earliest sightings, the earlier load time (and its record source) wins.
+   */
+  private Change after(Change before, Change next) {
+    if (next.action() == Action.DELETE) {
+      return next;
+    }
+    if (before.action() == Action.DELETE) {
+      return new Change(Action.UPSERT, next.row()); // the stored row is replaced
+    }
+    if (next.action() == Action.INSERT) {
+      return before;
+    }
+    if (next.action() == Action.EARLIEST && before.action() == Action.EARLIEST) {
+      Instant was = instant(before.row().get(loadDts));
+      Instant now = instant(next.row().get(loadDts));
+      if (was == null || now == null) {
+        return next;
+      }
+      if (!now.isBefore(was)) {
+        return before;
+      }
+      Map<String, Object> row = new LinkedHashMap<>(before.row());
+      row.put(loadDts, next.row().get(loadDts));
+      row.put(recordSource, next.row().getOrDefault(recordSource, NULL));
+      return new Change(Action.EARLIEST, Map.copyOf(row));
+    }
+    return next;
+  }
+
+  /** A load time given as epoch microseconds or ISO text; null when absent or not an instant. */
+  private static Instant instant(Object v) {
+    if (v == null || v == NULL) {
+      return null;
+    }
+    try {
+      return Instant.parse(text(v, "TIMESTAMP"));
+    } catch (java.time.format.DateTimeParseException e) {
+      return null;
+    }
   }
 
   private static Map<String, Object> withoutNulls(Map<String, Object> row) {
