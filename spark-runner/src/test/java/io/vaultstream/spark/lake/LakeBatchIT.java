@@ -173,6 +173,33 @@ class LakeBatchIT {
             Map.entry("stored", "1 3000000 c"));
   }
 
+  @Test
+  void anUpsertKeepsTheColumnsItDoesNotNameWhateverTheBatchsOtherChanges() {
+    LakeLocation at = create("named");
+    LakeCommit commit = new LakeCommit(spark, "named");
+    LakeChanges first = new LakeChanges(A, "t", "k");
+    first.put(LakeChanges.Action.INSERT, Map.of("k", "x", "v", 1, "t", 5_000_000L));
+    first.put(LakeChanges.Action.INSERT, Map.of("k", "z", "v", 1, "t", 5_000_000L));
+    first.commit(spark, at, commit, 0);
+
+    LakeChanges alone = new LakeChanges(A, "t", "k");
+    alone.put(LakeChanges.Action.UPSERT, Map.of("k", "z", "v", 2));
+    alone.commit(spark, at, commit, 1);
+    LakeChanges mixed = new LakeChanges(A, "t", "k");
+    mixed.put(LakeChanges.Action.UPSERT, Map.of("k", "x", "v", 2));
+    mixed.put(LakeChanges.Action.UPSERT, Map.of("k", "y", "v", 3, "t", 7_000_000L));
+    // A delete then an insert makes a new row: the columns the insert does not name are null.
+    mixed.put(LakeChanges.Action.DELETE, Map.of("k", "z"));
+    mixed.put(LakeChanges.Action.INSERT, Map.of("k", "z", "v", 4));
+    mixed.commit(spark, at, commit, 2);
+
+    assertThat(rows(at, "a"))
+        .containsExactly(
+            Map.entry("x", "2 1970-01-01 00:00:05"),
+            Map.entry("y", "3 1970-01-01 00:00:07"),
+            Map.entry("z", "4 null"));
+  }
+
   private static Map<String, String> rows(LakeLocation at, String table) {
     Map<String, String> out = new TreeMap<>();
     for (Row r :
