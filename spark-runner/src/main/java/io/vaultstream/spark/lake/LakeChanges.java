@@ -20,8 +20,10 @@ import org.apache.spark.sql.types.StructType;
  * A micro-batch's changes to one Delta table, held in memory until the batch commits, then written
  * as one idempotent {@code MERGE} (Delta skips a second commit of the same batch to a table, so
  * inserts, deletes and updates go in one statement, each row carrying its action). The source of
- * the MERGE holds one row per key: a later change of a key replaces the earlier one (a delete then
- * an insert of one key becomes a replacement), so no stored row is matched twice.
+ * the MERGE holds one row per key, the one change that does what the key's changes do one after
+ * another, so no stored row is matched twice: a later change of a key replaces the earlier one (a
+ * delete then an insert of one key becomes a replacement), except that an insert after any change
+ * but a delete inserts nothing and that of two earliest sightings the earlier one wins.
  *
  * <p>Values travel as text and are cast to the column's type in the statement, as the engine's
  * values do in a database: a timestamp column's value as epoch microseconds ({@code Long}) or ISO
@@ -38,7 +40,10 @@ public final class LakeChanges {
      * and record source (the earliest sighting wins, whatever the arrival order).
      */
     EARLIEST,
-    /** Inserts the row, or replaces the stored row's other columns. */
+    /**
+     * Inserts the row, or replaces the stored row's other columns that the row names (the columns
+     * it does not name keep their stored values).
+     */
     UPSERT,
     /** Deletes the stored row of the key. */
     DELETE
@@ -46,13 +51,14 @@ public final class LakeChanges {
 
   static final String ACTION = "__vs_action";
 
+  /** The prefix of a flag column: whether a row's change names the column of that position. */
+  static final String NAMED = "__vs_named_";
+
   private final TableSpec table;
   private final String loadDts;
   private final String recordSource;
-  private final Map<List<String>, Change> changes = new LinkedHashMap<>();
+  private final Map<List<String>, LakeChange> changes = new LinkedHashMap<>();
   private final Set<String> columns = new LinkedHashSet<>();
-
-  private record Change(Action action, Map<String, Object> row) {}
 
   /**
    * @param loadDts and {@code recordSource}: the columns an {@link Action#EARLIEST} change moves
@@ -83,23 +89,32 @@ public final class LakeChanges {
         throw new IllegalArgumentException(table.name() + " has no column " + c);
       }
     }
-    Change before = changes.get(key);
-    Action a = action;
-    if (before != null && before.action() == Action.DELETE && action != Action.DELETE) {
-      a = Action.UPSERT; // the stored row is replaced
+    LakeChange next = new LakeChange(action, Map.copyOf(withoutNulls(row)));
+    LakeChange before = changes.get(key);
+    if (before != null) {
+      next = before.then(next, loadDts, recordSource);
+      if (before.action() == Action.DELETE && next.action() == Action.UPSERT) {
+        next = new LakeChange(Action.UPSERT, whole(next.row())); // a new row: unnamed is null
+      }
     }
-    changes.put(key, new Change(a, Map.copyOf(withoutNulls(row))));
-    columns.addAll(row.keySet());
+    changes.put(key, next);
+    columns.addAll(next.row().keySet());
+  }
+
+  /** The row with every column of the table, those it does not name as null. */
+  private Map<String, Object> whole(Map<String, Object> row) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (ColumnSpec c : table.columns()) {
+      out.put(c.name(), row.getOrDefault(c.name(), LakeChange.NULL));
+    }
+    return Map.copyOf(out);
   }
 
   private static Map<String, Object> withoutNulls(Map<String, Object> row) {
     Map<String, Object> out = new LinkedHashMap<>();
-    row.forEach((k, v) -> out.put(k, v == null ? NULL : v));
+    row.forEach((k, v) -> out.put(k, v == null ? LakeChange.NULL : v));
     return out;
   }
-
-  /** Stands for a null value in an immutable row. */
-  private static final Object NULL = new Object();
 
   public boolean isEmpty() {
     return changes.isEmpty();
@@ -142,19 +157,49 @@ public final class LakeChanges {
       fields.add(DataTypes.createStructField(c, DataTypes.StringType, true));
     }
     fields.add(DataTypes.createStructField(ACTION, DataTypes.StringType, false));
+    for (int i : unnamed()) {
+      fields.add(DataTypes.createStructField(NAMED + i, DataTypes.BooleanType, false));
+    }
     return DataTypes.createStructType(fields);
+  }
+
+  /**
+   * The positions in {@link #columnList} of the columns an update keeps when its change does not
+   * name them: the non-key columns some upsert of the batch leaves out.
+   */
+  private List<Integer> unnamed() {
+    List<String> cols = columnList();
+    List<Integer> out = new ArrayList<>();
+    for (int i = 0; i < cols.size(); i++) {
+      String c = cols.get(i);
+      if (table.primaryKey().contains(c)) {
+        continue;
+      }
+      for (LakeChange ch : changes.values()) {
+        if (ch.action() == Action.UPSERT && !ch.row().containsKey(c)) {
+          out.add(i);
+          break;
+        }
+      }
+    }
+    return out;
   }
 
   private List<Row> rows() {
     List<String> cols = columnList();
+    List<Integer> unnamed = unnamed();
     List<Row> out = new ArrayList<>(changes.size());
-    for (Change ch : changes.values()) {
-      Object[] values = new Object[cols.size() + 1];
+    for (LakeChange ch : changes.values()) {
+      Object[] values = new Object[cols.size() + 1 + unnamed.size()];
       for (int i = 0; i < cols.size(); i++) {
         Object v = ch.row().get(cols.get(i));
-        values[i] = v == null || v == NULL ? null : text(v, table.column(cols.get(i)).type());
+        values[i] =
+            v == null || v == LakeChange.NULL ? null : text(v, table.column(cols.get(i)).type());
       }
       values[cols.size()] = ch.action().name();
+      for (int j = 0; j < unnamed.size(); j++) {
+        values[cols.size() + 1 + j] = ch.row().containsKey(cols.get(unnamed.get(j)));
+      }
       out.add(RowFactory.create(values));
     }
     return out;
@@ -168,14 +213,30 @@ public final class LakeChanges {
       casts.add(cast("s." + LakeLocation.quote(c), table.column(c).type()) + " AS " + q(c));
     }
     casts.add("s." + q(ACTION));
+    List<Integer> unnamed = unnamed();
+    for (int i : unnamed) {
+      casts.add("s." + q(NAMED + i));
+    }
     List<String> on = new ArrayList<>();
     for (String k : table.primaryKey()) {
       on.add("t." + q(k) + " = s." + q(k));
     }
     List<String> set = new ArrayList<>();
     List<String> values = new ArrayList<>();
-    for (String c : cols) {
-      if (!table.primaryKey().contains(c)) {
+    for (int i = 0; i < cols.size(); i++) {
+      String c = cols.get(i);
+      if (unnamed.contains(i)) {
+        // A change that does not name the column keeps its stored value.
+        set.add(
+            q(c)
+                + " = CASE WHEN s."
+                + q(NAMED + i)
+                + " THEN s."
+                + q(c)
+                + " ELSE t."
+                + q(c)
+                + " END");
+      } else if (!table.primaryKey().contains(c)) {
         set.add(q(c) + " = s." + q(c));
       }
       values.add("s." + q(c));

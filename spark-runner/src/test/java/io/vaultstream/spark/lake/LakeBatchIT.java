@@ -123,6 +123,83 @@ class LakeBatchIT {
     assertThat(rows(at, "a")).containsExactly(Map.entry("p", "1 null"), Map.entry("q", "7 null"));
   }
 
+  @Test
+  void changesOfOneKeyInABatchEndAsTheyWouldOneAfterAnother() {
+    LakeLocation at = create("order");
+    TableSpec hub =
+        new TableSpec(
+            "h",
+            TableKind.HUB,
+            List.of(
+                new ColumnSpec("k", "STRING", true),
+                new ColumnSpec("v", "INT", false),
+                new ColumnSpec("t", "TIMESTAMP", true),
+                new ColumnSpec("src", "STRING", true)),
+            List.of("k"),
+            false);
+    spark.sql(
+        "CREATE TABLE IF NOT EXISTS "
+            + at.table("h")
+            + " (k STRING NOT NULL, v INT, t TIMESTAMP NOT NULL, src STRING NOT NULL) USING DELTA");
+    LakeCommit commit = new LakeCommit(spark, "order");
+    LakeChanges first = new LakeChanges(hub, "t", "src");
+    first.put(
+        LakeChanges.Action.INSERT, Map.of("k", "stored", "v", 1, "t", 7_000_000L, "src", "s"));
+    first.commit(spark, at, commit, 0);
+
+    LakeChanges c = new LakeChanges(hub, "t", "src");
+    // The earliest sighting wins, whatever the arrival order, for a new key and a stored one.
+    c.put(LakeChanges.Action.EARLIEST, Map.of("k", "new", "v", 1, "t", 5_000_000L, "src", "a"));
+    c.put(LakeChanges.Action.EARLIEST, Map.of("k", "new", "v", 1, "t", 9_000_000L, "src", "b"));
+    c.put(LakeChanges.Action.EARLIEST, Map.of("k", "stored", "v", 1, "t", 3_000_000L, "src", "c"));
+    c.put(LakeChanges.Action.EARLIEST, Map.of("k", "stored", "v", 1, "t", 6_000_000L, "src", "d"));
+    // An insert after a key's row exists inserts nothing.
+    c.put(LakeChanges.Action.INSERT, Map.of("k", "p", "v", 1, "t", 1_000_000L, "src", "e"));
+    c.put(LakeChanges.Action.INSERT, Map.of("k", "p", "v", 5, "t", 1_000_000L, "src", "f"));
+    c.put(LakeChanges.Action.UPSERT, Map.of("k", "q", "v", 2, "t", 1_000_000L, "src", "g"));
+    c.put(LakeChanges.Action.INSERT, Map.of("k", "q", "v", 6, "t", 1_000_000L, "src", "h"));
+    c.commit(spark, at, commit, 1);
+
+    Map<String, String> out = new TreeMap<>();
+    for (Row r :
+        spark.sql("SELECT k, v, unix_micros(t), src FROM " + at.table("h")).collectAsList()) {
+      out.put(r.getString(0), r.get(1) + " " + r.get(2) + " " + r.get(3));
+    }
+    assertThat(out)
+        .containsExactly(
+            Map.entry("new", "1 5000000 a"),
+            Map.entry("p", "1 1000000 e"),
+            Map.entry("q", "2 1000000 g"),
+            Map.entry("stored", "1 3000000 c"));
+  }
+
+  @Test
+  void anUpsertKeepsTheColumnsItDoesNotNameWhateverTheBatchsOtherChanges() {
+    LakeLocation at = create("named");
+    LakeCommit commit = new LakeCommit(spark, "named");
+    LakeChanges first = new LakeChanges(A, "t", "k");
+    first.put(LakeChanges.Action.INSERT, Map.of("k", "x", "v", 1, "t", 5_000_000L));
+    first.put(LakeChanges.Action.INSERT, Map.of("k", "z", "v", 1, "t", 5_000_000L));
+    first.commit(spark, at, commit, 0);
+
+    LakeChanges alone = new LakeChanges(A, "t", "k");
+    alone.put(LakeChanges.Action.UPSERT, Map.of("k", "z", "v", 2));
+    alone.commit(spark, at, commit, 1);
+    LakeChanges mixed = new LakeChanges(A, "t", "k");
+    mixed.put(LakeChanges.Action.UPSERT, Map.of("k", "x", "v", 2));
+    mixed.put(LakeChanges.Action.UPSERT, Map.of("k", "y", "v", 3, "t", 7_000_000L));
+    // A delete then an insert makes a new row: the columns the insert does not name are null.
+    mixed.put(LakeChanges.Action.DELETE, Map.of("k", "z"));
+    mixed.put(LakeChanges.Action.INSERT, Map.of("k", "z", "v", 4));
+    mixed.commit(spark, at, commit, 2);
+
+    assertThat(rows(at, "a"))
+        .containsExactly(
+            Map.entry("x", "2 1970-01-01 00:00:05"),
+            Map.entry("y", "3 1970-01-01 00:00:07"),
+            Map.entry("z", "4 null"));
+  }
+
   private static Map<String, String> rows(LakeLocation at, String table) {
     Map<String, String> out = new TreeMap<>();
     for (Row r :
