@@ -71,6 +71,10 @@ public final class LakeBatch {
       long batch,
       List<String> tables,
       long nowMicros) {
+    if (tables.isEmpty()) {
+      // The intent is its rows: a batch that reads no table would have none to find again.
+      throw new IllegalArgumentException("A micro-batch pins at least one table");
+    }
     List<Row> stored =
         spark
             .sql(
