@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The built plugin zip as Confluent Hub and a user see it: the manifest's required fields, the
- * license files, the third-party list and the example connector. (Run by the plugin-path-it
- * execution, after the zip is built.)
+ * license files, the third-party list, the example connector and the links between its docs. (Run
+ * by the plugin-path-it execution, after the zip is built.)
  */
 class PluginArchiveIT {
   private static final String OWNER = "vaultstream";
@@ -169,6 +169,37 @@ class PluginArchiveIT {
     assertThat(JSON.readTree(shown)).isEqualTo(JSON.readTree(entry("etc/vaultstream-shop.json")));
     assertThat(readme)
         .contains("mv /opt/connect-plugins/vaultstream-vaultstream-*/ " + INSTALL_DIR);
+  }
+
+  /**
+   * The README and the docs in doc/ link to each other as in the repository: every relative link to
+   * a Markdown file names a file the zip holds.
+   */
+  @Test
+  void theDocsLinksToEachOtherHoldInTheZip() {
+    Pattern link = Pattern.compile("\\]\\(([^)#\\s]+\\.md)(#[^)]*)?\\)");
+    List<String> broken = new ArrayList<>();
+    int checked = 0;
+    for (Map.Entry<String, byte[]> e : entries.entrySet()) {
+      if (!e.getKey().startsWith(base + "doc/") || !e.getKey().endsWith(".md")) {
+        continue;
+      }
+      Path dir = Path.of(e.getKey()).getParent();
+      Matcher m = link.matcher(new String(e.getValue(), StandardCharsets.UTF_8));
+      while (m.find()) {
+        String target = m.group(1);
+        if (target.contains("://")) {
+          continue;
+        }
+        checked++;
+        String resolved = dir.resolve(target).normalize().toString().replace('\\', '/');
+        if (!entries.containsKey(resolved)) {
+          broken.add(e.getKey().substring(base.length()) + " -> " + target);
+        }
+      }
+    }
+    assertThat(checked).as("links checked").isGreaterThan(20);
+    assertThat(broken).as("links to files the zip lacks").isEmpty();
   }
 
   private static JsonNode manifest() throws IOException {

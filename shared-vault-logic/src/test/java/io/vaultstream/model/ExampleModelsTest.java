@@ -24,7 +24,7 @@ class ExampleModelsTest {
     }
     assertThat(models)
         .extracting(p -> examples.relativize(p).toString())
-        .contains("shop/model.json", "many-to-many/model.json");
+        .contains("shop/model.json", "many-to-many/model.json", "library/model.json");
     for (Path m : models) {
       VaultModel model = ModelLoader.load(m); // throws, naming every problem, when invalid
       assertThat(model.sources()).as(m.toString()).isNotEmpty();
