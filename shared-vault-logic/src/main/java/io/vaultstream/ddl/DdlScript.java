@@ -64,8 +64,22 @@ public final class DdlScript {
   /** Creates the schema (when given), the tables, then the ghost records. */
   public static List<String> statements(
       VaultModel model, VaultDialect dialect, HashKeyCalculator hasher, String schema) {
+    return statements(model, dialect, hasher, schema, true);
+  }
+
+  /**
+   * Creates the schema (when given and {@code createSchema}), the tables, then the ghost records. A
+   * loader leaves out the schema it finds: creating one, even "if not exists", needs a privilege on
+   * the database that a user who owns the schema may lack.
+   */
+  public static List<String> statements(
+      VaultModel model,
+      VaultDialect dialect,
+      HashKeyCalculator hasher,
+      String schema,
+      boolean createSchema) {
     List<String> out = new ArrayList<>();
-    if (schema != null && !schema.isEmpty()) {
+    if (createSchema && schema != null && !schema.isEmpty()) {
       out.add(dialect.createSchema(schema));
     }
     VaultTables tables = new VaultTables(model, dialect, hasher);

@@ -98,7 +98,10 @@ public final class SchemaManager {
     Map<String, List<ColumnSpec>> inDatabase = catalog.columns(c, tables.values());
     if (autoCreate && !catalog.complete(c, tables.values(), inDatabase)) {
       new SchemaChange(dialect, ddlLockTimeoutMs)
-          .runScript(c, schema, DdlScript.statements(model, dialect, hasher, schema));
+          .runScript(
+              c,
+              schema,
+              DdlScript.statements(model, dialect, hasher, schema, !catalog.schemaExists(c)));
       inDatabase = catalog.columns(c, tables.values());
     }
     for (TableSpec t : List.copyOf(tables.values())) {

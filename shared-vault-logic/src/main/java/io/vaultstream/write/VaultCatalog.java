@@ -121,4 +121,22 @@ final class VaultCatalog {
     }
     return out;
   }
+
+  /**
+   * Whether the database lists the vault's schema (as a schema; a database without schemas, such as
+   * MariaDB, lists none, and its script creates its database "if not exists" as before).
+   */
+  boolean schemaExists(Connection c) throws SQLException {
+    if (schema == null || schema.isEmpty()) {
+      return false;
+    }
+    try (java.sql.ResultSet rs = c.getMetaData().getSchemas()) {
+      while (rs.next()) {
+        if (schema.equals(rs.getString(1))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
 }
