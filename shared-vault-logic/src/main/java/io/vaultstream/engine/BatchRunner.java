@@ -36,6 +36,7 @@ final class BatchRunner {
   private SchemaManager schema;
   private BatchSteps steps;
   private QueueTableUpkeep upkeep;
+  private JdbcBatchStore.Parts stores;
 
   BatchRunner(DataSource dataSource, boolean ownsPool, VaultDialect dialect) {
     this.dataSource = dataSource;
@@ -44,8 +45,13 @@ final class BatchRunner {
   }
 
   /** Takes the parts made once the vault's tables are known. */
-  void start(SchemaManager schema, BatchSteps steps, QueueTableUpkeep upkeep) {
+  void start(
+      SchemaManager schema,
+      BatchSteps steps,
+      QueueTableUpkeep upkeep,
+      JdbcBatchStore.Parts stores) {
     this.schema = schema;
+    this.stores = stores;
     this.steps = steps;
     this.upkeep = upkeep;
   }
@@ -155,9 +161,10 @@ final class BatchRunner {
       throws SQLException {
     try (Connection c = connection()) {
       try {
-        PlannedBatch b = steps.plan(c, events, bad, failed, progress, choice, true, null);
+        BatchStore store = stores.on(c);
+        PlannedBatch b = steps.plan(store, events, bad, failed, progress, choice, true, null);
         addColumns(schema.unknownColumns(b.plan));
-        return steps.write(c, b, racing);
+        return steps.write(store, b, racing);
       } catch (JdbcKeyMapReader.ReadFailure e) {
         c.rollback();
         throw e.getCause();
@@ -198,7 +205,14 @@ final class BatchRunner {
       throws SQLException {
     try {
       return steps.plan(
-          c, events, bad, List.of(), progress, WaitingRecheckChoice.usual(false), false, inFlight);
+          stores.on(c),
+          events,
+          bad,
+          List.of(),
+          progress,
+          WaitingRecheckChoice.usual(false),
+          false,
+          inFlight);
     } catch (JdbcKeyMapReader.ReadFailure e) {
       throw e.getCause();
     } finally {
@@ -216,7 +230,7 @@ final class BatchRunner {
   Written writePlanned(PlannedBatch b) throws SQLException {
     try (Connection c = addColumnsThenConnect(b)) {
       try {
-        return new Written(logged(steps.write(c, b, false)), true);
+        return new Written(logged(steps.write(stores.on(c), b, false)), true);
       } catch (SQLException | RuntimeException e) {
         c.rollback();
         if (!(e instanceof SQLException s) || !isRace(s)) {
@@ -256,7 +270,7 @@ final class BatchRunner {
         this::attempt,
         recheck -> {
           try (Connection c = connection()) {
-            return steps.probe(c, recheck);
+            return steps.probe(stores.on(c), recheck);
           }
         },
         dialect);

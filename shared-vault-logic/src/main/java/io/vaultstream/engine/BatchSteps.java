@@ -21,7 +21,6 @@ import io.vaultstream.write.IgnoredChanges;
 import io.vaultstream.write.Micros;
 import io.vaultstream.write.SchemaManager;
 import io.vaultstream.write.VaultWriter;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -50,7 +49,6 @@ final class BatchSteps {
   private final BatchPlanner planner;
   private final VaultWriter writer;
   private final WaitingCycle cycle;
-  private final ProgressStore progressStore;
   private final Clock clock;
   private final IgnoredChanges ignored;
   private final ColumnWatch watch;
@@ -65,7 +63,6 @@ final class BatchSteps {
       BatchPlanner planner,
       VaultWriter writer,
       WaitingCycle cycle,
-      ProgressStore progressStore,
       Clock clock,
       ColumnWatch watch) {
     this.options = options;
@@ -75,7 +72,6 @@ final class BatchSteps {
     this.planner = planner;
     this.writer = writer;
     this.cycle = cycle;
-    this.progressStore = progressStore;
     this.clock = clock;
     this.ignored = new IgnoredChanges(dialect, schema);
     this.watch = watch;
@@ -94,7 +90,7 @@ final class BatchSteps {
    * @param inFlight the batch being written meanwhile, whose changes are not committed yet
    */
   PlannedBatch plan(
-      Connection c,
+      BatchStore store,
       List<ChangeEvent> events,
       List<BadRecord> bad,
       List<Problem> failed,
@@ -113,13 +109,13 @@ final class BatchSteps {
       failed = List.copyOf(refused);
     }
     long now = Micros.of(clock.instant());
-    KeyMapReader reader = new JdbcKeyMapReader(c, dialect, schema.schema());
+    KeyMapReader reader = store.keyMap();
     if (inFlight != null) {
       reader = inFlight.keyMapView(reader);
     }
     Map<String, Set<String>> batchKeys = planner.rowKeys(events);
     WaitingHold base = inFlight != null ? inFlight.held.state() : held;
-    WaitingRechecks rechecks = rechecks(c, batchKeys, now, choice, maySweep, inFlight, base);
+    WaitingRechecks rechecks = rechecks(store, batchKeys, now, choice, maySweep, inFlight, base);
     long prepared = System.nanoTime();
     BatchPlan plan = planner.plan(events, rechecks.rechecks(), reader);
     WaitingHold.Stored after = heldAfter(base, rechecks, plan, progress, now);
@@ -132,7 +128,7 @@ final class BatchSteps {
    * leaves them) and the held events that are due, as far as the choice takes them.
    */
   private WaitingRechecks rechecks(
-      Connection c,
+      BatchStore store,
       Map<String, Set<String>> batchKeys,
       long now,
       WaitingRecheckChoice choice,
@@ -142,7 +138,7 @@ final class BatchSteps {
       throws SQLException {
     WaitingRowRechecks rows =
         cycle.findRechecks(
-            c,
+            store.waiting(),
             choice.takesRechecks() ? batchKeys : Map.of(),
             now,
             choice.sweep(),
@@ -172,22 +168,20 @@ final class BatchSteps {
   }
 
   /**
-   * What the database says to the rows of one recheck on its own: they are written on {@code c} and
-   * rolled back. Null when it takes them.
+   * What the store says to the rows of one recheck on its own: they are written to {@code store}
+   * and rolled back. Null when it takes them.
    */
-  SQLException probe(Connection c, Recheck recheck) throws SQLException {
+  SQLException probe(BatchStore store, Recheck recheck) throws SQLException {
     try {
-      BatchPlan plan =
-          planner.plan(
-              List.of(), List.of(recheck), new JdbcKeyMapReader(c, dialect, schema.schema()));
-      writer.write(c, plan, true);
+      BatchPlan plan = planner.plan(List.of(), List.of(recheck), store.keyMap());
+      writer.write(store.vault(), plan, true);
       return null;
     } catch (JdbcKeyMapReader.ReadFailure e) {
       throw e.getCause();
     } catch (SQLException e) {
       return e;
     } finally {
-      c.rollback();
+      store.rollback();
     }
   }
 
@@ -202,9 +196,9 @@ final class BatchSteps {
   }
 
   /** Writes a planned batch, its waiting and error rows and the progress, and commits. */
-  LoadResult write(Connection c, PlannedBatch b, boolean racing) throws SQLException {
+  LoadResult write(BatchStore store, PlannedBatch b, boolean racing) throws SQLException {
     long began = System.nanoTime();
-    Map<String, Integer> written = new LinkedHashMap<>(writer.write(c, b.plan, racing));
+    Map<String, Integer> written = new LinkedHashMap<>(writer.write(store.vault(), b.plan, racing));
     long wrote = System.nanoTime();
     List<Problem> changed = changeErrors(b);
     List<Problem> failed = b.failed;
@@ -212,9 +206,9 @@ final class BatchSteps {
       failed = new ArrayList<>(b.failed);
       failed.addAll(changed);
     }
-    ignored.note(c, b.plan.setAside, b.now);
+    ignored.note(store.vault(), b.plan.setAside, b.now);
     WaitingCycle.Counts k =
-        cycle.finish(c, b.rechecks, b.plan, b.held.held(), b.bad, failed, b.now);
+        cycle.finish(store.waiting(), b.rechecks, b.plan, b.held.held(), b.bad, failed, b.now);
     FLUSHES.debug(
         "Batch of {} events and {} rechecks: rechecks found in {} ms, planned in {} ms, written in"
             + " {} ms, waiting rows handled in {} ms",
@@ -225,8 +219,8 @@ final class BatchSteps {
         (wrote - began) / 1_000_000,
         (System.nanoTime() - wrote) / 1_000_000);
     Progress stored = b.held.progress();
-    progressStore.store(c, stored, b.now);
-    c.commit();
+    store.storeProgress(stored, b.now);
+    store.commit();
     held = b.held.state();
     List<Problem> problems = new ArrayList<>(b.plan.problems);
     problems.addAll(changed);

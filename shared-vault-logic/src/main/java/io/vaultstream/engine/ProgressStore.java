@@ -4,6 +4,7 @@ import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.event.Progress;
 import io.vaultstream.table.TableSpec;
+import io.vaultstream.write.JdbcRows;
 import io.vaultstream.write.SchemaManager;
 import io.vaultstream.write.TextColumns;
 import java.sql.Connection;
@@ -47,8 +48,8 @@ final class ProgressStore {
       return;
     }
     boolean anchors = schema.storesAnchors();
-    TextColumns plain = new TextColumns(dialect, COLUMNS);
-    TextColumns anchored = new TextColumns(dialect, ANCHORED);
+    TextColumns plain = new TextColumns(COLUMNS);
+    TextColumns anchored = new TextColumns(ANCHORED);
     for (Progress.Position pos : p.positions()) {
       List<String> row =
           List.of(
@@ -68,10 +69,10 @@ final class ProgressStore {
     }
     TableSpec table = schema.table(VaultTables.PROGRESS);
     if (anchored.size() > 0) {
-      anchored.execute(c, dialect.upsert(schema.schema(), table, ANCHORED));
+      JdbcRows.execute(c, dialect, anchored, dialect.upsert(schema.schema(), table, ANCHORED));
     }
     if (plain.size() > 0) {
-      plain.execute(c, dialect.upsert(schema.schema(), table, COLUMNS));
+      JdbcRows.execute(c, dialect, plain, dialect.upsert(schema.schema(), table, COLUMNS));
     }
   }
 

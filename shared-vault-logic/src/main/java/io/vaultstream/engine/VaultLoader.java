@@ -143,14 +143,15 @@ public final class VaultLoader implements AutoCloseable {
                   model, schema, dialect, options.columnLimits(), options.autoEvolve()),
               planner,
               new VaultWriter(model, dialect, hasher, schema),
-              new WaitingCycle(
-                  new WaitingStore(dialect, schema),
-                  new WaitingColumns(model, dialect),
-                  options.waitingPolicy()),
-              progressStore,
+              new WaitingCycle(new WaitingColumns(model, dialect), options.waitingPolicy()),
               clock,
               new ColumnWatch(model));
-      runner.start(schema, steps, upkeep);
+      runner.start(
+          schema,
+          steps,
+          upkeep,
+          new JdbcBatchStore.Parts(
+              dialect, schema, model.naming(), new WaitingStore(dialect, schema), progressStore));
     }
   }
 

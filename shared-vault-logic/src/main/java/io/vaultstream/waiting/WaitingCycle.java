@@ -5,7 +5,6 @@ import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Problem;
 import io.vaultstream.plan.BatchPlan;
 import io.vaultstream.plan.Recheck;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -25,12 +24,10 @@ import org.slf4j.LoggerFactory;
 public final class WaitingCycle {
   private static final Logger LOG = LoggerFactory.getLogger(WaitingCycle.class);
 
-  private final WaitingStore store;
   private final WaitingColumns columns;
   private final WaitingPolicy options;
 
-  public WaitingCycle(WaitingStore store, WaitingColumns columns, WaitingPolicy options) {
-    this.store = store;
+  public WaitingCycle(WaitingColumns columns, WaitingPolicy options) {
     this.columns = columns;
     this.options = options;
   }
@@ -61,7 +58,7 @@ public final class WaitingCycle {
    *     committed yet), or null
    */
   public WaitingRowRechecks findRechecks(
-      Connection c,
+      WaitingRows store,
       Map<String, Set<String>> batchKeys,
       long now,
       boolean forceSweep,
@@ -73,12 +70,12 @@ public final class WaitingCycle {
     // seconds.
     boolean sweep = forceSweep || (maySweep && sweepDue(now));
     List<WaitingRow> resolvable =
-        store.findResolvable(c, batchKeys, sweep ? options.sweepPageRows() : 0);
+        store.findResolvable(batchKeys, sweep ? options.sweepPageRows() : 0);
     if (inFlight != null) {
       resolvable = inFlight.adjust(resolvable, batchKeys);
     }
     List<WaitingRow> expired =
-        sweep ? store.takeExpiredErrors(c, now, options.sweepPageRows()) : List.of();
+        sweep ? store.takeExpiredErrors(now, options.sweepPageRows()) : List.of();
     return rechecks(resolvable, expired, sweep);
   }
 
@@ -121,7 +118,7 @@ public final class WaitingCycle {
    * @param held the batch's events held in memory once it commits (their waits are not written)
    */
   public Counts finish(
-      Connection c,
+      WaitingRows store,
       WaitingRechecks rechecks,
       BatchPlan plan,
       Set<ChangeEvent> held,
@@ -137,21 +134,20 @@ public final class WaitingCycle {
     }
     s.toUnknown().forEach(p -> newWaiting.add(columns.parkedUnknown(p, now)));
     s.dropped().forEach(p -> logDropped(p, s.problems().get(p)));
-    store.delete(c, s.toDelete());
-    store.update(c, s.stillWaiting(), s.problems(), now);
+    store.delete(s.toDelete());
+    store.update(s.stillWaiting(), s.problems(), now);
     int moved = 0;
     if (rechecks.sweep()) {
       moved =
           store.moveToErrors(
-              c,
               now - options.watermarkSeconds() * 1_000_000L,
               now,
               now + options.errorRetentionSeconds() * 1_000_000L);
       lastSweep = now;
     }
     List<Map<String, String>> newErrors = errorRows(plan, rechecks, bad, failed, now);
-    store.insertWaiting(c, newWaiting);
-    store.insertErrors(c, newErrors);
+    store.insertWaiting(newWaiting);
+    store.insertErrors(newErrors);
     return new Counts(
         s.newWaits().size(),
         s.resolved(),

@@ -4,6 +4,7 @@ import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.event.Problem;
 import io.vaultstream.table.TableSpec;
+import io.vaultstream.write.JdbcRows;
 import io.vaultstream.write.SchemaManager;
 import io.vaultstream.write.TextColumns;
 import java.sql.Connection;
@@ -31,7 +32,7 @@ final class WaitingRowWrites {
       return;
     }
     List<String> cols = new ArrayList<>(rows.get(0).keySet());
-    TextColumns data = new TextColumns(dialect, cols);
+    TextColumns data = new TextColumns(cols);
     boolean errors = table.name().equals(VaultTables.ERRORS);
     for (Map<String, String> r : rows) {
       List<String> vals = values(cols, r);
@@ -40,7 +41,7 @@ final class WaitingRowWrites {
       }
       data.add(vals);
     }
-    data.execute(c, dialect.insertIgnore(schema.schema(), table, cols, null));
+    JdbcRows.execute(c, dialect, data, dialect.insertIgnore(schema.schema(), table, cols, null));
   }
 
   private static List<String> values(List<String> cols, Map<String, String> row) {
@@ -85,10 +86,9 @@ final class WaitingRowWrites {
 
   /** Deletes resolved rows, per table (one statement per table with rows). */
   void delete(Connection c, List<WaitingRow> rows) throws SQLException {
-    TextColumns w = new TextColumns(dialect, List.of("topic", "kafka_partition", "kafka_offset"));
+    TextColumns w = new TextColumns(List.of("topic", "kafka_partition", "kafka_offset"));
     TextColumns e =
         new TextColumns(
-            dialect,
             List.of("topic", "kafka_partition", "kafka_offset", "error_code", "target_object"));
     for (WaitingRow p : rows) {
       if (p.table() == WaitingRow.Table.WAITING_TABLE) {
@@ -104,12 +104,18 @@ final class WaitingRowWrites {
       }
     }
     if (w.size() > 0) {
-      w.execute(
-          c, dialect.deleteByKey(schema.schema(), schema.table(VaultTables.WAITING), w.names()));
+      JdbcRows.execute(
+          c,
+          dialect,
+          w,
+          dialect.deleteByKey(schema.schema(), schema.table(VaultTables.WAITING), w.names()));
     }
     if (e.size() > 0) {
-      e.execute(
-          c, dialect.deleteByKey(schema.schema(), schema.table(VaultTables.ERRORS), e.names()));
+      JdbcRows.execute(
+          c,
+          dialect,
+          e,
+          dialect.deleteByKey(schema.schema(), schema.table(VaultTables.ERRORS), e.names()));
     }
   }
 
@@ -124,8 +130,8 @@ final class WaitingRowWrites {
     List<String> wKey = List.of("topic", "kafka_partition", "kafka_offset");
     List<String> eKey =
         List.of("topic", "kafka_partition", "kafka_offset", "error_code", "target_object");
-    TextColumns w = new TextColumns(dialect, concat(wKey, set));
-    TextColumns e = new TextColumns(dialect, concat(eKey, set));
+    TextColumns w = new TextColumns(concat(wKey, set));
+    TextColumns e = new TextColumns(concat(eKey, set));
     for (WaitingRow p : rows) {
       Problem pr = problems.get(p);
       List<String> vals =
@@ -145,12 +151,18 @@ final class WaitingRowWrites {
       (p.table() == WaitingRow.Table.WAITING_TABLE ? w : e).add(vals);
     }
     if (w.size() > 0) {
-      w.execute(
-          c, dialect.updateByKey(schema.schema(), schema.table(VaultTables.WAITING), wKey, set));
+      JdbcRows.execute(
+          c,
+          dialect,
+          w,
+          dialect.updateByKey(schema.schema(), schema.table(VaultTables.WAITING), wKey, set));
     }
     if (e.size() > 0) {
-      e.execute(
-          c, dialect.updateByKey(schema.schema(), schema.table(VaultTables.ERRORS), eKey, set));
+      JdbcRows.execute(
+          c,
+          dialect,
+          e,
+          dialect.updateByKey(schema.schema(), schema.table(VaultTables.ERRORS), eKey, set));
     }
   }
 

@@ -6,6 +6,7 @@ import io.vaultstream.error.EventCodec;
 import io.vaultstream.event.Problem;
 import io.vaultstream.table.TableSpec;
 import io.vaultstream.waiting.WaitingRow.Table;
+import io.vaultstream.write.JdbcRows;
 import io.vaultstream.write.SchemaManager;
 import io.vaultstream.write.TextColumns;
 import java.sql.Connection;
@@ -19,9 +20,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The durable waiting rows: events whose link rows wait for a parent row, kept in the target
- * database in the batch's transaction, rechecked set-based at every flush, moved to the error table
- * after the watermark and released after the retention time.
+ * The durable waiting rows in a relational vault ({@link WaitingRows} on a connection): events
+ * whose link rows wait for a parent row, kept in the target database in the batch's transaction,
+ * rechecked set-based at every flush, moved to the error table after the watermark and released
+ * after the retention time.
  */
 public final class WaitingStore {
   private final VaultDialect dialect;
@@ -34,6 +36,49 @@ public final class WaitingStore {
     this.schema = schema;
     this.pages = new WaitingSweepPages(dialect, schema.schema());
     this.writes = new WaitingRowWrites(dialect, schema);
+  }
+
+  /** The rows as the batch whose transaction {@code c} holds reads and changes them. */
+  public WaitingRows on(Connection c) {
+    return new WaitingRows() {
+      @Override
+      public List<WaitingRow> findResolvable(Map<String, Set<String>> batchKeys, int pageRows)
+          throws SQLException {
+        return WaitingStore.this.findResolvable(c, batchKeys, pageRows);
+      }
+
+      @Override
+      public List<WaitingRow> takeExpiredErrors(long nowMicros, int rows) throws SQLException {
+        return WaitingStore.this.takeExpiredErrors(c, nowMicros, rows);
+      }
+
+      @Override
+      public int moveToErrors(long cutoffMicros, long nowMicros, long expiresMicros)
+          throws SQLException {
+        return WaitingStore.this.moveToErrors(c, cutoffMicros, nowMicros, expiresMicros);
+      }
+
+      @Override
+      public void insertWaiting(List<Map<String, String>> rows) throws SQLException {
+        writes.insert(c, waiting(), rows);
+      }
+
+      @Override
+      public void insertErrors(List<Map<String, String>> rows) throws SQLException {
+        writes.insert(c, errors(), rows);
+      }
+
+      @Override
+      public void delete(List<WaitingRow> rows) throws SQLException {
+        writes.delete(c, rows);
+      }
+
+      @Override
+      public void update(List<WaitingRow> rows, Map<WaitingRow, Problem> problems, long nowMicros)
+          throws SQLException {
+        writes.update(c, rows, problems, nowMicros);
+      }
+    };
   }
 
   private TableSpec waiting() {
@@ -50,7 +95,7 @@ public final class WaitingStore {
    * also those of each table's next page ({@link WaitingSweepPages}) whose parent is in the key
    * map.
    */
-  public List<WaitingRow> findResolvable(
+  private List<WaitingRow> findResolvable(
       Connection c, Map<String, Set<String>> batchKeys, int sweepPageRows) throws SQLException {
     String sql =
         dialect.selectWaitingForParents(
@@ -59,10 +104,10 @@ public final class WaitingStore {
             VaultTables.ERRORS,
             RECHECK_COLUMNS,
             Problem.UNRESOLVED_REFERENCE);
-    TextColumns parents = new TextColumns(dialect, List.of("ref_source", "ref_pk"));
+    TextColumns parents = new TextColumns(List.of("ref_source", "ref_pk"));
     batchKeys.forEach((source, keys) -> keys.forEach(k -> parents.add(List.of(source, k))));
     Map<List<Object>, WaitingRow> out = new LinkedHashMap<>();
-    parents.query(c, sql, rs -> add(out, rs));
+    JdbcRows.query(c, dialect, parents, sql, rs -> add(out, rs));
     if (sweepPageRows > 0) {
       readSweepPages(c, sweepPageRows, out);
     }
@@ -148,7 +193,7 @@ public final class WaitingStore {
    * Removes unresolved error rows whose retention has run out, at most {@code rows} of them, those
    * that expired first, and returns them (one statement; the others are taken by the next sweeps).
    */
-  public List<WaitingRow> takeExpiredErrors(Connection c, long nowMicros, int rows)
+  private List<WaitingRow> takeExpiredErrors(Connection c, long nowMicros, int rows)
       throws SQLException {
     List<String> cols = new ArrayList<>(VaultTables.EVENT_COLUMNS);
     cols.add("first_seen");
@@ -175,7 +220,7 @@ public final class WaitingStore {
    * Moves waiting rows older than the watermark to the error table as UNRESOLVED_REFERENCE, to
    * expire at {@code expiresMicros}; returns how many moved (one statement).
    */
-  public int moveToErrors(Connection c, long cutoffMicros, long nowMicros, long expiresMicros)
+  private int moveToErrors(Connection c, long cutoffMicros, long nowMicros, long expiresMicros)
       throws SQLException {
     List<String> copied = new ArrayList<>(VaultTables.EVENT_COLUMNS);
     copied.remove("last_attempt");
@@ -198,30 +243,5 @@ public final class WaitingStore {
       }
     }
     return Math.max(moved, 0);
-  }
-
-  /** Inserts waiting rows (ignoring rows already waiting: a replay keeps the first arrival). */
-  public void insertWaiting(Connection c, List<Map<String, String>> rows) throws SQLException {
-    writes.insert(c, waiting(), rows);
-  }
-
-  /** Inserts error rows (ignoring rows already there). */
-  public void insertErrors(Connection c, List<Map<String, String>> rows) throws SQLException {
-    writes.insert(c, errors(), rows);
-  }
-
-  /** Deletes resolved rows, per table (one statement per table with rows). */
-  public void delete(Connection c, List<WaitingRow> rows) throws SQLException {
-    writes.delete(c, rows);
-  }
-
-  /**
-   * Records a recheck that left rows unresolved: their (possibly new) missing parent, message,
-   * attempts and time (one statement per table with rows).
-   */
-  public void update(
-      Connection c, List<WaitingRow> rows, Map<WaitingRow, Problem> problems, long nowMicros)
-      throws SQLException {
-    writes.update(c, rows, problems, nowMicros);
   }
 }

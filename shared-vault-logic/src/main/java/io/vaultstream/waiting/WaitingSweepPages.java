@@ -2,7 +2,7 @@ package io.vaultstream.waiting;
 
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.table.TableSpec;
-import io.vaultstream.write.TextColumns;
+import io.vaultstream.write.JdbcRows;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -44,7 +44,7 @@ final class WaitingSweepPages {
    * Reads the next page of {@code t} with {@code query} (a statement of the dialect reading the
    * page's rows that matter), each row handed to {@code reader}.
    */
-  void read(Connection c, TableSpec t, int rows, PageQuery query, TextColumns.RowReader reader)
+  void read(Connection c, TableSpec t, int rows, PageQuery query, JdbcRows.RowReader reader)
       throws SQLException {
     List<String> from = after.get(t.name());
     List<String> last = pageEnd(c, t, rows, from);

@@ -4,7 +4,6 @@ import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.model.Naming;
 import io.vaultstream.table.TableKind;
 import io.vaultstream.table.TableSpec;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,28 +14,22 @@ import java.util.function.UnaryOperator;
 
 /**
  * Reads the stored history of a satellite or reference table around a batch's new versions, in one
- * statement (per key, an index probe for the version before the batch's time and one for the
- * versions after it), after locking the keys no parent row orders the writers of ({@link
- * KeyLocks}): the merge must see every version committed before it.
+ * read (per key, an index probe for the version before the batch's time and one for the versions
+ * after it), after locking the keys no parent row orders the writers of ({@link
+ * VaultStore#lockKeys}): the merge must see every version committed before it.
  */
 final class HistoryRead {
   private final VaultDialect dialect;
   private final SchemaManager schema;
   private final Naming n;
   private final UnaryOperator<String> hashText;
-  private final KeyLocks locks;
 
   HistoryRead(
-      VaultDialect dialect,
-      SchemaManager schema,
-      Naming n,
-      UnaryOperator<String> hashText,
-      KeyLocks locks) {
+      VaultDialect dialect, SchemaManager schema, Naming n, UnaryOperator<String> hashText) {
     this.dialect = dialect;
     this.schema = schema;
     this.n = n;
     this.hashText = hashText;
-    this.locks = locks;
   }
 
   /** A key and the earliest time of its new versions: where its stored history is read from. */
@@ -56,7 +49,7 @@ final class HistoryRead {
    * inserted have none). A reference table's keys are locked first.
    */
   Map<List<String>, List<HistoryMerge.Version>> around(
-      Connection c,
+      VaultStore store,
       TableSpec t,
       List<String> keyCols,
       List<String> attrs,
@@ -65,11 +58,11 @@ final class HistoryRead {
       Set<String> newParents)
       throws SQLException {
     if (t.kind() == TableKind.REFERENCE) {
-      locks.lock(c, schema.schema(), t.name(), fresh.keySet());
+      store.lockKeys(t, fresh.keySet());
     }
     List<String> cols = new ArrayList<>(keyCols);
     cols.add("t__");
-    TextColumns keys = new TextColumns(dialect, cols);
+    TextColumns keys = new TextColumns(cols);
     for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
       if (e.getKey().size() != 1 || !newParents.contains(e.getKey().get(0))) {
         keys.add(keyFrom(e.getKey(), e.getValue())); // (a new parent row has nothing stored)
@@ -86,28 +79,31 @@ final class HistoryRead {
       return out;
     }
     boolean hashKeyed = t.kind() == TableKind.SATELLITE;
-    keys.query(
-        c,
-        dialect.selectHistoryAround(schema.schema(), t, keyCols, n.loadDts(), read),
+    store.readAround(
+        t,
+        keyCols,
+        n.loadDts(),
+        read,
+        keys,
         rs -> {
           List<String> key = new ArrayList<>(keyCols.size());
           for (int i = 1; i <= keyCols.size(); i++) {
-            key.add(hashKeyed ? hashText.apply(rs.getString(i)) : rs.getString(i));
+            key.add(hashKeyed ? hashText.apply(rs.text(i)) : rs.text(i));
           }
           int p = keyCols.size() + 1;
-          long micros = rs.getLong(p);
-          String hd = hashText.apply(rs.getString(p + 1));
-          boolean del = dialect.isTrueText(rs.getString(p + 2));
-          String source = rs.getString(p + 3);
+          long micros = rs.micros(p);
+          String hd = hashText.apply(rs.text(p + 1));
+          boolean del = dialect.isTrueText(rs.text(p + 2));
+          String source = rs.text(p + 3);
           Map<String, String> a = new LinkedHashMap<>();
           for (int i = 0; i < attrs.size(); i++) {
-            a.put(attrs.get(i), rs.getString(p + 4 + i));
+            a.put(attrs.get(i), rs.text(p + 4 + i));
           }
           HistoryMerge.Version v = new HistoryMerge.Version(micros, hd, del, a, true, source);
           if (!audit.isEmpty()) {
             Map<String, String> au = new LinkedHashMap<>();
             for (int i = 0; i < audit.size(); i++) {
-              au.put(audit.get(i), rs.getString(p + 4 + attrs.size() + i));
+              au.put(audit.get(i), rs.text(p + 4 + attrs.size() + i));
             }
             v.audit = au;
           }

@@ -1,13 +1,11 @@
 package io.vaultstream.write;
 
-import io.vaultstream.dialect.BulkInsert;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.model.Naming;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.plan.HistoryRow;
 import io.vaultstream.table.TableSpec;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -46,7 +44,7 @@ final class HistoryWriter {
 
   /** Writes a table's versions; returns the rows inserted. */
   int write(
-      Connection c, TableSpec t, List<HistoryRow> rows, boolean racing, Set<String> newParents)
+      VaultStore store, TableSpec t, List<HistoryRow> rows, boolean racing, Set<String> newParents)
       throws SQLException {
     if (rows == null || rows.isEmpty()) {
       return 0;
@@ -63,17 +61,17 @@ final class HistoryWriter {
       fresh.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(hashes.version(r));
     }
     Map<List<String>, List<HistoryMerge.Version>> stored =
-        history.around(c, t, keyCols, attrs, schema.auditColumns(t.name()), fresh, newParents);
+        history.around(store, t, keyCols, attrs, schema.auditColumns(t.name()), fresh, newParents);
     Map<List<String>, List<HistoryMerge.Version>> repeated =
-        repeats.read(c, t.name(), fresh, newParents);
+        repeats.read(store, t.name(), fresh, newParents);
 
     List<String> audit = schema.auditColumns(t.name());
     List<String> insertCols = insertColumns(keyCols, attrs);
     insertCols.addAll(audit);
-    TextColumns inserts = new TextColumns(dialect, insertCols);
+    TextColumns inserts = new TextColumns(insertCols);
     List<String> delCols = new ArrayList<>(keyCols);
     delCols.add(n.loadDts());
-    TextColumns deletes = new TextColumns(dialect, delCols);
+    TextColumns deletes = new TextColumns(delCols);
     TextColumns repeatsAdded = repeats.additions();
     TextColumns repeatsRemoved = repeats.removals();
     for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
@@ -81,27 +79,9 @@ final class HistoryWriter {
       rows(e.getKey(), o, attrs, audit, inserts, deletes);
       repeats.collect(t.name(), e.getKey(), o, repeatsAdded, repeatsRemoved);
     }
-    repeats.write(c, repeatsAdded, repeatsRemoved);
-    int count = 0;
-    if (deletes.size() > 0) {
-      deletes.execute(c, dialect.deleteByKey(schema.schema(), t, delCols));
-    }
-    if (inserts.size() > 0) {
-      count =
-          racing
-              ? inserts.execute(
-                  c, dialect.insertIgnore(schema.schema(), t, inserts.names(), n.loadedAt()))
-              : insertNew(c, t, inserts, n.loadedAt());
-    }
-    return count;
-  }
-
-  /** Rows known to be new: the dialect's bulk insert when it has one, else its INSERT. */
-  int insertNew(Connection c, TableSpec t, TextColumns data, String loadedAt) throws SQLException {
-    BulkInsert bulk = dialect.bulkInsert(schema.schema(), t, data.names(), loadedAt);
-    return bulk != null
-        ? data.insert(c, bulk)
-        : data.execute(c, dialect.insertNew(schema.schema(), t, data.names(), loadedAt));
+    repeats.write(store, repeatsAdded, repeatsRemoved);
+    store.deleteByKey(t, deletes);
+    return store.insert(t, inserts, n.loadedAt(), racing);
   }
 
   /** Merges one key's new versions with its stored ones and remembered repeats. */

@@ -3,7 +3,6 @@ package io.vaultstream.write;
 import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.plan.BatchPlan;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,9 +33,9 @@ public final class IgnoredChanges {
   }
 
   /** Inserts the ignored ones of {@code changes} in the caller's transaction. */
-  public void note(Connection c, List<BatchPlan.SetAside> changes, long nowMicros)
+  public void note(VaultStore store, List<BatchPlan.SetAside> changes, long nowMicros)
       throws SQLException {
-    TextColumns rows = new TextColumns(dialect, COLUMNS);
+    TextColumns rows = new TextColumns(COLUMNS);
     for (BatchPlan.SetAside a : changes) {
       if (a.error()) {
         continue;
@@ -53,11 +52,6 @@ public final class IgnoredChanges {
       r.add(dialect.timestampText(nowMicros));
       rows.add(r);
     }
-    if (rows.size() > 0) {
-      rows.execute(
-          c,
-          dialect.insertIgnore(
-              schema.schema(), schema.table(VaultTables.IGNORED_CHANGES), COLUMNS, null));
-    }
+    store.insert(schema.table(VaultTables.IGNORED_CHANGES), rows, null, true);
   }
 }

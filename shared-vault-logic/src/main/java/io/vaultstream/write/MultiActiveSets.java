@@ -1,6 +1,5 @@
 package io.vaultstream.write;
 
-import io.vaultstream.dialect.BulkInsert;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.hash.SetHashDiff;
 import io.vaultstream.model.Naming;
@@ -9,7 +8,6 @@ import io.vaultstream.model.VaultModel;
 import io.vaultstream.plan.HistoryRow;
 import io.vaultstream.table.TableKind;
 import io.vaultstream.table.TableSpec;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,7 +34,6 @@ final class MultiActiveSets {
   private final SchemaManager schema;
   private final Naming n;
   private final UnaryOperator<String> hashText;
-  private final KeyLocks locks;
   private final SetHashDiff diffs;
 
   MultiActiveSets(
@@ -44,14 +41,12 @@ final class MultiActiveSets {
       VaultDialect dialect,
       SchemaManager schema,
       UnaryOperator<String> hashText,
-      KeyLocks locks,
       SetHashDiff diffs) {
     this.model = model;
     this.dialect = dialect;
     this.schema = schema;
     this.n = model.naming();
     this.hashText = hashText;
-    this.locks = locks;
     this.diffs = diffs;
   }
 
@@ -66,19 +61,20 @@ final class MultiActiveSets {
    * 0 rows written): no upsert of the parent row in the batch orders its writers, as it does for a
    * satellite whose source feeds the parent.
    */
-  int lockForeignParents(Connection c, TableSpec t, List<HistoryRow> rows) throws SQLException {
+  int lockForeignParents(VaultStore store, TableSpec t, List<HistoryRow> rows) throws SQLException {
     Satellite s = t.kind() == TableKind.SATELLITE ? model.satellites().get(t.name()) : null;
     if (s == null || s.via() == null || rows == null) {
       return 0;
     }
     Set<List<String>> parents = new LinkedHashSet<>();
     rows.forEach(r -> parents.add(List.of(r.key().get(0))));
-    locks.lock(c, schema.schema(), t.name(), parents);
+    store.lockKeys(t, parents);
     return 0;
   }
 
   /** Writes one table's planned member changes; returns the rows inserted. */
-  int write(Connection c, TableSpec t, List<HistoryRow> rows, boolean racing) throws SQLException {
+  int write(VaultStore store, TableSpec t, List<HistoryRow> rows, boolean racing)
+      throws SQLException {
     if (rows == null || rows.isEmpty()) {
       return 0;
     }
@@ -97,12 +93,12 @@ final class MultiActiveSets {
     // the parents are locked before their sets are read.
     List<List<String>> lockKeys = new ArrayList<>();
     byParent.keySet().forEach(p -> lockKeys.add(List.of(p)));
-    locks.lock(c, schema.schema(), t.name(), lockKeys);
+    store.lockKeys(t, lockKeys);
 
     SetReplay replay = new SetReplay(diffs, ma, attrs, t.discoversColumns());
-    Map<String, TreeMap<Long, SetReplay.StoredSet>> stored = read(c, t, hk, ma, attrs, from);
-    TextColumns inserts = new TextColumns(dialect, insertColumns(hk, ma, attrs));
-    TextColumns deletes = new TextColumns(dialect, List.of(hk, n.loadDts()));
+    Map<String, TreeMap<Long, SetReplay.StoredSet>> stored = read(store, t, hk, ma, attrs, from);
+    TextColumns inserts = new TextColumns(insertColumns(hk, ma, attrs));
+    TextColumns deletes = new TextColumns(List.of(hk, n.loadDts()));
     for (Map.Entry<String, List<HistoryRow>> e : byParent.entrySet()) {
       String parent = e.getKey();
       SetReplay.Outcome o =
@@ -115,7 +111,8 @@ final class MultiActiveSets {
         addRows(inserts, parent, v, attrs);
       }
     }
-    return store(c, t, inserts, deletes, racing);
+    store.deleteByKey(t, deletes);
+    return store.insert(t, inserts, n.loadedAt(), racing);
   }
 
   /** The columns of a set's rows: the parent's key, the multi-active key, technical, attributes. */
@@ -151,26 +148,6 @@ final class MultiActiveSets {
             });
   }
 
-  /** Deletes the replaced sets' rows and inserts the new ones; returns the rows inserted. */
-  private int store(
-      Connection c, TableSpec t, TextColumns inserts, TextColumns deletes, boolean racing)
-      throws SQLException {
-    if (deletes.size() > 0) {
-      deletes.execute(c, dialect.deleteByKey(schema.schema(), t, deletes.names()));
-    }
-    if (inserts.size() == 0) {
-      return 0;
-    }
-    if (racing) {
-      return inserts.execute(
-          c, dialect.insertIgnore(schema.schema(), t, inserts.names(), n.loadedAt()));
-    }
-    BulkInsert bulk = dialect.bulkInsert(schema.schema(), t, inserts.names(), n.loadedAt());
-    return bulk != null
-        ? inserts.insert(c, bulk)
-        : inserts.execute(c, dialect.insertNew(schema.schema(), t, inserts.names(), n.loadedAt()));
-  }
-
   /**
    * The stored sets of each parent from the one in force before its earliest new change on: a first
    * read finds, per parent, the latest row before that time (whose load_dts is that set's) and
@@ -179,7 +156,7 @@ final class MultiActiveSets {
    * two index probes per parent on (parent, load_dts).
    */
   private Map<String, TreeMap<Long, SetReplay.StoredSet>> read(
-      Connection c,
+      VaultStore store,
       TableSpec t,
       String hk,
       List<String> ma,
@@ -191,7 +168,7 @@ final class MultiActiveSets {
     cols.add(n.hashDiff());
     cols.add(n.deleteFlag());
     cols.addAll(attrs);
-    Map<String, List<StoredRow>> first = query(c, t, hk, cols, ma.size(), attrs, from);
+    Map<String, List<StoredRow>> first = query(store, t, hk, cols, ma.size(), attrs, from);
     Map<String, Long> again = new HashMap<>();
     first.forEach(
         (parent, rows) -> {
@@ -203,7 +180,7 @@ final class MultiActiveSets {
         });
     Map<String, List<StoredRow>> all = new HashMap<>(first);
     if (!again.isEmpty()) {
-      all.putAll(query(c, t, hk, cols, ma.size(), attrs, again));
+      all.putAll(query(store, t, hk, cols, ma.size(), attrs, again));
     }
     Map<String, TreeMap<Long, SetReplay.StoredSet>> out = new HashMap<>();
     all.forEach(
@@ -230,7 +207,7 @@ final class MultiActiveSets {
   }
 
   private Map<String, List<StoredRow>> query(
-      Connection c,
+      VaultStore store,
       TableSpec t,
       String hk,
       List<String> cols,
@@ -238,27 +215,30 @@ final class MultiActiveSets {
       List<String> attrs,
       Map<String, Long> times)
       throws SQLException {
-    TextColumns keys = new TextColumns(dialect, List.of(hk, "t__"));
+    TextColumns keys = new TextColumns(List.of(hk, "t__"));
     times.forEach((p, at) -> keys.add(List.of(p, dialect.timestampText(at))));
     Map<String, List<StoredRow>> out = new HashMap<>();
-    keys.query(
-        c,
-        dialect.selectHistoryAround(schema.schema(), t, List.of(hk), n.loadDts(), cols),
+    store.readAround(
+        t,
+        List.of(hk),
+        n.loadDts(),
+        cols,
+        keys,
         rs -> {
           StoredRow r = new StoredRow();
-          String parent = hashText.apply(rs.getString(1));
-          r.t = rs.getLong(2);
+          String parent = hashText.apply(rs.text(1));
+          r.t = rs.micros(2);
           r.key = new ArrayList<>(maCount);
           for (int i = 0; i < maCount; i++) {
-            r.key.add(rs.getString(3 + i));
+            r.key.add(rs.text(3 + i));
           }
           int p = 3 + maCount;
-          r.recordSource = rs.getString(p);
-          r.hashDiff = hashText.apply(rs.getString(p + 1));
-          r.delete = dialect.isTrueText(rs.getString(p + 2));
+          r.recordSource = rs.text(p);
+          r.hashDiff = hashText.apply(rs.text(p + 1));
+          r.delete = dialect.isTrueText(rs.text(p + 2));
           r.values = new LinkedHashMap<>();
           for (int i = 0; i < attrs.size(); i++) {
-            r.values.put(attrs.get(i), rs.getString(p + 3 + i));
+            r.values.put(attrs.get(i), rs.text(p + 3 + i));
           }
           out.computeIfAbsent(parent, k -> new ArrayList<>()).add(r);
         });

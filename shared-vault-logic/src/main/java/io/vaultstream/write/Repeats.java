@@ -4,7 +4,6 @@ import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.keymap.KeyText;
 import io.vaultstream.table.TableSpec;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -44,7 +43,7 @@ final class Repeats {
    * parent row this transaction inserted have none and are not read.
    */
   Map<List<String>, List<HistoryMerge.Version>> read(
-      Connection c,
+      VaultStore store,
       String table,
       Map<List<String>, List<HistoryMerge.Version>> fresh,
       Set<String> newParents)
@@ -55,7 +54,7 @@ final class Repeats {
     }
     List<String> cols = new ArrayList<>(KEY);
     cols.add("t__");
-    TextColumns keys = new TextColumns(dialect, cols);
+    TextColumns keys = new TextColumns(cols);
     Map<String, List<String>> byText = new HashMap<>();
     Map<String, Long> from = new HashMap<>();
     for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
@@ -78,16 +77,18 @@ final class Repeats {
       return out;
     }
     TableSpec t = schema.table(VaultTables.REPEATS);
-    keys.query(
-        c,
-        dialect.selectHistoryAround(
-            schema.schema(), t, KEY, TIME, List.of("record_source", "audit")),
+    store.readAround(
+        t,
+        KEY,
+        TIME,
+        List.of("record_source", "audit"),
+        keys,
         rs -> {
-          String text = rs.getString(2);
-          long micros = rs.getLong(3);
+          String text = rs.text(2);
+          long micros = rs.micros(3);
           if (micros >= from.get(text)) { // (the statement also returns the one before)
-            HistoryMerge.Version r = HistoryMerge.Version.repeat(micros, rs.getString(4));
-            String audit = rs.getString(5);
+            HistoryMerge.Version r = HistoryMerge.Version.repeat(micros, rs.text(4));
+            String audit = rs.text(5);
             if (audit != null) {
               r.audit = KeyText.parseValues(audit);
             }
@@ -141,22 +142,18 @@ final class Repeats {
 
   /** Columns of the rows {@link #collect} adds. */
   TextColumns additions() {
-    return new TextColumns(dialect, ALL);
+    return new TextColumns(ALL);
   }
 
   /** Columns of the rows {@link #collect} drops. */
   TextColumns removals() {
-    return new TextColumns(dialect, List.of("target_table", "row_key", TIME));
+    return new TextColumns(List.of("target_table", "row_key", TIME));
   }
 
   /** Writes what {@link #collect} gathered. */
-  void write(Connection c, TextColumns add, TextColumns drop) throws SQLException {
+  void write(VaultStore store, TextColumns add, TextColumns drop) throws SQLException {
     TableSpec t = schema.table(VaultTables.REPEATS);
-    if (drop.size() > 0) {
-      drop.execute(c, dialect.deleteByKey(schema.schema(), t, drop.names()));
-    }
-    if (add.size() > 0) {
-      add.execute(c, dialect.insertIgnore(schema.schema(), t, add.names(), null));
-    }
+    store.deleteByKey(t, drop);
+    store.insert(t, add, null, true);
   }
 }

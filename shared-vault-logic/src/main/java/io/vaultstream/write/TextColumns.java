@@ -1,26 +1,19 @@
 package io.vaultstream.write;
 
-import io.vaultstream.dialect.BulkInsert;
-import io.vaultstream.dialect.EarliestWrite;
-import io.vaultstream.dialect.VaultDialect;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
- * Rows gathered column by column as text, bound as the dialect binds a batch (one parameter per
- * column).
+ * Rows gathered column by column as the dialect's canonical text: what a batch hands to a store
+ * ({@link VaultStore}), which binds or converts them as its database needs ({@link JdbcRows} binds
+ * one parameter per column).
  */
 public final class TextColumns {
-  private final VaultDialect dialect;
   private final List<String> names;
   private final List<List<String>> values = new ArrayList<>();
 
-  public TextColumns(VaultDialect dialect, List<String> names) {
-    this.dialect = dialect;
+  public TextColumns(List<String> names) {
     this.names = names;
     names.forEach(n -> values.add(new ArrayList<>()));
   }
@@ -42,49 +35,13 @@ public final class TextColumns {
     return names;
   }
 
-  /** Appends the rows through a bulk insert; returns how many. */
-  public int insert(Connection c, BulkInsert bulk) throws SQLException {
-    return bulk.insert(c, values);
+  /** The values, one list per column in the order of the names. */
+  public List<List<String>> columns() {
+    return Collections.unmodifiableList(values);
   }
 
-  /**
-   * Binds the columns from parameter 1 on and runs the statement (in parts where the database
-   * limits a statement's size); returns the update count.
-   */
-  public int execute(Connection c, String sql) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement(sql)) {
-      int[] count = {0};
-      dialect.bindInParts(c, ps, 1, values, () -> count[0] += ps.executeUpdate());
-      return count[0];
-    }
-  }
-
-  /** Runs an upsert of the earliest rows; returns how many rows it inserted or moved back. */
-  public int write(Connection c, EarliestWrite write, EarliestWrite.Changed changed)
-      throws SQLException {
-    return write.run(c, values, changed);
-  }
-
-  /** Binds the columns and hands each result row to {@code reader}. */
-  public void query(Connection c, String sql, RowReader reader) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement(sql)) {
-      dialect.bindInParts(
-          c,
-          ps,
-          1,
-          values,
-          () -> {
-            try (ResultSet rs = ps.executeQuery()) {
-              while (rs.next()) {
-                reader.read(rs);
-              }
-            }
-          });
-    }
-  }
-
-  /** Reads one result row. */
-  public interface RowReader {
-    void read(ResultSet rs) throws SQLException;
+  /** The value of row {@code row} in column {@code column} (both from 0). */
+  public String value(int row, int column) {
+    return values.get(column).get(row);
   }
 }

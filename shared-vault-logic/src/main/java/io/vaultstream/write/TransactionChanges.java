@@ -14,8 +14,6 @@ import io.vaultstream.plan.TransactionEvent;
 import io.vaultstream.plan.VaultRow;
 import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableSpec;
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -50,7 +48,7 @@ final class TransactionChanges {
    * @param written the keys whose row this write inserted or moved back to the batch's row
    */
   List<BatchPlan.SetAside> find(
-      Connection c,
+      VaultStore store,
       TableSpec t,
       Link link,
       List<TransactionEvent> events,
@@ -59,7 +57,7 @@ final class TransactionChanges {
       throws SQLException {
     List<BatchPlan.SetAside> out = new ArrayList<>();
     List<String> attrs = attributes(t, link);
-    TextColumns compared = new TextColumns(dialect, comparedColumns(link, attrs));
+    TextColumns compared = new TextColumns(comparedColumns(link, attrs));
     List<TransactionEvent> sent = new ArrayList<>();
     for (TransactionEvent e : events) {
       if (e.delete()) {
@@ -75,11 +73,13 @@ final class TransactionChanges {
       sent.add(e);
     }
     if (compared.size() > 0) {
-      compared.query(
-          c,
-          dialect.selectDifferingRows(schema.schema(), t, link.hashKey(), attrs),
+      store.readDiffering(
+          t,
+          link.hashKey(),
+          attrs,
+          compared,
           rs -> {
-            TransactionEvent e = sent.get(Integer.parseInt(rs.getString(1)));
+            TransactionEvent e = sent.get(Integer.parseInt(rs.text(1)));
             out.add(setAside(e, link, changed(e, link, differences(rs, e, attrs))));
           });
     }
@@ -109,15 +109,15 @@ final class TransactionChanges {
    * What differs between the link's row and the event, from a row of {@link
    * VaultDialect#selectDifferingRows}: per attribute whether it differs, then the link's value.
    */
-  private static List<String> differences(ResultSet rs, TransactionEvent e, List<String> attrs)
+  private static List<String> differences(VaultStore.Row rs, TransactionEvent e, List<String> attrs)
       throws SQLException {
     List<String> what = new ArrayList<>();
     for (int i = 0; i < attrs.size(); i++) {
-      if ("true".equals(rs.getString(2 + 2 * i))) {
+      if ("true".equals(rs.text(2 + 2 * i))) {
         what.add(
             attrs.get(i)
                 + " is "
-                + shown(rs.getString(3 + 2 * i))
+                + shown(rs.text(3 + 2 * i))
                 + " in the link, "
                 + shown(e.values().get(attrs.get(i)))
                 + " in the event");

@@ -12,7 +12,6 @@ import io.vaultstream.plan.VaultRow;
 import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableKind;
 import io.vaultstream.table.TableSpec;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -49,17 +48,16 @@ public final class VaultWriter {
     this.hasher = hasher;
     this.schema = schema;
     this.n = model.naming();
-    this.history = new HistoryRead(dialect, schema, n, this::hashText, new KeyLocks(dialect));
+    this.history = new HistoryRead(dialect, schema, n, this::hashText);
     this.sets =
-        new MultiActiveSets(
-            model, dialect, schema, this::hashText, new KeyLocks(dialect), new SetHashDiff(hasher));
+        new MultiActiveSets(model, dialect, schema, this::hashText, new SetHashDiff(hasher));
     this.changes = new TransactionChanges(model, dialect, schema);
     this.histories = new HistoryWriter(model, dialect, hasher, schema, history);
   }
 
   /** Writes the plan; returns rows written per vault table. */
-  public Map<String, Integer> write(Connection c, BatchPlan plan) throws SQLException {
-    return write(c, plan, true);
+  public Map<String, Integer> write(VaultStore store, BatchPlan plan) throws SQLException {
+    return write(store, plan, true);
   }
 
   /**
@@ -72,7 +70,7 @@ public final class VaultWriter {
    *     violation ({@link VaultDialect#isUniqueViolation}) when that happens; with {@code racing}
    *     such rows are skipped instead, at some cost
    */
-  public Map<String, Integer> write(Connection c, BatchPlan plan, boolean racing)
+  public Map<String, Integer> write(VaultStore store, BatchPlan plan, boolean racing)
       throws SQLException {
     Map<String, Integer> written = new LinkedHashMap<>();
     // Hub and link keys this transaction inserted: their satellites have no stored history yet.
@@ -83,15 +81,15 @@ public final class VaultWriter {
       long began = System.nanoTime();
       int count =
           switch (t.kind()) {
-            case HUB, LINK -> writeEarliest(c, t, plan.earliest.get(table), inserted);
-            case NON_HISTORIZED_LINK -> writeTransactions(c, t, plan);
+            case HUB, LINK -> writeEarliest(store, t, plan.earliest.get(table), inserted);
+            case NON_HISTORIZED_LINK -> writeTransactions(store, t, plan);
             case SATELLITE, REFERENCE ->
                 sets.handles(t)
-                    ? sets.write(c, t, plan.history.get(table), racing)
-                    : sets.lockForeignParents(c, t, plan.history.get(table))
+                    ? sets.write(store, t, plan.history.get(table), racing)
+                    : sets.lockForeignParents(store, t, plan.history.get(table))
                         + histories.write(
-                            c, t, plan.history.get(table), racing, newParents(t, inserted));
-            case TECHNICAL -> writeKeyMap(c, t, plan.keyMap, racing);
+                            store, t, plan.history.get(table), racing, newParents(t, inserted));
+            case TECHNICAL -> writeKeyMap(store, t, plan.keyMap, racing);
           };
       if (count > 0) {
         written.put(table, count);
@@ -132,17 +130,17 @@ public final class VaultWriter {
    * A non-historized link's rows; where its model sets changes aside, the batch's updates and
    * deletes of its source are then found and noted in the plan.
    */
-  private int writeTransactions(Connection c, TableSpec t, BatchPlan plan) throws SQLException {
+  private int writeTransactions(VaultStore store, TableSpec t, BatchPlan plan) throws SQLException {
     List<io.vaultstream.plan.TransactionEvent> events = plan.transactionEvents.get(t.name());
     Map<String, VaultRow> rows = plan.earliest.get(t.name());
     if (events == null || events.isEmpty()) {
-      return writeEarliest(c, t, rows, null);
+      return writeEarliest(store, t, rows, null);
     }
     Map<String, Set<String>> written = new HashMap<>();
-    int count = writeEarliest(c, t, rows, written);
+    int count = writeEarliest(store, t, rows, written);
     plan.setAside.addAll(
         changes.find(
-            c,
+            store,
             t,
             model.links().get(t.name()),
             events,
@@ -152,13 +150,13 @@ public final class VaultWriter {
   }
 
   private int writeEarliest(
-      Connection c, TableSpec t, Map<String, VaultRow> rows, Map<String, Set<String>> inserted)
+      VaultStore store, TableSpec t, Map<String, VaultRow> rows, Map<String, Set<String>> inserted)
       throws SQLException {
     if (rows == null || rows.isEmpty()) {
       return 0;
     }
     List<String> cols = columnsWithout(t, n.loadedAt());
-    TextColumns data = new TextColumns(dialect, cols);
+    TextColumns data = new TextColumns(cols);
     String pk = t.primaryKey().get(0);
     // Loop bodies are methods of their own here: the JIT compiles each once, instead of again
     // into an on-stack-replacement version of the loop (docs/BENCHMARKS.md). Rows
@@ -167,17 +165,12 @@ public final class VaultWriter {
       data.add(earliestRow(r, cols, pk));
     }
     if (inserted == null) {
-      return data.write(
-          c,
-          dialect.upsertEarliest(
-              schema.schema(), t, cols, n.loadDts(), n.recordSource(), n.loadedAt()),
-          (insertedHere, key) -> {});
+      return store.upsertEarliest(t, data, null);
     }
     Set<String> fresh = inserted.computeIfAbsent(t.name(), k -> new HashSet<>());
-    return data.write(
-        c,
-        dialect.upsertEarliestReturning(
-            schema.schema(), t, cols, n.loadDts(), n.recordSource(), n.loadedAt()),
+    return store.upsertEarliest(
+        t,
+        data,
         (insertedHere, key) -> {
           if (insertedHere) {
             fresh.add(hashText(key));
@@ -202,13 +195,13 @@ public final class VaultWriter {
   }
 
   private int writeKeyMap(
-      Connection c, TableSpec t, List<BatchPlan.KeyMapEntry> entries, boolean racing)
+      VaultStore store, TableSpec t, List<BatchPlan.KeyMapEntry> entries, boolean racing)
       throws SQLException {
     if (entries.isEmpty() || !t.name().equals(VaultTables.KEY_MAP)) {
       return 0;
     }
     List<String> cols = List.of("source_table", "pk", "valid_from", "key_values");
-    TextColumns data = new TextColumns(dialect, cols);
+    TextColumns data = new TextColumns(cols);
     for (BatchPlan.KeyMapEntry e : entries) {
       data.add(
           List.of(
@@ -221,11 +214,7 @@ public final class VaultWriter {
     // another writer: both rare, and both fail the statement (a unique violation), after which the
     // batch is
     // written again with existing rows skipped.
-    if (racing) {
-      data.execute(c, dialect.insertIgnore(schema.schema(), t, cols, null));
-    } else {
-      histories.insertNew(c, t, data, null);
-    }
+    store.insert(t, data, null, racing);
     return 0; // bookkeeping, not a vault table
   }
 

@@ -1,0 +1,74 @@
+package io.vaultstream.engine;
+
+import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.event.Progress;
+import io.vaultstream.keymap.JdbcKeyMapReader;
+import io.vaultstream.keymap.KeyMapReader;
+import io.vaultstream.model.Naming;
+import io.vaultstream.waiting.WaitingRows;
+import io.vaultstream.waiting.WaitingStore;
+import io.vaultstream.write.JdbcVaultStore;
+import io.vaultstream.write.SchemaManager;
+import io.vaultstream.write.VaultStore;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/** A batch's store in a relational database: everything on one connection, in its transaction. */
+final class JdbcBatchStore implements BatchStore {
+  private final Connection c;
+  private final KeyMapReader keyMap;
+  private final VaultStore vault;
+  private final WaitingRows waiting;
+  private final ProgressStore progress;
+
+  /** The parts that make a connection a batch's store. */
+  record Parts(
+      VaultDialect dialect,
+      SchemaManager schema,
+      Naming naming,
+      WaitingStore waiting,
+      ProgressStore progress) {
+
+    BatchStore on(Connection c) {
+      return new JdbcBatchStore(c, this);
+    }
+  }
+
+  private JdbcBatchStore(Connection c, Parts p) {
+    this.c = c;
+    this.keyMap = new JdbcKeyMapReader(c, p.dialect(), p.schema().schema());
+    this.vault = new JdbcVaultStore(c, p.dialect(), p.schema(), p.naming());
+    this.waiting = p.waiting().on(c);
+    this.progress = p.progress();
+  }
+
+  @Override
+  public KeyMapReader keyMap() {
+    return keyMap;
+  }
+
+  @Override
+  public VaultStore vault() {
+    return vault;
+  }
+
+  @Override
+  public WaitingRows waiting() {
+    return waiting;
+  }
+
+  @Override
+  public void storeProgress(Progress p, long nowMicros) throws SQLException {
+    progress.store(c, p, nowMicros);
+  }
+
+  @Override
+  public void commit() throws SQLException {
+    c.commit();
+  }
+
+  @Override
+  public void rollback() throws SQLException {
+    c.rollback();
+  }
+}

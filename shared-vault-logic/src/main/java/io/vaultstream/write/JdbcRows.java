@@ -1,0 +1,67 @@
+package io.vaultstream.write;
+
+import io.vaultstream.dialect.BulkInsert;
+import io.vaultstream.dialect.EarliestWrite;
+import io.vaultstream.dialect.TextValues;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/**
+ * Runs statements over {@link TextColumns} on a connection: the columns bound as the dialect binds
+ * a batch (one parameter per column, in parts where the database limits a statement's size).
+ */
+public final class JdbcRows {
+  private JdbcRows() {}
+
+  /** Reads one result row. */
+  public interface RowReader {
+    void read(ResultSet rs) throws SQLException;
+  }
+
+  /** Appends the rows through a bulk insert; returns how many. */
+  public static int insert(Connection c, TextColumns rows, BulkInsert bulk) throws SQLException {
+    return bulk.insert(c, rows.columns());
+  }
+
+  /**
+   * Binds the columns from parameter 1 on and runs the statement (in parts where the database
+   * limits a statement's size); returns the update count.
+   */
+  public static int execute(Connection c, TextValues binding, TextColumns rows, String sql)
+      throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      int[] count = {0};
+      binding.bindInParts(c, ps, 1, rows.columns(), () -> count[0] += ps.executeUpdate());
+      return count[0];
+    }
+  }
+
+  /** Runs an upsert of the earliest rows; returns how many rows it inserted or moved back. */
+  public static int write(
+      Connection c, TextColumns rows, EarliestWrite write, EarliestWrite.Changed changed)
+      throws SQLException {
+    return write.run(c, rows.columns(), changed);
+  }
+
+  /** Binds the columns and hands each result row to {@code reader}. */
+  public static void query(
+      Connection c, TextValues binding, TextColumns rows, String sql, RowReader reader)
+      throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      binding.bindInParts(
+          c,
+          ps,
+          1,
+          rows.columns(),
+          () -> {
+            try (ResultSet rs = ps.executeQuery()) {
+              while (rs.next()) {
+                reader.read(rs);
+              }
+            }
+          });
+    }
+  }
+}

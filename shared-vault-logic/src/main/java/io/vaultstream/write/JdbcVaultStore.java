@@ -1,0 +1,130 @@
+package io.vaultstream.write;
+
+import io.vaultstream.dialect.BulkInsert;
+import io.vaultstream.dialect.EarliestWrite;
+import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.model.Naming;
+import io.vaultstream.table.TableSpec;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * The vault rows of one batch in a relational database: each operation is the dialect's statement,
+ * run on the batch's connection inside its transaction (the caller commits or rolls back).
+ */
+public final class JdbcVaultStore implements VaultStore {
+  private final Connection c;
+  private final VaultDialect dialect;
+  private final String schema;
+  private final Naming n;
+  private final KeyLocks locks;
+
+  /** The store of the batch whose transaction {@code c} holds. */
+  public JdbcVaultStore(Connection c, VaultDialect dialect, SchemaManager schema, Naming naming) {
+    this.c = c;
+    this.dialect = dialect;
+    this.schema = schema.schema();
+    this.n = naming;
+    this.locks = new KeyLocks(dialect);
+  }
+
+  @Override
+  public int upsertEarliest(TableSpec t, TextColumns rows, EarliestWrite.Changed changed)
+      throws SQLException {
+    List<String> cols = rows.names();
+    EarliestWrite write =
+        changed == null
+            ? dialect.upsertEarliest(schema, t, cols, n.loadDts(), n.recordSource(), n.loadedAt())
+            : dialect.upsertEarliestReturning(
+                schema, t, cols, n.loadDts(), n.recordSource(), n.loadedAt());
+    return JdbcRows.write(c, rows, write, changed == null ? (inserted, key) -> {} : changed);
+  }
+
+  @Override
+  public int insert(TableSpec t, TextColumns rows, String loadedAt, boolean racing)
+      throws SQLException {
+    if (rows.size() == 0) {
+      return 0;
+    }
+    if (racing) {
+      return JdbcRows.execute(
+          c, dialect, rows, dialect.insertIgnore(schema, t, rows.names(), loadedAt));
+    }
+    BulkInsert bulk = dialect.bulkInsert(schema, t, rows.names(), loadedAt);
+    return bulk != null
+        ? JdbcRows.insert(c, rows, bulk)
+        : JdbcRows.execute(c, dialect, rows, dialect.insertNew(schema, t, rows.names(), loadedAt));
+  }
+
+  @Override
+  public int deleteByKey(TableSpec t, TextColumns keys) throws SQLException {
+    return keys.size() == 0
+        ? 0
+        : JdbcRows.execute(c, dialect, keys, dialect.deleteByKey(schema, t, keys.names()));
+  }
+
+  @Override
+  public void readAround(
+      TableSpec t,
+      List<String> keyColumns,
+      String time,
+      List<String> read,
+      TextColumns keys,
+      RowReader reader)
+      throws SQLException {
+    if (keys.size() > 0) {
+      JdbcRows.query(
+          c,
+          dialect,
+          keys,
+          dialect.selectHistoryAround(schema, t, keyColumns, time, read),
+          rows(reader));
+    }
+  }
+
+  @Override
+  public void readDiffering(
+      TableSpec t, String hashKey, List<String> attributes, TextColumns compared, RowReader reader)
+      throws SQLException {
+    if (compared.size() > 0) {
+      JdbcRows.query(
+          c,
+          dialect,
+          compared,
+          dialect.selectDifferingRows(schema, t, hashKey, attributes),
+          rows(reader));
+    }
+  }
+
+  @Override
+  public void lockKeys(TableSpec t, Collection<List<String>> keys) throws SQLException {
+    locks.lock(c, schema, t.name(), keys);
+  }
+
+  /** A result set's rows as the store's rows. */
+  private static JdbcRows.RowReader rows(RowReader reader) {
+    ResultRow row = new ResultRow();
+    return rs -> {
+      row.rs = rs;
+      reader.read(row);
+    };
+  }
+
+  /** The current row of a result set. */
+  private static final class ResultRow implements Row {
+    private ResultSet rs;
+
+    @Override
+    public String text(int column) throws SQLException {
+      return rs.getString(column);
+    }
+
+    @Override
+    public long micros(int column) throws SQLException {
+      return rs.getLong(column);
+    }
+  }
+}
