@@ -7,22 +7,10 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * How a database takes and gives back values as text, and how a batch's columns are bound as
- * parameters. Part of {@link VaultDialect}.
+ * How a database takes and gives back values as text ({@link ValueTexts}), and how a batch's
+ * columns are bound as parameters. Part of {@link VaultDialect}.
  */
-public interface TextValues {
-
-  /**
-   * The text a timestamp column takes for a UTC instant given as epoch microseconds, exact to the
-   * microsecond (PostgreSQL: {@code 2024-01-01 01:00:00.407843+00}).
-   */
-  String timestampText(long micros);
-
-  /** The text a boolean column takes for {@code value}. */
-  String booleanText(boolean value);
-
-  /** Whether a boolean column read back as text (by this dialect's statements) holds true. */
-  boolean isTrueText(String text);
+public interface TextValues extends ValueTexts {
 
   /**
    * Binds the columns of a batch, each a list of texts (one per row, null for NULL), to the

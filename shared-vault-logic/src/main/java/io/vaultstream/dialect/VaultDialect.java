@@ -17,7 +17,8 @@ public interface VaultDialect
         QueueStatements,
         OperatorStatements,
         TextValues,
-        SqlStates {
+        SqlStates,
+        VaultValues {
 
   /** A short name for logs and configuration ("postgresql"). */
   @Override

@@ -1,15 +1,18 @@
 package io.vaultstream.engine;
 
-import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.dialect.VaultValues;
 import io.vaultstream.event.BadRecord;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Problem;
 import io.vaultstream.event.Progress;
+import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.keymap.JdbcKeyMapReader;
 import io.vaultstream.keymap.KeyMapReader;
+import io.vaultstream.model.VaultModel;
 import io.vaultstream.plan.BatchPlan;
 import io.vaultstream.plan.BatchPlanner;
 import io.vaultstream.plan.Recheck;
+import io.vaultstream.waiting.WaitingColumns;
 import io.vaultstream.waiting.WaitingCycle;
 import io.vaultstream.waiting.WaitingHeldEvent;
 import io.vaultstream.waiting.WaitingHold;
@@ -19,7 +22,7 @@ import io.vaultstream.waiting.WaitingRowRechecks;
 import io.vaultstream.write.ColumnAdmission;
 import io.vaultstream.write.IgnoredChanges;
 import io.vaultstream.write.Micros;
-import io.vaultstream.write.SchemaManager;
+import io.vaultstream.write.VaultShape;
 import io.vaultstream.write.VaultWriter;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -43,8 +46,6 @@ final class BatchSteps {
   private static final Logger FLUSHES = LoggerFactory.getLogger(VaultLoader.class);
 
   private final VaultOptions options;
-  private final VaultDialect dialect;
-  private final SchemaManager schema;
   private final ColumnAdmission admission;
   private final BatchPlanner planner;
   private final VaultWriter writer;
@@ -57,8 +58,8 @@ final class BatchSteps {
 
   BatchSteps(
       VaultOptions options,
-      VaultDialect dialect,
-      SchemaManager schema,
+      VaultValues target,
+      VaultShape schema,
       ColumnAdmission admission,
       BatchPlanner planner,
       VaultWriter writer,
@@ -66,15 +67,34 @@ final class BatchSteps {
       Clock clock,
       ColumnWatch watch) {
     this.options = options;
-    this.dialect = dialect;
-    this.schema = schema;
     this.admission = admission;
     this.planner = planner;
     this.writer = writer;
     this.cycle = cycle;
     this.clock = clock;
-    this.ignored = new IgnoredChanges(dialect, schema);
+    this.ignored = new IgnoredChanges(target, schema);
     this.watch = watch;
+  }
+
+  /** The steps of a vault whose tables have {@code shape} in {@code target}. */
+  static BatchSteps of(
+      VaultModel model,
+      VaultOptions options,
+      VaultValues target,
+      VaultShape shape,
+      HashKeyCalculator hasher,
+      BatchPlanner planner,
+      Clock clock) {
+    return new BatchSteps(
+        options,
+        target,
+        shape,
+        new ColumnAdmission(model, shape, target, options.columnLimits(), options.autoEvolve()),
+        planner,
+        new VaultWriter(model, target, hasher, shape),
+        new WaitingCycle(new WaitingColumns(model, target), options.waitingPolicy()),
+        clock,
+        new ColumnWatch(model));
   }
 
   /** Whether a batch planned now would run the sweep. */

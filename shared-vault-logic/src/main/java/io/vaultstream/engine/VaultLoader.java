@@ -11,12 +11,8 @@ import io.vaultstream.event.Progress;
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.plan.BatchPlanner;
-import io.vaultstream.waiting.WaitingColumns;
-import io.vaultstream.waiting.WaitingCycle;
 import io.vaultstream.waiting.WaitingStore;
-import io.vaultstream.write.ColumnAdmission;
 import io.vaultstream.write.SchemaManager;
-import io.vaultstream.write.VaultWriter;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -134,18 +130,7 @@ public final class VaultLoader implements AutoCloseable {
       schema.initialize(c);
       c.commit();
       progressStore = new ProgressStore(dialect, schema);
-      steps =
-          new BatchSteps(
-              options,
-              dialect,
-              schema,
-              new ColumnAdmission(
-                  model, schema, dialect, options.columnLimits(), options.autoEvolve()),
-              planner,
-              new VaultWriter(model, dialect, hasher, schema),
-              new WaitingCycle(new WaitingColumns(model, dialect), options.waitingPolicy()),
-              clock,
-              new ColumnWatch(model));
+      steps = BatchSteps.of(model, options, dialect, schema, hasher, planner, clock);
       runner.start(
           schema,
           steps,

@@ -2,9 +2,13 @@ package io.vaultstream.engine;
 
 import io.vaultstream.decode.DecoderOptions;
 
-/** Builds {@link VaultOptions}; only the JDBC URL is required ({@link VaultOptions#builder}). */
+/**
+ * Builds {@link VaultOptions}; only the JDBC URL is required ({@link VaultOptions#builder}), and
+ * not even that for a vault outside a database ({@link #outsideADatabase}).
+ */
 public final class VaultOptionsBuilder {
   String jdbcUrl;
+  boolean outsideADatabase;
   String user;
   String password;
   String dialect;
@@ -122,6 +126,15 @@ public final class VaultOptionsBuilder {
 
   public VaultOptionsBuilder expiredReferences(VaultOptions.ExpiredReferences v) {
     this.expiredReferences = v;
+    return this;
+  }
+
+  /**
+   * Options for a vault that no JDBC database holds (a lakehouse, loaded through {@link
+   * StoreLoader}): no JDBC URL is asked for, and the connection settings do not apply.
+   */
+  public VaultOptionsBuilder outsideADatabase() {
+    this.outsideADatabase = true;
     return this;
   }
 

@@ -8,7 +8,7 @@ final class VaultOptionsChecks {
 
   /** The target database and schema, and the retention and memory bounds. */
   static void checkTargetAndBounds(VaultOptionsBuilder b) {
-    if (b.jdbcUrl == null || b.jdbcUrl.isBlank()) {
+    if (!b.outsideADatabase && (b.jdbcUrl == null || b.jdbcUrl.isBlank())) {
       throw new IllegalArgumentException("a JDBC URL of the target database is required");
     }
     String schemaProblem =

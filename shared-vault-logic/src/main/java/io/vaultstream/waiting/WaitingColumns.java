@@ -1,6 +1,6 @@
 package io.vaultstream.waiting;
 
-import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.dialect.VaultValues;
 import io.vaultstream.error.EventCodec;
 import io.vaultstream.event.BadRecord;
 import io.vaultstream.event.ChangeEvent;
@@ -16,11 +16,11 @@ import java.util.Map;
  */
 public final class WaitingColumns {
   private final VaultModel model;
-  private final VaultDialect dialect;
+  private final VaultValues target;
 
-  public WaitingColumns(VaultModel model, VaultDialect dialect) {
+  public WaitingColumns(VaultModel model, VaultValues target) {
     this.model = model;
-    this.dialect = dialect;
+    this.target = target;
   }
 
   /** A new waiting row for an event's first waiting problem. */
@@ -36,14 +36,14 @@ public final class WaitingColumns {
   Map<String, String> parkedUnknown(WaitingRow p, long now) {
     Map<String, String> row = new LinkedHashMap<>(p.columns());
     row.put("attempts", Integer.toString(p.attempts() + 1));
-    row.put("last_attempt", dialect.timestampText(now));
+    row.put("last_attempt", target.timestampText(now));
     return waitingRow(row, WaitingRow.UNKNOWN, now);
   }
 
   private Map<String, String> waitingRow(Map<String, String> row, String state, long arrivedAt) {
     Map<String, String> m = new LinkedHashMap<>(row);
     m.put("state", state);
-    m.put("arrived_at", dialect.timestampText(arrivedAt));
+    m.put("arrived_at", target.timestampText(arrivedAt));
     return m;
   }
 
@@ -52,7 +52,7 @@ public final class WaitingColumns {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("error_code", pr.code());
     m.putAll(eventRow(pr.event(), pr, true, 1, now));
-    m.put("first_seen", dialect.timestampText(now));
+    m.put("first_seen", target.timestampText(now));
     m.put("expires_at", null);
     return m;
   }
@@ -69,15 +69,15 @@ public final class WaitingColumns {
     m.put("message", b.message());
     m.put("ref_source", null);
     m.put("ref_pk", null);
-    m.put("links_only", dialect.booleanText(false));
+    m.put("links_only", target.booleanText(false));
     m.put("operation", null);
     m.put("event_time", null);
     m.put("record_key", EventCodec.raw(b.key()));
     m.put("record_value", EventCodec.raw(b.value()));
     m.put("event", null);
     m.put("attempts", "1");
-    m.put("last_attempt", dialect.timestampText(now));
-    m.put("first_seen", dialect.timestampText(now));
+    m.put("last_attempt", target.timestampText(now));
+    m.put("first_seen", target.timestampText(now));
     m.put("expires_at", null);
     return m;
   }
@@ -94,14 +94,14 @@ public final class WaitingColumns {
     m.put("message", p.message());
     m.put("ref_source", p.refSource());
     m.put("ref_pk", p.refPk());
-    m.put("links_only", dialect.booleanText(linksOnly));
+    m.put("links_only", target.booleanText(linksOnly));
     m.put("operation", e.operation().name());
-    m.put("event_time", dialect.timestampText(e.eventTimeMicros()));
+    m.put("event_time", target.timestampText(e.eventTimeMicros()));
     m.put("record_key", EventCodec.raw(RawBytes.bytes(e.rawKey())));
     m.put("record_value", EventCodec.raw(RawBytes.bytes(e.rawValue())));
     m.put("event", EventCodec.write(e));
     m.put("attempts", Integer.toString(attempts));
-    m.put("last_attempt", dialect.timestampText(nowMicros));
+    m.put("last_attempt", target.timestampText(nowMicros));
     return m;
   }
 }

@@ -1,7 +1,10 @@
 package io.vaultstream.waiting;
 
+import io.vaultstream.dialect.ValueTexts;
+import io.vaultstream.error.EventCodec;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Problem;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -34,6 +37,43 @@ public record WaitingRow(
   public enum Table {
     WAITING_TABLE,
     ERROR_TABLE
+  }
+
+  /**
+   * The columns a recheck reads when the parent arrived in the batch: not the raw record (the
+   * largest texts), which only the sweep's moves and releases copy.
+   */
+  public static final List<String> RECHECK_COLUMNS =
+      List.of(
+          "topic",
+          "kafka_partition",
+          "kafka_offset",
+          "target_object",
+          "message",
+          "ref_source",
+          "ref_pk",
+          "links_only",
+          "event",
+          "attempts");
+
+  /**
+   * A row as read from its table: its columns by name as text ({@link #RECHECK_COLUMNS} at least),
+   * its state or error code, and since when it waits.
+   */
+  public static WaitingRow read(
+      Table table, String state, long since, Map<String, String> cols, ValueTexts texts) {
+    return new WaitingRow(
+        table,
+        cols.get("topic"),
+        Integer.parseInt(cols.get("kafka_partition")),
+        Long.parseLong(cols.get("kafka_offset")),
+        cols.get("target_object"),
+        state,
+        texts.isTrueText(cols.get("links_only")),
+        EventCodec.read(cols.get("event")),
+        since,
+        Integer.parseInt(cols.get("attempts")),
+        cols);
   }
 
   /** The row's identity across both tables: its event's position and the object it waits for. */

@@ -2,7 +2,6 @@ package io.vaultstream.waiting;
 
 import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.dialect.VaultDialect;
-import io.vaultstream.error.EventCodec;
 import io.vaultstream.event.Problem;
 import io.vaultstream.table.TableSpec;
 import io.vaultstream.waiting.WaitingRow.Table;
@@ -102,7 +101,7 @@ public final class WaitingStore {
             schema.schema(),
             VaultTables.WAITING,
             VaultTables.ERRORS,
-            RECHECK_COLUMNS,
+            WaitingRow.RECHECK_COLUMNS,
             Problem.UNRESOLVED_REFERENCE);
     TextColumns parents = new TextColumns(List.of("ref_source", "ref_pk"));
     batchKeys.forEach((source, keys) -> keys.forEach(k -> parents.add(List.of(source, k))));
@@ -124,7 +123,7 @@ public final class WaitingStore {
         rows,
         after ->
             dialect.selectResolvableWaitingPage(
-                s, waiting(), VaultTables.KEY_MAP, RECHECK_COLUMNS, rows, after),
+                s, waiting(), VaultTables.KEY_MAP, WaitingRow.RECHECK_COLUMNS, rows, after),
         rs -> add(out, rs));
     pages.read(
         c,
@@ -135,7 +134,7 @@ public final class WaitingStore {
                 s,
                 errors(),
                 VaultTables.KEY_MAP,
-                RECHECK_COLUMNS,
+                WaitingRow.RECHECK_COLUMNS,
                 Problem.UNRESOLVED_REFERENCE,
                 rows,
                 after),
@@ -145,26 +144,9 @@ public final class WaitingStore {
   /** Adds a row read by {@link #findResolvable} unless it was read already (by a probe). */
   private void add(Map<List<Object>, WaitingRow> out, ResultSet rs) throws SQLException {
     Table table = "W".equals(rs.getString(1)) ? Table.WAITING_TABLE : Table.ERROR_TABLE;
-    WaitingRow p = read(rs, table, RECHECK_COLUMNS);
+    WaitingRow p = read(rs, table, WaitingRow.RECHECK_COLUMNS);
     out.putIfAbsent(List.of(table, p.state(), p.topic(), p.partition(), p.offset(), p.target()), p);
   }
-
-  /**
-   * The columns a recheck needs when the parent arrived in the batch: not the raw record (the
-   * largest texts), which only the sweep's moves and releases copy.
-   */
-  private static final List<String> RECHECK_COLUMNS =
-      List.of(
-          "topic",
-          "kafka_partition",
-          "kafka_offset",
-          "target_object",
-          "message",
-          "ref_source",
-          "ref_pk",
-          "links_only",
-          "event",
-          "attempts");
 
   private WaitingRow read(ResultSet rs, Table table, List<String> columns) throws SQLException {
     Map<String, String> cols = new LinkedHashMap<>();
@@ -175,18 +157,7 @@ public final class WaitingStore {
   }
 
   private WaitingRow row(Table table, String state, long since, Map<String, String> cols) {
-    return new WaitingRow(
-        table,
-        cols.get("topic"),
-        Integer.parseInt(cols.get("kafka_partition")),
-        Long.parseLong(cols.get("kafka_offset")),
-        cols.get("target_object"),
-        state,
-        dialect.isTrueText(cols.get("links_only")),
-        EventCodec.read(cols.get("event")),
-        since,
-        Integer.parseInt(cols.get("attempts")),
-        cols);
+    return WaitingRow.read(table, state, since, cols, dialect);
   }
 
   /**

@@ -1,6 +1,6 @@
 package io.vaultstream.write;
 
-import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.dialect.VaultValues;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Problem;
 import io.vaultstream.event.StoredText;
@@ -24,8 +24,8 @@ import java.util.Set;
  * a bad record (an error row) and never reaches {@code ALTER TABLE}; the rest of the batch loads.
  */
 public final class ColumnAdmission {
-  private final SchemaManager schema;
-  private final VaultDialect dialect;
+  private final VaultShape schema;
+  private final VaultValues target;
   private final ColumnLimits limits;
   private final boolean autoEvolve;
 
@@ -40,12 +40,12 @@ public final class ColumnAdmission {
 
   public ColumnAdmission(
       VaultModel model,
-      SchemaManager schema,
-      VaultDialect dialect,
+      VaultShape schema,
+      VaultValues target,
       ColumnLimits limits,
       boolean autoEvolve) {
     this.schema = schema;
-    this.dialect = dialect;
+    this.target = target;
     this.limits = limits;
     this.autoEvolve = autoEvolve;
     for (SourceTable s : model.sources().values()) {
@@ -156,17 +156,17 @@ public final class ColumnAdmission {
   private Map<String, String> knownNames(TableSpec t, Set<String> reserved) {
     Map<String, String> known = new HashMap<>();
     for (ColumnSpec c : t.columns()) {
-      known.put(dialect.columnNameKey(c.name()), c.name());
+      known.put(target.columnNameKey(c.name()), c.name());
     }
     for (String r : reserved) {
-      known.putIfAbsent(dialect.columnNameKey(r), r);
+      known.putIfAbsent(target.columnNameKey(r), r);
     }
     return known;
   }
 
   /** Why the column's name cannot be added, or null; an admissible name joins {@code known}. */
   private String nameRefusal(String table, String c, Map<String, String> known) {
-    String problem = dialect.columnNameProblem(c);
+    String problem = target.columnNameProblem(c);
     if (problem != null) {
       return "its column '"
           + StoredText.escape(c, false)
@@ -175,7 +175,7 @@ public final class ColumnAdmission {
           + ": "
           + problem;
     }
-    String other = known.putIfAbsent(dialect.columnNameKey(c), c);
+    String other = known.putIfAbsent(target.columnNameKey(c), c);
     if (other != null) {
       return "its column '"
           + StoredText.escape(c, false)

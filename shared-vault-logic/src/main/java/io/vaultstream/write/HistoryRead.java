@@ -1,6 +1,6 @@
 package io.vaultstream.write;
 
-import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.dialect.VaultValues;
 import io.vaultstream.model.Naming;
 import io.vaultstream.table.TableKind;
 import io.vaultstream.table.TableSpec;
@@ -19,14 +19,13 @@ import java.util.function.UnaryOperator;
  * VaultStore#lockKeys}): the merge must see every version committed before it.
  */
 final class HistoryRead {
-  private final VaultDialect dialect;
-  private final SchemaManager schema;
+  private final VaultValues target;
+  private final VaultShape schema;
   private final Naming n;
   private final UnaryOperator<String> hashText;
 
-  HistoryRead(
-      VaultDialect dialect, SchemaManager schema, Naming n, UnaryOperator<String> hashText) {
-    this.dialect = dialect;
+  HistoryRead(VaultValues target, VaultShape schema, Naming n, UnaryOperator<String> hashText) {
+    this.target = target;
     this.schema = schema;
     this.n = n;
     this.hashText = hashText;
@@ -39,7 +38,7 @@ final class HistoryRead {
       min = Math.min(min, v.t);
     }
     List<String> row = new ArrayList<>(key);
-    row.add(dialect.timestampText(min));
+    row.add(target.timestampText(min));
     return row;
   }
 
@@ -93,7 +92,7 @@ final class HistoryRead {
           int p = keyCols.size() + 1;
           long micros = rs.micros(p);
           String hd = hashText.apply(rs.text(p + 1));
-          boolean del = dialect.isTrueText(rs.text(p + 2));
+          boolean del = target.isTrueText(rs.text(p + 2));
           String source = rs.text(p + 3);
           Map<String, String> a = new LinkedHashMap<>();
           for (int i = 0; i < attrs.size(); i++) {

@@ -1,6 +1,6 @@
 package io.vaultstream.write;
 
-import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.dialect.VaultValues;
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.model.Naming;
 import io.vaultstream.model.VaultModel;
@@ -21,25 +21,25 @@ import java.util.Set;
  * stored ones made redundant, one statement each.
  */
 final class HistoryWriter {
-  private final VaultDialect dialect;
+  private final VaultValues target;
   private final HashKeyCalculator hasher;
-  private final SchemaManager schema;
+  private final VaultShape schema;
   private final Naming n;
   private final HistoryRead history;
   private final Repeats repeats;
 
   HistoryWriter(
       VaultModel model,
-      VaultDialect dialect,
+      VaultValues target,
       HashKeyCalculator hasher,
-      SchemaManager schema,
+      VaultShape schema,
       HistoryRead history) {
-    this.dialect = dialect;
+    this.target = target;
     this.hasher = hasher;
     this.schema = schema;
     this.n = model.naming();
     this.history = history;
-    this.repeats = new Repeats(dialect, schema);
+    this.repeats = new Repeats(target, schema);
   }
 
   /** Writes a table's versions; returns the rows inserted. */
@@ -113,10 +113,10 @@ final class HistoryWriter {
       TextColumns deletes) {
     for (HistoryMerge.Version v : o.inserts()) {
       List<String> row = new ArrayList<>(key);
-      row.add(dialect.timestampText(v.t));
+      row.add(target.timestampText(v.t));
       row.add(v.recordSource);
       row.add(v.hashDiff);
-      row.add(dialect.booleanText(v.delete));
+      row.add(target.booleanText(v.delete));
       for (String a : attrs) {
         row.add(v.attrs == null ? null : v.attrs.get(a));
       }
@@ -127,7 +127,7 @@ final class HistoryWriter {
     }
     for (HistoryMerge.Version v : o.deletes()) {
       List<String> row = new ArrayList<>(key);
-      row.add(dialect.timestampText(v.t));
+      row.add(target.timestampText(v.t));
       deletes.add(row);
     }
   }

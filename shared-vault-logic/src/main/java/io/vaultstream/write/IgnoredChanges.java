@@ -1,7 +1,7 @@
 package io.vaultstream.write;
 
 import io.vaultstream.ddl.VaultTables;
-import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.dialect.VaultValues;
 import io.vaultstream.plan.BatchPlan;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -24,11 +24,11 @@ public final class IgnoredChanges {
           "message",
           "noted_at");
 
-  private final VaultDialect dialect;
-  private final SchemaManager schema;
+  private final VaultValues target;
+  private final VaultShape schema;
 
-  public IgnoredChanges(VaultDialect dialect, SchemaManager schema) {
-    this.dialect = dialect;
+  public IgnoredChanges(VaultValues target, VaultShape schema) {
+    this.target = target;
     this.schema = schema;
   }
 
@@ -47,9 +47,9 @@ public final class IgnoredChanges {
       r.add(a.link());
       r.add(a.event().sourceTable());
       r.add(a.event().operation().name());
-      r.add(dialect.timestampText(a.event().eventTimeMicros()));
+      r.add(target.timestampText(a.event().eventTimeMicros()));
       r.add(a.message());
-      r.add(dialect.timestampText(nowMicros));
+      r.add(target.timestampText(nowMicros));
       rows.add(r);
     }
     store.insert(schema.table(VaultTables.IGNORED_CHANGES), rows, null, true);

@@ -114,7 +114,7 @@ public final class JdbcVaultStore implements VaultStore {
   }
 
   /** The current row of a result set. */
-  private static final class ResultRow implements Row {
+  private static final class ResultRow implements StoredRow {
     private ResultSet rs;
 
     @Override

@@ -1,6 +1,6 @@
 package io.vaultstream.write;
 
-import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.dialect.VaultValues;
 import io.vaultstream.hash.SetHashDiff;
 import io.vaultstream.model.Naming;
 import io.vaultstream.model.Satellite;
@@ -30,20 +30,20 @@ import java.util.function.UnaryOperator;
  */
 final class MultiActiveSets {
   private final VaultModel model;
-  private final VaultDialect dialect;
-  private final SchemaManager schema;
+  private final VaultValues target;
+  private final VaultShape schema;
   private final Naming n;
   private final UnaryOperator<String> hashText;
   private final SetHashDiff diffs;
 
   MultiActiveSets(
       VaultModel model,
-      VaultDialect dialect,
-      SchemaManager schema,
+      VaultValues target,
+      VaultShape schema,
       UnaryOperator<String> hashText,
       SetHashDiff diffs) {
     this.model = model;
-    this.dialect = dialect;
+    this.target = target;
     this.schema = schema;
     this.n = model.naming();
     this.hashText = hashText;
@@ -105,7 +105,7 @@ final class MultiActiveSets {
           replay.merge(
               stored.getOrDefault(parent, new TreeMap<>()), e.getValue(), from.get(parent));
       for (long at : o.deletes()) {
-        deletes.add(List.of(parent, dialect.timestampText(at)));
+        deletes.add(List.of(parent, target.timestampText(at)));
       }
       for (SetReplay.SetVersion v : o.inserts()) {
         addRows(inserts, parent, v, attrs);
@@ -137,10 +137,10 @@ final class MultiActiveSets {
               List<String> row = new ArrayList<>(inserts.names().size());
               row.add(parent);
               row.addAll(key);
-              row.add(dialect.timestampText(v.t()));
+              row.add(target.timestampText(v.t()));
               row.add(v.recordSource());
               row.add(v.hashDiff());
-              row.add(dialect.booleanText(v.empty()));
+              row.add(target.booleanText(v.empty()));
               for (String a : attrs) {
                 row.add(values.get(a));
               }
@@ -216,7 +216,7 @@ final class MultiActiveSets {
       Map<String, Long> times)
       throws SQLException {
     TextColumns keys = new TextColumns(List.of(hk, "t__"));
-    times.forEach((p, at) -> keys.add(List.of(p, dialect.timestampText(at))));
+    times.forEach((p, at) -> keys.add(List.of(p, target.timestampText(at))));
     Map<String, List<StoredRow>> out = new HashMap<>();
     store.readAround(
         t,
@@ -235,7 +235,7 @@ final class MultiActiveSets {
           int p = 3 + maCount;
           r.recordSource = rs.text(p);
           r.hashDiff = hashText.apply(rs.text(p + 1));
-          r.delete = dialect.isTrueText(rs.text(p + 2));
+          r.delete = target.isTrueText(rs.text(p + 2));
           r.values = new LinkedHashMap<>();
           for (int i = 0; i < attrs.size(); i++) {
             r.values.put(attrs.get(i), rs.text(p + 3 + i));

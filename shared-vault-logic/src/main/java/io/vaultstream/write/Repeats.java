@@ -1,7 +1,7 @@
 package io.vaultstream.write;
 
 import io.vaultstream.ddl.VaultTables;
-import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.dialect.VaultValues;
 import io.vaultstream.keymap.KeyText;
 import io.vaultstream.table.TableSpec;
 import java.sql.SQLException;
@@ -25,11 +25,11 @@ final class Repeats {
   private static final List<String> ALL =
       List.of("target_table", "row_key", TIME, "record_source", "audit");
 
-  private final VaultDialect dialect;
-  private final SchemaManager schema;
+  private final VaultValues target;
+  private final VaultShape schema;
 
-  Repeats(VaultDialect dialect, SchemaManager schema) {
-    this.dialect = dialect;
+  Repeats(VaultValues target, VaultShape schema) {
+    this.target = target;
     this.schema = schema;
   }
 
@@ -71,7 +71,7 @@ final class Repeats {
       }
       byText.put(text, e.getKey());
       from.put(text, min);
-      keys.add(List.of(table, text, dialect.timestampText(min)));
+      keys.add(List.of(table, text, target.timestampText(min)));
     }
     if (keys.size() == 0) {
       return out;
@@ -109,10 +109,10 @@ final class Repeats {
       return;
     }
     for (HistoryMerge.Version v : o.repeatsAdded()) {
-      add.add(Arrays.asList(table, text, dialect.timestampText(v.t), source(v), audit(v)));
+      add.add(Arrays.asList(table, text, target.timestampText(v.t), source(v), audit(v)));
     }
     for (HistoryMerge.Version v : o.repeatsRemoved()) {
-      drop.add(List.of(table, text, dialect.timestampText(v.t)));
+      drop.add(List.of(table, text, target.timestampText(v.t)));
     }
   }
 
@@ -121,7 +121,7 @@ final class Repeats {
    * has no repeats remembered: its history is then the one its events' arrival order gives).
    */
   private boolean fits(String keyText) {
-    return keyText.length() <= dialect.maxKeyChars();
+    return keyText.length() <= target.maxKeyChars();
   }
 
   /** The version's own audit values (those not NULL), as text; null for none. */

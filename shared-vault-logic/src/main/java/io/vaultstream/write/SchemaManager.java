@@ -4,16 +4,12 @@ import io.vaultstream.ddl.DdlScript;
 import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.hash.HashKeyCalculator;
-import io.vaultstream.model.Naming;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableSpec;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,20 +18,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Knows the current shape of every vault table: creates tables and ghost records when asked, and
- * adds attribute columns first seen in events to tables whose model does not list them.
+ * Keeps the vault's tables in a relational database in step with the model: creates tables and
+ * ghost records when asked, takes each table's shape from the database at start, and adds attribute
+ * columns first seen in events to tables whose model does not list them; the shape itself is a
+ * {@link VaultShape}.
  */
-public final class SchemaManager {
+public final class SchemaManager extends VaultShape {
   private static final Logger LOG = LoggerFactory.getLogger(SchemaManager.class);
-  private final VaultModel model;
   private final VaultDialect dialect;
-  private final HashKeyCalculator hasher;
-  private final String schema;
   private final boolean autoCreate;
   private final boolean autoEvolve;
-  private final Map<String, TableSpec> tables;
   private final long ddlLockTimeoutMs;
-  private volatile boolean anchorsStored = true;
 
   /**
    * @param autoCreate whether missing tables, ghost records and indexes are created at start
@@ -52,42 +45,11 @@ public final class SchemaManager {
       boolean autoCreate,
       boolean autoEvolve,
       long ddlLockTimeoutMs) {
+    super(model, dialect, hasher, schema);
     this.autoEvolve = autoEvolve;
     this.ddlLockTimeoutMs = ddlLockTimeoutMs;
-    this.model = model;
     this.dialect = dialect;
-    this.hasher = hasher;
-    this.schema = schema;
     this.autoCreate = autoCreate;
-    // Looked up by concurrent loads (Spark runs several tasks per JVM on one engine).
-    this.base = new VaultTables(model, dialect, hasher).all();
-    this.tables = new java.util.concurrent.ConcurrentHashMap<>(base);
-  }
-
-  /** The tables as the model describes them, without columns taken from events. */
-  private final Map<String, TableSpec> base;
-
-  /** Per table, the attribute columns added after it was created (marked so in the database). */
-  private final Map<String, Set<String>> added = new ConcurrentHashMap<>();
-
-  /** Whether vs_progress has the columns of the positions' anchors. */
-  public boolean storesAnchors() {
-    return anchorsStored;
-  }
-
-  /** The table as the model describes it, without the columns taken from events. */
-  public TableSpec modelTable(String name) {
-    return base.get(name);
-  }
-
-  /** The table as it is now. */
-  public TableSpec table(String name) {
-    return tables.get(name);
-  }
-
-  /** The schema the vault tables live in. */
-  public String schema() {
-    return schema;
   }
 
   /** Creates what is missing (when auto-create is on) and reads columns taken from events. */
@@ -166,69 +128,10 @@ public final class SchemaManager {
     return new ModelMigration(dialect, schema).script(c, model, hasher, base);
   }
 
-  /** The attribute columns of a satellite, reference table or non-historized link, in order. */
-  public List<String> attributes(String table) {
-    TableSpec t = tables.get(table);
-    Naming n = model.naming();
-    List<String> technical =
-        List.of(n.loadDts(), n.recordSource(), n.hashDiff(), n.deleteFlag(), n.loadedAt());
-    List<String> out = new ArrayList<>();
-    List<String> audit = auditColumns(table);
-    for (ColumnSpec c : t.columns()) {
-      if (!technical.contains(c.name())
-          && !t.primaryKey().contains(c.name())
-          && !isKeyColumn(t, c.name())
-          && !audit.contains(c.name())) {
-        out.add(c.name());
-      }
-    }
-    return out;
-  }
-
-  /**
-   * How many of a table's attributes (in {@link #attributes} order) it was created with: the
-   * leading ones up to the first column marked as added later. Every stored version was hashed over
-   * at least these, so a comparison of versions across added columns need not try fewer.
-   */
-  public int fixedAttributes(String table) {
-    List<String> attrs = attributes(table);
-    Set<String> marked = added.getOrDefault(table, Set.of());
-    for (int i = 0; i < attrs.size(); i++) {
-      if (marked.contains(attrs.get(i))) {
-        return i;
-      }
-    }
-    return attrs.size();
-  }
-
-  /** A satellite's audit columns (not hashed: written from each version's own event). */
-  public List<String> auditColumns(String table) {
-    var sat = model.satellites().get(table);
-    return sat == null ? List.of() : List.copyOf(sat.audit().values());
-  }
-
-  private boolean isKeyColumn(TableSpec t, String column) {
-    var link = model.links().get(t.name());
-    if (link == null) {
-      return false;
-    }
-    return link.hubs().stream().anyMatch(e -> e.column().equals(column))
-        || link.dependentChildKey().contains(column);
-  }
-
   /** Adds attribute columns first seen in this batch to a table that takes them from events. */
   public synchronized void addColumns(Connection c, String table, Collection<String> seen)
       throws SQLException {
-    TableSpec t = tables.get(table);
-    if (!t.discoversColumns()) {
-      return;
-    }
-    List<ColumnSpec> cols = new ArrayList<>(t.columns());
-    boolean changed = false;
-    for (String name : seen) {
-      if (t.column(name) != null || cols.stream().anyMatch(x -> x.name().equals(name))) {
-        continue;
-      }
+    for (String name : missing(table, seen)) {
       // Text, whatever the first value looks like: a column typed by its first value (a `true`
       // making a boolean column) would refuse every later value of another kind. Values are
       // canonical text anyway; declare the source's columns in the model for typed columns.
@@ -248,52 +151,8 @@ public final class SchemaManager {
         new SchemaChange(dialect, ddlLockTimeoutMs)
             .run(c, "Adding column " + col.name() + " to vault table " + table, sql);
       }
-      added.computeIfAbsent(table, k -> ConcurrentHashMap.newKeySet()).add(col.name());
+      append(table, col); // appended, as in the database: the hash diff order
       LOG.info("Added column {} {} to vault table {}", col.name(), col.type(), table);
-      cols.add(col); // appended, as in the database: the hash diff order
-      changed = true;
     }
-    if (changed) {
-      tables.put(table, new TableSpec(t.name(), t.kind(), cols, t.primaryKey(), true));
-    }
-  }
-
-  /**
-   * Columns a planned batch brings that its tables (those that discover their columns) do not have
-   * yet, per table.
-   */
-  public Map<String, Set<String>> unknownColumns(io.vaultstream.plan.BatchPlan plan) {
-    Map<String, Set<String>> seen = new LinkedHashMap<>();
-    plan.history.forEach(
-        (table, rows) -> {
-          TableSpec t = table(table);
-          if (t.discoversColumns()) {
-            for (io.vaultstream.plan.HistoryRow r : rows) {
-              if (r.attributes() != null) {
-                for (String a : r.attributes().keySet()) {
-                  if (t.column(a) == null) {
-                    seen.computeIfAbsent(table, k -> new LinkedHashSet<>()).add(a);
-                  }
-                }
-              }
-            }
-          }
-        });
-    plan.earliest.forEach(
-        (table, rows) -> {
-          TableSpec t = table(table);
-          if (t.discoversColumns()) {
-            rows.values()
-                .forEach(
-                    r -> {
-                      for (String a : r.values().keySet()) {
-                        if (t.column(a) == null) {
-                          seen.computeIfAbsent(table, k -> new LinkedHashSet<>()).add(a);
-                        }
-                      }
-                    });
-          }
-        });
-    return seen;
   }
 }

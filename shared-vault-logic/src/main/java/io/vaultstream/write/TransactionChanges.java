@@ -1,6 +1,7 @@
 package io.vaultstream.write;
 
 import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.dialect.VaultValues;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.hash.CanonicalText;
 import io.vaultstream.keymap.KeyText;
@@ -30,13 +31,13 @@ import java.util.Set;
  */
 final class TransactionChanges {
   private final VaultModel model;
-  private final VaultDialect dialect;
-  private final SchemaManager schema;
+  private final VaultValues target;
+  private final VaultShape schema;
   private final Naming n;
 
-  TransactionChanges(VaultModel model, VaultDialect dialect, SchemaManager schema) {
+  TransactionChanges(VaultModel model, VaultValues target, VaultShape schema) {
     this.model = model;
-    this.dialect = dialect;
+    this.target = target;
     this.schema = schema;
     this.n = model.naming();
   }
@@ -109,8 +110,8 @@ final class TransactionChanges {
    * What differs between the link's row and the event, from a row of {@link
    * VaultDialect#selectDifferingRows}: per attribute whether it differs, then the link's value.
    */
-  private static List<String> differences(VaultStore.Row rs, TransactionEvent e, List<String> attrs)
-      throws SQLException {
+  private static List<String> differences(
+      VaultStore.StoredRow rs, TransactionEvent e, List<String> attrs) throws SQLException {
     List<String> what = new ArrayList<>();
     for (int i = 0; i < attrs.size(); i++) {
       if ("true".equals(rs.text(2 + 2 * i))) {

@@ -20,7 +20,7 @@ import java.util.List;
 public interface VaultStore {
 
   /** One row read back, its columns in the order the read asked for them (from 1). */
-  interface Row {
+  interface StoredRow {
     String text(int column) throws SQLException;
 
     long micros(int column) throws SQLException;
@@ -28,7 +28,7 @@ public interface VaultStore {
 
   /** Receives the rows of a read. */
   interface RowReader {
-    void read(Row row) throws SQLException;
+    void read(StoredRow row) throws SQLException;
   }
 
   /**

@@ -1,7 +1,7 @@
 package io.vaultstream.write;
 
 import io.vaultstream.ddl.VaultTables;
-import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.dialect.VaultValues;
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.hash.SetHashDiff;
 import io.vaultstream.keymap.KeyText;
@@ -32,9 +32,9 @@ import java.util.TreeMap;
 public final class VaultWriter {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(VaultWriter.class);
   private final VaultModel model;
-  private final VaultDialect dialect;
+  private final VaultValues target;
   private final HashKeyCalculator hasher;
-  private final SchemaManager schema;
+  private final VaultShape schema;
   private final Naming n;
   private final HistoryRead history;
   private final MultiActiveSets sets;
@@ -42,17 +42,16 @@ public final class VaultWriter {
   private final HistoryWriter histories;
 
   public VaultWriter(
-      VaultModel model, VaultDialect dialect, HashKeyCalculator hasher, SchemaManager schema) {
+      VaultModel model, VaultValues target, HashKeyCalculator hasher, VaultShape schema) {
     this.model = model;
-    this.dialect = dialect;
+    this.target = target;
     this.hasher = hasher;
     this.schema = schema;
     this.n = model.naming();
-    this.history = new HistoryRead(dialect, schema, n, this::hashText);
-    this.sets =
-        new MultiActiveSets(model, dialect, schema, this::hashText, new SetHashDiff(hasher));
-    this.changes = new TransactionChanges(model, dialect, schema);
-    this.histories = new HistoryWriter(model, dialect, hasher, schema, history);
+    this.history = new HistoryRead(target, schema, n, this::hashText);
+    this.sets = new MultiActiveSets(model, target, schema, this::hashText, new SetHashDiff(hasher));
+    this.changes = new TransactionChanges(model, target, schema);
+    this.histories = new HistoryWriter(model, target, hasher, schema, history);
   }
 
   /** Writes the plan; returns rows written per vault table. */
@@ -76,7 +75,7 @@ public final class VaultWriter {
     // Hub and link keys this transaction inserted: their satellites have no stored history yet.
     Map<String, Set<String>> inserted = new HashMap<>();
     plan.setAside.clear();
-    for (String table : new VaultTables(model, dialect, hasher).all().keySet()) {
+    for (String table : new VaultTables(model, target, hasher).all().keySet()) {
       TableSpec t = schema.table(table);
       long began = System.nanoTime();
       int count =
@@ -184,7 +183,7 @@ public final class VaultWriter {
       if (col.equals(pk)) {
         row.add(r.key());
       } else if (col.equals(n.loadDts())) {
-        row.add(dialect.timestampText(r.loadDts()));
+        row.add(target.timestampText(r.loadDts()));
       } else if (col.equals(n.recordSource())) {
         row.add(r.recordSource());
       } else {
@@ -205,10 +204,7 @@ public final class VaultWriter {
     for (BatchPlan.KeyMapEntry e : entries) {
       data.add(
           List.of(
-              e.source(),
-              e.pk(),
-              dialect.timestampText(e.validFrom()),
-              KeyText.values(e.values())));
+              e.source(), e.pk(), target.timestampText(e.validFrom()), KeyText.values(e.values())));
     }
     // A mapping can already be stored only when these events were loaded before (a replay) or by
     // another writer: both rare, and both fail the statement (a unique violation), after which the

@@ -1,5 +1,6 @@
 package io.vaultstream.spark;
 
+import io.vaultstream.decode.ChangeEventDecoder;
 import io.vaultstream.decode.DecodeException;
 import io.vaultstream.decode.SchemaRegistryException;
 import io.vaultstream.engine.Failures;
@@ -113,7 +114,7 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
           "Partition {} of batch {} of {} is already in the vault; skipped", part, batchId, query);
       return;
     }
-    DecodedRows decoded = new DecodedRows(loader, options);
+    DecodedRows decoded = new DecodedRows(loader.decoder(), options);
     while (rows.hasNext()) {
       decoded.add(rows.next());
     }
@@ -169,17 +170,17 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     return false;
   }
 
-  /** The events, bad records and next positions of one partition's Kafka records. */
-  private static final class DecodedRows {
-    private final VaultLoader loader;
+  /** The events, bad records and next positions of Kafka records (a partition's, a batch's). */
+  static final class DecodedRows {
+    private final ChangeEventDecoder decoder;
     private final VaultOptions options;
     final List<ChangeEvent> events = new ArrayList<>();
     final List<BadRecord> bad = new ArrayList<>();
     final Map<String, Progress.Position> next = new HashMap<>();
     int count;
 
-    DecodedRows(VaultLoader loader, VaultOptions options) {
-      this.loader = loader;
+    DecodedRows(ChangeEventDecoder decoder, VaultOptions options) {
+      this.decoder = decoder;
       this.options = options;
     }
 
@@ -198,7 +199,7 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
           TopicIncarnations.anchored(topic, partition, offset, r.isNullAt(5) ? null : ts),
           (a, b) -> a.nextOffset() >= b.nextOffset() ? a : b);
       try {
-        decode(loader, options, topic, partition, offset, ts, key, value).ifPresent(events::add);
+        decode(decoder, options, topic, partition, offset, ts, key, value).ifPresent(events::add);
       } catch (SchemaRegistryException e) {
         // The registry's failure, not the record's: the batch fails (after the retries, for an
         // outage) and runs again, instead of storing good records as bad ones.
@@ -221,7 +222,7 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
 
   /** Decodes one record, waiting out a schema registry outage within the retries. */
   private static java.util.Optional<ChangeEvent> decode(
-      VaultLoader loader,
+      ChangeEventDecoder decoder,
       VaultOptions options,
       String topic,
       int partition,
@@ -233,7 +234,7 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
         "Decoding " + topic + "/" + partition + "@" + offset,
         options.maxRetries(),
         options.retryBackoffMs(),
-        () -> loader.decoder().decode(topic, partition, offset, ts, key, value));
+        () -> decoder.decode(topic, partition, offset, ts, key, value));
   }
 
   private static long load(

@@ -18,6 +18,9 @@ final class JobArguments {
       new java.util.TreeSet<>(
           java.util.List.of(
               "model",
+              "target",
+              "delta-path",
+              "delta-schema",
               "jdbc-url",
               "jdbc-user",
               "jdbc-password",
@@ -131,7 +134,11 @@ final class JobArguments {
 
   /** The required settings and the ones with a fixed set of values. */
   private static void checkChoices(Map<String, String> v) {
-    for (String required : new String[] {"model", "jdbc-url", "bootstrap-servers", "checkpoint"}) {
+    boolean delta = checkTarget(v);
+    for (String required :
+        delta
+            ? new String[] {"model", "bootstrap-servers", "checkpoint"}
+            : new String[] {"model", "jdbc-url", "bootstrap-servers", "checkpoint"}) {
       if (!v.containsKey(required)) {
         throw new IllegalArgumentException(
             "missing --"
@@ -140,7 +147,15 @@ final class JobArguments {
                 + " CHECK_POINT_LOCATION)");
       }
     }
-    String queries = v.getOrDefault("queries", "per-source");
+    String queries = v.getOrDefault("queries", delta ? "single" : "per-source");
+    if (delta && !queries.equals("single")) {
+      throw new IllegalArgumentException(
+          "--target delta runs one query over every source topic (one writer per vault: Delta"
+              + " commits one table at a time, and two writers of a table would conflict);"
+              + " leave --queries out or give 'single', not '"
+              + queries
+              + "'");
+    }
     if (!queries.equals("per-source") && !queries.equals("single")) {
       throw new IllegalArgumentException(
           "--queries must be 'per-source' (one query per source table) or 'single' (one query"
@@ -152,6 +167,43 @@ final class JobArguments {
     if (!dataLoss.equalsIgnoreCase("true") && !dataLoss.equalsIgnoreCase("false")) {
       throw new IllegalArgumentException(
           "--fail-on-data-loss must be true or false, not '" + v.get("fail-on-data-loss") + "'");
+    }
+  }
+
+  /**
+   * The target: {@code jdbc} (the default: PostgreSQL or MariaDB at {@code --jdbc-url}) or {@code
+   * delta} with exactly one of {@code --delta-path} and {@code --delta-schema}; true for delta.
+   */
+  private static boolean checkTarget(Map<String, String> v) {
+    String target = v.getOrDefault("target", "jdbc").strip();
+    boolean path = v.containsKey("delta-path");
+    boolean schema = v.containsKey("delta-schema");
+    switch (target) {
+      case "jdbc" -> {
+        if (path || schema) {
+          throw new IllegalArgumentException(
+              "--delta-path and --delta-schema are for --target delta; the target is jdbc"
+                  + " (the default)");
+        }
+        return false;
+      }
+      case "delta" -> {
+        if (path == schema) {
+          throw new IllegalArgumentException(
+              "--target delta needs exactly one of --delta-path DIR (a table per vault table"
+                  + " under DIR) and --delta-schema CATALOG.SCHEMA (tables in the metastore or"
+                  + " Unity Catalog)");
+        }
+        if (v.containsKey("jdbc-url")) {
+          throw new IllegalArgumentException(
+              "--jdbc-url is for --target jdbc; the Delta target keeps every table, the loader's"
+                  + " own included, next to the vault");
+        }
+        return true;
+      }
+      default ->
+          throw new IllegalArgumentException(
+              "--target must be 'jdbc' (PostgreSQL or MariaDB) or 'delta', not '" + target + "'");
     }
   }
 

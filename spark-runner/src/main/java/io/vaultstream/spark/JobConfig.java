@@ -75,7 +75,7 @@ public final class JobConfig implements Serializable {
 
   /** Whether one query reads every source topic ({@code --queries single}). */
   public boolean singleQuery() {
-    return "single".equals(values.get("queries"));
+    return "single".equals(values.get("queries")) || deltaTarget();
   }
 
   /** A setting, or the default. */
@@ -125,10 +125,26 @@ public final class JobConfig implements Serializable {
     return HadoopModelFile.load(model(), values.get("topic-prefix"), hadoop);
   }
 
+  /** Whether the vault is in Delta tables ({@code --target delta}). */
+  public boolean deltaTarget() {
+    return "delta".equals(values.getOrDefault("target", "jdbc").strip());
+  }
+
+  /** Where the Delta tables are ({@code --delta-path} or {@code --delta-schema}). */
+  public io.vaultstream.spark.lake.LakeLocation deltaLocation() {
+    String path = values.get("delta-path");
+    return path != null
+        ? new io.vaultstream.spark.lake.LakeLocation.Path(path)
+        : new io.vaultstream.spark.lake.LakeLocation.Catalog(values.get("delta-schema"));
+  }
+
   /** The engine options. */
   public VaultOptions options() {
-    return VaultOptions.builder()
-        .jdbcUrl(values.get("jdbc-url"))
+    io.vaultstream.engine.VaultOptionsBuilder b = VaultOptions.builder();
+    if (deltaTarget()) {
+      b.outsideADatabase();
+    }
+    return b.jdbcUrl(values.get("jdbc-url"))
         .user(values.get("jdbc-user"))
         .password(values.get("jdbc-password"))
         .targetSchema(values.get("schema"))

@@ -43,6 +43,14 @@ final class StartingOffsets {
   }
 
   /**
+   * Only what {@code --starting-offsets} says (the Delta target: its positions are the query's
+   * checkpoint).
+   */
+  static StartingOffsets configured(JobConfig config) {
+    return new StartingOffsets(config.get("starting-offsets", "earliest"), Map.of());
+  }
+
+  /**
    * The positions stored by the job's queries (the latest of either mode per partition), completed
    * with every partition of their topics (read from Kafka only when there are stored positions).
    */

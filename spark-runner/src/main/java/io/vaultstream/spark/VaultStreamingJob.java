@@ -63,6 +63,9 @@ public final class VaultStreamingJob {
       throws TimeoutException {
     VaultModel model = config.loadModel(spark.sparkContext().hadoopConfiguration());
     VaultOptions options = config.options();
+    if (config.deltaTarget()) {
+      return List.of(startDelta(spark, config, model, options, trigger));
+    }
     Loaders.get(model, options); // prepare the vault (tables, ghost records) once, on the driver
     VaultMetrics metrics = metricsOf(spark);
     org.apache.spark.broadcast.Broadcast<VaultModel> shared =
@@ -97,6 +100,31 @@ public final class VaultStreamingJob {
     }
     startSweeper(model, options);
     return queries;
+  }
+
+  /**
+   * The Delta target: the tables created (with their ghost records) on the driver, then one query
+   * over every source topic whose micro-batches are planned and written on the driver.
+   */
+  private static StreamingQuery startDelta(
+      SparkSession spark, JobConfig config, VaultModel model, VaultOptions options, Trigger trigger)
+      throws TimeoutException {
+    io.vaultstream.spark.lake.LakeLocation at = config.deltaLocation();
+    List<String> created = io.vaultstream.spark.lake.LakeVault.createTables(spark, model, at);
+    LOG.info("{}: {} statements to create what was missing", at.describe(), created.size());
+    String name = StartingOffsets.queryName(model, null);
+    List<String> topics =
+        model.sources().values().stream().map(SourceTable::topic).distinct().toList();
+    return query(
+            spark,
+            config,
+            topics,
+            StartingOffsets.configured(config),
+            name,
+            SINGLE_CHECKPOINT,
+            trigger)
+        .foreachBatch(new LakeBatchWriter(model, options, at, name, metricsOf(spark)))
+        .start();
   }
 
   /**

@@ -2,7 +2,6 @@ package io.vaultstream.spark.lake;
 
 import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableSpec;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -267,21 +266,13 @@ public final class LakeChanges {
 
   /** A text value as the column's type. */
   private static String cast(String expr, String type) {
-    if (type.equals("STRING")) {
-      return expr;
-    }
-    if (type.equals("BINARY")) {
-      return "UNHEX(" + expr + ")";
-    }
-    return "CAST(" + expr + " AS " + type + ")";
+    return LakeValues.cast(expr, type);
   }
 
   /** A value as the text the statement casts to the column's type. */
   static String text(Object v, String type) {
     if (v instanceof Long micros && type.startsWith("TIMESTAMP")) {
-      long seconds = Math.floorDiv(micros, 1_000_000L);
-      long nanos = Math.floorMod(micros, 1_000_000L) * 1_000L;
-      return Instant.ofEpochSecond(seconds, nanos).toString();
+      return LakeValues.timeText(micros);
     }
     return v.toString();
   }

@@ -1,6 +1,6 @@
 package io.vaultstream.spark.lake;
 
-import io.vaultstream.dialect.ColumnTypes;
+import io.vaultstream.dialect.VaultValues;
 import io.vaultstream.model.TypeGrammar;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -14,12 +14,28 @@ import java.util.regex.Pattern;
  * type that holds every value exactly (docs/LAKEHOUSE.md lists the mapping); an undeclared column
  * is {@code STRING}.
  */
-public final class LakeTypes implements ColumnTypes {
+public final class LakeTypes implements VaultValues {
   /** Spark's largest decimal precision. */
   static final int MAX_PRECISION = 38;
 
   private static final Pattern NUMERIC = Pattern.compile("numeric\\((\\d+)(?:,(\\d+))?\\)");
   private static final Pattern TIMED = Pattern.compile("(timestamptz|timestamp)(?:\\((\\d)\\))?");
+
+  /** A time as epoch microseconds: exact, and the same in every session's time zone. */
+  @Override
+  public String timestampText(long micros) {
+    return LakeValues.timeText(micros);
+  }
+
+  @Override
+  public String booleanText(boolean value) {
+    return Boolean.toString(value);
+  }
+
+  @Override
+  public boolean isTrueText(String text) {
+    return "true".equals(text);
+  }
 
   @Override
   public String hashType(int hexLength, boolean binary) {

@@ -1,0 +1,162 @@
+package io.vaultstream.spark.lake;
+
+import io.vaultstream.decode.ChangeEventDecoder;
+import io.vaultstream.engine.LoadResult;
+import io.vaultstream.engine.StoreLoader;
+import io.vaultstream.engine.VaultOptions;
+import io.vaultstream.event.BadRecord;
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Progress;
+import io.vaultstream.hash.HashKeyCalculator;
+import io.vaultstream.model.VaultModel;
+import io.vaultstream.write.VaultShape;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * A vault in Delta tables, loaded one micro-batch at a time on the driver: the tables created at
+ * start (with their ghost records), each micro-batch planned and written by the engine against the
+ * tables as the batch pinned them, then committed table by table under the batch's number. A
+ * micro-batch run again after a failure (the same number, from the checkpoint) finds its first
+ * run's intent, so it reads the same versions with the same clock, plans the same rows, and Delta
+ * skips the tables that have the batch already.
+ */
+public final class LakeVault {
+  private final SparkSession spark;
+  private final VaultModel model;
+  private final LakeLocation at;
+  private final LakeTables tables;
+  private final LakeTypes types = new LakeTypes();
+  private final VaultShape shape;
+  private final StoreLoader loader;
+  private final BatchClock clock = new BatchClock();
+  private final LakeCommit commit;
+  private final ChangeEventDecoder decoder;
+  private Map<String, Integer> committed = Map.of();
+
+  /**
+   * @param appId who writes (the streaming query's id, kept in its checkpoint): a batch number
+   *     means one batch per writer
+   */
+  public LakeVault(
+      SparkSession spark, VaultModel model, VaultOptions options, LakeLocation at, String appId) {
+    this.spark = spark;
+    this.model = model;
+    this.at = at;
+    HashKeyCalculator hasher = new HashKeyCalculator(model.hashing());
+    this.tables = new LakeTables(model, hasher, at);
+    this.shape = new VaultShape(model, types, hasher, at.describe());
+    adoptColumns();
+    this.loader = new StoreLoader(model, options, types, shape, clock, this::addColumn);
+    this.commit = new LakeCommit(spark, appId);
+    this.decoder = new ChangeEventDecoder(model, options.decoder(), types.maxKeyChars());
+  }
+
+  /**
+   * Creates what is missing at {@code at}: the location (a catalog's schema), the vault's tables
+   * with their ghost records, and the batch ledger; returns the statements that created tables.
+   */
+  public static List<String> createTables(SparkSession spark, VaultModel model, LakeLocation at) {
+    at.prepare().forEach(spark::sql);
+    List<String> done =
+        new LakeTables(model, new HashKeyCalculator(model.hashing()), at).create(spark);
+    spark.sql(LakeBatch.createLedger(at));
+    return done;
+  }
+
+  /**
+   * Takes the columns a table that takes its columns from events has gained in earlier runs, in the
+   * table's order (the hash diff's).
+   */
+  private void adoptColumns() {
+    for (io.vaultstream.table.TableSpec t : tables.all().values()) {
+      if (!t.discoversColumns()) {
+        continue;
+      }
+      for (String name : spark.table(at.table(t.name())).schema().fieldNames()) {
+        if (shape.table(t.name()).column(name) == null) {
+          shape.append(t.name(), new io.vaultstream.table.ColumnSpec(name, "STRING", false));
+        }
+      }
+    }
+  }
+
+  /** Adds a column first seen in events (a run again after a failure finds it there). */
+  private void addColumn(io.vaultstream.table.TableSpec t, io.vaultstream.table.ColumnSpec c) {
+    List<String> existing = List.of(spark.table(at.table(t.name())).schema().fieldNames());
+    if (!existing.contains(c.name())) {
+      spark.sql(
+          "ALTER TABLE "
+              + at.table(t.name())
+              + " ADD COLUMNS ("
+              + LakeLocation.quote(c.name())
+              + " "
+              + c.type()
+              + ")");
+    }
+  }
+
+  /** The decoder of the model's records. */
+  public ChangeEventDecoder decoder() {
+    return decoder;
+  }
+
+  /** Where the tables are. */
+  public LakeLocation location() {
+    return at;
+  }
+
+  /**
+   * Loads micro-batch {@code batch}: its events, its bad records (to the error table) and the
+   * positions it reached, committed table by table.
+   */
+  public LoadResult load(
+      long batch, List<ChangeEvent> events, List<BadRecord> bad, Progress progress)
+      throws SQLException {
+    LakeBatch pinned =
+        LakeBatch.begin(
+            spark,
+            at,
+            commit,
+            batch,
+            List.copyOf(tables.all().keySet()),
+            Math.multiplyExact(Instant.now().toEpochMilli(), 1000L));
+    clock.at = pinned.now();
+    LakeBatchStore store = new LakeBatchStore(spark, pinned, shape, types, model.naming());
+    LoadResult r = loader.load(store, events, bad, progress);
+    committed = Map.copyOf(store.committed());
+    return r;
+  }
+
+  /** The changes (rows inserted, updated or deleted) per table of the last micro-batch. */
+  public Map<String, Integer> committed() {
+    return committed;
+  }
+
+  /** The clock of the batch being loaded: the one its intent holds, the same in every run. */
+  private static final class BatchClock extends Clock {
+    private volatile long at;
+
+    @Override
+    public ZoneId getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+      return this;
+    }
+
+    @Override
+    public Instant instant() {
+      return Instant.ofEpochSecond(
+          Math.floorDiv(at, 1_000_000L), Math.floorMod(at, 1_000_000L) * 1000L);
+    }
+  }
+}

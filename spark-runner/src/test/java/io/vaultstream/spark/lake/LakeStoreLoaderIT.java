@@ -1,0 +1,200 @@
+package io.vaultstream.spark.lake;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vaultstream.engine.LoadResult;
+import io.vaultstream.engine.StoreLoader;
+import io.vaultstream.engine.VaultLoader;
+import io.vaultstream.engine.VaultOptions;
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.hash.HashKeyCalculator;
+import io.vaultstream.model.ModelLoader;
+import io.vaultstream.model.VaultModel;
+import io.vaultstream.samples.ChangeRecord;
+import io.vaultstream.samples.ShopEventGenerator;
+import io.vaultstream.table.TableKind;
+import io.vaultstream.table.TableSpec;
+import io.vaultstream.testing.Samples;
+import io.vaultstream.testing.TargetDatabase;
+import io.vaultstream.testing.TestClock;
+import io.vaultstream.testing.TestDatabase;
+import io.vaultstream.testing.VaultDump;
+import io.vaultstream.write.VaultShape;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The engine's planning and writing over Delta tables: the same Debezium events of the shop (its
+ * orders, lines, updates and deletes), loaded batch by batch into PostgreSQL through the JDBC store
+ * and into Delta through the lakehouse store, give the same rows in every vault table, and the
+ * children that arrive before their parents wait in the Delta waiting table as they do in
+ * PostgreSQL's.
+ */
+class LakeStoreLoaderIT {
+  private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
+  private static final int BATCHES = 3;
+  private static final int EVENTS_PER_BATCH = 150;
+
+  @TempDir static Path dir;
+  private static SparkSession spark;
+
+  @BeforeAll
+  static void start() {
+    spark = LakeSessions.start(dir.resolve("warehouse").toString());
+  }
+
+  @AfterAll
+  static void stop() {
+    if (spark != null) {
+      spark.stop();
+    }
+  }
+
+  @Test
+  void theShopInDeltaHasThePostgresRows() throws Exception {
+    String schema = TestDatabase.newSchema();
+    TestClock clock = new TestClock(Instant.parse("2026-06-01T00:00:00Z"));
+    VaultOptions options = TestDatabase.options(schema).build();
+    List<List<ChangeEvent>> batches = new ArrayList<>();
+    try (VaultLoader jdbc = VaultLoader.open(SHOP, options, clock)) {
+      ShopEventGenerator source = ShopEventGenerator.debezium(11).withSchemas();
+      long offset = 0;
+      for (int b = 0; b < BATCHES; b++) {
+        List<ChangeEvent> events = new ArrayList<>();
+        for (ChangeRecord r : source.next(EVENTS_PER_BATCH)) {
+          var e = jdbc.decoder().decode(r.topic(), 0, offset++, 0, r.key(), r.value());
+          e.ifPresent(events::add);
+        }
+        batches.add(events);
+        jdbc.load(events);
+        clock.advance(java.time.Duration.ofSeconds(1));
+      }
+    }
+
+    HashKeyCalculator hasher = new HashKeyCalculator(SHOP.hashing());
+    LakeLocation at = new LakeLocation.Path(dir.resolve("vault").toString());
+    LakeTables tables = new LakeTables(SHOP, hasher, at);
+    tables.create(spark);
+    spark.sql(LakeBatch.createLedger(at));
+    LakeTypes types = new LakeTypes();
+    VaultShape shape = new VaultShape(SHOP, types, hasher, "vault");
+    TestClock lakeClock = new TestClock(Instant.parse("2026-06-01T00:00:00Z"));
+    StoreLoader lake =
+        new StoreLoader(
+            SHOP,
+            options,
+            types,
+            shape,
+            lakeClock,
+            (t, c) ->
+                spark.sql(
+                    "ALTER TABLE "
+                        + at.table(t.name())
+                        + " ADD COLUMNS ("
+                        + LakeLocation.quote(c.name())
+                        + " STRING)"));
+    LakeCommit commit = new LakeCommit(spark, "lake-store-loader-it");
+    int waitingAfterFirst = -1;
+    for (int b = 0; b < BATCHES; b++) {
+      LakeBatch batch =
+          LakeBatch.begin(
+              spark,
+              at,
+              commit,
+              b,
+              List.copyOf(tables.all().keySet()),
+              lakeClock.instant().toEpochMilli() * 1000L);
+      LakeBatchStore store = new LakeBatchStore(spark, batch, shape, types, SHOP.naming());
+      LoadResult r = lake.load(store, batches.get(b), List.of(), null);
+      if (b == 0) {
+        waitingAfterFirst = r.waiting();
+      }
+      lakeClock.advance(java.time.Duration.ofSeconds(1));
+    }
+
+    Map<String, List<String>> postgres =
+        VaultDump.of(
+            TargetDatabase.postgres(),
+            schema,
+            t -> !t.startsWith("vs_"),
+            c -> !c.equals("loaded_at"));
+    Map<String, List<String>> delta = new TreeMap<>();
+    for (TableSpec t : tables.all().values()) {
+      if (t.kind() != TableKind.TECHNICAL) {
+        delta.put(t.name(), rows(at, t));
+      }
+    }
+    assertThat(delta.keySet()).containsExactlyInAnyOrderElementsOf(postgres.keySet());
+    for (String table : postgres.keySet()) {
+      assertThat(delta.get(table)).as(table).containsExactlyElementsOf(postgres.get(table));
+    }
+    assertThat(postgres.values().stream().mapToInt(List::size).sum()).isGreaterThan(300);
+    // Children before their parents waited in both, and as many are still waiting.
+    assertThat(waitingAfterFirst).isGreaterThanOrEqualTo(0);
+    assertThat(count(at, "vs_waiting"))
+        .isEqualTo(
+            Long.parseLong(
+                TargetDatabase.postgres().value("SELECT count(*) FROM " + schema + ".vs_waiting")));
+  }
+
+  private static long count(LakeLocation at, String table) {
+    return spark.sql("SELECT count(*) FROM " + at.table(table)).first().getLong(0);
+  }
+
+  /**
+   * A Delta table's rows printed as the PostgreSQL dump prints them, sorted: its columns in the
+   * table's order (those taken from events included), without the wall-clock {@code loaded_at}.
+   */
+  private static List<String> rows(LakeLocation at, TableSpec t) {
+    List<String> select = new ArrayList<>();
+    List<Boolean> times = new ArrayList<>();
+    for (org.apache.spark.sql.types.StructField f :
+        spark.table(at.table(t.name())).schema().fields()) {
+      if (f.name().equals("loaded_at")) {
+        continue;
+      }
+      boolean time = f.dataType() instanceof org.apache.spark.sql.types.TimestampType;
+      String q = LakeLocation.quote(f.name());
+      select.add(time ? "unix_micros(" + q + ")" : q);
+      times.add(time);
+    }
+    List<String> out = new ArrayList<>();
+    for (Row r :
+        spark
+            .sql("SELECT " + String.join(", ", select) + " FROM " + at.table(t.name()))
+            .collectAsList()) {
+      StringBuilder sb = new StringBuilder();
+      for (int i = 0; i < select.size(); i++) {
+        if (i > 0) {
+          sb.append('|');
+        }
+        Object v = r.get(i);
+        if (v == null) {
+          sb.append("null");
+        } else if (times.get(i)) {
+          sb.append(TargetDatabase.timestamp((Long) v));
+        } else if (v instanceof byte[] bytes) {
+          sb.append(HexFormat.of().withUpperCase().formatHex(bytes));
+        } else if (v instanceof java.math.BigDecimal d) {
+          sb.append(d.toPlainString());
+        } else {
+          sb.append(v);
+        }
+      }
+      out.add(sb.toString());
+    }
+    out.sort(null);
+    return out;
+  }
+}
