@@ -9,7 +9,7 @@ import java.util.Collections;
  * bound parameter; a set of ids is bound through {@link TextValues#bindNumbers}. The catalog reads
  * default to information_schema, which both PostgreSQL and MariaDB have.
  */
-public interface OperatorStatements extends QuotedNames {
+public interface OperatorStatements extends ValueExpressions {
 
   // ---- the vault --------------------------------------------------------------------------
 

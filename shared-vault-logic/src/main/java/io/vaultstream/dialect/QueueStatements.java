@@ -9,7 +9,7 @@ import java.util.List;
  * and deletes of error rows and the read of progress default to standard SQL; the statements the
  * loader runs per batch are each database's own, written so that their plans stay index probes.
  */
-public interface QueueStatements extends QuotedNames {
+public interface QueueStatements extends ValueExpressions {
 
   /**
    * Reads the rows that wait for one of a set of parents: waiting rows with an event, and error

@@ -7,7 +7,7 @@ import io.vaultstream.dialect.OperatorStatements;
  * DATETIME(6) holding UTC, a set of ids is one parameter holding a JSON array. Names go through the
  * dialect's {@link #quote} and {@link #table}.
  */
-public interface MariaDbOperatorStatements extends OperatorStatements {
+public interface MariaDbOperatorStatements extends OperatorStatements, MariaDbSyntax {
 
   @Override
   default String countRowsPerRecordSource(

@@ -1,7 +1,5 @@
 package io.vaultstream.dialect.mariadb;
 
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.epochMicros;
-
 import io.vaultstream.dialect.QueueStatements;
 import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;
@@ -11,7 +9,7 @@ import java.util.List;
  * MariaDB's {@link QueueStatements}: the statements on the loader's own tables (waiting rows, error
  * rows, progress).
  */
-interface MariaDbQueue extends QueueStatements {
+interface MariaDbQueue extends QueueStatements, MariaDbSyntax {
   /** The text type a pair of the batch travels in, as the indexed columns it meets. */
   String KEY_CARRIER = "LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
 
@@ -24,7 +22,7 @@ interface MariaDbQueue extends QueueStatements {
             .append(", ")
             .append(epochMicros("x." + quote(since)));
     for (String col : columns) {
-      sb.append(", CAST(x.").append(quote(col)).append(" AS CHAR)");
+      sb.append(", ").append(asText("x." + quote(col)));
     }
     return sb.toString();
   }
@@ -45,12 +43,12 @@ interface MariaDbQueue extends QueueStatements {
         + " PATH '$[1]')) AS u)\n"
         + select("'W'", "state", "arrived_at", columns)
         + " FROM b STRAIGHT_JOIN "
-        + MariaDbSyntax.probed(schema, waiting, "x", "`vs_waiting_ref`")
+        + probed(schema, waiting, "x", "`vs_waiting_ref`")
         + " ON x.`ref_source` = b.s AND x.`ref_pk` = b.p WHERE x.`event` IS NOT NULL"
         + "\nUNION ALL\n"
         + select("'E'", "error_code", "first_seen", columns)
         + " FROM b STRAIGHT_JOIN "
-        + MariaDbSyntax.probed(schema, errors, "x", "`vs_errors_ref`")
+        + probed(schema, errors, "x", "`vs_errors_ref`")
         + " ON x.`ref_source` = b.s AND x.`ref_pk` = b.p WHERE"
         + unresolved(code);
   }
@@ -65,7 +63,7 @@ interface MariaDbQueue extends QueueStatements {
     }
     List<String> params = new ArrayList<>();
     for (String k : t.primaryKey()) {
-      params.add(MariaDbSyntax.param(t.column(k).type()) + " AS " + quote(k));
+      params.add(param(t.column(k).type()) + " AS " + quote(k));
     }
     List<String> ors = new ArrayList<>();
     List<String> key = t.primaryKey();
@@ -87,7 +85,7 @@ interface MariaDbQueue extends QueueStatements {
   default String selectPageEnd(String schema, TableSpec t, int rows, boolean afterKey) {
     String[] after = after(t, afterKey);
     List<String> out = new ArrayList<>();
-    t.primaryKey().forEach(k -> out.add("CAST(y." + quote(k) + " AS CHAR)"));
+    t.primaryKey().forEach(k -> out.add(asText("y." + quote(k))));
     return "SELECT "
         + String.join(", ", out)
         + " FROM "
@@ -120,7 +118,7 @@ interface MariaDbQueue extends QueueStatements {
 
   private String parentKnown(String schema, String keyMap) {
     return " EXISTS (SELECT 1 FROM "
-        + MariaDbSyntax.probed(schema, keyMap, "k", "PRIMARY")
+        + probed(schema, keyMap, "k", "PRIMARY")
         + " WHERE k.`source_table` = x.`ref_source` AND k.`pk` = x.`ref_pk`)";
   }
 
@@ -158,7 +156,7 @@ interface MariaDbQueue extends QueueStatements {
   default String takeExpiredErrors(
       String schema, TableSpec errors, List<String> columns, String code, int rows) {
     List<String> out = new ArrayList<>();
-    columns.forEach(c -> out.add("CAST(" + quote(c) + " AS CHAR)"));
+    columns.forEach(c -> out.add(asText(quote(c))));
     return "DELETE FROM "
         + table(schema, errors.name())
         + " WHERE `error_code` = '"

@@ -1,20 +1,20 @@
 package io.vaultstream.dialect.postgres;
 
-import static io.vaultstream.dialect.postgres.PostgresSyntax.epochMicros;
-
 import io.vaultstream.dialect.QueueStatements;
 import io.vaultstream.table.TableSpec;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * PostgreSQL's {@link QueueStatements}: the statements on the loader's own tables (waiting rows,
  * error rows, progress). Their plans were tuned so that each stays a loop of index probes whatever
  * the statistics say.
  */
-interface PostgresQueue extends QueueStatements {
+interface PostgresQueue extends QueueStatements, PostgresSyntax {
 
   private String select(String origin, String state, String since, List<String> columns) {
     StringBuilder sb =
@@ -25,7 +25,7 @@ interface PostgresQueue extends QueueStatements {
             .append(", ")
             .append(epochMicros(since));
     for (String col : columns) {
-      sb.append(", x.").append(quote(col)).append("::text");
+      sb.append(", ").append(asText("x." + quote(col)));
     }
     return sb.toString();
   }
@@ -178,7 +178,7 @@ interface PostgresQueue extends QueueStatements {
             + " LIMIT "
             + rows
             + "))";
-    return PostgresRows.deleteReturning(schema, errors, oldest, columns);
+    return deleteReturning(schema, errors, oldest, columns);
   }
 
   @Override
@@ -201,7 +201,44 @@ interface PostgresQueue extends QueueStatements {
             + "' AND "
             + quote("arrived_at")
             + " < CAST(? AS timestamptz)";
-    return List.of(PostgresRows.moveRows(schema, waiting, errors, where, columns, extra));
+    return List.of(moveRows(schema, waiting, errors, where, columns, extra));
+  }
+
+  private String deleteReturning(String schema, TableSpec t, String where, List<String> columns) {
+    String out =
+        columns.stream()
+            .map(c -> toText(quote(c), t.column(c).type()))
+            .collect(Collectors.joining(", "));
+    return "DELETE FROM " + table(schema, t.name()) + " WHERE " + where + " RETURNING " + out;
+  }
+
+  /** Deletes the rows of {@code from} that match and inserts them into {@code to}, in one. */
+  private String moveRows(
+      String schema,
+      TableSpec from,
+      TableSpec to,
+      String where,
+      List<String> columns,
+      Map<String, String> extra) {
+    List<String> target = new ArrayList<>(columns);
+    target.addAll(extra.keySet());
+    List<String> source = new ArrayList<>();
+    columns.forEach(c -> source.add("m." + quote(c)));
+    source.addAll(extra.values());
+    return "WITH m AS (DELETE FROM "
+        + table(schema, from.name())
+        + " WHERE "
+        + where
+        + " RETURNING *)\n"
+        + "INSERT INTO "
+        + table(schema, to.name())
+        + " ("
+        + quoteAll(target)
+        + ") SELECT "
+        + String.join(", ", source)
+        + " FROM m ON CONFLICT ("
+        + quoteAll(to.primaryKey())
+        + ") DO NOTHING";
   }
 
   @Override
