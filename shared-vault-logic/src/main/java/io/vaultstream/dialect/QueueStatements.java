@@ -90,7 +90,19 @@ public interface QueueStatements extends ValueExpressions {
    * source_table, target_object, topic, kafka_partition, kafka_offset, message, attempts,
    * first_seen and expires_at as text, record_key, record_value, event.
    */
-  String selectErrorRows(String schema, String errorsTable, List<String> filterColumns, int limit);
+  default String selectErrorRows(
+      String schema, String errorsTable, List<String> filterColumns, int limit) {
+    return "SELECT id, error_code, source_table, target_object, topic, kafka_partition,"
+        + " kafka_offset, message, attempts, "
+        + asText("first_seen")
+        + ", "
+        + asText("expires_at")
+        + ", record_key, record_value, event FROM "
+        + table(schema, errorsTable)
+        + errorFilter(filterColumns)
+        + " ORDER BY id LIMIT "
+        + limit;
+  }
 
   /**
    * Counts error rows per error code, in code order, filtered as {@link #selectErrorRows} (and
@@ -125,6 +137,31 @@ public interface QueueStatements extends ValueExpressions {
    * TextValues#bindNumbers}).
    */
   String deleteErrorsById(String schema, String errorsTable);
+
+  /**
+   * What the reads of waiting and error rows return of each row {@code x} (see {@link
+   * #selectWaitingForParents}): {@code origin} ('W' or 'E'), its {@code state} column, its {@code
+   * since} column as {@link #epochMicros}, then {@code columns} as text.
+   */
+  default String waitingRowColumns(
+      String origin, String state, String since, List<String> columns) {
+    StringBuilder sb =
+        new StringBuilder("SELECT ")
+            .append(origin)
+            .append(", x.")
+            .append(state)
+            .append(", ")
+            .append(epochMicros("x." + since));
+    for (String c : columns) {
+      sb.append(", ").append(asText("x." + quote(c)));
+    }
+    return sb.toString();
+  }
+
+  /** The condition on an error row {@code x} that it is unresolved ({@code code}) with an event. */
+  default String unresolvedError(String code) {
+    return " x.error_code = '" + code + "' AND x.event IS NOT NULL";
+  }
 
   /**
    * Reads the stored progress of one consumer. Binds the consumer. Returns topic, kafka_partition,

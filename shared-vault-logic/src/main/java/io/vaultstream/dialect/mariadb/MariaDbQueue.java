@@ -13,24 +13,6 @@ interface MariaDbQueue extends QueueStatements, MariaDbSyntax {
   /** The text type a pair of the batch travels in, as the indexed columns it meets. */
   String KEY_CARRIER = "LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
 
-  private String select(String origin, String state, String since, List<String> columns) {
-    StringBuilder sb =
-        new StringBuilder("SELECT ")
-            .append(origin)
-            .append(", x.")
-            .append(quote(state))
-            .append(", ")
-            .append(epochMicros("x." + quote(since)));
-    for (String col : columns) {
-      sb.append(", ").append(asText("x." + quote(col)));
-    }
-    return sb.toString();
-  }
-
-  private static String unresolved(String code) {
-    return " x.`error_code` = '" + code + "' AND x.`event` IS NOT NULL";
-  }
-
   @Override
   default String selectWaitingForParents(
       String schema, String waiting, String errors, List<String> columns, String code) {
@@ -41,16 +23,16 @@ interface MariaDbQueue extends QueueStatements, MariaDbSyntax {
         + " PATH '$[0]', p "
         + KEY_CARRIER
         + " PATH '$[1]')) AS u)\n"
-        + select("'W'", "state", "arrived_at", columns)
+        + waitingRowColumns("'W'", "state", "arrived_at", columns)
         + " FROM b STRAIGHT_JOIN "
         + probed(schema, waiting, "x", "`vs_waiting_ref`")
         + " ON x.`ref_source` = b.s AND x.`ref_pk` = b.p WHERE x.`event` IS NOT NULL"
         + "\nUNION ALL\n"
-        + select("'E'", "error_code", "first_seen", columns)
+        + waitingRowColumns("'E'", "error_code", "first_seen", columns)
         + " FROM b STRAIGHT_JOIN "
         + probed(schema, errors, "x", "`vs_errors_ref`")
         + " ON x.`ref_source` = b.s AND x.`ref_pk` = b.p WHERE"
-        + unresolved(code);
+        + unresolvedError(code);
   }
 
   /**
@@ -130,7 +112,7 @@ interface MariaDbQueue extends QueueStatements, MariaDbSyntax {
         waiting,
         rows,
         after,
-        select("'W'", "state", "arrived_at", cols),
+        waitingRowColumns("'W'", "state", "arrived_at", cols),
         "x.`event` IS NOT NULL AND" + parentKnown(schema, keyMap));
   }
 
@@ -148,8 +130,8 @@ interface MariaDbQueue extends QueueStatements, MariaDbSyntax {
         errors,
         rows,
         after,
-        select("'E'", "error_code", "first_seen", cols),
-        unresolved(code) + " AND" + parentKnown(schema, keyMap));
+        waitingRowColumns("'E'", "error_code", "first_seen", cols),
+        unresolvedError(code) + " AND" + parentKnown(schema, keyMap));
   }
 
   @Override
@@ -215,39 +197,9 @@ interface MariaDbQueue extends QueueStatements, MariaDbSyntax {
   }
 
   @Override
-  default String selectErrorRows(String schema, String errors, List<String> filter, int limit) {
-    return "SELECT `id`, `error_code`, `source_table`, `target_object`, `topic`,"
-        + " `kafka_partition`, `kafka_offset`, `message`, `attempts`,"
-        + " CAST(`first_seen` AS CHAR), CAST(`expires_at` AS CHAR), `record_key`,"
-        + " `record_value`, `event` FROM "
-        + table(schema, errors)
-        + errorFilter(filter)
-        + " ORDER BY `id` LIMIT "
-        + limit;
-  }
-
-  @Override
-  default String countErrorsByCode(String schema, String errors, List<String> filter) {
-    return "SELECT `error_code`, COUNT(*) FROM "
-        + table(schema, errors)
-        + errorFilter(filter)
-        + " GROUP BY `error_code` ORDER BY `error_code`";
-  }
-
-  @Override
   default String deleteErrorsById(String schema, String errors) {
     return "DELETE x FROM JSON_TABLE(?, '$[*]' COLUMNS (v BIGINT PATH '$')) AS u STRAIGHT_JOIN "
         + table(schema, errors)
         + " AS x ON x.`id` = u.v";
-  }
-
-  @Override
-  default String selectProgress(String schema, String progress, List<String> anchorColumns) {
-    StringBuilder sb = new StringBuilder("SELECT `topic`, `kafka_partition`, `next_offset`");
-    anchorColumns.forEach(c -> sb.append(", ").append(quote(c)));
-    return sb.append(" FROM ")
-        .append(table(schema, progress))
-        .append(" WHERE `consumer` = ?")
-        .toString();
   }
 }

@@ -16,24 +16,6 @@ import java.util.stream.Collectors;
  */
 interface PostgresQueue extends QueueStatements, PostgresSyntax {
 
-  private String select(String origin, String state, String since, List<String> columns) {
-    StringBuilder sb =
-        new StringBuilder("SELECT ")
-            .append(origin)
-            .append(", ")
-            .append(state)
-            .append(", ")
-            .append(epochMicros(since));
-    for (String col : columns) {
-      sb.append(", ").append(asText("x." + quote(col)));
-    }
-    return sb.toString();
-  }
-
-  private static String unresolved(String code) {
-    return " x.error_code = '" + code + "' AND x.event IS NOT NULL";
-  }
-
   @Override
   default String selectWaitingForParents(
       String schema, String waiting, String errors, List<String> columns, String code) {
@@ -42,16 +24,16 @@ interface PostgresQueue extends QueueStatements, PostgresSyntax {
     // the tables' statistics say. (A semi-join let the planner hash the batch's keys and scan the
     // waiting rows, or sort them for a merge join, once its estimates were off.)
     return "WITH b(s, p) AS (SELECT * FROM unnest(?::text[], ?::text[]))\n"
-        + select("'W'", "x.state", "x.arrived_at", columns)
+        + waitingRowColumns("'W'", "state", "arrived_at", columns)
         + " FROM b CROSS JOIN LATERAL (SELECT * FROM "
         + table(schema, waiting)
         + " y WHERE y.ref_source = b.s AND y.ref_pk = b.p AND y.event IS NOT NULL OFFSET 0) x"
         + "\nUNION ALL\n"
-        + select("'E'", "x.error_code", "x.first_seen", columns)
+        + waitingRowColumns("'E'", "error_code", "first_seen", columns)
         + " FROM b CROSS JOIN LATERAL (SELECT * FROM "
         + table(schema, errors)
         + " y WHERE y.ref_source = b.s AND y.ref_pk = b.p OFFSET 0) x WHERE"
-        + unresolved(code);
+        + unresolvedError(code);
   }
 
   @Override
@@ -112,7 +94,7 @@ interface PostgresQueue extends QueueStatements, PostgresSyntax {
         waiting,
         rows,
         afterKey,
-        select("'W'", "x.state", "x.arrived_at", columns),
+        waitingRowColumns("'W'", "state", "arrived_at", columns),
         "x.event IS NOT NULL AND" + parentKnown(schema, keyMap));
   }
 
@@ -130,8 +112,8 @@ interface PostgresQueue extends QueueStatements, PostgresSyntax {
         errors,
         rows,
         afterKey,
-        select("'E'", "x.error_code", "x.first_seen", columns),
-        unresolved(code) + " AND" + parentKnown(schema, keyMap));
+        waitingRowColumns("'E'", "error_code", "first_seen", columns),
+        unresolvedError(code) + " AND" + parentKnown(schema, keyMap));
   }
 
   /** {@code WHERE (key) > (the last key read)}, empty for the first page. */
@@ -239,17 +221,6 @@ interface PostgresQueue extends QueueStatements, PostgresSyntax {
         + " FROM m ON CONFLICT ("
         + quoteAll(to.primaryKey())
         + ") DO NOTHING";
-  }
-
-  @Override
-  default String selectErrorRows(String schema, String errors, List<String> filter, int limit) {
-    return "SELECT id, error_code, source_table, target_object, topic, kafka_partition,"
-        + " kafka_offset, message, attempts, first_seen::text, expires_at::text, record_key,"
-        + " record_value, event FROM "
-        + table(schema, errors)
-        + errorFilter(filter)
-        + " ORDER BY id LIMIT "
-        + limit;
   }
 
   @Override
