@@ -14,12 +14,19 @@ public interface TextValues {
 
   /**
    * The text a timestamp column takes for a UTC instant given as epoch microseconds, exact to the
-   * microsecond (PostgreSQL: {@code 2024-01-01 01:00:00.407843+00}).
+   * microsecond: by default standard SQL's timestamp without a zone ({@code 2024-01-01
+   * 01:00:00.407843}); PostgreSQL's has the zone ({@code +00}).
    */
-  String timestampText(long micros);
+  default String timestampText(long micros) {
+    return UtcTimestamps.text(micros, "");
+  }
 
-  /** The text a boolean column takes for {@code value}. */
-  String booleanText(boolean value);
+  /**
+   * The text a boolean column takes for {@code value}: by default {@code true} or {@code false}.
+   */
+  default String booleanText(boolean value) {
+    return Boolean.toString(value);
+  }
 
   /** Whether a boolean column read back as text (by this dialect's statements) holds true. */
   boolean isTrueText(String text);
