@@ -31,7 +31,7 @@ interface MariaDbQueue extends QueueStatements, MariaDbSyntax {
         + waitingRowColumns("'E'", "error_code", "first_seen", columns)
         + " FROM b STRAIGHT_JOIN "
         + probed(schema, errors, "x", "`vs_errors_ref`")
-        + " ON x.`ref_source` = b.s AND x.`ref_pk` = b.p WHERE"
+        + " ON x.`ref_source` = b.s AND x.`ref_pk` = b.p WHERE "
         + unresolvedError(code);
   }
 
@@ -64,74 +64,16 @@ interface MariaDbQueue extends QueueStatements, MariaDbSyntax {
   }
 
   @Override
-  default String selectPageEnd(String schema, TableSpec t, int rows, boolean afterKey) {
+  default String pageRows(String schema, TableSpec t, boolean afterKey) {
     String[] after = after(t, afterKey);
-    List<String> out = new ArrayList<>();
-    t.primaryKey().forEach(k -> out.add(asText("y." + quote(k))));
-    return "SELECT "
-        + String.join(", ", out)
-        + " FROM "
-        + after[0]
-        + table(schema, t.name())
-        + " AS y"
-        + after[1]
-        + " ORDER BY "
-        + qualifiedAll("y", t.primaryKey())
-        + " LIMIT 1 OFFSET "
-        + (rows - 1);
+    return after[0] + table(schema, t.name()) + " AS y" + after[1];
   }
 
-  private String page(
-      String schema, TableSpec t, int rows, boolean afterKey, String select, String where) {
-    String[] after = after(t, afterKey);
-    return select
-        + " FROM (SELECT y.* FROM "
-        + after[0]
-        + table(schema, t.name())
-        + " AS y"
-        + after[1]
-        + " ORDER BY "
-        + qualifiedAll("y", t.primaryKey())
-        + " LIMIT "
-        + rows
-        + ") AS x WHERE "
-        + where;
-  }
-
-  private String parentKnown(String schema, String keyMap) {
-    return " EXISTS (SELECT 1 FROM "
+  @Override
+  default String parentKnown(String schema, String keyMap) {
+    return "EXISTS (SELECT 1 FROM "
         + probed(schema, keyMap, "k", "PRIMARY")
         + " WHERE k.`source_table` = x.`ref_source` AND k.`pk` = x.`ref_pk`)";
-  }
-
-  @Override
-  default String selectResolvableWaitingPage(
-      String schema, TableSpec waiting, String keyMap, List<String> cols, int rows, boolean after) {
-    return page(
-        schema,
-        waiting,
-        rows,
-        after,
-        waitingRowColumns("'W'", "state", "arrived_at", cols),
-        "x.`event` IS NOT NULL AND" + parentKnown(schema, keyMap));
-  }
-
-  @Override
-  default String selectResolvableErrorPage(
-      String schema,
-      TableSpec errors,
-      String keyMap,
-      List<String> cols,
-      String code,
-      int rows,
-      boolean after) {
-    return page(
-        schema,
-        errors,
-        rows,
-        after,
-        waitingRowColumns("'E'", "error_code", "first_seen", cols),
-        unresolvedError(code) + " AND" + parentKnown(schema, keyMap));
   }
 
   @Override

@@ -32,88 +32,24 @@ interface PostgresQueue extends QueueStatements, PostgresSyntax {
         + waitingRowColumns("'E'", "error_code", "first_seen", columns)
         + " FROM b CROSS JOIN LATERAL (SELECT * FROM "
         + table(schema, errors)
-        + " y WHERE y.ref_source = b.s AND y.ref_pk = b.p OFFSET 0) x WHERE"
+        + " y WHERE y.ref_source = b.s AND y.ref_pk = b.p OFFSET 0) x WHERE "
         + unresolvedError(code);
   }
 
   @Override
-  default String selectPageEnd(String schema, TableSpec t, int rows, boolean afterKey) {
-    List<String> key = t.primaryKey();
-    StringBuilder sql = new StringBuilder("SELECT ");
-    for (int i = 0; i < key.size(); i++) {
-      sql.append(i == 0 ? "" : ", ").append("y.").append(quote(key.get(i))).append("::text");
-    }
-    return sql.append(" FROM ")
-        .append(table(schema, t.name()))
-        .append(" y")
-        .append(after(t, afterKey))
-        .append(" ORDER BY ")
-        .append(qualifiedAll("y", t.primaryKey()))
-        .append(" OFFSET ")
-        .append(rows - 1)
-        .append(" LIMIT 1")
-        .toString();
-  }
-
-  /** The rows of the page that match {@code where} (over {@code x}, the page's rows). */
-  private String page(
-      String schema, TableSpec t, int rows, boolean afterKey, String select, String where) {
-    return select
-        + " FROM (SELECT * FROM "
-        + table(schema, t.name())
-        + " y"
-        + after(t, afterKey)
-        + " ORDER BY "
-        + qualifiedAll("y", t.primaryKey())
-        + " LIMIT "
-        + rows
-        + ") x WHERE "
-        + where;
+  default String pageRows(String schema, TableSpec t, boolean afterKey) {
+    return table(schema, t.name()) + " y" + after(t, afterKey);
   }
 
   /**
-   * Each row of a page has one key map probe for its parent; OFFSET 0 keeps the EXISTS a probe per
-   * row (without it the planner may hash the whole key map instead).
+   * One key map probe for a row's parent; OFFSET 0 keeps the EXISTS a probe per row (without it the
+   * planner may hash the whole key map instead).
    */
-  private String parentKnown(String schema, String keyMap) {
-    return " EXISTS (SELECT 1 FROM "
+  @Override
+  default String parentKnown(String schema, String keyMap) {
+    return "EXISTS (SELECT 1 FROM "
         + table(schema, keyMap)
         + " k WHERE k.source_table = x.ref_source AND k.pk = x.ref_pk OFFSET 0)";
-  }
-
-  @Override
-  default String selectResolvableWaitingPage(
-      String schema,
-      TableSpec waiting,
-      String keyMap,
-      List<String> columns,
-      int rows,
-      boolean afterKey) {
-    return page(
-        schema,
-        waiting,
-        rows,
-        afterKey,
-        waitingRowColumns("'W'", "state", "arrived_at", columns),
-        "x.event IS NOT NULL AND" + parentKnown(schema, keyMap));
-  }
-
-  @Override
-  default String selectResolvableErrorPage(
-      String schema,
-      TableSpec errors,
-      String keyMap,
-      List<String> columns,
-      String code,
-      int rows,
-      boolean afterKey) {
-    return page(
-        schema,
-        errors,
-        rows,
-        afterKey,
-        waitingRowColumns("'E'", "error_code", "first_seen", columns),
-        unresolvedError(code) + " AND" + parentKnown(schema, keyMap));
   }
 
   /** {@code WHERE (key) > (the last key read)}, empty for the first page. */
