@@ -16,15 +16,18 @@ public interface RowStatements extends ValueExpressions, ColumnTypes {
 
   /**
    * Inserts rows given as text arrays (one per column), keeping per key the row with the earliest
-   * (load_dts, record_source): hubs, links and non-historized links.
+   * (load_dts, record_source): hubs, links and non-historized links. By default {@link
+   * #upsertEarliestReturning}, where a write that reports only its count is no cheaper.
    */
-  EarliestWrite upsertEarliest(
+  default EarliestWrite upsertEarliest(
       String schema,
       TableSpec table,
       List<String> columns,
       String loadDts,
       String recordSource,
-      String loadedAt);
+      String loadedAt) {
+    return upsertEarliestReturning(schema, table, columns, loadDts, recordSource, loadedAt);
+  }
 
   /**
    * As {@link #upsertEarliest}, telling for each row it inserted or moved back whether this write

@@ -14,14 +14,10 @@ import java.util.stream.Collectors;
  */
 interface MariaDbRows extends RowStatements, MariaDbSyntax {
 
-  @Override
-  default EarliestWrite upsertEarliest(
-      String schema, TableSpec t, List<String> cols, String loadDts, String src, String loaded) {
-    // The three statements of the returning form: a single ON DUPLICATE KEY UPDATE cannot tell
-    // how many rows it inserted or moved back (its count is the rows found, or 2 per change).
-    return new MariaDbEarliestWrite(this, schema, t, cols, loadDts, src, loaded);
-  }
-
+  /**
+   * Also the write of {@link #upsertEarliest}: a single ON DUPLICATE KEY UPDATE cannot tell how
+   * many rows it inserted or moved back (its count is the rows found, or 2 per change).
+   */
   @Override
   default EarliestWrite upsertEarliestReturning(
       String schema, TableSpec t, List<String> cols, String loadDts, String src, String loaded) {
