@@ -16,8 +16,9 @@ public interface RowStatements extends ValueExpressions, ColumnTypes {
 
   /**
    * Inserts rows given as text arrays (one per column), keeping per key the row with the earliest
-   * (load_dts, record_source): hubs, links and non-historized links. By default {@link
-   * #upsertEarliestReturning}, where a write that reports only its count is no cheaper.
+   * (load_dts, record_source): hubs, links and non-historized links. By default the write of {@link
+   * #upsertEarliestReturning}; a dialect with a cheaper write that reports only its count
+   * (PostgreSQL) overrides it.
    */
   default EarliestWrite upsertEarliest(
       String schema,
