@@ -155,14 +155,20 @@ CREATE INDEX IF NOT EXISTS "vs_waiting_due" ON "vault"."vs_waiting" ("state", "a
 
 CREATE INDEX IF NOT EXISTS "vs_errors_due" ON "vault"."vs_errors" ("error_code", "expires_at");
 
-INSERT INTO "vault"."hub_thing" ("thing_hk", "load_dts", "record_source", "loaded_at") VALUES ('0000000000000000000000000000000000000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("thing_hk") DO NOTHING;
+INSERT INTO "vault"."hub_thing" ("thing_hk", "load_dts", "record_source", "loaded_at") VALUES ('0000000000000000000000000000000000000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz))
+ON CONFLICT ("thing_hk") DO NOTHING;
 
-INSERT INTO "vault"."hub_thing" ("thing_hk", "load_dts", "record_source", "loaded_at") VALUES ('ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("thing_hk") DO NOTHING;
+INSERT INTO "vault"."hub_thing" ("thing_hk", "load_dts", "record_source", "loaded_at") VALUES ('ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz))
+ON CONFLICT ("thing_hk") DO NOTHING;
 
-INSERT INTO "vault"."nhl_thing" ("nhl_thing_hk", "thing_hk", "load_dts", "record_source", "loaded_at") VALUES ('0000000000000000000000000000000000000000000000000000000000000000', '0000000000000000000000000000000000000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("nhl_thing_hk") DO NOTHING;
+INSERT INTO "vault"."nhl_thing" ("nhl_thing_hk", "thing_hk", "load_dts", "record_source", "loaded_at") VALUES ('0000000000000000000000000000000000000000000000000000000000000000', '0000000000000000000000000000000000000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz))
+ON CONFLICT ("nhl_thing_hk") DO NOTHING;
 
-INSERT INTO "vault"."nhl_thing" ("nhl_thing_hk", "thing_hk", "load_dts", "record_source", "loaded_at") VALUES ('ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff', 'ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("nhl_thing_hk") DO NOTHING;
+INSERT INTO "vault"."nhl_thing" ("nhl_thing_hk", "thing_hk", "load_dts", "record_source", "loaded_at") VALUES ('ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff', 'ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz))
+ON CONFLICT ("nhl_thing_hk") DO NOTHING;
 
-INSERT INTO "vault"."sat_thing" ("thing_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('0000000000000000000000000000000000000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', '0000000000000000000000000000000000000000000000000000000000000000', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("thing_hk", "load_dts") DO NOTHING;
+INSERT INTO "vault"."sat_thing" ("thing_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('0000000000000000000000000000000000000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', '0000000000000000000000000000000000000000000000000000000000000000', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz))
+ON CONFLICT ("thing_hk", "load_dts") DO NOTHING;
 
-INSERT INTO "vault"."sat_thing" ("thing_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', 'ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("thing_hk", "load_dts") DO NOTHING;
+INSERT INTO "vault"."sat_thing" ("thing_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', 'ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz))
+ON CONFLICT ("thing_hk", "load_dts") DO NOTHING;

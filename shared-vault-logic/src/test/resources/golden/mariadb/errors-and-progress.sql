@@ -1,14 +1,14 @@
 -- selectErrorRows(no filter, 50)
-SELECT `id`, `error_code`, `source_table`, `target_object`, `topic`, `kafka_partition`, `kafka_offset`, `message`, `attempts`, CAST(`first_seen` AS CHAR), CAST(`expires_at` AS CHAR), `record_key`, `record_value`, `event` FROM `vault`.`vs_errors` ORDER BY `id` LIMIT 50;
+SELECT id, error_code, source_table, target_object, topic, kafka_partition, kafka_offset, message, attempts, CAST(first_seen AS CHAR), CAST(expires_at AS CHAR), record_key, record_value, event FROM `vault`.`vs_errors` ORDER BY id LIMIT 50;
 
 -- selectErrorRows(every filter, 1)
-SELECT `id`, `error_code`, `source_table`, `target_object`, `topic`, `kafka_partition`, `kafka_offset`, `message`, `attempts`, CAST(`first_seen` AS CHAR), CAST(`expires_at` AS CHAR), `record_key`, `record_value`, `event` FROM `vault`.`vs_errors` WHERE `error_code` = ? AND `source_table` = ? AND `target_object` = ? AND `id` = ? ORDER BY `id` LIMIT 1;
+SELECT id, error_code, source_table, target_object, topic, kafka_partition, kafka_offset, message, attempts, CAST(first_seen AS CHAR), CAST(expires_at AS CHAR), record_key, record_value, event FROM `vault`.`vs_errors` WHERE `error_code` = ? AND `source_table` = ? AND `target_object` = ? AND `id` = ? ORDER BY id LIMIT 1;
 
 -- countErrorsByCode(no filter)
-SELECT `error_code`, COUNT(*) FROM `vault`.`vs_errors` GROUP BY `error_code` ORDER BY `error_code`;
+SELECT error_code, count(*) FROM `vault`.`vs_errors` GROUP BY error_code ORDER BY error_code;
 
 -- countErrorsByCode(every filter)
-SELECT `error_code`, COUNT(*) FROM `vault`.`vs_errors` WHERE `error_code` = ? AND `source_table` = ? AND `target_object` = ? AND `id` = ? GROUP BY `error_code` ORDER BY `error_code`;
+SELECT error_code, count(*) FROM `vault`.`vs_errors` WHERE `error_code` = ? AND `source_table` = ? AND `target_object` = ? AND `id` = ? GROUP BY error_code ORDER BY error_code;
 
 -- deleteErrors(no filter)
 DELETE FROM `vault`.`vs_errors`;
@@ -20,10 +20,10 @@ DELETE FROM `vault`.`vs_errors` WHERE `error_code` = ? AND `source_table` = ? AN
 DELETE x FROM JSON_TABLE(?, '$[*]' COLUMNS (v BIGINT PATH '$')) AS u STRAIGHT_JOIN `vault`.`vs_errors` AS x ON x.`id` = u.v;
 
 -- selectProgress(anchors)
-SELECT `topic`, `kafka_partition`, `next_offset`, `anchor_offset`, `anchor_ts` FROM `vault`.`vs_progress` WHERE `consumer` = ?;
+SELECT topic, kafka_partition, next_offset, anchor_offset, anchor_ts FROM `vault`.`vs_progress` WHERE consumer = ?;
 
 -- selectProgress(no anchors)
-SELECT `topic`, `kafka_partition`, `next_offset` FROM `vault`.`vs_progress` WHERE `consumer` = ?;
+SELECT topic, kafka_partition, next_offset FROM `vault`.`vs_progress` WHERE consumer = ?;
 
 -- upsert(vs_progress, anchored)
 INSERT INTO `vault`.`vs_progress` (`consumer`, `topic`, `kafka_partition`, `next_offset`, `updated_at`, `anchor_offset`, `anchor_ts`)

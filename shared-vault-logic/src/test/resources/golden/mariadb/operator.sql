@@ -1,14 +1,14 @@
 -- countRowsPerRecordSource(hub_customer) binding SYSTEM
-SELECT `record_source`, COUNT(*), CAST(MAX(`load_dts`) AS CHAR) FROM `vault`.`hub_customer` WHERE `record_source` <> ? GROUP BY `record_source`;
+SELECT `record_source`, count(*), CAST(max(`load_dts`) AS CHAR) FROM `vault`.`hub_customer` WHERE `record_source` <> ? GROUP BY `record_source`;
 
 -- countRowsPerRecordSource(a name with a quote and a backtick)
-SELECT `record_source`, COUNT(*), CAST(MAX(`load_dts`) AS CHAR) FROM `my"s``chema`.`sat_"x``` WHERE `record_source` <> ? GROUP BY `record_source`;
+SELECT `record_source`, count(*), CAST(max(`load_dts`) AS CHAR) FROM `my"s``chema`.`sat_"x``` WHERE `record_source` <> ? GROUP BY `record_source`;
 
 -- countWaitingByState()
-SELECT `state`, COUNT(*) FROM `vault`.`vs_waiting` GROUP BY `state` ORDER BY `state`;
+SELECT state, count(*) FROM `vault`.`vs_waiting` GROUP BY state ORDER BY state;
 
 -- selectAllProgress()
-SELECT `consumer`, `topic`, `kafka_partition`, `next_offset`, CAST(`updated_at` AS CHAR) FROM `vault`.`vs_progress` ORDER BY 1, 2, 3;
+SELECT consumer, topic, kafka_partition, next_offset, CAST(updated_at AS CHAR) FROM `vault`.`vs_progress` ORDER BY consumer, topic, kafka_partition;
 
 -- selectTables()
 SELECT table_name FROM information_schema.tables WHERE table_schema = ? ORDER BY table_name;

@@ -9,7 +9,7 @@ ALTER TABLE "vault"."sat_customer" ADD COLUMN IF NOT EXISTS "phone" text;
 COMMENT ON COLUMN "vault"."sat_customer"."phone" IS 'vaultstream: added after the table was created';
 
 -- widenColumn(vault, sat_customer, name varchar(50))
-ALTER TABLE "vault"."sat_customer" ALTER COLUMN "name" TYPE varchar(50);
+ALTER TABLE "vault"."sat_customer" ALTER COLUMN "name" SET DATA TYPE varchar(50);
 
 -- createIndex(vault, vs_waiting, vs_waiting_ref, [ref_source, ref_pk])
 CREATE INDEX IF NOT EXISTS "vs_waiting_ref" ON "vault"."vs_waiting" ("ref_source", "ref_pk");

@@ -11,8 +11,10 @@ CREATE TABLE IF NOT EXISTS "vault"."eff_order_customer" (
 );
 
 -- ghosts(eff_order_customer)
-INSERT INTO "vault"."eff_order_customer" ("order_customer_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', '00000000000000000000000000000000', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("order_customer_hk", "load_dts") DO NOTHING;
-INSERT INTO "vault"."eff_order_customer" ("order_customer_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("order_customer_hk", "load_dts") DO NOTHING;
+INSERT INTO "vault"."eff_order_customer" ("order_customer_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', '00000000000000000000000000000000', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz))
+ON CONFLICT ("order_customer_hk", "load_dts") DO NOTHING;
+INSERT INTO "vault"."eff_order_customer" ("order_customer_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz))
+ON CONFLICT ("order_customer_hk", "load_dts") DO NOTHING;
 
 -- insertNew(eff_order_customer)
 INSERT INTO "vault"."eff_order_customer" ("order_customer_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "is_active", "loaded_at")
@@ -37,8 +39,10 @@ CREATE TABLE IF NOT EXISTS "vault"."sts_customer" (
 );
 
 -- ghosts(sts_customer)
-INSERT INTO "vault"."sts_customer" ("customer_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', '00000000000000000000000000000000', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("customer_hk", "load_dts") DO NOTHING;
-INSERT INTO "vault"."sts_customer" ("customer_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("customer_hk", "load_dts") DO NOTHING;
+INSERT INTO "vault"."sts_customer" ("customer_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', '00000000000000000000000000000000', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz))
+ON CONFLICT ("customer_hk", "load_dts") DO NOTHING;
+INSERT INTO "vault"."sts_customer" ("customer_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz))
+ON CONFLICT ("customer_hk", "load_dts") DO NOTHING;
 
 -- insertNew(sts_customer)
 INSERT INTO "vault"."sts_customer" ("customer_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "is_active", "loaded_at")
@@ -63,8 +67,10 @@ CREATE TABLE IF NOT EXISTS "vault"."sts_order" (
 );
 
 -- ghosts(sts_order)
-INSERT INTO "vault"."sts_order" ("order_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', '00000000000000000000000000000000', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("order_hk", "load_dts") DO NOTHING;
-INSERT INTO "vault"."sts_order" ("order_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz)) ON CONFLICT ("order_hk", "load_dts") DO NOTHING;
+INSERT INTO "vault"."sts_order" ("order_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', '00000000000000000000000000000000', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz))
+ON CONFLICT ("order_hk", "load_dts") DO NOTHING;
+INSERT INTO "vault"."sts_order" ("order_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000+00' AS timestamptz), 'SYSTEM', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('false' AS boolean), CAST('1900-01-01 00:00:00.000000+00' AS timestamptz))
+ON CONFLICT ("order_hk", "load_dts") DO NOTHING;
 
 -- insertNew(sts_order)
 INSERT INTO "vault"."sts_order" ("order_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "is_active", "loaded_at")

@@ -68,15 +68,33 @@ public interface DdlStatements extends QuotedNames, ColumnTypes {
 
   /**
    * Adds an attribute column to an existing table, marked with {@link #ADDED_COLUMN_MARK}: the
-   * statements, in order.
+   * statements, in order ({@link #addColumn}, then {@code COMMENT ON COLUMN}, which PostgreSQL,
+   * Oracle, DB2 and H2 take).
    */
-  List<String> addAttributeColumn(String schema, String table, ColumnSpec column);
+  default List<String> addAttributeColumn(String schema, String table, ColumnSpec column) {
+    return List.of(
+        addColumn(schema, table, column),
+        "COMMENT ON COLUMN "
+            + table(schema, table)
+            + "."
+            + quote(column.name())
+            + " IS '"
+            + ADDED_COLUMN_MARK
+            + "'");
+  }
 
   /**
    * Changes a column to a wider type of the same kind (a longer varchar, a larger integer, more
    * digits), its values kept.
    */
-  String widenColumn(String schema, String table, ColumnSpec column);
+  default String widenColumn(String schema, String table, ColumnSpec column) {
+    return "ALTER TABLE "
+        + table(schema, table)
+        + " ALTER COLUMN "
+        + quote(column.name())
+        + " SET DATA TYPE "
+        + checkedType(column.type());
+  }
 
   /**
    * Lists the columns of a table as (name, type, comment): needs the schema and table as

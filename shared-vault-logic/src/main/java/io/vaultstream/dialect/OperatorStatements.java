@@ -5,11 +5,12 @@ import java.util.Collections;
 /**
  * The SQL of the operator commands ({@code vaultstream status}, {@code errors}, {@code init}): what
  * a vault holds, where it is, and what a source database's catalog says about its tables. Part of
- * {@link VaultDialect}. Every name is quoted by {@link #quote} and {@link #table}; every value is a
- * bound parameter; a set of ids is bound through {@link TextValues#bindNumbers}. The catalog reads
- * default to information_schema, which both PostgreSQL and MariaDB have.
+ * {@link VaultDialect}. Every name is quoted by {@link #quote} and {@link #table} (but the loader's
+ * own column names, which need no quotes); every value is a bound parameter; a set of ids is bound
+ * through {@link TextValues#bindNumbers}. The reads of the vault default to standard SQL over
+ * {@link #asText}, the catalog reads to information_schema, which both PostgreSQL and MariaDB have.
  */
-public interface OperatorStatements extends QuotedNames {
+public interface OperatorStatements extends ValueExpressions {
 
   // ---- the vault --------------------------------------------------------------------------
 
@@ -19,8 +20,20 @@ public interface OperatorStatements extends QuotedNames {
    * row count, and the newest {@code loadDtsColumn} as text (texts of one dialect compare in time
    * order).
    */
-  String countRowsPerRecordSource(
-      String schema, String table, String recordSourceColumn, String loadDtsColumn);
+  default String countRowsPerRecordSource(
+      String schema, String table, String recordSourceColumn, String loadDtsColumn) {
+    String rs = quote(recordSourceColumn);
+    return "SELECT "
+        + rs
+        + ", count(*), "
+        + asText("max(" + quote(loadDtsColumn) + ")")
+        + " FROM "
+        + table(schema, table)
+        + " WHERE "
+        + rs
+        + " <> ? GROUP BY "
+        + rs;
+  }
 
   /** Counts the waiting rows per state. Returns state and count, by state. */
   default String countWaitingByState(String schema, String waitingTable) {
@@ -33,7 +46,13 @@ public interface OperatorStatements extends QuotedNames {
    * Reads the stored progress of every consumer. Returns consumer, topic, kafka_partition,
    * next_offset and updated_at as text, in that order.
    */
-  String selectAllProgress(String schema, String progressTable);
+  default String selectAllProgress(String schema, String progressTable) {
+    return "SELECT consumer, topic, kafka_partition, next_offset, "
+        + asText("updated_at")
+        + " FROM "
+        + table(schema, progressTable)
+        + " ORDER BY consumer, topic, kafka_partition";
+  }
 
   /** Lists the tables of a schema. Binds the schema. Returns each table's name, by name. */
   default String selectTables() {

@@ -9,7 +9,7 @@ import java.util.List;
  * and deletes of error rows and the read of progress default to standard SQL; the statements the
  * loader runs per batch are each database's own, written so that their plans stay index probes.
  */
-public interface QueueStatements extends QuotedNames {
+public interface QueueStatements extends ValueExpressions {
 
   /**
    * Reads the rows that wait for one of a set of parents: waiting rows with an event, and error
@@ -31,34 +31,91 @@ public interface QueueStatements extends QuotedNames {
    * Binds, when {@code afterKey}, each primary key column of the last key read, as text. Returns
    * one row, the primary key columns as text, or none when the page reaches the table's end.
    */
-  String selectPageEnd(String schema, TableSpec t, int rows, boolean afterKey);
+  default String selectPageEnd(String schema, TableSpec t, int rows, boolean afterKey) {
+    StringBuilder keys = new StringBuilder();
+    for (String k : t.primaryKey()) {
+      keys.append(keys.length() == 0 ? "" : ", ").append(asText("y." + quote(k)));
+    }
+    return new StringBuilder("SELECT ")
+        .append(keys)
+        .append(" FROM ")
+        .append(pageRows(schema, t, afterKey))
+        .append(" ORDER BY ")
+        .append(qualifiedAll("y", t.primaryKey()))
+        .append(" LIMIT 1 OFFSET ")
+        .append(rows - 1)
+        .toString();
+  }
+
+  /**
+   * The rows of {@code t} a page reads, as the table {@code y} of a FROM clause: all ({@code
+   * afterKey} false), or those after a key, its primary key columns bound as text (as {@link
+   * #selectPageEnd} binds them), found by an index range.
+   */
+  String pageRows(String schema, TableSpec t, boolean afterKey);
+
+  /**
+   * The condition on a waiting or error row {@code x} that its parent (ref_source, ref_pk) is in
+   * the key map: one probe of the key map's primary key per row.
+   */
+  String parentKnown(String schema, String keyMapTable);
 
   /**
    * Reads, of the next page of waiting rows (as {@link #selectPageEnd}), those with an event whose
    * parent is in the key map. Binds as {@link #selectPageEnd}; returns as {@link
    * #selectWaitingForParents} (always 'W').
    */
-  String selectResolvableWaitingPage(
+  default String selectResolvableWaitingPage(
       String schema,
       TableSpec waiting,
       String keyMapTable,
       List<String> columns,
       int rows,
-      boolean afterKey);
+      boolean afterKey) {
+    return page(
+        schema,
+        waiting,
+        rows,
+        afterKey,
+        waitingRowColumns("'W'", "state", "arrived_at", columns),
+        "x.event IS NOT NULL AND " + parentKnown(schema, keyMapTable));
+  }
 
   /**
    * Reads, of the next page of error rows (as {@link #selectPageEnd}), those of {@code
    * unresolvedCode} with an event whose parent is in the key map. Binds as {@link #selectPageEnd};
    * returns as {@link #selectWaitingForParents} (always 'E').
    */
-  String selectResolvableErrorPage(
+  default String selectResolvableErrorPage(
       String schema,
       TableSpec errors,
       String keyMapTable,
       List<String> columns,
       String unresolvedCode,
       int rows,
-      boolean afterKey);
+      boolean afterKey) {
+    return page(
+        schema,
+        errors,
+        rows,
+        afterKey,
+        waitingRowColumns("'E'", "error_code", "first_seen", columns),
+        unresolvedError(unresolvedCode) + " AND " + parentKnown(schema, keyMapTable));
+  }
+
+  /** The rows of a page ({@code x}) that match {@code where}: {@code select} of each. */
+  private String page(
+      String schema, TableSpec t, int rows, boolean afterKey, String select, String where) {
+    return select
+        + " FROM (SELECT y.* FROM "
+        + pageRows(schema, t, afterKey)
+        + " ORDER BY "
+        + qualifiedAll("y", t.primaryKey())
+        + " LIMIT "
+        + rows
+        + ") AS x WHERE "
+        + where;
+  }
 
   /**
    * Deletes at most {@code rows} error rows of {@code unresolvedCode} whose expires_at has passed,
@@ -90,7 +147,19 @@ public interface QueueStatements extends QuotedNames {
    * source_table, target_object, topic, kafka_partition, kafka_offset, message, attempts,
    * first_seen and expires_at as text, record_key, record_value, event.
    */
-  String selectErrorRows(String schema, String errorsTable, List<String> filterColumns, int limit);
+  default String selectErrorRows(
+      String schema, String errorsTable, List<String> filterColumns, int limit) {
+    return "SELECT id, error_code, source_table, target_object, topic, kafka_partition,"
+        + " kafka_offset, message, attempts, "
+        + asText("first_seen")
+        + ", "
+        + asText("expires_at")
+        + ", record_key, record_value, event FROM "
+        + table(schema, errorsTable)
+        + errorFilter(filterColumns)
+        + " ORDER BY id LIMIT "
+        + limit;
+  }
 
   /**
    * Counts error rows per error code, in code order, filtered as {@link #selectErrorRows} (and
@@ -125,6 +194,31 @@ public interface QueueStatements extends QuotedNames {
    * TextValues#bindNumbers}).
    */
   String deleteErrorsById(String schema, String errorsTable);
+
+  /**
+   * What the reads of waiting and error rows return of each row {@code x} (see {@link
+   * #selectWaitingForParents}): {@code origin} ('W' or 'E'), its {@code state} column, its {@code
+   * since} column as {@link #epochMicros}, then {@code columns} as text.
+   */
+  default String waitingRowColumns(
+      String origin, String state, String since, List<String> columns) {
+    StringBuilder sb =
+        new StringBuilder("SELECT ")
+            .append(origin)
+            .append(", x.")
+            .append(state)
+            .append(", ")
+            .append(epochMicros("x." + since));
+    for (String c : columns) {
+      sb.append(", ").append(asText("x." + quote(c)));
+    }
+    return sb.toString();
+  }
+
+  /** The condition on an error row {@code x} that it is unresolved ({@code code}) with an event. */
+  default String unresolvedError(String code) {
+    return "x.error_code = '" + code + "' AND x.event IS NOT NULL";
+  }
 
   /**
    * Reads the stored progress of one consumer. Binds the consumer. Returns topic, kafka_partition,

@@ -6,24 +6,29 @@ import java.util.List;
 /**
  * The statements that load the vault: rows written set-based, given as text per column and bound by
  * {@link TextValues#bindColumns}, and the reads and locks that come before them. Part of {@link
- * VaultDialect}.
+ * VaultDialect}; the inserts and literals default to standard SQL over the {@link ValueExpressions}
+ * and {@link #keepExisting}.
  */
-public interface RowStatements {
+public interface RowStatements extends ValueExpressions, ColumnTypes {
 
   /** The dialect's short name (as {@link VaultDialect#name}), for messages. */
   String name();
 
   /**
    * Inserts rows given as text arrays (one per column), keeping per key the row with the earliest
-   * (load_dts, record_source): hubs, links and non-historized links.
+   * (load_dts, record_source): hubs, links and non-historized links. By default the write of {@link
+   * #upsertEarliestReturning}; a dialect with a cheaper write that reports only its count
+   * (PostgreSQL) overrides it.
    */
-  EarliestWrite upsertEarliest(
+  default EarliestWrite upsertEarliest(
       String schema,
       TableSpec table,
       List<String> columns,
       String loadDts,
       String recordSource,
-      String loadedAt);
+      String loadedAt) {
+    return upsertEarliestReturning(schema, table, columns, loadDts, recordSource, loadedAt);
+  }
 
   /**
    * As {@link #upsertEarliest}, telling for each row it inserted or moved back whether this write
@@ -41,13 +46,45 @@ public interface RowStatements {
   String upsert(String schema, TableSpec table, List<String> columns);
 
   /** Inserts rows given as text arrays; rows whose primary key exists are left alone. */
-  String insertIgnore(String schema, TableSpec table, List<String> columns, String loadedAt);
+  default String insertIgnore(
+      String schema, TableSpec table, List<String> columns, String loadedAt) {
+    return insertNew(schema, table, columns, loadedAt) + "\n" + keepExisting(schema, table);
+  }
+
+  /**
+   * The clause that ends an insert into {@code table} so that a row whose primary key exists is
+   * left alone instead of failing the statement (PostgreSQL: {@code ON CONFLICT (key) DO NOTHING}).
+   */
+  String keepExisting(String schema, TableSpec table);
 
   /**
    * Inserts rows given as text arrays; a row whose primary key exists fails the statement (cheaper
-   * than {@link #insertIgnore}, for rows known to be new).
+   * than {@link #insertIgnore}, for rows known to be new): each column's {@link #fromText} of the
+   * {@link #batch}, and {@code loadedAt} (if not null) set to the {@link #currentTime}.
    */
-  String insertNew(String schema, TableSpec table, List<String> columns, String loadedAt);
+  default String insertNew(String schema, TableSpec table, List<String> columns, String loadedAt) {
+    boolean stamped = loadedAt != null;
+    return "INSERT INTO "
+        + table(schema, table.name())
+        + " ("
+        + quoteAll(columns)
+        + (stamped ? ", " + quote(loadedAt) : "")
+        + ")\nSELECT "
+        + batchValues(table, columns, "u")
+        + (stamped ? ", " + currentTime() : "")
+        + " FROM "
+        + batch(table, columns, "u");
+  }
+
+  /** Each column's {@link #fromText} of the batch's table {@code alias}, comma separated. */
+  default String batchValues(TableSpec table, List<String> columns, String alias) {
+    StringBuilder sb = new StringBuilder();
+    for (String c : columns) {
+      sb.append(sb.length() == 0 ? "" : ", ")
+          .append(fromText(alias + "." + quote(c), table.column(c).type()));
+    }
+    return sb.toString();
+  }
 
   /**
    * A faster way to do what {@link #insertNew} does, or null when the dialect has none (the
@@ -59,11 +96,22 @@ public interface RowStatements {
   }
 
   /** Inserts one row of SQL literals unless its primary key exists (ghost records). */
-  String insertLiteralIgnore(
-      String schema, TableSpec table, List<String> columns, List<String> literals);
+  default String insertLiteralIgnore(
+      String schema, TableSpec table, List<String> columns, List<String> literals) {
+    return "INSERT INTO "
+        + table(schema, table.name())
+        + " ("
+        + quoteAll(columns)
+        + ") VALUES ("
+        + String.join(", ", literals)
+        + ")\n"
+        + keepExisting(schema, table);
+  }
 
   /** A SQL literal of canonical text for a column of this type; NULL for null. */
-  String literal(String text, String type);
+  default String literal(String text, String type) {
+    return text == null ? "NULL" : fromText(stringLiteral(text), checkedType(type));
+  }
 
   /** Deletes rows whose {@code keyColumns} values are given as text arrays. */
   String deleteByKey(String schema, TableSpec table, List<String> keyColumns);
@@ -86,6 +134,23 @@ public interface RowStatements {
       List<String> keyColumns,
       String loadDts,
       List<String> columns);
+
+  /**
+   * What {@link #selectHistoryAround} returns of each stored row {@code x}: the key columns and
+   * {@code columns} as text ({@link #toText}), load_dts between them as {@link #epochMicros}.
+   */
+  default String historyColumns(
+      TableSpec table, List<String> keyColumns, String loadDts, List<String> columns) {
+    StringBuilder out = new StringBuilder();
+    for (String c : keyColumns) {
+      out.append(toText("x." + quote(c), table.column(c).type())).append(", ");
+    }
+    out.append(epochMicros("x." + quote(loadDts)));
+    for (String c : columns) {
+      out.append(", ").append(toText("x." + quote(c), table.column(c).type()));
+    }
+    return out.toString();
+  }
 
   /** The column of {@link #selectDifferingRows} that numbers the rows bound. */
   String ROW_NUMBER = "i__";

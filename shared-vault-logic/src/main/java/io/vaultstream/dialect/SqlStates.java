@@ -113,8 +113,13 @@ public interface SqlStates {
     return state != null && state.startsWith("22");
   }
 
-  /** Whether the failure is a unique (primary key) violation: rows another writer inserted. */
-  boolean isUniqueViolation(SQLException e);
+  /**
+   * Whether the failure is a unique (primary key) violation: rows another writer inserted; by
+   * default SQLSTATE 23505, as PostgreSQL, DB2, H2 and Derby report it.
+   */
+  default boolean isUniqueViolation(SQLException e) {
+    return "23505".equals(e.getSQLState());
+  }
 
   /**
    * Whether the failure is a statement that gave up waiting for a lock ({@link
@@ -126,10 +131,15 @@ public interface SqlStates {
 
   /**
    * The SQLSTATE the engine gives its own failure "a vault table does not exist" (as the database
-   * reports a statement on a missing table), so callers classify both alike.
+   * reports a statement on a missing table), so callers classify both alike; by default X/Open's
+   * 42S02 (MariaDB, MySQL, SQL Server, H2).
    */
-  String undefinedTableState();
+  default String undefinedTableState() {
+    return "42S02";
+  }
 
-  /** The SQLSTATE the engine gives its own failure "a vault table lacks a column". */
-  String undefinedColumnState();
+  /** The SQLSTATE the engine gives its own failure "a vault table lacks a column" (42S22). */
+  default String undefinedColumnState() {
+    return "42S22";
+  }
 }

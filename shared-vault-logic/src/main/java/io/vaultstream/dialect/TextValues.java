@@ -13,6 +13,24 @@ import java.util.List;
 public interface TextValues extends ValueTexts {
 
   /**
+   * The text a timestamp column takes for a UTC instant given as epoch microseconds, exact to the
+   * microsecond: by default standard SQL's timestamp without a zone ({@code 2024-01-01
+   * 01:00:00.407843}); PostgreSQL's has the zone ({@code +00}).
+   */
+  @Override
+  default String timestampText(long micros) {
+    return UtcTimestamps.text(micros, "");
+  }
+
+  /**
+   * The text a boolean column takes for {@code value}: by default {@code true} or {@code false}.
+   */
+  @Override
+  default String booleanText(boolean value) {
+    return Boolean.toString(value);
+  }
+
+  /**
    * Binds the columns of a batch, each a list of texts (one per row, null for NULL), to the
    * parameters {@code first}, {@code first + 1}, ... of a statement this dialect built to take one
    * parameter per column (PostgreSQL: one text array each).

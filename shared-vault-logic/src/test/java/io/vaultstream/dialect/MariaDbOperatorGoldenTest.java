@@ -12,20 +12,7 @@ import org.junit.jupiter.api.Test;
  */
 class MariaDbOperatorGoldenTest {
   /** The statements alone, quoting as MariaDB does. */
-  static final OperatorStatements ALONE =
-      new MariaDbOperatorStatements() {
-        @Override
-        public String quote(String identifier) {
-          return "`" + identifier.replace("`", "``") + "`";
-        }
-
-        @Override
-        public String table(String schema, String table) {
-          return schema == null || schema.isEmpty()
-              ? quote(table)
-              : quote(schema) + "." + quote(table);
-        }
-      };
+  static final OperatorStatements ALONE = new MariaDbOperatorStatements() {};
 
   @Test
   void operatorStatementsAreAsRecorded() throws IOException {

@@ -1,9 +1,5 @@
 package io.vaultstream.dialect.mariadb;
 
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.quote;
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.toText;
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.typed;
-
 import io.vaultstream.dialect.RowStatements;
 import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableKind;
@@ -12,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** MariaDB's read of the stored rows that events of a non-historized link disagree with. */
-interface MariaDbChanges extends RowStatements {
+interface MariaDbChanges extends RowStatements, MariaDbSyntax {
 
   @Override
   default String selectDifferingRows(
@@ -37,11 +33,11 @@ interface MariaDbChanges extends RowStatements {
     return "SELECT "
         + out
         + " FROM "
-        + MariaDbSyntax.rows(rows, names, "u")
+        + batch(rows, names, "u")
         + " STRAIGHT_JOIN "
-        + MariaDbSyntax.probed(schema, t.name(), "x", "PRIMARY")
+        + probed(schema, t.name(), "x", "PRIMARY")
         + " ON "
-        + MariaDbRows.match(t, List.of(keyColumn), "x", "u")
+        + match(t, List.of(keyColumn), "x", "u")
         + " WHERE NOT ("
         + String.join(" AND ", equalities)
         + ")";

@@ -10,7 +10,7 @@ import java.util.Locale;
  * MariaDB's {@link DdlStatements} where they are not standard SQL: databases as schemas, InnoDB
  * tables in utf8mb4, its catalog, and the session's named lock around schema changes.
  */
-interface MariaDbDdl extends DdlStatements {
+interface MariaDbDdl extends DdlStatements, MariaDbSyntax {
   /** Text compared byte for byte, as the engine compares keys and codes. */
   String CHARSET = "CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
 
@@ -108,10 +108,10 @@ interface MariaDbDdl extends DdlStatements {
     return "DO RELEASE_LOCK(" + schemaLockName(schema) + ")";
   }
 
-  private static String schemaLockName(String schema) {
+  private String schemaLockName(String schema) {
     return schema == null || schema.isEmpty()
         ? "CONCAT('vaultstream ddl ', DATABASE())"
-        : MariaDbSyntax.literal("vaultstream ddl " + schema, MariaDbTypes.TEXT);
+        : stringLiteral("vaultstream ddl " + schema);
   }
 
   @Override

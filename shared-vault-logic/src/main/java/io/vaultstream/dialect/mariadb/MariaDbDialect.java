@@ -24,7 +24,10 @@ public final class MariaDbDialect
         MariaDbTextValues,
         MariaDbSqlStates {
 
-  /** Strict: a value that does not fit its column fails the statement instead of being adjusted. */
+  /**
+   * Strict: a value that does not fit its column fails the statement instead of being adjusted; no
+   * backslash escapes, so a quote is the only character a string literal doubles.
+   */
   static final String SQL_MODE =
       "STRICT_ALL_TABLES,NO_BACKSLASH_ESCAPES,NO_ENGINE_SUBSTITUTION,ERROR_FOR_DIVISION_BY_ZERO,"
           + "NO_ZERO_DATE,NO_ZERO_IN_DATE";
@@ -37,11 +40,6 @@ public final class MariaDbDialect
   @Override
   public boolean accepts(String jdbcUrl) {
     return jdbcUrl != null && jdbcUrl.startsWith("jdbc:mariadb:");
-  }
-
-  @Override
-  public String quote(String identifier) {
-    return MariaDbSyntax.quote(identifier);
   }
 
   // ---- session ----------------------------------------------------------------------------

@@ -1,16 +1,5 @@
 package io.vaultstream.dialect.mariadb;
 
-import static io.vaultstream.dialect.mariadb.MariaDbRows.NOW;
-import static io.vaultstream.dialect.mariadb.MariaDbRows.match;
-import static io.vaultstream.dialect.mariadb.MariaDbRows.values;
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.list;
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.quote;
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.rows;
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.table;
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.toText;
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.typed;
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.value;
-
 import io.vaultstream.dialect.EarliestWrite;
 import io.vaultstream.table.TableSpec;
 import java.sql.Connection;
@@ -43,6 +32,7 @@ final class MariaDbEarliestWrite implements EarliestWrite {
   private final String move;
 
   MariaDbEarliestWrite(
+      MariaDbRows sql,
       String schema,
       TableSpec t,
       List<String> columns,
@@ -50,23 +40,23 @@ final class MariaDbEarliestWrite implements EarliestWrite {
       String recordSource,
       String loadedAt) {
     String pk = t.primaryKey().get(0);
-    String key = toText("x." + quote(pk), t.column(pk).type());
-    this.insert = insertSql(schema, t, columns, loadedAt);
+    String key = sql.toText("x." + sql.quote(pk), t.column(pk).type());
+    this.insert = insertSql(sql, schema, t, columns, loadedAt);
     String join =
-        rows(t, columns, "u")
+        sql.batch(t, columns, "u")
             + " STRAIGHT_JOIN "
-            + MariaDbSyntax.probed(schema, t.name(), "x", "PRIMARY")
+            + sql.probed(schema, t.name(), "x", "PRIMARY")
             + " ON "
-            + match(t, t.primaryKey(), "x", "u");
+            + sql.match(t, t.primaryKey(), "x", "u");
     String isEarlier =
         " WHERE ("
-            + typed("u." + quote(loadDts), t.column(loadDts).type())
+            + sql.typed("u." + sql.quote(loadDts), t.column(loadDts).type())
             + ", u."
-            + quote(recordSource)
+            + sql.quote(recordSource)
             + ") < (x."
-            + quote(loadDts)
+            + sql.quote(loadDts)
             + ", x."
-            + quote(recordSource)
+            + sql.quote(recordSource)
             + ")";
     // Every existing row of the batch is locked, those the batch leaves as they are too: a second
     // writer of the same keys waits here until this transaction ends (as it waits for a
@@ -82,7 +72,8 @@ final class MariaDbEarliestWrite implements EarliestWrite {
     List<String> sets = new ArrayList<>();
     for (String c : columns) {
       if (!t.primaryKey().contains(c)) {
-        sets.add("x." + quote(c) + " = " + value("u." + quote(c), t.column(c).type()));
+        sets.add(
+            "x." + sql.quote(c) + " = " + sql.fromText("u." + sql.quote(c), t.column(c).type()));
       }
     }
     this.move =
@@ -91,26 +82,15 @@ final class MariaDbEarliestWrite implements EarliestWrite {
 
   /** The insert of the rows whose key does not exist, returning their keys. */
   private static String insertSql(
-      String schema, TableSpec t, List<String> columns, String loadedAt) {
+      MariaDbRows sql, String schema, TableSpec t, List<String> columns, String loadedAt) {
     String pk = t.primaryKey().get(0);
-    return "INSERT INTO "
-        + table(schema, t.name())
-        + " ("
-        + list(columns)
-        + ", "
-        + quote(loadedAt)
-        + ")\nSELECT "
-        + values(t, columns, "u")
-        + ", "
-        + NOW
-        + " FROM "
-        + rows(t, columns, "u")
+    return sql.insertNew(schema, t, columns, loadedAt)
         + "\nWHERE NOT EXISTS (SELECT 1 FROM "
-        + MariaDbSyntax.probed(schema, t.name(), "x", "PRIMARY")
+        + sql.probed(schema, t.name(), "x", "PRIMARY")
         + " WHERE "
-        + match(t, t.primaryKey(), "x", "u")
+        + sql.match(t, t.primaryKey(), "x", "u")
         + ")\nRETURNING "
-        + toText(quote(pk), t.column(pk).type());
+        + sql.toText(sql.quote(pk), t.column(pk).type());
   }
 
   @Override

@@ -1,10 +1,5 @@
 package io.vaultstream.dialect.mariadb;
 
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.epochMicros;
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.quote;
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.toText;
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.typed;
-
 import io.vaultstream.dialect.RowStatements;
 import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableKind;
@@ -14,7 +9,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /** MariaDB's reads of stored history and of the key map, and the locks taken before them. */
-interface MariaDbHistory extends RowStatements {
+interface MariaDbHistory extends RowStatements, MariaDbSyntax {
 
   @Override
   default String selectHistoryAround(
@@ -37,17 +32,17 @@ interface MariaDbHistory extends RowStatements {
     return "SELECT "
         + out
         + " FROM "
-        + MariaDbSyntax.rows(keys, names, "k")
+        + batch(keys, names, "k")
         + " STRAIGHT_JOIN "
-        + MariaDbSyntax.probed(schema, t.name(), "x", "PRIMARY")
+        + probed(schema, t.name(), "x", "PRIMARY")
         + " ON "
-        + MariaDbRows.match(t, keyColumns, "x", "k")
+        + match(t, keyColumns, "x", "k")
         + " AND x."
         + quote(loadDts)
         + " >= COALESCE((SELECT MAX(y."
         + quote(loadDts)
         + ") FROM "
-        + MariaDbSyntax.probed(schema, t.name(), "y", "PRIMARY")
+        + probed(schema, t.name(), "y", "PRIMARY")
         + " WHERE "
         + sameKey
         + " AND y."
@@ -59,20 +54,6 @@ interface MariaDbHistory extends RowStatements {
         + ")";
   }
 
-  /** What a history read returns of each row {@code x}: keys, load_dts in microseconds, columns. */
-  private static String historyColumns(
-      TableSpec t, List<String> keyColumns, String loadDts, List<String> columns) {
-    StringBuilder out = new StringBuilder();
-    for (String c : keyColumns) {
-      out.append(toText("x." + quote(c), t.column(c).type())).append(", ");
-    }
-    out.append(epochMicros("x." + quote(loadDts)));
-    for (String c : columns) {
-      out.append(", ").append(toText("x." + quote(c), t.column(c).type()));
-    }
-    return out.toString();
-  }
-
   @Override
   default String selectKeyMap(String schema, String keyMapTable) {
     // The source comes first (a one-row table), so the parameters are in the order of the
@@ -82,7 +63,7 @@ interface MariaDbHistory extends RowStatements {
         + ", m.`key_values` FROM (SELECT CONVERT(? USING utf8mb4) COLLATE utf8mb4_bin AS s) AS p"
         + " STRAIGHT_JOIN JSON_TABLE(?, '$[*]' COLUMNS (`pk` LONGTEXT CHARACTER SET utf8mb4"
         + " COLLATE utf8mb4_bin PATH '$[0]')) AS k STRAIGHT_JOIN "
-        + MariaDbSyntax.probed(schema, keyMapTable, "m", "PRIMARY")
+        + probed(schema, keyMapTable, "m", "PRIMARY")
         + " ON m.`source_table` = p.s AND m.`pk` = k.`pk`";
   }
 
@@ -90,7 +71,7 @@ interface MariaDbHistory extends RowStatements {
   default String lockKeys(String schema) {
     // MariaDB has no transaction-scoped advisory locks: an upsert of one row per number takes its
     // row lock, held to the transaction's end, in ascending order (the ORDER BY).
-    String t = MariaDbSyntax.table(schema, MariaDbDdl.LOCKS);
+    String t = table(schema, MariaDbDdl.LOCKS);
     return "INSERT INTO "
         + t
         + " (`id`) SELECT u.v FROM JSON_TABLE(?, '$[*]' COLUMNS (v BIGINT PATH '$')) AS u"

@@ -7,52 +7,7 @@ import io.vaultstream.dialect.OperatorStatements;
  * DATETIME(6) holding UTC, a set of ids is one parameter holding a JSON array. Names go through the
  * dialect's {@link #quote} and {@link #table}.
  */
-public interface MariaDbOperatorStatements extends OperatorStatements {
-
-  @Override
-  default String countRowsPerRecordSource(
-      String schema, String table, String recordSourceColumn, String loadDtsColumn) {
-    String rs = quote(recordSourceColumn);
-    return "SELECT "
-        + rs
-        + ", COUNT(*), CAST(MAX("
-        + quote(loadDtsColumn)
-        + ") AS CHAR) FROM "
-        + table(schema, table)
-        + " WHERE "
-        + rs
-        + " <> ? GROUP BY "
-        + rs;
-  }
-
-  @Override
-  default String countWaitingByState(String schema, String waitingTable) {
-    return "SELECT "
-        + quote("state")
-        + ", COUNT(*) FROM "
-        + table(schema, waitingTable)
-        + " GROUP BY "
-        + quote("state")
-        + " ORDER BY "
-        + quote("state");
-  }
-
-  @Override
-  default String selectAllProgress(String schema, String progressTable) {
-    return "SELECT "
-        + quote("consumer")
-        + ", "
-        + quote("topic")
-        + ", "
-        + quote("kafka_partition")
-        + ", "
-        + quote("next_offset")
-        + ", CAST("
-        + quote("updated_at")
-        + " AS CHAR) FROM "
-        + table(schema, progressTable)
-        + " ORDER BY 1, 2, 3";
-  }
+public interface MariaDbOperatorStatements extends OperatorStatements, MariaDbSyntax {
 
   @Override
   default String selectErrorFirstSeenMillis(String schema, String errorsTable) {

@@ -1,7 +1,5 @@
 package io.vaultstream.dialect.mariadb;
 
-import static io.vaultstream.dialect.mariadb.MariaDbSyntax.epochMicros;
-
 import io.vaultstream.dialect.QueueStatements;
 import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;
@@ -11,27 +9,9 @@ import java.util.List;
  * MariaDB's {@link QueueStatements}: the statements on the loader's own tables (waiting rows, error
  * rows, progress).
  */
-interface MariaDbQueue extends QueueStatements {
+interface MariaDbQueue extends QueueStatements, MariaDbSyntax {
   /** The text type a pair of the batch travels in, as the indexed columns it meets. */
   String KEY_CARRIER = "LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
-
-  private String select(String origin, String state, String since, List<String> columns) {
-    StringBuilder sb =
-        new StringBuilder("SELECT ")
-            .append(origin)
-            .append(", x.")
-            .append(quote(state))
-            .append(", ")
-            .append(epochMicros("x." + quote(since)));
-    for (String col : columns) {
-      sb.append(", CAST(x.").append(quote(col)).append(" AS CHAR)");
-    }
-    return sb.toString();
-  }
-
-  private static String unresolved(String code) {
-    return " x.`error_code` = '" + code + "' AND x.`event` IS NOT NULL";
-  }
 
   @Override
   default String selectWaitingForParents(
@@ -43,16 +23,16 @@ interface MariaDbQueue extends QueueStatements {
         + " PATH '$[0]', p "
         + KEY_CARRIER
         + " PATH '$[1]')) AS u)\n"
-        + select("'W'", "state", "arrived_at", columns)
+        + waitingRowColumns("'W'", "state", "arrived_at", columns)
         + " FROM b STRAIGHT_JOIN "
-        + MariaDbSyntax.probed(schema, waiting, "x", "`vs_waiting_ref`")
+        + probed(schema, waiting, "x", "`vs_waiting_ref`")
         + " ON x.`ref_source` = b.s AND x.`ref_pk` = b.p WHERE x.`event` IS NOT NULL"
         + "\nUNION ALL\n"
-        + select("'E'", "error_code", "first_seen", columns)
+        + waitingRowColumns("'E'", "error_code", "first_seen", columns)
         + " FROM b STRAIGHT_JOIN "
-        + MariaDbSyntax.probed(schema, errors, "x", "`vs_errors_ref`")
-        + " ON x.`ref_source` = b.s AND x.`ref_pk` = b.p WHERE"
-        + unresolved(code);
+        + probed(schema, errors, "x", "`vs_errors_ref`")
+        + " ON x.`ref_source` = b.s AND x.`ref_pk` = b.p WHERE "
+        + unresolvedError(code);
   }
 
   /**
@@ -65,7 +45,7 @@ interface MariaDbQueue extends QueueStatements {
     }
     List<String> params = new ArrayList<>();
     for (String k : t.primaryKey()) {
-      params.add(MariaDbSyntax.param(t.column(k).type()) + " AS " + quote(k));
+      params.add(param(t.column(k).type()) + " AS " + quote(k));
     }
     List<String> ors = new ArrayList<>();
     List<String> key = t.primaryKey();
@@ -84,81 +64,23 @@ interface MariaDbQueue extends QueueStatements {
   }
 
   @Override
-  default String selectPageEnd(String schema, TableSpec t, int rows, boolean afterKey) {
+  default String pageRows(String schema, TableSpec t, boolean afterKey) {
     String[] after = after(t, afterKey);
-    List<String> out = new ArrayList<>();
-    t.primaryKey().forEach(k -> out.add("CAST(y." + quote(k) + " AS CHAR)"));
-    return "SELECT "
-        + String.join(", ", out)
-        + " FROM "
-        + after[0]
-        + table(schema, t.name())
-        + " AS y"
-        + after[1]
-        + " ORDER BY "
-        + qualifiedAll("y", t.primaryKey())
-        + " LIMIT 1 OFFSET "
-        + (rows - 1);
+    return after[0] + table(schema, t.name()) + " AS y" + after[1];
   }
 
-  private String page(
-      String schema, TableSpec t, int rows, boolean afterKey, String select, String where) {
-    String[] after = after(t, afterKey);
-    return select
-        + " FROM (SELECT y.* FROM "
-        + after[0]
-        + table(schema, t.name())
-        + " AS y"
-        + after[1]
-        + " ORDER BY "
-        + qualifiedAll("y", t.primaryKey())
-        + " LIMIT "
-        + rows
-        + ") AS x WHERE "
-        + where;
-  }
-
-  private String parentKnown(String schema, String keyMap) {
-    return " EXISTS (SELECT 1 FROM "
-        + MariaDbSyntax.probed(schema, keyMap, "k", "PRIMARY")
+  @Override
+  default String parentKnown(String schema, String keyMap) {
+    return "EXISTS (SELECT 1 FROM "
+        + probed(schema, keyMap, "k", "PRIMARY")
         + " WHERE k.`source_table` = x.`ref_source` AND k.`pk` = x.`ref_pk`)";
-  }
-
-  @Override
-  default String selectResolvableWaitingPage(
-      String schema, TableSpec waiting, String keyMap, List<String> cols, int rows, boolean after) {
-    return page(
-        schema,
-        waiting,
-        rows,
-        after,
-        select("'W'", "state", "arrived_at", cols),
-        "x.`event` IS NOT NULL AND" + parentKnown(schema, keyMap));
-  }
-
-  @Override
-  default String selectResolvableErrorPage(
-      String schema,
-      TableSpec errors,
-      String keyMap,
-      List<String> cols,
-      String code,
-      int rows,
-      boolean after) {
-    return page(
-        schema,
-        errors,
-        rows,
-        after,
-        select("'E'", "error_code", "first_seen", cols),
-        unresolved(code) + " AND" + parentKnown(schema, keyMap));
   }
 
   @Override
   default String takeExpiredErrors(
       String schema, TableSpec errors, List<String> columns, String code, int rows) {
     List<String> out = new ArrayList<>();
-    columns.forEach(c -> out.add("CAST(" + quote(c) + " AS CHAR)"));
+    columns.forEach(c -> out.add(asText(quote(c))));
     return "DELETE FROM "
         + table(schema, errors.name())
         + " WHERE `error_code` = '"
@@ -217,39 +139,9 @@ interface MariaDbQueue extends QueueStatements {
   }
 
   @Override
-  default String selectErrorRows(String schema, String errors, List<String> filter, int limit) {
-    return "SELECT `id`, `error_code`, `source_table`, `target_object`, `topic`,"
-        + " `kafka_partition`, `kafka_offset`, `message`, `attempts`,"
-        + " CAST(`first_seen` AS CHAR), CAST(`expires_at` AS CHAR), `record_key`,"
-        + " `record_value`, `event` FROM "
-        + table(schema, errors)
-        + errorFilter(filter)
-        + " ORDER BY `id` LIMIT "
-        + limit;
-  }
-
-  @Override
-  default String countErrorsByCode(String schema, String errors, List<String> filter) {
-    return "SELECT `error_code`, COUNT(*) FROM "
-        + table(schema, errors)
-        + errorFilter(filter)
-        + " GROUP BY `error_code` ORDER BY `error_code`";
-  }
-
-  @Override
   default String deleteErrorsById(String schema, String errors) {
     return "DELETE x FROM JSON_TABLE(?, '$[*]' COLUMNS (v BIGINT PATH '$')) AS u STRAIGHT_JOIN "
         + table(schema, errors)
         + " AS x ON x.`id` = u.v";
-  }
-
-  @Override
-  default String selectProgress(String schema, String progress, List<String> anchorColumns) {
-    StringBuilder sb = new StringBuilder("SELECT `topic`, `kafka_partition`, `next_offset`");
-    anchorColumns.forEach(c -> sb.append(", ").append(quote(c)));
-    return sb.append(" FROM ")
-        .append(table(schema, progress))
-        .append(" WHERE `consumer` = ?")
-        .toString();
   }
 }

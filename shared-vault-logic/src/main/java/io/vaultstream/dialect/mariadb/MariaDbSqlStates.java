@@ -52,16 +52,6 @@ interface MariaDbSqlStates extends SqlStates {
   }
 
   @Override
-  default String undefinedTableState() {
-    return "42S02"; // ER_NO_SUCH_TABLE
-  }
-
-  @Override
-  default String undefinedColumnState() {
-    return "42S22"; // ER_BAD_FIELD_ERROR
-  }
-
-  @Override
   default boolean isLockTimeout(SQLException e) {
     return e.getErrorCode() == 1205; // ER_LOCK_WAIT_TIMEOUT, metadata locks' included
   }

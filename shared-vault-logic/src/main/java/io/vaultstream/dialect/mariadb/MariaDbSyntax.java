@@ -1,5 +1,6 @@
 package io.vaultstream.dialect.mariadb;
 
+import io.vaultstream.dialect.ValueExpressions;
 import io.vaultstream.dialect.mariadb.MariaDbTypes.Kind;
 import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;
@@ -11,27 +12,19 @@ import java.util.stream.Collectors;
  * parameter, a JSON array of rows (each an array of texts or nulls), read by {@code JSON_TABLE};
  * each text is turned into the column's type where it is stored or compared.
  */
-final class MariaDbSyntax {
-  private MariaDbSyntax() {}
+interface MariaDbSyntax extends ValueExpressions {
 
-  static String quote(String identifier) {
+  @Override
+  default String quote(String identifier) {
     return "`" + identifier.replace("`", "``") + "`";
-  }
-
-  static String table(String schema, String table) {
-    return schema == null || schema.isEmpty() ? quote(table) : quote(schema) + "." + quote(table);
   }
 
   /**
    * A table reached by probes of one of its indexes: {@code FORCE INDEX}, so that no statistics (of
    * a table still small, or never analyzed) turn the probes into a scan.
    */
-  static String probed(String schema, String table, String alias, String index) {
+  default String probed(String schema, String table, String alias, String index) {
     return table(schema, table) + " AS " + alias + " FORCE INDEX (" + index + ")";
-  }
-
-  static String list(List<String> cols) {
-    return cols.stream().map(MariaDbSyntax::quote).collect(Collectors.joining(", "));
   }
 
   /**
@@ -39,7 +32,8 @@ final class MariaDbSyntax {
    * is text in the character set and collation of the column it meets, so that comparing it with an
    * indexed column keeps the index (a utf8mb4 value against an ascii column would not).
    */
-  static String rows(TableSpec t, List<String> columns, String alias) {
+  @Override
+  default String batch(TableSpec t, List<String> columns, String alias) {
     List<String> defs = new ArrayList<>();
     for (int i = 0; i < columns.size(); i++) {
       String c = columns.get(i);
@@ -59,9 +53,10 @@ final class MariaDbSyntax {
 
   /**
    * The value stored into a column of the type: the text itself, which the column converts (and, in
-   * strict mode, refuses when it does not fit), but for binary (hex) and boolean columns.
+   * strict mode, refuses when it does not fit), but for binary (hex), uuid and boolean columns.
    */
-  static String value(String expr, String type) {
+  @Override
+  default String fromText(String expr, String type) {
     return switch (MariaDbTypes.kind(type)) {
       case BINARY -> "UNHEX(" + expr + ")";
       // Strict mode makes a text that is not a UUID fail the statement (1292), as PostgreSQL's
@@ -73,7 +68,7 @@ final class MariaDbSyntax {
   }
 
   /** The text as a value of the column's type, for comparing it with the column. */
-  static String typed(String expr, String type) {
+  default String typed(String expr, String type) {
     return switch (MariaDbTypes.kind(type)) {
       case BINARY -> "UNHEX(" + expr + ")";
       case BOOLEAN -> bool(expr);
@@ -92,7 +87,7 @@ final class MariaDbSyntax {
    * A parameter of the column's type, for comparing with the column in a derived table (text in the
    * column's own collation, as a parameter's would conflict with it there).
    */
-  static String param(String type) {
+  default String param(String type) {
     return switch (MariaDbTypes.kind(type)) {
       case TEXT -> "CONVERT(? USING utf8mb4) COLLATE utf8mb4_bin";
       case ASCII, UUID -> "CONVERT(? USING ascii) COLLATE ascii_bin";
@@ -108,28 +103,36 @@ final class MariaDbSyntax {
         + " IN ('false', 'f', '0') THEN 0 END)";
   }
 
-  /** A column read back as canonical text. */
-  static String toText(String expr, String type) {
+  /** {@code x.k = <batch's k>} for each key column: one index probe per batch row. */
+  default String match(TableSpec t, List<String> keyColumns, String x, String u) {
+    return keyColumns.stream()
+        .map(c -> x + "." + quote(c) + " = " + typed(u + "." + quote(c), t.column(c).type()))
+        .collect(Collectors.joining(" AND "));
+  }
+
+  @Override
+  default String toText(String expr, String type) {
     return switch (MariaDbTypes.kind(type)) {
       case BINARY -> "LOWER(HEX(" + expr + "))";
       case TEXT, ASCII, UUID -> expr;
-      default -> "CAST(" + expr + " AS CHAR)";
+      default -> asText(expr);
     };
   }
 
+  @Override
+  default String asText(String expr) {
+    return "CAST(" + expr + " AS CHAR)";
+  }
+
   /** Epoch microseconds of a DATETIME holding UTC (whatever the session's time zone). */
-  static String epochMicros(String expr) {
+  @Override
+  default String epochMicros(String expr) {
     return "TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', " + expr + ")";
   }
 
-  /**
-   * A SQL literal of canonical text for a column of this type; NULL for null. The dialect's
-   * sessions run with NO_BACKSLASH_ESCAPES, so a quote is the only character to double.
-   */
-  static String literal(String text, String type) {
-    if (text == null) {
-      return "NULL";
-    }
-    return value("'" + text.replace("'", "''") + "'", type);
+  /** The time a row is written, in UTC, to the microsecond. */
+  @Override
+  default String currentTime() {
+    return "UTC_TIMESTAMP(6)";
   }
 }

@@ -1,7 +1,6 @@
 package io.vaultstream.dialect.mariadb;
 
 import io.vaultstream.dialect.TextValues;
-import io.vaultstream.dialect.UtcTimestamps;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -10,14 +9,9 @@ import java.util.List;
 
 /**
  * MariaDB's {@link TextValues}: a batch as one JSON text (an array of rows), booleans as 1 and 0,
- * timestamps in UTC without a zone (DATETIME holds none).
+ * timestamps in UTC without a zone (DATETIME holds none: the default).
  */
 interface MariaDbTextValues extends TextValues {
-  @Override
-  default String timestampText(long micros) {
-    return UtcTimestamps.text(micros, "");
-  }
-
   @Override
   default String booleanText(boolean value) {
     return value ? "1" : "0";

@@ -1,18 +1,12 @@
 package io.vaultstream.dialect.postgres;
 
-import static io.vaultstream.dialect.postgres.PostgresSyntax.fromText;
-import static io.vaultstream.dialect.postgres.PostgresSyntax.quote;
-import static io.vaultstream.dialect.postgres.PostgresSyntax.table;
-import static io.vaultstream.dialect.postgres.PostgresSyntax.toText;
-import static io.vaultstream.dialect.postgres.PostgresSyntax.unnestFrom;
-
 import io.vaultstream.dialect.RowStatements;
 import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;
 import java.util.List;
 
 /** PostgreSQL's read of the stored rows that events of a non-historized link disagree with. */
-interface PostgresChanges extends RowStatements {
+interface PostgresChanges extends RowStatements, PostgresSyntax {
 
   @Override
   default String selectDifferingRows(
@@ -38,7 +32,7 @@ interface PostgresChanges extends RowStatements {
     return "SELECT "
         + out
         + " FROM "
-        + unnestFrom(bound, "u")
+        + batch(t, bound, "u")
         + " CROSS JOIN LATERAL (SELECT * FROM "
         + table(schema, t.name())
         + " x WHERE x."

@@ -1,16 +1,14 @@
 package io.vaultstream.dialect.postgres;
 
 import io.vaultstream.dialect.DdlStatements;
-import io.vaultstream.table.ColumnSpec;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.List;
 
 /**
- * PostgreSQL's {@link DdlStatements} where they are not standard SQL: its catalog, comments, type
- * changes, advisory locks and VACUUM.
+ * PostgreSQL's {@link DdlStatements} where they are not standard SQL: its catalog, advisory locks
+ * and VACUUM.
  */
 interface PostgresDdl extends DdlStatements {
 
@@ -21,19 +19,6 @@ interface PostgresDdl extends DdlStatements {
   int DDL_LOCK_CLASS = 0x76730001;
 
   @Override
-  default List<String> addAttributeColumn(String schema, String table, ColumnSpec c) {
-    return List.of(
-        addColumn(schema, table, c),
-        "COMMENT ON COLUMN "
-            + table(schema, table)
-            + "."
-            + quote(c.name())
-            + " IS '"
-            + ADDED_COLUMN_MARK
-            + "'");
-  }
-
-  @Override
   default String selectColumns() {
     // The whole type (length, precision), as a widened source column is compared with it.
     return "SELECT a.attname, format_type(a.atttypid, a.atttypmod),"
@@ -42,16 +27,6 @@ interface PostgresDdl extends DdlStatements {
         + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
         + " WHERE n.nspname = ? AND c.relname = ? AND a.attnum > 0 AND NOT a.attisdropped"
         + " ORDER BY a.attnum";
-  }
-
-  @Override
-  default String widenColumn(String schema, String table, ColumnSpec c) {
-    return "ALTER TABLE "
-        + table(schema, table)
-        + " ALTER COLUMN "
-        + quote(c.name())
-        + " TYPE "
-        + checkedType(c.type());
   }
 
   @Override

@@ -31,11 +31,6 @@ public final class PostgresDialect
     return jdbcUrl != null && jdbcUrl.startsWith("jdbc:postgresql:");
   }
 
-  @Override
-  public String quote(String identifier) {
-    return PostgresSyntax.quote(identifier);
-  }
-
   // ---- session ----------------------------------------------------------------------------
 
   @Override
@@ -99,10 +94,5 @@ public final class PostgresDialect
   @Override
   public String identityType() {
     return "bigserial";
-  }
-
-  @Override
-  public String checkedType(String type) {
-    return PostgresSyntax.checkedType(type);
   }
 }

@@ -1,12 +1,5 @@
 package io.vaultstream.dialect.postgres;
 
-import static io.vaultstream.dialect.postgres.PostgresSyntax.epochMicros;
-import static io.vaultstream.dialect.postgres.PostgresSyntax.fromText;
-import static io.vaultstream.dialect.postgres.PostgresSyntax.quote;
-import static io.vaultstream.dialect.postgres.PostgresSyntax.table;
-import static io.vaultstream.dialect.postgres.PostgresSyntax.toText;
-import static io.vaultstream.dialect.postgres.PostgresSyntax.unnestFrom;
-
 import io.vaultstream.dialect.RowStatements;
 import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;
@@ -14,7 +7,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /** PostgreSQL's reads of stored history and of the key map, and the locks taken before them. */
-interface PostgresHistory extends RowStatements {
+interface PostgresHistory extends RowStatements, PostgresSyntax {
 
   @Override
   default String selectHistoryAround(
@@ -37,7 +30,7 @@ interface PostgresHistory extends RowStatements {
     return "WITH k AS (SELECT "
         + keyCasts
         + ", CAST(u.t__ AS timestamptz) AS t__ FROM "
-        + unnestFrom(kcols, "u")
+        + batch(t, kcols, "u")
         + ")\n"
         + "SELECT "
         + out
@@ -58,20 +51,6 @@ interface PostgresHistory extends RowStatements {
         + " AND x."
         + quote(loadDts)
         + " >= k.t__)) x";
-  }
-
-  /** What a history read returns of each row {@code x}: keys, load_dts in microseconds, columns. */
-  private static String historyColumns(
-      TableSpec t, List<String> keyColumns, String loadDts, List<String> columns) {
-    StringBuilder out = new StringBuilder();
-    for (String c : keyColumns) {
-      out.append(toText("x." + quote(c), t.column(c).type())).append(", ");
-    }
-    out.append(epochMicros("x." + quote(loadDts)));
-    for (String c : columns) {
-      out.append(", ").append(toText("x." + quote(c), t.column(c).type()));
-    }
-    return out.toString();
   }
 
   @Override

@@ -10,29 +10,6 @@ import io.vaultstream.dialect.OperatorStatements;
 interface PostgresOperatorStatements extends OperatorStatements {
 
   @Override
-  default String countRowsPerRecordSource(
-      String schema, String table, String recordSourceColumn, String loadDtsColumn) {
-    String rs = quote(recordSourceColumn);
-    return "SELECT "
-        + rs
-        + ", count(*), max("
-        + quote(loadDtsColumn)
-        + ")::text FROM "
-        + table(schema, table)
-        + " WHERE "
-        + rs
-        + " <> ? GROUP BY "
-        + rs;
-  }
-
-  @Override
-  default String selectAllProgress(String schema, String progressTable) {
-    return "SELECT consumer, topic, kafka_partition, next_offset, updated_at::text FROM "
-        + table(schema, progressTable)
-        + " ORDER BY consumer, topic, kafka_partition";
-  }
-
-  @Override
   default String selectErrorFirstSeenMillis(String schema, String errorsTable) {
     return "SELECT id, floor(extract(epoch FROM first_seen) * 1000)::bigint FROM "
         + table(schema, errorsTable)

@@ -1,38 +1,20 @@
 package io.vaultstream.dialect.postgres;
 
-import static io.vaultstream.dialect.postgres.PostgresSyntax.epochMicros;
-
 import io.vaultstream.dialect.QueueStatements;
 import io.vaultstream.table.TableSpec;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * PostgreSQL's {@link QueueStatements}: the statements on the loader's own tables (waiting rows,
  * error rows, progress). Their plans were tuned so that each stays a loop of index probes whatever
  * the statistics say.
  */
-interface PostgresQueue extends QueueStatements {
-
-  private String select(String origin, String state, String since, List<String> columns) {
-    StringBuilder sb =
-        new StringBuilder("SELECT ")
-            .append(origin)
-            .append(", ")
-            .append(state)
-            .append(", ")
-            .append(epochMicros(since));
-    for (String col : columns) {
-      sb.append(", x.").append(quote(col)).append("::text");
-    }
-    return sb.toString();
-  }
-
-  private static String unresolved(String code) {
-    return " x.error_code = '" + code + "' AND x.event IS NOT NULL";
-  }
+interface PostgresQueue extends QueueStatements, PostgresSyntax {
 
   @Override
   default String selectWaitingForParents(
@@ -42,96 +24,32 @@ interface PostgresQueue extends QueueStatements {
     // the tables' statistics say. (A semi-join let the planner hash the batch's keys and scan the
     // waiting rows, or sort them for a merge join, once its estimates were off.)
     return "WITH b(s, p) AS (SELECT * FROM unnest(?::text[], ?::text[]))\n"
-        + select("'W'", "x.state", "x.arrived_at", columns)
+        + waitingRowColumns("'W'", "state", "arrived_at", columns)
         + " FROM b CROSS JOIN LATERAL (SELECT * FROM "
         + table(schema, waiting)
         + " y WHERE y.ref_source = b.s AND y.ref_pk = b.p AND y.event IS NOT NULL OFFSET 0) x"
         + "\nUNION ALL\n"
-        + select("'E'", "x.error_code", "x.first_seen", columns)
+        + waitingRowColumns("'E'", "error_code", "first_seen", columns)
         + " FROM b CROSS JOIN LATERAL (SELECT * FROM "
         + table(schema, errors)
-        + " y WHERE y.ref_source = b.s AND y.ref_pk = b.p OFFSET 0) x WHERE"
-        + unresolved(code);
+        + " y WHERE y.ref_source = b.s AND y.ref_pk = b.p OFFSET 0) x WHERE "
+        + unresolvedError(code);
   }
 
   @Override
-  default String selectPageEnd(String schema, TableSpec t, int rows, boolean afterKey) {
-    List<String> key = t.primaryKey();
-    StringBuilder sql = new StringBuilder("SELECT ");
-    for (int i = 0; i < key.size(); i++) {
-      sql.append(i == 0 ? "" : ", ").append("y.").append(quote(key.get(i))).append("::text");
-    }
-    return sql.append(" FROM ")
-        .append(table(schema, t.name()))
-        .append(" y")
-        .append(after(t, afterKey))
-        .append(" ORDER BY ")
-        .append(qualifiedAll("y", t.primaryKey()))
-        .append(" OFFSET ")
-        .append(rows - 1)
-        .append(" LIMIT 1")
-        .toString();
-  }
-
-  /** The rows of the page that match {@code where} (over {@code x}, the page's rows). */
-  private String page(
-      String schema, TableSpec t, int rows, boolean afterKey, String select, String where) {
-    return select
-        + " FROM (SELECT * FROM "
-        + table(schema, t.name())
-        + " y"
-        + after(t, afterKey)
-        + " ORDER BY "
-        + qualifiedAll("y", t.primaryKey())
-        + " LIMIT "
-        + rows
-        + ") x WHERE "
-        + where;
+  default String pageRows(String schema, TableSpec t, boolean afterKey) {
+    return table(schema, t.name()) + " y" + after(t, afterKey);
   }
 
   /**
-   * Each row of a page has one key map probe for its parent; OFFSET 0 keeps the EXISTS a probe per
-   * row (without it the planner may hash the whole key map instead).
+   * One key map probe for a row's parent; OFFSET 0 keeps the EXISTS a probe per row (without it the
+   * planner may hash the whole key map instead).
    */
-  private String parentKnown(String schema, String keyMap) {
-    return " EXISTS (SELECT 1 FROM "
+  @Override
+  default String parentKnown(String schema, String keyMap) {
+    return "EXISTS (SELECT 1 FROM "
         + table(schema, keyMap)
         + " k WHERE k.source_table = x.ref_source AND k.pk = x.ref_pk OFFSET 0)";
-  }
-
-  @Override
-  default String selectResolvableWaitingPage(
-      String schema,
-      TableSpec waiting,
-      String keyMap,
-      List<String> columns,
-      int rows,
-      boolean afterKey) {
-    return page(
-        schema,
-        waiting,
-        rows,
-        afterKey,
-        select("'W'", "x.state", "x.arrived_at", columns),
-        "x.event IS NOT NULL AND" + parentKnown(schema, keyMap));
-  }
-
-  @Override
-  default String selectResolvableErrorPage(
-      String schema,
-      TableSpec errors,
-      String keyMap,
-      List<String> columns,
-      String code,
-      int rows,
-      boolean afterKey) {
-    return page(
-        schema,
-        errors,
-        rows,
-        afterKey,
-        select("'E'", "x.error_code", "x.first_seen", columns),
-        unresolved(code) + " AND" + parentKnown(schema, keyMap));
   }
 
   /** {@code WHERE (key) > (the last key read)}, empty for the first page. */
@@ -178,7 +96,7 @@ interface PostgresQueue extends QueueStatements {
             + " LIMIT "
             + rows
             + "))";
-    return PostgresRows.deleteReturning(schema, errors, oldest, columns);
+    return deleteReturning(schema, errors, oldest, columns);
   }
 
   @Override
@@ -201,18 +119,44 @@ interface PostgresQueue extends QueueStatements {
             + "' AND "
             + quote("arrived_at")
             + " < CAST(? AS timestamptz)";
-    return List.of(PostgresRows.moveRows(schema, waiting, errors, where, columns, extra));
+    return List.of(moveRows(schema, waiting, errors, where, columns, extra));
   }
 
-  @Override
-  default String selectErrorRows(String schema, String errors, List<String> filter, int limit) {
-    return "SELECT id, error_code, source_table, target_object, topic, kafka_partition,"
-        + " kafka_offset, message, attempts, first_seen::text, expires_at::text, record_key,"
-        + " record_value, event FROM "
-        + table(schema, errors)
-        + errorFilter(filter)
-        + " ORDER BY id LIMIT "
-        + limit;
+  private String deleteReturning(String schema, TableSpec t, String where, List<String> columns) {
+    String out =
+        columns.stream()
+            .map(c -> toText(quote(c), t.column(c).type()))
+            .collect(Collectors.joining(", "));
+    return "DELETE FROM " + table(schema, t.name()) + " WHERE " + where + " RETURNING " + out;
+  }
+
+  /** Deletes the rows of {@code from} that match and inserts them into {@code to}, in one. */
+  private String moveRows(
+      String schema,
+      TableSpec from,
+      TableSpec to,
+      String where,
+      List<String> columns,
+      Map<String, String> extra) {
+    List<String> target = new ArrayList<>(columns);
+    target.addAll(extra.keySet());
+    List<String> source = new ArrayList<>();
+    columns.forEach(c -> source.add("m." + quote(c)));
+    source.addAll(extra.values());
+    return "WITH m AS (DELETE FROM "
+        + table(schema, from.name())
+        + " WHERE "
+        + where
+        + " RETURNING *)\n"
+        + "INSERT INTO "
+        + table(schema, to.name())
+        + " ("
+        + quoteAll(target)
+        + ") SELECT "
+        + String.join(", ", source)
+        + " FROM m ON CONFLICT ("
+        + quoteAll(to.primaryKey())
+        + ") DO NOTHING";
   }
 
   @Override

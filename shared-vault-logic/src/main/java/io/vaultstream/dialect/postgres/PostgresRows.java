@@ -1,13 +1,5 @@
 package io.vaultstream.dialect.postgres;
 
-import static io.vaultstream.dialect.postgres.PostgresSyntax.fromText;
-import static io.vaultstream.dialect.postgres.PostgresSyntax.list;
-import static io.vaultstream.dialect.postgres.PostgresSyntax.quote;
-import static io.vaultstream.dialect.postgres.PostgresSyntax.table;
-import static io.vaultstream.dialect.postgres.PostgresSyntax.toText;
-import static io.vaultstream.dialect.postgres.PostgresSyntax.unnestFrom;
-import static io.vaultstream.dialect.postgres.PostgresSyntax.unnestSelect;
-
 import io.vaultstream.dialect.BulkInsert;
 import io.vaultstream.dialect.EarliestWrite;
 import io.vaultstream.dialect.RowStatements;
@@ -16,14 +8,13 @@ import io.vaultstream.dialect.TextValues;
 import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
  * PostgreSQL's {@link RowStatements} that write rows given as one text array per column ({@code
  * unnest}), so a batch is one statement per table whatever its size.
  */
-interface PostgresRows extends RowStatements, TextValues {
+interface PostgresRows extends RowStatements, PostgresSyntax, TextValues {
 
   @Override
   default EarliestWrite upsertEarliest(
@@ -44,7 +35,7 @@ interface PostgresRows extends RowStatements, TextValues {
     return new SingleEarliestWrite(this, sql, true);
   }
 
-  private static String upsertEarliestSql(
+  private String upsertEarliestSql(
       String schema,
       TableSpec t,
       List<String> columns,
@@ -55,17 +46,19 @@ interface PostgresRows extends RowStatements, TextValues {
     return "INSERT INTO "
         + table(schema, t.name())
         + " AS t ("
-        + list(columns)
+        + quoteAll(columns)
         + ", "
         + quote(loadedAt)
         + ")\n"
         + "SELECT "
-        + unnestSelect(t, columns, "u")
-        + ", now() FROM "
-        + unnestFrom(columns, "u")
+        + batchValues(t, columns, "u")
+        + ", "
+        + currentTime()
+        + " FROM "
+        + batch(t, columns, "u")
         + "\n"
         + "ON CONFLICT ("
-        + list(t.primaryKey())
+        + quoteAll(t.primaryKey())
         + ") DO UPDATE SET "
         + updates
         + "\n"
@@ -81,7 +74,7 @@ interface PostgresRows extends RowStatements, TextValues {
   }
 
   /** {@code col = EXCLUDED.col} for every column outside the primary key. */
-  private static String setFromExcluded(TableSpec t, List<String> columns) {
+  private String setFromExcluded(TableSpec t, List<String> columns) {
     return columns.stream()
         .filter(c -> !t.primaryKey().contains(c))
         .map(c -> quote(c) + " = EXCLUDED." + quote(c))
@@ -90,44 +83,16 @@ interface PostgresRows extends RowStatements, TextValues {
 
   @Override
   default String upsert(String schema, TableSpec t, List<String> columns) {
-    String updates = setFromExcluded(t, columns);
-    return "INSERT INTO "
-        + table(schema, t.name())
-        + " ("
-        + list(columns)
-        + ")\n"
-        + "SELECT "
-        + unnestSelect(t, columns, "u")
-        + " FROM "
-        + unnestFrom(columns, "u")
-        + "\n"
-        + "ON CONFLICT ("
-        + list(t.primaryKey())
-        + ") DO UPDATE SET "
-        + updates;
-  }
-
-  @Override
-  default String insertIgnore(String schema, TableSpec t, List<String> columns, String loadedAt) {
-    return insertNew(schema, t, columns, loadedAt)
+    return insertNew(schema, t, columns, null)
         + "\nON CONFLICT ("
-        + list(t.primaryKey())
-        + ") DO NOTHING";
+        + quoteAll(t.primaryKey())
+        + ") DO UPDATE SET "
+        + setFromExcluded(t, columns);
   }
 
   @Override
-  default String insertNew(String schema, TableSpec t, List<String> columns, String loadedAt) {
-    return "INSERT INTO "
-        + table(schema, t.name())
-        + " ("
-        + list(columns)
-        + (loadedAt == null ? "" : ", " + quote(loadedAt))
-        + ")\n"
-        + "SELECT "
-        + unnestSelect(t, columns, "u")
-        + (loadedAt == null ? "" : ", now()")
-        + " FROM "
-        + unnestFrom(columns, "u");
+  default String keepExisting(String schema, TableSpec t) {
+    return "ON CONFLICT (" + quoteAll(t.primaryKey()) + ") DO NOTHING";
   }
 
   @Override
@@ -138,11 +103,11 @@ interface PostgresRows extends RowStatements, TextValues {
   }
 
   /** The COPY statement of {@link #bulkInsert}. */
-  private static String copySql(String schema, TableSpec t, List<String> columns, String loadedAt) {
+  private String copySql(String schema, TableSpec t, List<String> columns, String loadedAt) {
     return "COPY "
         + table(schema, t.name())
         + " ("
-        + list(columns)
+        + quoteAll(columns)
         + (loadedAt == null ? "" : ", " + quote(loadedAt))
         + ") FROM STDIN";
   }
@@ -155,8 +120,7 @@ interface PostgresRows extends RowStatements, TextValues {
    * say. (A join with the keys let the planner hash-join a sequential scan of the waiting rows,
    * which grows with every row ever inserted when nothing vacuums the table.)
    */
-  private static String probes(
-      String schema, TableSpec t, List<String> keyColumns, List<String> extra) {
+  private String probes(String schema, TableSpec t, List<String> keyColumns, List<String> extra) {
     List<String> all = new ArrayList<>(keyColumns);
     all.addAll(extra);
     String match =
@@ -171,7 +135,7 @@ interface PostgresRows extends RowStatements, TextValues {
           .append(quote(c));
     }
     return out.append(" FROM ")
-        .append(unnestFrom(all, "u"))
+        .append(batch(t, all, "u"))
         .append(" CROSS JOIN LATERAL (SELECT y.ctid FROM ")
         .append(table(schema, t.name()))
         .append(" y WHERE ")
@@ -203,60 +167,5 @@ interface PostgresRows extends RowStatements, TextValues {
         + " x SET "
         + sets
         + " FROM d WHERE x.ctid = ANY(ARRAY(SELECT row_id FROM d)) AND x.ctid = d.row_id";
-  }
-
-  static String deleteReturning(String schema, TableSpec t, String where, List<String> columns) {
-    String out =
-        columns.stream()
-            .map(c -> toText(quote(c), t.column(c).type()))
-            .collect(Collectors.joining(", "));
-    return "DELETE FROM " + table(schema, t.name()) + " WHERE " + where + " RETURNING " + out;
-  }
-
-  static String moveRows(
-      String schema,
-      TableSpec from,
-      TableSpec to,
-      String where,
-      List<String> columns,
-      Map<String, String> extra) {
-    List<String> target = new ArrayList<>(columns);
-    target.addAll(extra.keySet());
-    List<String> source = new ArrayList<>();
-    columns.forEach(c -> source.add("m." + quote(c)));
-    source.addAll(extra.values());
-    return "WITH m AS (DELETE FROM "
-        + table(schema, from.name())
-        + " WHERE "
-        + where
-        + " RETURNING *)\n"
-        + "INSERT INTO "
-        + table(schema, to.name())
-        + " ("
-        + list(target)
-        + ") SELECT "
-        + String.join(", ", source)
-        + " FROM m ON CONFLICT ("
-        + list(to.primaryKey())
-        + ") DO NOTHING";
-  }
-
-  @Override
-  default String insertLiteralIgnore(
-      String schema, TableSpec t, List<String> columns, List<String> literals) {
-    return "INSERT INTO "
-        + table(schema, t.name())
-        + " ("
-        + list(columns)
-        + ") VALUES ("
-        + String.join(", ", literals)
-        + ") ON CONFLICT ("
-        + list(t.primaryKey())
-        + ") DO NOTHING";
-  }
-
-  @Override
-  default String literal(String text, String type) {
-    return text == null ? "NULL" : fromText("'" + text.replace("'", "''") + "'", type);
   }
 }

@@ -28,11 +28,6 @@ interface PostgresSqlStates extends SqlStates {
   }
 
   @Override
-  default boolean isUniqueViolation(SQLException e) {
-    return "23505".equals(e.getSQLState()); // unique_violation
-  }
-
-  @Override
   default boolean isLockTimeout(SQLException e) {
     return "55P03".equals(e.getSQLState()); // lock_not_available
   }

@@ -17,11 +17,6 @@ interface PostgresTextValues extends TextValues {
   }
 
   @Override
-  default String booleanText(boolean value) {
-    return Boolean.toString(value);
-  }
-
-  @Override
   default boolean isTrueText(String text) {
     // boolean::text gives "true"; "t" is how the server's own text output format writes it.
     return "true".equals(text) || "t".equals(text);
