@@ -2,6 +2,7 @@ package io.vaultstream.connect;
 
 import static io.vaultstream.connect.config.ConfigNames.MAX_RETRIES;
 import static io.vaultstream.connect.config.ConfigNames.RETRY_BACKOFF;
+import static io.vaultstream.connect.config.ConfigNames.TABLE_SIZES_INTERVAL;
 import static io.vaultstream.connect.config.ConfigNames.TASK_INDEX;
 
 import io.vaultstream.connect.config.ErrorReporting;
@@ -35,6 +36,7 @@ public class VaultSinkTask extends SinkTask {
   private VaultTaskMetrics metrics;
   private TaskFaults faults;
   private TaskBatches batches;
+  private QueueGauges tables;
 
   @Override
   public String version() {
@@ -54,7 +56,15 @@ public class VaultSinkTask extends SinkTask {
     } catch (SQLException | RuntimeException e) {
       throw TaskFaults.cannotOpen(options, e);
     }
-    metrics = VaultTaskMetrics.register(consumer, props.getOrDefault(TASK_INDEX, "0"));
+    String task = props.getOrDefault(TASK_INDEX, "0");
+    metrics = VaultTaskMetrics.register(consumer, task);
+    tables =
+        new QueueGauges(
+            loader::queueSizes,
+            config.getLong(TABLE_SIZES_INTERVAL),
+            System::currentTimeMillis,
+            consumer + "-" + task);
+    metrics.watch(tables, options.watermarkSeconds());
     // Connect's reporter throws on the first record it is given unless errors.tolerance is all,
     // which would fail the task for a record the error table holds already.
     RecordIntake intake =
@@ -153,6 +163,9 @@ public class VaultSinkTask extends SinkTask {
 
   @Override
   public void stop() {
+    if (tables != null) {
+      tables.close();
+    }
     if (batches != null) {
       batches.stop();
     }
