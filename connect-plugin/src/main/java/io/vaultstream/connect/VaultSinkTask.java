@@ -8,6 +8,7 @@ import static io.vaultstream.connect.config.ConfigNames.TASK_INDEX;
 import io.vaultstream.connect.config.ErrorReporting;
 import io.vaultstream.connect.config.VaultSinkConfig;
 import io.vaultstream.decode.SchemaRegistryException;
+import io.vaultstream.engine.QueueGauges;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.model.VaultModel;

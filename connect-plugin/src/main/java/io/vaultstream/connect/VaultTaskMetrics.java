@@ -1,6 +1,7 @@
 package io.vaultstream.connect;
 
 import io.vaultstream.engine.LoadResult;
+import io.vaultstream.engine.QueueGauges;
 import java.lang.management.ManagementFactory;
 import java.util.Collection;
 import java.util.function.LongSupplier;

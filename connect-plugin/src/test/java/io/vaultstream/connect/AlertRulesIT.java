@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The alert rules of examples/monitoring as Prometheus reads them: its rule checker accepts them,
  * their unit tests pass (every alert fires for its series and stays silent for healthy ones), and
- * every metric they query is one the exporter rules produce.
+ * every metric they query is one the exporter rules (the worker's or the Spark driver's) produce.
  */
 class AlertRulesIT {
   static final Path ALERTS = MonitoringExample.DIR.resolve("vaultstream-alerts.yml");
@@ -59,8 +60,10 @@ class AlertRulesIT {
   @Test
   void everyMetricTheRulesQueryIsOneTheExporterProduces() throws Exception {
     Set<String> exported = new HashSet<>();
-    for (JsonNode rule : YAML.readTree(MonitoringExample.RULES.toFile()).path("rules")) {
-      exported.add(rule.path("name").asText());
+    for (Path rules : List.of(MonitoringExample.RULES, MonitoringExample.SPARK_RULES)) {
+      for (JsonNode rule : YAML.readTree(rules.toFile()).path("rules")) {
+        exported.add(rule.path("name").asText());
+      }
     }
     Set<String> queried = new TreeSet<>();
     for (JsonNode group : YAML.readTree(ALERTS.toFile()).path("groups")) {
@@ -71,7 +74,7 @@ class AlertRulesIT {
         }
       }
     }
-    assertThat(queried).hasSizeGreaterThan(8);
+    assertThat(queried).hasSizeGreaterThan(16);
     assertThat(exported).containsAll(queried);
   }
 

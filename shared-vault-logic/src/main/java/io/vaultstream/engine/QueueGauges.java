@@ -1,6 +1,5 @@
-package io.vaultstream.connect;
+package io.vaultstream.engine;
 
-import io.vaultstream.engine.QueueSizes;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -10,14 +9,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The sizes of the queue tables of a task's schema ({@link QueueSizes}), read from the database
- * every interval on a daemon thread of their own, never on the task's thread: a count of the
- * waiting and error tables costs a read of each, so it is done at a bounded rate, off the path of
- * the batches. The tables are shared by every task loading into the schema and changed by operators
- * and the sweep, so the sizes are read, not summed from the task's batches: they stay right across
- * restarts and whoever changed the rows.
+ * The sizes of the queue tables of a schema ({@link QueueSizes}) for a runtime's gauges, read from
+ * the database every interval on a daemon thread of their own, never on a loading thread: a count
+ * of the waiting and error tables costs a read of each, so it is done at a bounded rate, off the
+ * path of the batches. The tables are shared by every task and job loading into the schema and
+ * changed by operators and the sweep, so the sizes are read, not summed from one loader's batches:
+ * they stay right across restarts and whoever changed the rows.
  */
-final class QueueGauges implements AutoCloseable {
+public final class QueueGauges implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(QueueGauges.class);
 
   private final Callable<QueueSizes> reader;
@@ -32,9 +31,10 @@ final class QueueGauges implements AutoCloseable {
   /**
    * @param reader reads the sizes (the engine's {@code queueSizes})
    * @param intervalMs between two reads; 0 reads never
-   * @param what the task, for the log
+   * @param what the task or job, for the log and the thread's name
    */
-  QueueGauges(Callable<QueueSizes> reader, long intervalMs, LongSupplier clock, String what) {
+  public QueueGauges(
+      Callable<QueueSizes> reader, long intervalMs, LongSupplier clock, String what) {
     this.reader = reader;
     this.clock = clock;
     this.what = what;
@@ -53,7 +53,7 @@ final class QueueGauges implements AutoCloseable {
   }
 
   /** Reads the sizes now; a failure is logged (once until a read succeeds) and keeps the last. */
-  void read() {
+  public void read() {
     try {
       QueueSizes s = reader.call();
       sizes = s;
@@ -75,19 +75,19 @@ final class QueueGauges implements AutoCloseable {
   }
 
   /** The sizes of the last read (all 0 before the first). */
-  QueueSizes sizes() {
+  public QueueSizes sizes() {
     return sizes;
   }
 
   /** When the sizes were last read (epoch milliseconds), 0 before the first read. */
-  long readAt() {
+  public long readAt() {
     return readAt;
   }
 
   /**
    * Milliseconds since the oldest waiting row arrived, now; 0 when none waited at the last read.
    */
-  long oldestWaitingAgeMillis() {
+  public long oldestWaitingAgeMillis() {
     long oldest = sizes.oldestWaitingMillis();
     return oldest == 0 ? 0 : Math.max(0, clock.getAsLong() - oldest);
   }

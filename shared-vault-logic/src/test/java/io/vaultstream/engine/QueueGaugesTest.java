@@ -1,8 +1,7 @@
-package io.vaultstream.connect;
+package io.vaultstream.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.vaultstream.engine.QueueSizes;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
