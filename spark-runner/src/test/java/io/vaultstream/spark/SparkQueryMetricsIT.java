@@ -104,6 +104,24 @@ class SparkQueryMetricsIT {
                       && (Long) jmx.getAttribute(query, "ErrorRows") == db.errorRows();
                 });
       }
+      // The driver's exporter rules turn the bean into the metrics the alert rules query.
+      String q = "query=\"" + StartingOffsets.queryName(config.loadModel(), null) + "\"";
+      Map<String, Double> exported = scrape(q);
+      assertThat(exported)
+          .containsEntry("vaultstream_query_running", 1.0)
+          .containsEntry("vaultstream_query_records_behind", 0.0)
+          .containsEntry("vaultstream_query_watermark_seconds", 120.0)
+          .containsKeys(
+              "vaultstream_query_last_progress_timestamp_seconds",
+              "vaultstream_query_last_commit_timestamp_seconds",
+              "vaultstream_query_waiting_rows",
+              "vaultstream_query_error_rows",
+              "vaultstream_query_oldest_waiting_age_seconds",
+              "vaultstream_query_table_sizes_read_timestamp_seconds");
+      assertThat(exported.get("vaultstream_query_last_commit_timestamp_seconds"))
+          .isCloseTo(
+              (Long) jmx.getAttribute(query, "LastCommitEpochMillis") / 1000.0,
+              org.assertj.core.data.Offset.offset(0.001));
       assertThat((Long) jmx.getAttribute(query, "LastProgressEpochMillis")).isPositive();
       assertThat((Long) jmx.getAttribute(query, "OldestWaitingAgeMillis")).isPositive();
       assertThat((Long) jmx.getAttribute(query, "TableSizesReadEpochMillis")).isPositive();
@@ -114,6 +132,7 @@ class SparkQueryMetricsIT {
           .atMost(Duration.ofSeconds(30))
           .pollInterval(Duration.ofMillis(100))
           .until(() -> !(Boolean) jmx.getAttribute(query, "Running"));
+      assertThat(scrape(q)).containsEntry("vaultstream_query_running", 0.0);
       VaultStreamingJob.shutdown();
       assertThat(jmx.isRegistered(query)).as("unregistered at shutdown").isFalse();
     } finally {
@@ -121,6 +140,32 @@ class SparkQueryMetricsIT {
       spark.stop();
       kafka.close();
     }
+  }
+
+  /**
+   * The metrics of a scrape of this JVM with the driver's exporter rules, as the agent serves them,
+   * by name: those whose labels contain {@code labels}.
+   */
+  private static Map<String, Double> scrape(String labels) throws Exception {
+    io.prometheus.metrics.model.registry.PrometheusRegistry registry =
+        new io.prometheus.metrics.model.registry.PrometheusRegistry();
+    new io.prometheus.jmx.JmxCollector(
+            Path.of("..", "examples", "monitoring", "vaultstream-spark-jmx-exporter.yaml").toFile(),
+            io.prometheus.jmx.JmxCollector.Mode.AGENT)
+        .register(registry);
+    String text =
+        io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter.create()
+            .toDebugString(registry.scrape());
+    Map<String, Double> out = new java.util.TreeMap<>();
+    java.util.regex.Pattern sample =
+        java.util.regex.Pattern.compile("^([a-z_]+)\\{([^}]*)\\} (\\S+)$");
+    for (String line : text.split("\n")) {
+      java.util.regex.Matcher m = sample.matcher(line);
+      if (m.matches() && m.group(2).contains(labels)) {
+        out.put(m.group(1), Double.parseDouble(m.group(3)));
+      }
+    }
+    return out;
   }
 
   /** The shop's change events but the customers': every order's link waits for its customer. */
