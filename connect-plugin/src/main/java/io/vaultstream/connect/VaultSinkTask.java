@@ -2,11 +2,13 @@ package io.vaultstream.connect;
 
 import static io.vaultstream.connect.config.ConfigNames.MAX_RETRIES;
 import static io.vaultstream.connect.config.ConfigNames.RETRY_BACKOFF;
+import static io.vaultstream.connect.config.ConfigNames.TABLE_SIZES_INTERVAL;
 import static io.vaultstream.connect.config.ConfigNames.TASK_INDEX;
 
 import io.vaultstream.connect.config.ErrorReporting;
 import io.vaultstream.connect.config.VaultSinkConfig;
 import io.vaultstream.decode.SchemaRegistryException;
+import io.vaultstream.engine.QueueGauges;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.model.VaultModel;
@@ -35,6 +37,7 @@ public class VaultSinkTask extends SinkTask {
   private VaultTaskMetrics metrics;
   private TaskFaults faults;
   private TaskBatches batches;
+  private QueueGauges tables;
 
   @Override
   public String version() {
@@ -54,7 +57,15 @@ public class VaultSinkTask extends SinkTask {
     } catch (SQLException | RuntimeException e) {
       throw TaskFaults.cannotOpen(options, e);
     }
-    metrics = VaultTaskMetrics.register(consumer, props.getOrDefault(TASK_INDEX, "0"));
+    String task = props.getOrDefault(TASK_INDEX, "0");
+    metrics = VaultTaskMetrics.register(consumer, task);
+    tables =
+        new QueueGauges(
+            loader::queueSizes,
+            config.getLong(TABLE_SIZES_INTERVAL),
+            System::currentTimeMillis,
+            consumer + "-" + task);
+    metrics.watch(tables, options.watermarkSeconds());
     // Connect's reporter throws on the first record it is given unless errors.tolerance is all,
     // which would fail the task for a record the error table holds already.
     RecordIntake intake =
@@ -153,6 +164,9 @@ public class VaultSinkTask extends SinkTask {
 
   @Override
   public void stop() {
+    if (tables != null) {
+      tables.close();
+    }
     if (batches != null) {
       batches.stop();
     }

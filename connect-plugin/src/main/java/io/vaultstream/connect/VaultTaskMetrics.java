@@ -1,6 +1,7 @@
 package io.vaultstream.connect;
 
 import io.vaultstream.engine.LoadResult;
+import io.vaultstream.engine.QueueGauges;
 import java.lang.management.ManagementFactory;
 import java.util.Collection;
 import java.util.function.LongSupplier;
@@ -30,6 +31,8 @@ final class VaultTaskMetrics implements VaultTaskMetricsMBean {
   private volatile int held;
   private volatile long lastMillis;
   private volatile long lastCommit;
+  private volatile QueueGauges tables;
+  private volatile long watermarkSeconds;
 
   VaultTaskMetrics(ObjectName name, LongSupplier clock) {
     this.name = name;
@@ -94,6 +97,12 @@ final class VaultTaskMetrics implements VaultTaskMetricsMBean {
     held = r.held();
     lastMillis = r.millis();
     lastCommit = now;
+  }
+
+  /** Shows the queue tables' sizes of {@code gauges}, and the task's watermark. */
+  void watch(QueueGauges gauges, long watermarkSeconds) {
+    this.tables = gauges;
+    this.watermarkSeconds = watermarkSeconds;
   }
 
   void unregister() {
@@ -178,5 +187,34 @@ final class VaultTaskMetrics implements VaultTaskMetricsMBean {
   @Override
   public double getBatchMillisP99() {
     return batchMillis.quantile(0.99, clock.getAsLong());
+  }
+
+  @Override
+  public long getWaitingRows() {
+    QueueGauges t = tables;
+    return t == null ? 0 : t.sizes().waitingRows();
+  }
+
+  @Override
+  public long getErrorRows() {
+    QueueGauges t = tables;
+    return t == null ? 0 : t.sizes().errorRows();
+  }
+
+  @Override
+  public long getOldestWaitingAgeMillis() {
+    QueueGauges t = tables;
+    return t == null ? 0 : t.oldestWaitingAgeMillis();
+  }
+
+  @Override
+  public long getTableSizesReadEpochMillis() {
+    QueueGauges t = tables;
+    return t == null ? 0 : t.readAt();
+  }
+
+  @Override
+  public long getWatermarkSeconds() {
+    return watermarkSeconds;
   }
 }

@@ -56,4 +56,26 @@ public interface VaultTaskMetricsMBean {
 
   /** The 99th percentile of the time a committed batch took, in milliseconds. */
   double getBatchMillisP99();
+
+  /**
+   * Rows of the schema's waiting table still waiting for a parent within the watermark, at the last
+   * read of the table sizes ({@code metrics.table.sizes.interval.ms}); the table is the schema's,
+   * shared by every task and job loading into it.
+   */
+  long getWaitingRows();
+
+  /** Rows of the schema's error table (every error code), at the last read of the table sizes. */
+  long getErrorRows();
+
+  /**
+   * Milliseconds since the oldest of the rows waiting for a parent arrived (now, from its arrival
+   * as the last read of the table sizes found it); 0 when none waited then.
+   */
+  long getOldestWaitingAgeMillis();
+
+  /** When the table sizes were last read (epoch milliseconds), 0 before the first read. */
+  long getTableSizesReadEpochMillis();
+
+  /** The watermark ({@code watermark.size.seconds}): how long a row waits before it is an error. */
+  long getWatermarkSeconds();
 }

@@ -23,6 +23,7 @@ final class MonitoringExample {
   static final Path DIR = Path.of("..", "examples", "monitoring");
   static final Path RULES = DIR.resolve("vaultstream-jmx-exporter.yaml");
   static final Path DASHBOARD = DIR.resolve("vaultstream-dashboard.json");
+  static final Path SPARK_RULES = DIR.resolve("vaultstream-spark-jmx-exporter.yaml");
 
   private static final Pattern METRIC = Pattern.compile("\\bvaultstream_[a-z0-9_]+");
   private static final Pattern SAMPLE =

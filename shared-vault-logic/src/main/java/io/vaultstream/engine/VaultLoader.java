@@ -233,6 +233,18 @@ public final class VaultLoader implements AutoCloseable {
     }
   }
 
+  /**
+   * The sizes of the waiting and error tables now ({@link QueueSizes}): for gauges, read at most
+   * every few seconds and off the loading thread (each table is counted), never per batch.
+   */
+  public QueueSizes queueSizes() throws SQLException {
+    try (Connection c = runner.connection()) {
+      QueueSizes out = QueueSizes.read(c, dialect, targetSchema());
+      c.commit();
+      return out;
+    }
+  }
+
   @Override
   public void close() {
     if (ownsPool && dataSource instanceof HikariDataSource h) {

@@ -50,6 +50,7 @@ final class JobArguments {
               "schema-registry-bearer-token",
               "checkpoint",
               "trigger-ms",
+              "table-sizes-interval-ms",
               "queries",
               "max-offsets-per-trigger",
               "batch-size",

@@ -11,9 +11,28 @@ import org.slf4j.LoggerFactory;
 final class ProgressListener extends StreamingQueryListener {
   private static final Logger LOG = LoggerFactory.getLogger(ProgressListener.class);
   private final VaultMetrics metrics;
+  // The JMX attributes of the job's queries, by query name; the names of started queries by id.
+  private final java.util.Map<String, VaultQueryMetrics> queries =
+      new java.util.concurrent.ConcurrentHashMap<>();
+  private final java.util.Map<java.util.UUID, String> names =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   ProgressListener(VaultMetrics metrics) {
     this.metrics = metrics;
+  }
+
+  /** Reports a query's state and progress into its JMX attributes (replacing earlier ones). */
+  void watch(String query, VaultQueryMetrics m) {
+    VaultQueryMetrics before = queries.put(query, m);
+    if (before != null && before != m) {
+      before.unregister();
+    }
+  }
+
+  /** Unregisters the queries' JMX attributes. */
+  void unwatchAll() {
+    queries.values().forEach(VaultQueryMetrics::unregister);
+    queries.clear();
   }
 
   VaultMetrics metrics() {
@@ -23,12 +42,21 @@ final class ProgressListener extends StreamingQueryListener {
   @Override
   public void onQueryStarted(QueryStartedEvent event) {
     LOG.info("Query {} started", event.name());
+    names.put(event.id(), event.name());
+    VaultQueryMetrics m = queries.get(event.name());
+    if (m != null) {
+      m.started();
+    }
   }
 
   @Override
   public void onQueryProgress(QueryProgressEvent event) {
     var p = event.progress();
     long behind = behindLatest(p);
+    VaultQueryMetrics m = queries.get(p.name());
+    if (m != null) {
+      m.progress(p, System.currentTimeMillis());
+    }
     if (p.numInputRows() > 0) {
       LOG.info(
           "Query {} batch {}: {} records in {} ms, {} behind latest; vault so far: {} events, {} rows ({} hub, {} link, {} satellite), {} waiting, {} errors, {} changes of non-historized links set aside",
@@ -73,6 +101,11 @@ final class ProgressListener extends StreamingQueryListener {
 
   @Override
   public void onQueryTerminated(QueryTerminatedEvent event) {
+    String name = names.remove(event.id());
+    VaultQueryMetrics m = name == null ? null : queries.get(name);
+    if (m != null) {
+      m.terminated();
+    }
     event
         .exception()
         .foreach(

@@ -1,5 +1,6 @@
 package io.vaultstream.spark;
 
+import io.vaultstream.engine.QueueGauges;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.model.SourceTable;
 import io.vaultstream.model.VaultModel;
@@ -22,6 +23,7 @@ public final class VaultStreamingJob {
       org.slf4j.LoggerFactory.getLogger(VaultStreamingJob.class);
   private static final java.util.Map<String, java.util.concurrent.ScheduledExecutorService>
       SWEEPERS = new java.util.concurrent.ConcurrentHashMap<>();
+  private static final Map<String, QueueGauges> GAUGES = new java.util.HashMap<>();
 
   /**
    * Records per query and micro-batch at most, so a backlog (a first start from the earliest
@@ -67,7 +69,9 @@ public final class VaultStreamingJob {
       return List.of(startDelta(spark, config, model, options, trigger));
     }
     Loaders.get(model, options); // prepare the vault (tables, ghost records) once, on the driver
-    VaultMetrics metrics = metricsOf(spark);
+    ProgressListener listener = listenerOf(spark);
+    VaultMetrics metrics = listener.metrics();
+    QueueGauges tables = tableGauges(model, options, config);
     org.apache.spark.broadcast.Broadcast<VaultModel> shared =
         org.apache.spark.api.java.JavaSparkContext.fromSparkContext(spark.sparkContext())
             .broadcast(model);
@@ -77,6 +81,7 @@ public final class VaultStreamingJob {
       // One query over every topic; each micro-batch is loaded in one transaction, so parents and
       // children of the same moment are planned together (as one Connect task does).
       String name = StartingOffsets.queryName(model, null);
+      listener.watch(name, VaultQueryMetrics.register(name, tables, options.watermarkSeconds()));
       List<String> topics =
           model.sources().values().stream().map(SourceTable::topic).distinct().toList();
       queries.add(
@@ -88,6 +93,7 @@ public final class VaultStreamingJob {
       SchedulerPools.ensure(spark.sparkContext());
       for (SourceTable source : model.sources().values()) {
         String name = StartingOffsets.queryName(model, source);
+        listener.watch(name, VaultQueryMetrics.register(name, tables, options.watermarkSeconds()));
         // Queries start in the FAIR pool of what their table feeds (see
         // vaultstream-fairscheduler.xml).
         spark.sparkContext().setLocalProperty("spark.scheduler.pool", pool(model, source));
@@ -123,7 +129,7 @@ public final class VaultStreamingJob {
             name,
             SINGLE_CHECKPOINT,
             trigger)
-        .foreachBatch(new LakeBatchWriter(model, options, at, name, metricsOf(spark)))
+        .foreachBatch(new LakeBatchWriter(model, options, at, name, listenerOf(spark).metrics()))
         .start();
   }
 
@@ -171,16 +177,32 @@ public final class VaultStreamingJob {
    * The accumulators and the progress listener of a session: made at the first start, shared by
    * later starts in the same session (a restart of the queries reports into the same figures).
    */
-  private static synchronized VaultMetrics metricsOf(SparkSession spark) {
-    return LISTENERS
-        .computeIfAbsent(
-            spark,
-            s -> {
-              ProgressListener l = new ProgressListener(new VaultMetrics(s.sparkContext()));
-              s.streams().addListener(l);
-              return l;
-            })
-        .metrics();
+  private static synchronized ProgressListener listenerOf(SparkSession spark) {
+    return LISTENERS.computeIfAbsent(
+        spark,
+        s -> {
+          ProgressListener l = new ProgressListener(new VaultMetrics(s.sparkContext()));
+          s.streams().addListener(l);
+          return l;
+        });
+  }
+
+  /**
+   * The sizes of the vault's waiting and error tables, read on the driver every {@code
+   * --table-sizes-interval-ms} (default 30000; 0 never) for the queries' JMX attributes: one reader
+   * per vault, as the sweeper.
+   */
+  private static synchronized QueueGauges tableGauges(
+      VaultModel model, VaultOptions options, JobConfig config) {
+    String key = model.name() + "|" + options.jdbcUrl() + "|" + options.targetSchema();
+    return GAUGES.computeIfAbsent(
+        key,
+        k ->
+            new QueueGauges(
+                () -> Loaders.get(model, options).queueSizes(),
+                Long.parseLong(config.get("table-sizes-interval-ms", "30000")),
+                System::currentTimeMillis,
+                model.name()));
   }
 
   /**
@@ -219,7 +241,13 @@ public final class VaultStreamingJob {
 
   /** Stops the sweep timers and closes the engines of this JVM. */
   public static synchronized void shutdown() {
-    LISTENERS.forEach((spark, listener) -> spark.streams().removeListener(listener));
+    LISTENERS.forEach(
+        (spark, listener) -> {
+          spark.streams().removeListener(listener);
+          listener.unwatchAll();
+        });
+    GAUGES.values().forEach(QueueGauges::close);
+    GAUGES.clear();
     LISTENERS.clear();
     SWEEPERS.values().forEach(java.util.concurrent.ScheduledExecutorService::shutdownNow);
     SWEEPERS.clear();

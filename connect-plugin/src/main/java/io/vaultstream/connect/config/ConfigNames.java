@@ -55,6 +55,7 @@ public final class ConfigNames {
   public static final String RETRY_BACKOFF = "retry.backoff.ms";
   public static final String STATEMENT_TIMEOUT = "statement.timeout.ms";
   public static final String DDL_LOCK_TIMEOUT = "ddl.lock.timeout.ms";
+  public static final String TABLE_SIZES_INTERVAL = "metrics.table.sizes.interval.ms";
 
   /** The task's number among the connector's tasks, in its configuration (for its JMX name). */
   public static final String TASK_INDEX = "vaultstream.task.index";

@@ -157,6 +157,21 @@ final class WriteSettings {
         ++o,
         Width.SHORT,
         "DDL lock timeout");
+    d.define(
+        TABLE_SIZES_INTERVAL,
+        Type.LONG,
+        30_000L,
+        Range.atLeast(0),
+        Importance.LOW,
+        "Milliseconds between two reads of the waiting and error tables' sizes and of the oldest"
+            + " waiting row's age, which the task shows as JMX attributes (WaitingRows, ErrorRows,"
+            + " OldestWaitingAgeMillis) for the alert rules. Each read counts the rows of both"
+            + " tables, on a thread of its own, with one of the task's pooled connections for as"
+            + " long as it takes; 0 turns the reads off (the attributes stay 0).",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Table sizes interval");
     return o;
   }
 }

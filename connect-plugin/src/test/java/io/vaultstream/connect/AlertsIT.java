@@ -1,0 +1,193 @@
+package io.vaultstream.connect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.vaultstream.engine.QueueSizes;
+import io.vaultstream.engine.VaultLoader;
+import io.vaultstream.model.ModelLoader;
+import io.vaultstream.samples.ChangeRecord;
+import io.vaultstream.samples.ShopEventGenerator;
+import io.vaultstream.testing.Samples;
+import io.vaultstream.testing.TestDatabase;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The shipped alert rules against a real worker: a Prometheus server scrapes the worker's beans
+ * through the shipped exporter rules and evaluates the shipped alert rules. While the task runs, no
+ * alert is active for it and the table gauges show what the database holds; once the connector is
+ * paused, the task-not-running and connector-not-running alerts become active (pending: their
+ * condition holds; their {@code for} durations are tested by promtool in AlertRulesIT).
+ */
+class AlertsIT {
+  private static final String PREFIX = "alerts.public";
+  private static final String CONNECTOR = "alerts-it";
+  private static final List<String> TABLES =
+      List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
+
+  @Test
+  void theTaskAlertsFireForAPausedTaskAndNotForARunningOne() throws Exception {
+    Map<String, String> worker = new HashMap<>();
+    worker.put("plugin.discovery", "service_load");
+    worker.put("offset.flush.interval.ms", "1000");
+    EmbeddedConnectCluster connect =
+        new EmbeddedConnectCluster.Builder()
+            .name("alerts-it")
+            .numWorkers(1)
+            .numBrokers(1)
+            .workerProps(worker)
+            .build();
+    connect.start();
+    String schema = TestDatabase.newSchema();
+    String model = Files.readString(Samples.shopModel()).replace("shop.public.", PREFIX + ".");
+    Path dir = Files.createTempDirectory(Path.of("target"), "alerts-it");
+    try (VaultLoader reader =
+            VaultLoader.open(
+                ModelLoader.parse(model, PREFIX), TestDatabase.options(schema).build());
+        PrometheusServer prometheus =
+            PrometheusServer.start(dir, AlertRulesIT.ALERTS, MonitoringExample::scrape)) {
+      TABLES.forEach(t -> connect.kafka().createTopic(PREFIX + "." + t, 1));
+      // No customers: every order's link to its customer waits for a parent.
+      List<ChangeRecord> records = new ArrayList<>();
+      for (ChangeRecord r : new ShopEventGenerator(PREFIX, 7).next(400)) {
+        if (!r.table().equals("customers")) {
+          records.add(r);
+        }
+      }
+      ShopFeed feed = new ShopFeed();
+      feed.produce(connect.kafka(), records);
+      connect.configureConnector(CONNECTOR, props(schema, model));
+      connect
+          .assertions()
+          .assertConnectorAndExactlyNumTasksAreRunning(CONNECTOR, 1, "the connector did not start");
+      feed.awaitLoaded(reader, CONNECTOR, Duration.ofSeconds(90));
+
+      // The gauges show the database's tables, read by the task on its own.
+      MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
+      ObjectName task = VaultTaskMetrics.nameOf(CONNECTOR, "0");
+      Awaitility.await("the task's table gauges match the database")
+          .atMost(Duration.ofSeconds(30))
+          .pollInterval(Duration.ofMillis(200))
+          .until(
+              () -> {
+                QueueSizes db = reader.queueSizes();
+                return db.waitingRows() > 0
+                    && (Long) jmx.getAttribute(task, "WaitingRows") == db.waitingRows()
+                    && (Long) jmx.getAttribute(task, "ErrorRows") == db.errorRows();
+              });
+      assertThat((Long) jmx.getAttribute(task, "OldestWaitingAgeMillis"))
+          .isPositive()
+          .isLessThan(120_000);
+      assertThat((Long) jmx.getAttribute(task, "WatermarkSeconds")).isEqualTo(120);
+
+      // Prometheus scrapes the running task and evaluates every rule without error.
+      String ours = "{connector=\"" + CONNECTOR + "\"}";
+      Awaitility.await("Prometheus sees the task running and evaluated the rules since")
+          .atMost(Duration.ofSeconds(60))
+          .pollInterval(Duration.ofMillis(500))
+          .until(() -> runningSeenAndRulesEvaluated(prometheus, ours));
+      JsonNode waiting = prometheus.api("query", "vaultstream_task_waiting_rows" + ours);
+      assertThat(waiting.path("result").get(0).path("value").get(1).asDouble())
+          .isEqualTo((double) reader.queueSizes().waitingRows());
+      assertThat(active(prometheus)).as("alerts active while the task runs").isEmpty();
+
+      connect.pauseConnector(CONNECTOR);
+      connect
+          .assertions()
+          .assertConnectorAndExactlyNumTasksArePaused(CONNECTOR, 1, "the connector did not pause");
+      Awaitility.await("the not-running alerts are active for the paused task")
+          .atMost(Duration.ofSeconds(60))
+          .pollInterval(Duration.ofMillis(500))
+          .until(
+              () ->
+                  active(prometheus)
+                      .containsAll(
+                          List.of(
+                              "VaultstreamTaskNotRunning task=0 status=paused",
+                              "VaultstreamConnectorNotRunning task= status=paused")));
+      connect.deleteConnector(CONNECTOR);
+    } finally {
+      connect.stop();
+    }
+  }
+
+  /**
+   * Whether Prometheus has the task's status as running and has evaluated every alert rule, all
+   * healthy, after the sample it has.
+   */
+  private static boolean runningSeenAndRulesEvaluated(PrometheusServer p, String ours)
+      throws Exception {
+    JsonNode status =
+        p.api(
+            "query",
+            "timestamp(kafka_connect_task_status"
+                + ours.replace("}", ",status=\"running\"}")
+                + ")");
+    if (status == null || status.path("result").isEmpty()) {
+      return false;
+    }
+    double seen = status.path("result").get(0).path("value").get(1).asDouble();
+    JsonNode rules = p.api("rules", null);
+    List<JsonNode> all = new ArrayList<>();
+    rules.path("groups").forEach(g -> g.path("rules").forEach(all::add));
+    assertThat(all).as("rules loaded").hasSize(AlertRulesIT.alerts().size());
+    for (JsonNode r : all) {
+      assertThat(r.path("health").asText()).as(r.toString()).isIn("ok", "unknown");
+      String last = r.path("lastEvaluation").asText();
+      if (!"ok".equals(r.path("health").asText())
+          || java.time.Instant.parse(last).toEpochMilli() / 1000.0 <= seen) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The alerts pending or firing for the connector, as "name task=<t> status=<s>". */
+  private static List<String> active(PrometheusServer p) throws Exception {
+    JsonNode alerts = p.api("alerts", null);
+    List<String> out = new ArrayList<>();
+    if (alerts == null) {
+      return out;
+    }
+    for (JsonNode a : alerts.path("alerts")) {
+      JsonNode l = a.path("labels");
+      if (CONNECTOR.equals(l.path("connector").asText())) {
+        out.add(
+            l.path("alertname").asText()
+                + " task="
+                + l.path("task").asText()
+                + " status="
+                + l.path("status").asText());
+      }
+    }
+    return out;
+  }
+
+  private static Map<String, String> props(String schema, String model) {
+    Map<String, String> p = new HashMap<>();
+    p.put("connector.class", VaultSinkConnector.class.getName());
+    p.put("tasks.max", "1");
+    p.put("topics", TABLES.stream().map(t -> PREFIX + "." + t).collect(Collectors.joining(",")));
+    p.put("key.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
+    p.put("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
+    p.put("connection.url", TestDatabase.jdbcUrl());
+    p.put("target.schema", schema);
+    p.put("vault.model", model);
+    p.put("batch.size", "200");
+    p.put("metrics.table.sizes.interval.ms", "500");
+    return p;
+  }
+}
