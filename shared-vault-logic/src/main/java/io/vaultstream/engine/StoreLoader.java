@@ -75,6 +75,25 @@ public final class StoreLoader {
     return steps.write(store, b, false);
   }
 
+  /**
+   * Rechecks every waiting and unresolved error row against the whole key map, and applies the
+   * watermark and the retention, as a batch of its own in {@code store} (for a runtime with no
+   * records flowing, as {@link VaultLoader#sweep}).
+   */
+  public LoadResult sweep(BatchStore store) throws SQLException {
+    PlannedBatch b =
+        steps.plan(
+            store,
+            List.of(),
+            List.of(),
+            List.of(),
+            null,
+            WaitingRecheckChoice.usual(true),
+            true,
+            null);
+    return steps.write(store, b, false);
+  }
+
   /** Adds the batch's new columns, as text (the values are canonical text whatever they hold). */
   private void addColumns(Map<String, Set<String>> seen) throws SQLException {
     for (Map.Entry<String, Set<String>> e : seen.entrySet()) {

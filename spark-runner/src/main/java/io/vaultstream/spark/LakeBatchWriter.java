@@ -54,6 +54,9 @@ final class LakeBatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     }
     List<Row> rows =
         batch.select("key", "value", "topic", "partition", "offset", "timestamp").collectAsList();
+    if (rows.isEmpty()) {
+      return; // nothing read: no batch to record (the sweep runs within the next one when due)
+    }
     BatchWriter.DecodedRows decoded = new BatchWriter.DecodedRows(vault.decoder(), options);
     rows.forEach(decoded::add);
     Progress progress = new Progress(query, new ArrayList<>(decoded.next.values()));

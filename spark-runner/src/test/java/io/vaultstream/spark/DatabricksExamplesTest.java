@@ -118,6 +118,27 @@ class DatabricksExamplesTest {
         .isEqualTo(task.at("/new_cluster/single_user_name").asText());
   }
 
+  /**
+   * The Delta variant: Unity Catalog names for the tables, the checkpoint on a volume, no database
+   * settings, Delta from the runtime (the job jar does not carry it).
+   */
+  @Test
+  void theDeltaJobIsOneTheJobAcceptsWithUnityCatalogNames() throws IOException {
+    JsonNode job = new ObjectMapper().readTree(DIR.resolve("job-delta.json").toFile());
+    JsonNode task = job.at("/tasks/0");
+    JobConfig config = jobConfig(task, null);
+
+    assertThat(config.deltaTarget()).isTrue();
+    assertThat(config.singleQuery()).isTrue();
+    assertThat(config.deltaLocation().describe()).isEqualTo("Delta tables in main.vault");
+    assertThat(config.get("checkpoint", null)).startsWith("/Volumes/");
+    assertThat(task.at("/new_cluster/spark_env_vars").has("TARGET_JDBC_URL")).isFalse();
+    assertThat(task.at("/libraries/0/jar").asText()).startsWith("/Volumes/");
+    assertThat(job.at("/run_as/service_principal_name").asText())
+        .isEqualTo(task.at("/new_cluster/single_user_name").asText());
+    assertThat(config.options().jdbcUrl()).isNull();
+  }
+
   @Test
   void theBundleDeploysTheJarAndTheModelToAVolumeAndTheJobAcceptsThem() throws IOException {
     JsonNode bundle = bundle();

@@ -45,6 +45,55 @@ class JobConfigTest {
   }
 
   @Test
+  void theDeltaTargetTakesOneLocationAndNoDatabase() {
+    Map<String, String> kafka =
+        Map.of("SOURCE_KAFKA_BOOTSTRAP_SERVERS", "broker:9092", "CHECK_POINT_LOCATION", "/chk");
+    JobConfig path =
+        JobConfig.from(
+            new String[] {"--model", "m.json", "--target", "delta", "--delta-path", "/v/"}, kafka);
+    assertThat(path.deltaTarget()).isTrue();
+    assertThat(path.singleQuery()).isTrue();
+    assertThat(path.deltaLocation().table("hub_a")).isEqualTo("delta.`/v/hub_a`");
+    assertThat(path.options().jdbcUrl()).isNull();
+    JobConfig schema =
+        JobConfig.from(
+            new String[] {"--model", "m.json", "--target", "delta", "--delta-schema", "main.dwh"},
+            kafka);
+    assertThat(schema.deltaLocation().table("hub_a")).isEqualTo("`main`.`dwh`.`hub_a`");
+    assertThatThrownBy(
+            () -> JobConfig.from(new String[] {"--model", "m.json", "--target", "delta"}, kafka))
+        .hasMessageContaining("needs exactly one of --delta-path DIR");
+    assertThatThrownBy(
+            () ->
+                JobConfig.from(
+                    new String[] {
+                      "--model",
+                      "m.json",
+                      "--target",
+                      "delta",
+                      "--delta-path",
+                      "/v",
+                      "--delta-schema",
+                      "s"
+                    },
+                    kafka))
+        .hasMessageContaining("needs exactly one of");
+    assertThatThrownBy(
+            () ->
+                JobConfig.from(
+                    new String[] {"--model", "m.json", "--target", "delta", "--delta-path", "/v"},
+                    ENV))
+        .hasMessageContaining("--jdbc-url is for --target jdbc");
+    assertThatThrownBy(
+            () -> JobConfig.from(new String[] {"--model", "m.json", "--delta-path", "/v"}, ENV))
+        .hasMessageContaining("are for --target delta");
+    assertThatThrownBy(
+            () -> JobConfig.from(new String[] {"--model", "m.json", "--target", "iceberg"}, ENV))
+        .hasMessageContaining("--target must be 'jdbc' (PostgreSQL or MariaDB) or 'delta'");
+    assertThat(JobConfig.from(new String[] {"--model", "m.json"}, ENV).deltaTarget()).isFalse();
+  }
+
+  @Test
   void theQueryModeAndBatchSizesAreChecked() {
     assertThat(JobConfig.from(new String[] {"--model", "m.json"}, ENV).singleQuery()).isFalse();
     JobConfig single =

@@ -20,7 +20,6 @@ import java.util.Properties;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import kafka.testkit.KafkaClusterTestKit;
-import kafka.testkit.TestKitNodes;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -44,17 +43,7 @@ class SparkQueryMetricsIT {
 
   @Test
   void aQueryShowsItsStateProgressAndTheVaultsTables(@TempDir Path dir) throws Exception {
-    KafkaClusterTestKit kafka =
-        new KafkaClusterTestKit.Builder(
-                new TestKitNodes.Builder()
-                    .setCombined(true)
-                    .setNumBrokerNodes(1)
-                    .setNumControllerNodes(1)
-                    .build())
-            .build();
-    kafka.format();
-    kafka.startup();
-    kafka.waitForReadyBrokers();
+    KafkaClusterTestKit kafka = EmbeddedKafka.start();
     SparkSession spark =
         SparkSession.builder()
             .master("local[2]")

@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import kafka.testkit.KafkaClusterTestKit;
-import kafka.testkit.TestKitNodes;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -46,17 +45,7 @@ class SparkRunnerIT {
 
   @BeforeAll
   static void start() throws Exception {
-    kafka =
-        new KafkaClusterTestKit.Builder(
-                new TestKitNodes.Builder()
-                    .setCombined(true)
-                    .setNumBrokerNodes(1)
-                    .setNumControllerNodes(1)
-                    .build())
-            .build();
-    kafka.format();
-    kafka.startup();
-    kafka.waitForReadyBrokers();
+    kafka = EmbeddedKafka.start();
     spark =
         SparkSession.builder()
             .master("local[2]")

@@ -89,6 +89,16 @@ public final class LakeBatchStore implements BatchStore {
   /** Commits every table the batch changed, the vault's tables first. */
   @Override
   public void commit() {
+    List<LakeChanges> ordered = inCommitOrder();
+    for (LakeChanges c : ordered) {
+      committed.put(c.table().name(), c.size());
+    }
+    batch.commit(ordered);
+    vault.clear();
+  }
+
+  /** The batch's changes per table, in the order they commit. */
+  List<LakeChanges> inCommitOrder() {
     List<LakeChanges> first = new ArrayList<>();
     Map<String, LakeChanges> last = new LinkedHashMap<>();
     for (LakeChanges c : vault.changes().values()) {
@@ -106,11 +116,7 @@ public final class LakeBatchStore implements BatchStore {
       }
     }
     ordered.addAll(last.values());
-    for (LakeChanges c : ordered) {
-      committed.put(c.table().name(), c.size());
-    }
-    batch.commit(ordered);
-    vault.clear();
+    return ordered;
   }
 
   /** Forgets the batch's changes: nothing was written before the commit. */

@@ -39,7 +39,13 @@ final class LakeValues {
     if (isInteger(text)) {
       return Long.parseLong(text);
     }
-    Instant i = OffsetDateTime.parse(text.trim(), SQL_TIME).toInstant();
+    String t = text.trim();
+    Instant i;
+    try {
+      i = Instant.parse(t);
+    } catch (java.time.format.DateTimeParseException e) {
+      i = OffsetDateTime.parse(t, SQL_TIME).toInstant();
+    }
     return Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000L), i.getNano() / 1_000);
   }
 

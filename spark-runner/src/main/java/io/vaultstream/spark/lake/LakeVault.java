@@ -36,6 +36,7 @@ public final class LakeVault {
   private final VaultShape shape;
   private final StoreLoader loader;
   private final BatchClock clock = new BatchClock();
+  private final Clock wall;
   private final LakeCommit commit;
   private final ChangeEventDecoder decoder;
   private Map<String, Integer> committed = Map.of();
@@ -46,6 +47,18 @@ public final class LakeVault {
    */
   public LakeVault(
       SparkSession spark, VaultModel model, VaultOptions options, LakeLocation at, String appId) {
+    this(spark, model, options, at, appId, Clock.systemUTC());
+  }
+
+  /** The same, with the clock a new batch reads (its intent keeps the reading for a re-run). */
+  public LakeVault(
+      SparkSession spark,
+      VaultModel model,
+      VaultOptions options,
+      LakeLocation at,
+      String appId,
+      Clock wall) {
+    this.wall = wall;
     this.spark = spark;
     this.model = model;
     this.at = at;
@@ -119,6 +132,25 @@ public final class LakeVault {
   public LoadResult load(
       long batch, List<ChangeEvent> events, List<BadRecord> bad, Progress progress)
       throws SQLException {
+    LakeBatchStore store = begin(batch);
+    LoadResult r = loader.load(store, events, bad, progress);
+    committed = Map.copyOf(store.committed());
+    return r;
+  }
+
+  /**
+   * Runs batch {@code batch} as a sweep: every waiting and unresolved error row rechecked against
+   * the whole key map, the watermark and the retention applied.
+   */
+  public LoadResult sweep(long batch) throws SQLException {
+    LakeBatchStore store = begin(batch);
+    LoadResult r = loader.sweep(store);
+    committed = Map.copyOf(store.committed());
+    return r;
+  }
+
+  /** Begins batch {@code batch}: its intent, its clock, its store. */
+  private LakeBatchStore begin(long batch) {
     LakeBatch pinned =
         LakeBatch.begin(
             spark,
@@ -126,12 +158,11 @@ public final class LakeVault {
             commit,
             batch,
             List.copyOf(tables.all().keySet()),
-            Math.multiplyExact(Instant.now().toEpochMilli(), 1000L));
+            Math.addExact(
+                Math.multiplyExact(wall.instant().getEpochSecond(), 1_000_000L),
+                wall.instant().getNano() / 1_000));
     clock.at = pinned.now();
-    LakeBatchStore store = new LakeBatchStore(spark, pinned, shape, types, model.naming());
-    LoadResult r = loader.load(store, events, bad, progress);
-    committed = Map.copyOf(store.committed());
-    return r;
+    return new LakeBatchStore(spark, pinned, shape, types, model.naming());
   }
 
   /** The changes (rows inserted, updated or deleted) per table of the last micro-batch. */

@@ -7,6 +7,7 @@ import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.samples.ChangeRecord;
 import io.vaultstream.samples.ShopEventGenerator;
+import io.vaultstream.spark.EmbeddedKafka;
 import io.vaultstream.spark.JobConfig;
 import io.vaultstream.spark.VaultStreamingJob;
 import io.vaultstream.testing.Samples;
@@ -16,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import kafka.testkit.KafkaClusterTestKit;
-import kafka.testkit.TestKitNodes;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -45,17 +45,7 @@ class DeltaJobIT {
 
   @BeforeAll
   static void start() throws Exception {
-    kafka =
-        new KafkaClusterTestKit.Builder(
-                new TestKitNodes.Builder()
-                    .setCombined(true)
-                    .setNumBrokerNodes(1)
-                    .setNumControllerNodes(1)
-                    .build())
-            .build();
-    kafka.format();
-    kafka.startup();
-    kafka.waitForReadyBrokers();
+    kafka = EmbeddedKafka.start();
     spark = LakeSessions.start(dir.resolve("warehouse").toString());
   }
 

@@ -1,6 +1,7 @@
 package io.vaultstream.spark.lake;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.vaultstream.engine.LoadResult;
 import io.vaultstream.engine.StoreLoader;
@@ -39,7 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
  * orders, lines, updates and deletes), loaded batch by batch into PostgreSQL through the JDBC store
  * and into Delta through the lakehouse store, give the same rows in every vault table, and the
  * children that arrive before their parents wait in the Delta waiting table as they do in
- * PostgreSQL's.
+ * PostgreSQL's, also when the driver dies between two tables' commits of a batch and the batch runs
+ * again.
  */
 class LakeStoreLoaderIT {
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
@@ -116,6 +118,21 @@ class LakeStoreLoaderIT {
               List.copyOf(tables.all().keySet()),
               lakeClock.instant().toEpochMilli() * 1000L);
       LakeBatchStore store = new LakeBatchStore(spark, batch, shape, types, SHOP.naming());
+      if (b == 1) {
+        // The driver dies after the batch's first four tables committed; the batch runs again.
+        LakeBatchStore doomed = store;
+        long id = b;
+        assertThatThrownBy(
+                () ->
+                    lake.load(
+                        new DyingStore(doomed, 4, at, commit, id), batches.get(1), List.of(), null))
+            .hasMessageContaining("the driver dies");
+        batch =
+            LakeBatch.begin(
+                spark, at, commit, b, List.copyOf(tables.all().keySet()), Long.MIN_VALUE);
+        assertThat(batch.runAgain()).isTrue();
+        store = new LakeBatchStore(spark, batch, shape, types, SHOP.naming());
+      }
       LoadResult r = lake.load(store, batches.get(b), List.of(), null);
       if (b == 0) {
         waitingAfterFirst = r.waiting();
@@ -148,6 +165,129 @@ class LakeStoreLoaderIT {
                 TargetDatabase.postgres().value("SELECT count(*) FROM " + schema + ".vs_waiting")));
   }
 
+  /**
+   * The waiting rows' life on both targets: children whose parents are missing wait, pass the
+   * watermark in a sweep and become error rows; the parents then arrive, newest first (history out
+   * of order), and resolve them; a replay of the first batch changes nothing. Every table, the
+   * loader's own included, has the same rows (the error rows' numbers aside).
+   */
+  @Test
+  void waitingRowsWatermarkOutOfOrderHistoryAndAReplayAsInPostgres() throws Exception {
+    String schema = TestDatabase.newSchema();
+    VaultOptions options = TestDatabase.options(schema).build();
+    List<ChangeRecord> all = ShopEventGenerator.debezium(23).withSchemas().next(240);
+    List<Integer> parents = new ArrayList<>();
+    List<Integer> children = new ArrayList<>();
+    for (int i = 0; i < all.size(); i++) {
+      (all.get(i).table().equals("customers") ? parents : children).add(i);
+    }
+    java.util.Collections.reverse(parents);
+    List<List<Integer>> steps =
+        List.of(children, List.of(), parents, children.subList(0, children.size() / 2));
+
+    TestClock pgClock = new TestClock(Instant.parse("2026-06-01T00:00:00Z"));
+    try (VaultLoader jdbc = VaultLoader.open(SHOP, options, pgClock)) {
+      for (List<Integer> step : steps) {
+        if (step.isEmpty()) {
+          pgClock.advance(java.time.Duration.ofSeconds(200)); // past the watermark
+          jdbc.sweep();
+        } else {
+          jdbc.load(decode(jdbc.decoder(), all, step));
+        }
+        pgClock.advance(java.time.Duration.ofSeconds(1));
+      }
+    }
+
+    LakeLocation at = new LakeLocation.Path(dir.resolve("lifecycle").toString());
+    LakeVault.createTables(spark, SHOP, at);
+    TestClock lakeClock = new TestClock(Instant.parse("2026-06-01T00:00:00Z"));
+    LakeVault lake = new LakeVault(spark, SHOP, options, at, "it", lakeClock);
+    long batch = 0;
+    int errorsAfterSweep = -1;
+    for (List<Integer> step : steps) {
+      if (step.isEmpty()) {
+        lakeClock.advance(java.time.Duration.ofSeconds(200));
+        lake.sweep(batch++);
+        errorsAfterSweep = (int) count(at, "vs_errors");
+      } else {
+        lake.load(batch++, decode(lake.decoder(), all, step), List.of(), null);
+      }
+      lakeClock.advance(java.time.Duration.ofSeconds(1));
+    }
+
+    Map<String, List<String>> postgres =
+        VaultDump.of(
+            TargetDatabase.postgres(),
+            schema,
+            t -> true,
+            c -> !c.equals("loaded_at") && !c.equals("id"));
+    Map<String, List<String>> delta = new TreeMap<>();
+    for (TableSpec t :
+        new LakeTables(SHOP, new HashKeyCalculator(SHOP.hashing()), at).all().values()) {
+      delta.put(t.name(), rows(at, t, "id"));
+    }
+    assertThat(delta.keySet()).containsExactlyInAnyOrderElementsOf(postgres.keySet());
+    for (String table : postgres.keySet()) {
+      assertThat(delta.get(table)).as(table).containsExactlyElementsOf(postgres.get(table));
+    }
+    assertThat(errorsAfterSweep).as("children past the watermark became error rows").isPositive();
+    assertThat(postgres.get("vs_errors")).as("the parents resolved them").isEmpty();
+  }
+
+  private static List<ChangeEvent> decode(
+      io.vaultstream.decode.ChangeEventDecoder decoder,
+      List<ChangeRecord> all,
+      List<Integer> which) {
+    List<ChangeEvent> out = new ArrayList<>();
+    for (int i : which) {
+      ChangeRecord r = all.get(i);
+      decoder.decode(r.topic(), 0, i, 0, r.key(), r.value()).ifPresent(out::add);
+    }
+    return out;
+  }
+
+  /**
+   * A batch's store whose commit stops after the first {@code tables} tables, as a dying driver.
+   */
+  private record DyingStore(
+      LakeBatchStore store, int tables, LakeLocation at, LakeCommit committer, long batch)
+      implements io.vaultstream.engine.BatchStore {
+    @Override
+    public io.vaultstream.keymap.KeyMapReader keyMap() {
+      return store.keyMap();
+    }
+
+    @Override
+    public io.vaultstream.write.VaultStore vault() {
+      return store.vault();
+    }
+
+    @Override
+    public io.vaultstream.waiting.WaitingRows waiting() {
+      return store.waiting();
+    }
+
+    @Override
+    public void storeProgress(io.vaultstream.event.Progress p, long nowMicros) {
+      store.storeProgress(p, nowMicros);
+    }
+
+    @Override
+    public void commit() {
+      List<LakeChanges> ordered = store.inCommitOrder();
+      assertThat(ordered.size()).isGreaterThan(tables);
+      for (LakeChanges c : ordered.subList(0, tables)) {
+        c.commit(spark, at, committer, batch);
+      }
+      throw new IllegalStateException("the driver dies");
+    }
+
+    @Override
+    public void rollback() {
+      store.rollback();
+    }
+  }
+
   private static long count(LakeLocation at, String table) {
     return spark.sql("SELECT count(*) FROM " + at.table(table)).first().getLong(0);
   }
@@ -157,11 +297,16 @@ class LakeStoreLoaderIT {
    * table's order (those taken from events included), without the wall-clock {@code loaded_at}.
    */
   private static List<String> rows(LakeLocation at, TableSpec t) {
+    return rows(at, t, "loaded_at");
+  }
+
+  /** The same without {@code loaded_at} and {@code also}. */
+  private static List<String> rows(LakeLocation at, TableSpec t, String also) {
     List<String> select = new ArrayList<>();
     List<Boolean> times = new ArrayList<>();
     for (org.apache.spark.sql.types.StructField f :
         spark.table(at.table(t.name())).schema().fields()) {
-      if (f.name().equals("loaded_at")) {
+      if (f.name().equals("loaded_at") || f.name().equals(also)) {
         continue;
       }
       boolean time = f.dataType() instanceof org.apache.spark.sql.types.TimestampType;
