@@ -24,7 +24,8 @@ wait_for_worker() {
 validate() {
   local file="$1" class result
   class="$(jq -r '.config["connector.class"] | split(".") | last' "$file")"
-  result="$(jq '.config' "$file" | curl -fsS -X PUT -H 'Content-Type: application/json' \
+  # The worker's validation wants the connector's name among the settings.
+  result="$(jq '.config + {name: .name}' "$file" | curl -fsS -X PUT -H 'Content-Type: application/json' \
     --data-binary @- "$connect/connector-plugins/$class/config/validate")"
   if [[ "$(jq '.error_count' <<<"$result")" != 0 ]]; then
     echo "$(basename "$file") does not validate:" >&2
