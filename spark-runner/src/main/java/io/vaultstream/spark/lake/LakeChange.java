@@ -1,7 +1,6 @@
 package io.vaultstream.spark.lake;
 
 import io.vaultstream.spark.lake.LakeChanges.Action;
-import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -31,12 +30,12 @@ record LakeChange(Action action, Map<String, Object> row) {
       return this;
     }
     if (next.action() == Action.EARLIEST && action() == Action.EARLIEST) {
-      Instant was = instant(row().get(loadDts));
-      Instant now = instant(next.row().get(loadDts));
+      Long was = micros(row().get(loadDts));
+      Long now = micros(next.row().get(loadDts));
       if (was == null || now == null) {
         return next;
       }
-      if (!now.isBefore(was)) {
+      if (now >= was) {
         return this;
       }
       Map<String, Object> earlier = new LinkedHashMap<>(row());
@@ -47,14 +46,17 @@ record LakeChange(Action action, Map<String, Object> row) {
     return next;
   }
 
-  /** A load time given as epoch microseconds or ISO text; null when absent or not an instant. */
-  private static Instant instant(Object v) {
+  /**
+   * A load time given as epoch microseconds (a number, or its text: the target's own times) or ISO
+   * text, in microseconds; null when absent or not a time.
+   */
+  private static Long micros(Object v) {
     if (v == null || v == NULL) {
       return null;
     }
     try {
-      return Instant.parse(LakeChanges.text(v, "TIMESTAMP"));
-    } catch (DateTimeParseException e) {
+      return LakeValues.micros(LakeChanges.text(v, "TIMESTAMP"));
+    } catch (DateTimeParseException | ArithmeticException e) {
       return null;
     }
   }
