@@ -39,6 +39,8 @@ public final class LakeVault {
   private final LakeCommit commit;
   private final ChangeEventDecoder decoder;
   private Map<String, Integer> committed = Map.of();
+  private final long sweepIntervalMs;
+  private final long watermarkSeconds;
 
   /**
    * @param appId who writes (the streaming query's id, kept in its checkpoint): a batch number
@@ -55,6 +57,8 @@ public final class LakeVault {
     adoptColumns();
     this.loader = new StoreLoader(model, options, types, shape, clock, this::addColumn);
     this.commit = new LakeCommit(spark, appId);
+    this.sweepIntervalMs = options.sweepIntervalMs();
+    this.watermarkSeconds = options.watermarkSeconds();
     this.decoder = new ChangeEventDecoder(model, options.decoder(), types.maxKeyChars());
   }
 
@@ -129,9 +133,25 @@ public final class LakeVault {
             Math.multiplyExact(Instant.now().toEpochMilli(), 1000L));
     clock.at = pinned.now();
     LakeBatchStore store = new LakeBatchStore(spark, pinned, shape, types, model.naming());
-    LoadResult r = loader.load(store, events, bad, progress);
+    LoadResult r = loader.load(store, events, bad, progress, sweeps(pinned));
     committed = Map.copyOf(store.committed());
     return r;
+  }
+
+  /**
+   * Whether the batch runs the sweep: when its clock reading is in another sweep interval than the
+   * batch before it (or it is the first). Decided from the ledger, not from this driver's memory,
+   * so a batch run again after a restart sweeps exactly when its first run did.
+   */
+  boolean sweeps(LakeBatch pinned) {
+    long every =
+        Math.min(
+            Math.multiplyExact(sweepIntervalMs, 1_000L),
+            Math.multiplyExact(watermarkSeconds, 1_000_000L));
+    Long before = pinned.nowBefore();
+    return before == null
+        || every <= 0
+        || Math.floorDiv(pinned.now(), every) != Math.floorDiv(before, every);
   }
 
   /** The changes (rows inserted, updated or deleted) per table of the last micro-batch. */

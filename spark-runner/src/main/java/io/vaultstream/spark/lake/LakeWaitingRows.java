@@ -8,6 +8,8 @@ import io.vaultstream.waiting.WaitingRows;
 import io.vaultstream.write.TextColumns;
 import io.vaultstream.write.VaultShape;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +31,15 @@ final class LakeWaitingRows implements WaitingRows {
   private final VaultShape shape;
   private final LakeTypes types;
   private long errorIds;
+
+  /**
+   * The waiting rows this batch deleted (by key) and the columns it updated: the watermark's move
+   * reads the table as the batch pinned it, and must see it as the database's statement would,
+   * after the batch's deletes and updates (a row resolved in the batch is not moved).
+   */
+  private final Set<List<String>> deletedWaiting = new HashSet<>();
+
+  private final Map<List<String>, Map<String, Object>> updatedWaiting = new HashMap<>();
 
   LakeWaitingRows(
       SparkSession spark,
@@ -86,7 +97,9 @@ final class LakeWaitingRows implements WaitingRows {
         + batch.read(VaultTables.WAITING)
         + " x WHERE x.event IS NOT NULL AND "
         + where
-        + (limit > 0 ? " ORDER BY x.topic, x.kafka_partition, x.kafka_offset LIMIT " + limit : "");
+        // In the key's order (a run again of the batch takes the same page and rechecks).
+        + " ORDER BY x.topic, x.kafka_partition, x.kafka_offset"
+        + (limit > 0 ? " LIMIT " + limit : "");
   }
 
   private String errorRows(String where, int limit) {
@@ -97,7 +110,8 @@ final class LakeWaitingRows implements WaitingRows {
         + LakeTables.literal(Problem.UNRESOLVED_REFERENCE)
         + " AND x.event IS NOT NULL AND "
         + where
-        + (limit > 0 ? " ORDER BY x.topic, x.kafka_partition, x.kafka_offset LIMIT " + limit : "");
+        + " ORDER BY x.topic, x.kafka_partition, x.kafka_offset, x.error_code, x.target_object"
+        + (limit > 0 ? " LIMIT " + limit : "");
   }
 
   private String select(String origin, String state, String since, List<String> columns) {
@@ -146,7 +160,9 @@ final class LakeWaitingRows implements WaitingRows {
         .append(LakeTables.literal(Problem.UNRESOLVED_REFERENCE))
         .append(" AND x.expires_at < timestamp_micros(")
         .append(nowMicros)
-        .append(") ORDER BY x.expires_at LIMIT ")
+        // Ties broken by the key: a run again of the batch takes the same rows.
+        .append(") ORDER BY x.expires_at, x.topic, x.kafka_partition, x.kafka_offset,")
+        .append(" x.error_code, x.target_object LIMIT ")
         .append(rows);
     List<WaitingRow> out = new ArrayList<>();
     for (Row r : spark.sql(sql.toString()).collectAsList()) {
@@ -175,7 +191,7 @@ final class LakeWaitingRows implements WaitingRows {
         .append(LakeTables.literal(WaitingRow.WAITING))
         .append(" AND x.arrived_at < timestamp_micros(")
         .append(cutoffMicros)
-        .append(")");
+        .append(") ORDER BY x.topic, x.kafka_partition, x.kafka_offset");
     List<Map<String, String>> moved = new ArrayList<>();
     List<Map<String, String>> gone = new ArrayList<>();
     for (Row r : spark.sql(sql.toString()).collectAsList()) {
@@ -184,6 +200,20 @@ final class LakeWaitingRows implements WaitingRows {
       for (int i = 0; i < copied.size(); i++) {
         Object v = r.get(1 + i);
         m.put(copied.get(i), v == null ? null : v.toString());
+      }
+      List<String> key =
+          waitingKey(m.get("topic"), m.get("kafka_partition"), m.get("kafka_offset"));
+      if (deletedWaiting.contains(key)) {
+        continue; // resolved (or parked again) by this batch
+      }
+      Map<String, Object> update = updatedWaiting.get(key);
+      if (update != null) {
+        update.forEach(
+            (c, v) -> {
+              if (copied.contains(c)) {
+                m.put(c, v == null ? null : v.toString());
+              }
+            });
       }
       m.put("first_seen", types.timestampText(r.getLong(0)));
       m.put("expires_at", types.timestampText(expiresMicros));
@@ -254,6 +284,8 @@ final class LakeWaitingRows implements WaitingRows {
         e.add(key);
       } else {
         w.add(key);
+        deletedWaiting.add(
+            waitingKey(key.get("topic"), key.get("kafka_partition"), key.get("kafka_offset")));
       }
     }
     write(waiting(), w, false);
@@ -279,7 +311,16 @@ final class LakeWaitingRows implements WaitingRows {
       change.put("message", pr.message());
       change.put("attempts", Integer.toString(p.attempts() + 1));
       change.put("last_attempt", types.timestampText(nowMicros));
+      if (p.table() == WaitingRow.Table.WAITING_TABLE) {
+        updatedWaiting.put(
+            waitingKey(p.topic(), Integer.toString(p.partition()), Long.toString(p.offset())),
+            change);
+      }
       store.upsert(t, change);
     }
+  }
+
+  private static List<String> waitingKey(String topic, String partition, String offset) {
+    return java.util.Arrays.asList(topic, partition, offset);
   }
 }
