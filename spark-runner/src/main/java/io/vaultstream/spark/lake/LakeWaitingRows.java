@@ -30,6 +30,7 @@ final class LakeWaitingRows implements WaitingRows {
   private final LakeVaultStore store;
   private final VaultShape shape;
   private final LakeTypes types;
+  private final LakeResolvableRows resolvable;
   private long errorIds;
 
   /**
@@ -52,6 +53,7 @@ final class LakeWaitingRows implements WaitingRows {
     this.store = store;
     this.shape = shape;
     this.types = types;
+    this.resolvable = new LakeResolvableRows(spark, batch, shape, types);
     // Error rows are numbered by the loader (an identity column would make Delta refuse
     // concurrent commits): the batch's clock, with room for a million rows per batch.
     this.errorIds = batch.now() * 1_000L;
@@ -67,84 +69,7 @@ final class LakeWaitingRows implements WaitingRows {
 
   @Override
   public List<WaitingRow> findResolvable(Map<String, Set<String>> batchKeys, int sweepPageRows) {
-    Map<List<Object>, WaitingRow> out = new LinkedHashMap<>();
-    List<String> parents = new ArrayList<>();
-    batchKeys.forEach(
-        (source, keys) ->
-            keys.forEach(
-                k ->
-                    parents.add(
-                        "(" + LakeTables.literal(source) + ", " + LakeTables.literal(k) + ")")));
-    if (!parents.isEmpty()) {
-      String inBatch = "(x.ref_source, x.ref_pk) IN (" + String.join(", ", parents) + ")";
-      read(waitingRows(inBatch, 0), out);
-      read(errorRows(inBatch, 0), out);
-    }
-    if (sweepPageRows > 0) {
-      String known =
-          "EXISTS (SELECT 1 FROM "
-              + batch.read(VaultTables.KEY_MAP)
-              + " k WHERE k.source_table = x.ref_source AND k.pk = x.ref_pk)";
-      read(waitingRows(known, sweepPageRows), out);
-      read(errorRows(known, sweepPageRows), out);
-    }
-    return new ArrayList<>(out.values());
-  }
-
-  private String waitingRows(String where, int limit) {
-    return select("'W'", "x.state", "x.arrived_at", WaitingRow.RECHECK_COLUMNS)
-        + " FROM "
-        + batch.read(VaultTables.WAITING)
-        + " x WHERE x.event IS NOT NULL AND "
-        + where
-        // In the key's order (a run again of the batch takes the same page and rechecks).
-        + " ORDER BY x.topic, x.kafka_partition, x.kafka_offset"
-        + (limit > 0 ? " LIMIT " + limit : "");
-  }
-
-  private String errorRows(String where, int limit) {
-    return select("'E'", "x.error_code", "x.first_seen", WaitingRow.RECHECK_COLUMNS)
-        + " FROM "
-        + batch.read(VaultTables.ERRORS)
-        + " x WHERE x.error_code = "
-        + LakeTables.literal(Problem.UNRESOLVED_REFERENCE)
-        + " AND x.event IS NOT NULL AND "
-        + where
-        + " ORDER BY x.topic, x.kafka_partition, x.kafka_offset, x.error_code, x.target_object"
-        + (limit > 0 ? " LIMIT " + limit : "");
-  }
-
-  private String select(String origin, String state, String since, List<String> columns) {
-    StringBuilder sb =
-        new StringBuilder("SELECT ")
-            .append(origin)
-            .append(", ")
-            .append(state)
-            .append(", unix_micros(")
-            .append(since)
-            .append(")");
-    for (String col : columns) {
-      String type = waiting().column(col).type();
-      sb.append(", ").append(LakeValues.asText("x." + LakeLocation.quote(col), type));
-    }
-    return sb.toString();
-  }
-
-  private void read(String sql, Map<List<Object>, WaitingRow> out) {
-    for (Row r : spark.sql(sql).collectAsList()) {
-      WaitingRow.Table table =
-          "W".equals(r.getString(0))
-              ? WaitingRow.Table.WAITING_TABLE
-              : WaitingRow.Table.ERROR_TABLE;
-      Map<String, String> cols = new LinkedHashMap<>();
-      for (int i = 0; i < WaitingRow.RECHECK_COLUMNS.size(); i++) {
-        Object v = r.get(3 + i);
-        cols.put(WaitingRow.RECHECK_COLUMNS.get(i), v == null ? null : v.toString());
-      }
-      WaitingRow p = WaitingRow.read(table, r.getString(1), r.getLong(2), cols, types);
-      out.putIfAbsent(
-          List.of(table, p.state(), p.topic(), p.partition(), p.offset(), p.target()), p);
-    }
+    return resolvable.find(batchKeys, sweepPageRows);
   }
 
   @Override
