@@ -68,9 +68,34 @@ public final class StoreLoader {
   public LoadResult load(
       BatchStore store, List<ChangeEvent> events, List<BadRecord> bad, Progress progress)
       throws SQLException {
-    PlannedBatch b =
-        steps.plan(
-            store, events, bad, List.of(), progress, WaitingRecheckChoice.usual(false), true, null);
+    return load(store, events, bad, progress, WaitingRecheckChoice.usual(false), true);
+  }
+
+  /**
+   * As {@link #load(BatchStore, List, List, Progress)}, with the sweep (the watermark, the
+   * retention and the waiting rows whose parent reached the key map) run when {@code sweep} says,
+   * not on this loader's timer: a batch that may run again after a restart must decide it from the
+   * batch alone, so that every run of it plans the same changes.
+   */
+  public LoadResult load(
+      BatchStore store,
+      List<ChangeEvent> events,
+      List<BadRecord> bad,
+      Progress progress,
+      boolean sweep)
+      throws SQLException {
+    return load(store, events, bad, progress, WaitingRecheckChoice.usual(sweep), false);
+  }
+
+  private LoadResult load(
+      BatchStore store,
+      List<ChangeEvent> events,
+      List<BadRecord> bad,
+      Progress progress,
+      WaitingRecheckChoice choice,
+      boolean maySweep)
+      throws SQLException {
+    PlannedBatch b = steps.plan(store, events, bad, List.of(), progress, choice, maySweep, null);
     addColumns(shape.unknownColumns(b.plan));
     return steps.write(store, b, false);
   }

@@ -33,6 +33,7 @@ public final class LakeBatch {
   private final long now;
   private final Map<String, Long> versions;
   private final boolean again;
+  private final Long before;
 
   private LakeBatch(
       SparkSession spark,
@@ -41,7 +42,8 @@ public final class LakeBatch {
       long batch,
       long now,
       Map<String, Long> versions,
-      boolean again) {
+      boolean again,
+      Long before) {
     this.spark = spark;
     this.at = at;
     this.commit = commit;
@@ -49,6 +51,7 @@ public final class LakeBatch {
     this.now = now;
     this.versions = versions;
     this.again = again;
+    this.before = before;
   }
 
   /** The statement that creates the ledger, if absent. */
@@ -75,22 +78,34 @@ public final class LakeBatch {
       // The intent is its rows: a batch that reads no table would have none to find again.
       throw new IllegalArgumentException("A micro-batch pins at least one table");
     }
-    List<Row> stored =
+    List<Row> stored = new ArrayList<>();
+    Long before = null;
+    for (Row r :
         spark
             .sql(
-                "SELECT now_micros, table_name, table_version FROM "
+                "SELECT batch, now_micros, table_name, table_version FROM "
                     + at.table(LEDGER)
                     + " WHERE app_id = "
                     + LakeTables.literal(commit.appId())
-                    + " AND batch = "
-                    + batch)
-            .collectAsList();
+                    + " AND batch IN ("
+                    + (batch - 1)
+                    + ", "
+                    + batch
+                    + ")")
+            .collectAsList()) {
+      if (r.getLong(0) == batch) {
+        stored.add(r);
+      } else {
+        before = r.getLong(1);
+      }
+    }
     if (!stored.isEmpty()) {
       Map<String, Long> versions = new LinkedHashMap<>();
       for (Row r : stored) {
-        versions.put(r.getString(1), r.getLong(2));
+        versions.put(r.getString(2), r.getLong(3));
       }
-      return new LakeBatch(spark, at, commit, batch, stored.get(0).getLong(0), versions, true);
+      return new LakeBatch(
+          spark, at, commit, batch, stored.get(0).getLong(1), versions, true, before);
     }
     Map<String, Long> versions = new LinkedHashMap<>();
     List<String> rows = new ArrayList<>();
@@ -111,7 +126,7 @@ public final class LakeBatch {
               + "L)");
     }
     commit.run("INSERT INTO " + at.table(LEDGER) + " VALUES " + String.join(", ", rows), batch);
-    return new LakeBatch(spark, at, commit, batch, nowMicros, versions, false);
+    return new LakeBatch(spark, at, commit, batch, nowMicros, versions, false, before);
   }
 
   /** The table's newest version. */
@@ -122,6 +137,14 @@ public final class LakeBatch {
   /** The batch's clock reading, the same in every run of the batch. */
   public long now() {
     return now;
+  }
+
+  /**
+   * The clock reading of the application's batch before this one, or null when this is its first
+   * (the same in every run of this batch: the ledger's rows do not change).
+   */
+  public Long nowBefore() {
+    return before;
   }
 
   /** Whether an earlier run of this batch had begun (and may have committed some tables). */

@@ -47,8 +47,8 @@ record LakeChange(Action action, Map<String, Object> row) {
   }
 
   /**
-   * A load time given as epoch microseconds (a number or its text) or ISO text, in microseconds;
-   * null when absent or not a time.
+   * A load time given as epoch microseconds (a number, or its text: the target's own times) or ISO
+   * text, in microseconds; null when absent or not a time.
    */
   private static Long micros(Object v) {
     if (v == null || v == NULL) {

@@ -37,6 +37,30 @@ public final class LakeTypes implements VaultValues {
     return "true".equals(text);
   }
 
+  /** The characters a Delta table without column mapping refuses in a column's name. */
+  static final String REFUSED_NAME_CHARS = " ,;{}()\n\t=";
+
+  /**
+   * A name Delta refuses (its tables are created without column mapping): one with a space, a tab,
+   * a line break or one of {@code ,;{}()=}.
+   */
+  @Override
+  public String columnNameProblem(String name) {
+    for (int i = 0; i < name.length(); i++) {
+      if (REFUSED_NAME_CHARS.indexOf(name.charAt(i)) >= 0) {
+        return "Delta tables refuse column names with a space, a tab, a line break or one of"
+            + " , ; { } ( ) =";
+      }
+    }
+    return null;
+  }
+
+  /** Spark compares column names without case: two names that differ only in case are one. */
+  @Override
+  public String columnNameKey(String name) {
+    return name.toLowerCase(Locale.ROOT);
+  }
+
   @Override
   public String hashType(int hexLength, boolean binary) {
     return binary ? "BINARY" : "STRING";

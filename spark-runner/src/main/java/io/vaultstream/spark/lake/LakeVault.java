@@ -40,6 +40,8 @@ public final class LakeVault {
   private final LakeCommit commit;
   private final ChangeEventDecoder decoder;
   private Map<String, Integer> committed = Map.of();
+  private final long sweepIntervalMs;
+  private final long watermarkSeconds;
 
   /**
    * @param appId who writes (the streaming query's id, kept in its checkpoint): a batch number
@@ -68,6 +70,8 @@ public final class LakeVault {
     adoptColumns();
     this.loader = new StoreLoader(model, options, types, shape, clock, this::addColumn);
     this.commit = new LakeCommit(spark, appId);
+    this.sweepIntervalMs = options.sweepIntervalMs();
+    this.watermarkSeconds = options.watermarkSeconds();
     this.decoder = new ChangeEventDecoder(model, options.decoder(), types.maxKeyChars());
   }
 
@@ -132,9 +136,9 @@ public final class LakeVault {
   public LoadResult load(
       long batch, List<ChangeEvent> events, List<BadRecord> bad, Progress progress)
       throws SQLException {
-    LakeBatchStore store = begin(batch);
-    LoadResult r = loader.load(store, events, bad, progress);
-    committed = Map.copyOf(store.committed());
+    Begun b = begin(batch);
+    LoadResult r = loader.load(b.store(), events, bad, progress, sweeps(b.pinned()));
+    committed = Map.copyOf(b.store().committed());
     return r;
   }
 
@@ -143,14 +147,17 @@ public final class LakeVault {
    * the whole key map, the watermark and the retention applied.
    */
   public LoadResult sweep(long batch) throws SQLException {
-    LakeBatchStore store = begin(batch);
+    LakeBatchStore store = begin(batch).store();
     LoadResult r = loader.sweep(store);
     committed = Map.copyOf(store.committed());
     return r;
   }
 
+  /** A batch begun: its intent and its store. */
+  private record Begun(LakeBatch pinned, LakeBatchStore store) {}
+
   /** Begins batch {@code batch}: its intent, its clock, its store. */
-  private LakeBatchStore begin(long batch) {
+  private Begun begin(long batch) {
     LakeBatch pinned =
         LakeBatch.begin(
             spark,
@@ -162,7 +169,23 @@ public final class LakeVault {
                 Math.multiplyExact(wall.instant().getEpochSecond(), 1_000_000L),
                 wall.instant().getNano() / 1_000));
     clock.at = pinned.now();
-    return new LakeBatchStore(spark, pinned, shape, types, model.naming());
+    return new Begun(pinned, new LakeBatchStore(spark, pinned, shape, types, model.naming()));
+  }
+
+  /**
+   * Whether the batch runs the sweep: when its clock reading is in another sweep interval than the
+   * batch before it (or it is the first). Decided from the ledger, not from this driver's memory,
+   * so a batch run again after a restart sweeps exactly when its first run did.
+   */
+  boolean sweeps(LakeBatch pinned) {
+    long every =
+        Math.min(
+            Math.multiplyExact(sweepIntervalMs, 1_000L),
+            Math.multiplyExact(watermarkSeconds, 1_000_000L));
+    Long before = pinned.nowBefore();
+    return before == null
+        || every <= 0
+        || Math.floorDiv(pinned.now(), every) != Math.floorDiv(before, every);
   }
 
   /** The changes (rows inserted, updated or deleted) per table of the last micro-batch. */

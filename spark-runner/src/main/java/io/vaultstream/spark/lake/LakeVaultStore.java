@@ -59,7 +59,9 @@ public final class LakeVaultStore implements VaultStore {
     String pk = t.primaryKey().get(0);
     int keyAt = rows.names().indexOf(pk);
     int timeAt = rows.names().indexOf(n.loadDts());
-    Map<String, Long> stored = changed == null ? Map.of() : loadTimes(t, rows, keyAt);
+    // Read whether or not the caller asks which rows changed: the count is of those, as the
+    // database's upsert counts them (a row stored with an earlier or equal time is not written).
+    Map<String, Long> stored = loadTimes(t, rows, keyAt);
     int count = 0;
     boolean stamped = t.column(n.loadedAt()) != null && !rows.names().contains(n.loadedAt());
     for (int r = 0; r < rows.size(); r++) {
@@ -68,20 +70,17 @@ public final class LakeVaultStore implements VaultStore {
         row.put(n.loadedAt(), batch.now()); // written with a new row only
       }
       of(t).put(LakeChanges.Action.EARLIEST, row);
-      if (changed == null) {
-        continue;
-      }
       String key = rows.value(r, keyAt);
       Long before = stored.get(LakeValues.hexKey(key));
-      if (before == null) {
-        changed.row(true, key);
-        count++;
-      } else if (LakeValues.micros(rows.value(r, timeAt)) < before) {
-        changed.row(false, key);
+      boolean inserted = before == null;
+      if (inserted || LakeValues.micros(rows.value(r, timeAt)) < before) {
+        if (changed != null) {
+          changed.row(inserted, key);
+        }
         count++;
       }
     }
-    return changed == null ? rows.size() : count;
+    return count;
   }
 
   /** The stored load time of each of the rows' keys that is stored. */
@@ -228,7 +227,9 @@ public final class LakeVaultStore implements VaultStore {
     List<String> any = new ArrayList<>();
     for (String a : attributes) {
       ColumnSpec col = t.column(a);
-      String differs = "NOT (t." + q(a) + " <=> " + LakeValues.cast("k." + q(a), col.type()) + ")";
+      // A column added after the pinned version (first seen in this batch) is NULL in every row.
+      String mine = pinned(t).contains(a) ? "t." + q(a) : "CAST(NULL AS " + col.type() + ")";
+      String differs = "NOT (" + mine + " <=> " + LakeValues.cast("k." + q(a), col.type()) + ")";
       out.add("CASE WHEN " + differs + " THEN 'true' ELSE 'false' END");
       out.add(text(t, a, "t"));
       any.add(differs);
@@ -302,20 +303,19 @@ public final class LakeVaultStore implements VaultStore {
    * batch that failed before its commits).
    */
   private String text(TableSpec t, String column, String alias) {
-    Set<String> stored =
-        pinnedColumns.computeIfAbsent(
-            t.name(),
-            k ->
-                Set.of(
-                    spark
-                        .sql("SELECT * FROM " + batch.read(k) + " LIMIT 0")
-                        .schema()
-                        .fieldNames()));
-    if (!stored.contains(column)) {
+    if (!pinned(t).contains(column)) {
       return "CAST(NULL AS STRING)";
     }
     ColumnSpec c = t.column(column);
     return LakeValues.asText(alias + "." + q(column), c == null ? "STRING" : c.type());
+  }
+
+  /** The columns of {@code t} in the version the batch reads. */
+  private Set<String> pinned(TableSpec t) {
+    return pinnedColumns.computeIfAbsent(
+        t.name(),
+        k ->
+            Set.of(spark.sql("SELECT * FROM " + batch.read(k) + " LIMIT 0").schema().fieldNames()));
   }
 
   /** The stored column equals the text of the same column in the view. */

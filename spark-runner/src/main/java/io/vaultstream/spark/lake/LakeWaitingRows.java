@@ -8,6 +8,8 @@ import io.vaultstream.waiting.WaitingRows;
 import io.vaultstream.write.TextColumns;
 import io.vaultstream.write.VaultShape;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +30,17 @@ final class LakeWaitingRows implements WaitingRows {
   private final LakeVaultStore store;
   private final VaultShape shape;
   private final LakeTypes types;
+  private final LakeResolvableRows resolvable;
   private long errorIds;
+
+  /**
+   * The waiting rows this batch deleted (by key) and the columns it updated: the watermark's move
+   * reads the table as the batch pinned it, and must see it as the database's statement would,
+   * after the batch's deletes and updates (a row resolved in the batch is not moved).
+   */
+  private final Set<List<String>> deletedWaiting = new HashSet<>();
+
+  private final Map<List<String>, Map<String, Object>> updatedWaiting = new HashMap<>();
 
   LakeWaitingRows(
       SparkSession spark,
@@ -41,6 +53,7 @@ final class LakeWaitingRows implements WaitingRows {
     this.store = store;
     this.shape = shape;
     this.types = types;
+    this.resolvable = new LakeResolvableRows(spark, batch, shape, types);
     // Error rows are numbered by the loader (an identity column would make Delta refuse
     // concurrent commits): the batch's clock, with room for a million rows per batch.
     this.errorIds = batch.now() * 1_000L;
@@ -56,81 +69,7 @@ final class LakeWaitingRows implements WaitingRows {
 
   @Override
   public List<WaitingRow> findResolvable(Map<String, Set<String>> batchKeys, int sweepPageRows) {
-    Map<List<Object>, WaitingRow> out = new LinkedHashMap<>();
-    List<String> parents = new ArrayList<>();
-    batchKeys.forEach(
-        (source, keys) ->
-            keys.forEach(
-                k ->
-                    parents.add(
-                        "(" + LakeTables.literal(source) + ", " + LakeTables.literal(k) + ")")));
-    if (!parents.isEmpty()) {
-      String inBatch = "(x.ref_source, x.ref_pk) IN (" + String.join(", ", parents) + ")";
-      read(waitingRows(inBatch, 0), out);
-      read(errorRows(inBatch, 0), out);
-    }
-    if (sweepPageRows > 0) {
-      String known =
-          "EXISTS (SELECT 1 FROM "
-              + batch.read(VaultTables.KEY_MAP)
-              + " k WHERE k.source_table = x.ref_source AND k.pk = x.ref_pk)";
-      read(waitingRows(known, sweepPageRows), out);
-      read(errorRows(known, sweepPageRows), out);
-    }
-    return new ArrayList<>(out.values());
-  }
-
-  private String waitingRows(String where, int limit) {
-    return select("'W'", "x.state", "x.arrived_at", WaitingRow.RECHECK_COLUMNS)
-        + " FROM "
-        + batch.read(VaultTables.WAITING)
-        + " x WHERE x.event IS NOT NULL AND "
-        + where
-        + (limit > 0 ? " ORDER BY x.topic, x.kafka_partition, x.kafka_offset LIMIT " + limit : "");
-  }
-
-  private String errorRows(String where, int limit) {
-    return select("'E'", "x.error_code", "x.first_seen", WaitingRow.RECHECK_COLUMNS)
-        + " FROM "
-        + batch.read(VaultTables.ERRORS)
-        + " x WHERE x.error_code = "
-        + LakeTables.literal(Problem.UNRESOLVED_REFERENCE)
-        + " AND x.event IS NOT NULL AND "
-        + where
-        + (limit > 0 ? " ORDER BY x.topic, x.kafka_partition, x.kafka_offset LIMIT " + limit : "");
-  }
-
-  private String select(String origin, String state, String since, List<String> columns) {
-    StringBuilder sb =
-        new StringBuilder("SELECT ")
-            .append(origin)
-            .append(", ")
-            .append(state)
-            .append(", unix_micros(")
-            .append(since)
-            .append(")");
-    for (String col : columns) {
-      String type = waiting().column(col).type();
-      sb.append(", ").append(LakeValues.asText("x." + LakeLocation.quote(col), type));
-    }
-    return sb.toString();
-  }
-
-  private void read(String sql, Map<List<Object>, WaitingRow> out) {
-    for (Row r : spark.sql(sql).collectAsList()) {
-      WaitingRow.Table table =
-          "W".equals(r.getString(0))
-              ? WaitingRow.Table.WAITING_TABLE
-              : WaitingRow.Table.ERROR_TABLE;
-      Map<String, String> cols = new LinkedHashMap<>();
-      for (int i = 0; i < WaitingRow.RECHECK_COLUMNS.size(); i++) {
-        Object v = r.get(3 + i);
-        cols.put(WaitingRow.RECHECK_COLUMNS.get(i), v == null ? null : v.toString());
-      }
-      WaitingRow p = WaitingRow.read(table, r.getString(1), r.getLong(2), cols, types);
-      out.putIfAbsent(
-          List.of(table, p.state(), p.topic(), p.partition(), p.offset(), p.target()), p);
-    }
+    return resolvable.find(batchKeys, sweepPageRows);
   }
 
   @Override
@@ -146,7 +85,9 @@ final class LakeWaitingRows implements WaitingRows {
         .append(LakeTables.literal(Problem.UNRESOLVED_REFERENCE))
         .append(" AND x.expires_at < timestamp_micros(")
         .append(nowMicros)
-        .append(") ORDER BY x.expires_at LIMIT ")
+        // Ties broken by the key: a run again of the batch takes the same rows.
+        .append(") ORDER BY x.expires_at, x.topic, x.kafka_partition, x.kafka_offset,")
+        .append(" x.error_code, x.target_object LIMIT ")
         .append(rows);
     List<WaitingRow> out = new ArrayList<>();
     for (Row r : spark.sql(sql.toString()).collectAsList()) {
@@ -175,7 +116,7 @@ final class LakeWaitingRows implements WaitingRows {
         .append(LakeTables.literal(WaitingRow.WAITING))
         .append(" AND x.arrived_at < timestamp_micros(")
         .append(cutoffMicros)
-        .append(")");
+        .append(") ORDER BY x.topic, x.kafka_partition, x.kafka_offset");
     List<Map<String, String>> moved = new ArrayList<>();
     List<Map<String, String>> gone = new ArrayList<>();
     for (Row r : spark.sql(sql.toString()).collectAsList()) {
@@ -184,6 +125,20 @@ final class LakeWaitingRows implements WaitingRows {
       for (int i = 0; i < copied.size(); i++) {
         Object v = r.get(1 + i);
         m.put(copied.get(i), v == null ? null : v.toString());
+      }
+      List<String> key =
+          waitingKey(m.get("topic"), m.get("kafka_partition"), m.get("kafka_offset"));
+      if (deletedWaiting.contains(key)) {
+        continue; // resolved (or parked again) by this batch
+      }
+      Map<String, Object> update = updatedWaiting.get(key);
+      if (update != null) {
+        update.forEach(
+            (c, v) -> {
+              if (copied.contains(c)) {
+                m.put(c, v == null ? null : v.toString());
+              }
+            });
       }
       m.put("first_seen", types.timestampText(r.getLong(0)));
       m.put("expires_at", types.timestampText(expiresMicros));
@@ -254,6 +209,8 @@ final class LakeWaitingRows implements WaitingRows {
         e.add(key);
       } else {
         w.add(key);
+        deletedWaiting.add(
+            waitingKey(key.get("topic"), key.get("kafka_partition"), key.get("kafka_offset")));
       }
     }
     write(waiting(), w, false);
@@ -279,7 +236,16 @@ final class LakeWaitingRows implements WaitingRows {
       change.put("message", pr.message());
       change.put("attempts", Integer.toString(p.attempts() + 1));
       change.put("last_attempt", types.timestampText(nowMicros));
+      if (p.table() == WaitingRow.Table.WAITING_TABLE) {
+        updatedWaiting.put(
+            waitingKey(p.topic(), Integer.toString(p.partition()), Long.toString(p.offset())),
+            change);
+      }
       store.upsert(t, change);
     }
+  }
+
+  private static List<String> waitingKey(String topic, String partition, String offset) {
+    return java.util.Arrays.asList(topic, partition, offset);
   }
 }

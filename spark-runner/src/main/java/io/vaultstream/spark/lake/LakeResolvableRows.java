@@ -1,0 +1,119 @@
+package io.vaultstream.spark.lake;
+
+import io.vaultstream.ddl.VaultTables;
+import io.vaultstream.event.Problem;
+import io.vaultstream.waiting.WaitingRow;
+import io.vaultstream.write.VaultShape;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The waiting and unresolved error rows a micro-batch rechecks, read from {@code vs_waiting} and
+ * {@code vs_errors} as the batch pinned them: those whose parent is among the batch's rows, and for
+ * the sweep the first of each table whose parent is in the key map. Read in the key's order, so a
+ * batch run again rechecks the same rows.
+ */
+final class LakeResolvableRows {
+  private final SparkSession spark;
+  private final LakeBatch batch;
+  private final VaultShape shape;
+  private final LakeTypes types;
+
+  LakeResolvableRows(SparkSession spark, LakeBatch batch, VaultShape shape, LakeTypes types) {
+    this.spark = spark;
+    this.batch = batch;
+    this.shape = shape;
+    this.types = types;
+  }
+
+  /**
+   * Waiting rows (either state) and unresolved error rows whose missing parent is among {@code
+   * batchKeys}; with {@code sweepPageRows} > 0, also the first rows of each table (in the key's
+   * order) whose parent is in the key map.
+   */
+  List<WaitingRow> find(Map<String, Set<String>> batchKeys, int sweepPageRows) {
+    Map<List<Object>, WaitingRow> out = new LinkedHashMap<>();
+    List<String> parents = new ArrayList<>();
+    batchKeys.forEach(
+        (source, keys) ->
+            keys.forEach(
+                k ->
+                    parents.add(
+                        "(" + LakeTables.literal(source) + ", " + LakeTables.literal(k) + ")")));
+    if (!parents.isEmpty()) {
+      String inBatch = "(x.ref_source, x.ref_pk) IN (" + String.join(", ", parents) + ")";
+      read(waitingRows(inBatch, 0), out);
+      read(errorRows(inBatch, 0), out);
+    }
+    if (sweepPageRows > 0) {
+      String known =
+          "EXISTS (SELECT 1 FROM "
+              + batch.read(VaultTables.KEY_MAP)
+              + " k WHERE k.source_table = x.ref_source AND k.pk = x.ref_pk)";
+      read(waitingRows(known, sweepPageRows), out);
+      read(errorRows(known, sweepPageRows), out);
+    }
+    return new ArrayList<>(out.values());
+  }
+
+  private String waitingRows(String where, int limit) {
+    return select("'W'", "x.state", "x.arrived_at", WaitingRow.RECHECK_COLUMNS)
+        + " FROM "
+        + batch.read(VaultTables.WAITING)
+        + " x WHERE x.event IS NOT NULL AND "
+        + where
+        // In the key's order (a run again of the batch takes the same page and rechecks).
+        + " ORDER BY x.topic, x.kafka_partition, x.kafka_offset"
+        + (limit > 0 ? " LIMIT " + limit : "");
+  }
+
+  private String errorRows(String where, int limit) {
+    return select("'E'", "x.error_code", "x.first_seen", WaitingRow.RECHECK_COLUMNS)
+        + " FROM "
+        + batch.read(VaultTables.ERRORS)
+        + " x WHERE x.error_code = "
+        + LakeTables.literal(Problem.UNRESOLVED_REFERENCE)
+        + " AND x.event IS NOT NULL AND "
+        + where
+        + " ORDER BY x.topic, x.kafka_partition, x.kafka_offset, x.error_code, x.target_object"
+        + (limit > 0 ? " LIMIT " + limit : "");
+  }
+
+  private String select(String origin, String state, String since, List<String> columns) {
+    StringBuilder sb =
+        new StringBuilder("SELECT ")
+            .append(origin)
+            .append(", ")
+            .append(state)
+            .append(", unix_micros(")
+            .append(since)
+            .append(")");
+    for (String col : columns) {
+      String type = shape.table(VaultTables.WAITING).column(col).type();
+      sb.append(", ").append(LakeValues.asText("x." + LakeLocation.quote(col), type));
+    }
+    return sb.toString();
+  }
+
+  private void read(String sql, Map<List<Object>, WaitingRow> out) {
+    for (Row r : spark.sql(sql).collectAsList()) {
+      WaitingRow.Table table =
+          "W".equals(r.getString(0))
+              ? WaitingRow.Table.WAITING_TABLE
+              : WaitingRow.Table.ERROR_TABLE;
+      Map<String, String> cols = new LinkedHashMap<>();
+      for (int i = 0; i < WaitingRow.RECHECK_COLUMNS.size(); i++) {
+        Object v = r.get(3 + i);
+        cols.put(WaitingRow.RECHECK_COLUMNS.get(i), v == null ? null : v.toString());
+      }
+      WaitingRow p = WaitingRow.read(table, r.getString(1), r.getLong(2), cols, types);
+      out.putIfAbsent(
+          List.of(table, p.state(), p.topic(), p.partition(), p.offset(), p.target()), p);
+    }
+  }
+}
