@@ -2,24 +2,15 @@ package io.vaultstream.spark.lake;
 
 import io.vaultstream.dialect.EarliestWrite;
 import io.vaultstream.model.Naming;
-import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableSpec;
 import io.vaultstream.write.TextColumns;
 import io.vaultstream.write.VaultStore;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructField;
 
 /**
  * A micro-batch's vault rows in Delta tables: reads see each table as the batch pinned it ({@link
@@ -29,18 +20,15 @@ import org.apache.spark.sql.types.StructField;
  * them again in the same batch.
  */
 public final class LakeVaultStore implements VaultStore {
-  private static final AtomicLong VIEWS = new AtomicLong();
-
-  private final SparkSession spark;
   private final LakeBatch batch;
   private final Naming n;
+  private final LakeReads reads;
   private final Map<String, LakeChanges> changes = new LinkedHashMap<>();
-  private final Map<String, Set<String>> pinnedColumns = new HashMap<>();
 
   public LakeVaultStore(SparkSession spark, LakeBatch batch, Naming naming) {
-    this.spark = spark;
     this.batch = batch;
     this.n = naming;
+    this.reads = new LakeReads(spark, batch);
   }
 
   /** The changes per table, in the order the batch first wrote each table. */
@@ -61,7 +49,7 @@ public final class LakeVaultStore implements VaultStore {
     int timeAt = rows.names().indexOf(n.loadDts());
     // Read whether or not the caller asks which rows changed: the count is of those, as the
     // database's upsert counts them (a row stored with an earlier or equal time is not written).
-    Map<String, Long> stored = loadTimes(t, rows, keyAt);
+    Map<String, Long> stored = reads.loadTimes(t, rows, keyAt, n.loadDts());
     int count = 0;
     boolean stamped = t.column(n.loadedAt()) != null && !rows.names().contains(n.loadedAt());
     for (int r = 0; r < rows.size(); r++) {
@@ -81,38 +69,6 @@ public final class LakeVaultStore implements VaultStore {
       }
     }
     return count;
-  }
-
-  /** The stored load time of each of the rows' keys that is stored. */
-  private Map<String, Long> loadTimes(TableSpec t, TextColumns rows, int keyAt) {
-    String pk = t.primaryKey().get(0);
-    TextColumns keys = new TextColumns(List.of(pk));
-    for (int r = 0; r < rows.size(); r++) {
-      keys.add(List.of(rows.value(r, keyAt)));
-    }
-    Map<String, Long> out = new HashMap<>();
-    String view = view(keys);
-    try {
-      for (Row row :
-          spark
-              .sql(
-                  "SELECT "
-                      + text(t, pk, "t")
-                      + ", unix_micros(t."
-                      + q(n.loadDts())
-                      + ") FROM "
-                      + batch.read(t.name())
-                      + " t JOIN "
-                      + view
-                      + " k ON "
-                      + equal(t, pk, "t", "k"))
-              .collectAsList()) {
-        out.put(LakeValues.hexKey(row.getString(0)), row.getLong(1));
-      }
-    } finally {
-      spark.catalog().dropTempView(view);
-    }
-    return out;
   }
 
   @Override
@@ -163,168 +119,19 @@ public final class LakeVaultStore implements VaultStore {
       TextColumns keys,
       RowReader reader)
       throws SQLException {
-    if (keys.size() == 0) {
-      return;
-    }
-    List<String> out = new ArrayList<>();
-    for (String k : keyColumns) {
-      out.add(text(t, k, "s"));
-    }
-    out.add("unix_micros(s." + q(time) + ")");
-    for (String c : read) {
-      out.add(text(t, c, "s"));
-    }
-    List<String> on = new ArrayList<>();
-    List<String> partition = new ArrayList<>();
-    for (String k : keyColumns) {
-      on.add(equal(t, k, "t", "k"));
-      partition.add("s." + q(k));
-    }
-    String view = view(keys);
-    String joined =
-        "(SELECT t.*, "
-            + LakeValues.cast("k.t__", "TIMESTAMP")
-            + " AS from__ FROM "
-            + batch.read(t.name())
-            + " t JOIN "
-            + view
-            + " k ON "
-            + String.join(" AND ", on)
-            + ")";
-    String sql =
-        "SELECT "
-            + String.join(", ", out)
-            + " FROM (SELECT s.*, row_number() OVER (PARTITION BY "
-            + String.join(", ", partition)
-            + " ORDER BY CASE WHEN s."
-            + q(time)
-            + " < s.from__ THEN 0 ELSE 1 END, s."
-            + q(time)
-            + " DESC) AS before__ FROM "
-            + joined
-            + " s) s WHERE s."
-            + q(time)
-            + " >= s.from__ OR s.before__ = 1 ORDER BY "
-            + String.join(", ", partition)
-            + ", s."
-            + q(time);
-    try {
-      answer(sql, reader);
-    } finally {
-      spark.catalog().dropTempView(view);
-    }
+    reads.around(t, keyColumns, time, read, keys, reader);
   }
 
   @Override
   public void readDiffering(
       TableSpec t, String hashKey, List<String> attributes, TextColumns compared, RowReader reader)
       throws SQLException {
-    if (compared.size() == 0) {
-      return;
-    }
-    List<String> out = new ArrayList<>();
-    out.add("k." + q(compared.names().get(0)));
-    List<String> any = new ArrayList<>();
-    for (String a : attributes) {
-      ColumnSpec col = t.column(a);
-      // A column added after the pinned version (first seen in this batch) is NULL in every row.
-      String mine = pinned(t).contains(a) ? "t." + q(a) : "CAST(NULL AS " + col.type() + ")";
-      String differs = "NOT (" + mine + " <=> " + LakeValues.cast("k." + q(a), col.type()) + ")";
-      out.add("CASE WHEN " + differs + " THEN 'true' ELSE 'false' END");
-      out.add(text(t, a, "t"));
-      any.add(differs);
-    }
-    String view = view(compared);
-    String sql =
-        "SELECT "
-            + String.join(", ", out)
-            + " FROM "
-            + batch.read(t.name())
-            + " t JOIN "
-            + view
-            + " k ON "
-            + equal(t, hashKey, "t", "k")
-            + (any.isEmpty() ? "" : " WHERE " + String.join(" OR ", any));
-    try {
-      answer(sql, reader);
-    } finally {
-      spark.catalog().dropTempView(view);
-    }
+    reads.differing(t, hashKey, attributes, compared, reader);
   }
 
   @Override
   public void lockKeys(TableSpec t, Collection<List<String>> keys) {
     // One writer per vault: nothing to take turns with.
-  }
-
-  /** Runs a read and hands its rows to the reader (every column read as text or a number). */
-  private void answer(String sql, RowReader reader) throws SQLException {
-    for (Row row : spark.sql(sql).collectAsList()) {
-      reader.read(new SparkRow(row));
-    }
-  }
-
-  /** A row of a read, columns from 1. */
-  private record SparkRow(Row row) implements VaultStore.StoredRow {
-    @Override
-    public String text(int column) {
-      Object v = row.get(column - 1);
-      return v == null ? null : v.toString();
-    }
-
-    @Override
-    public long micros(int column) {
-      return row.getLong(column - 1);
-    }
-  }
-
-  /** The rows as a temporary view of text columns; the caller drops it. */
-  private String view(TextColumns rows) {
-    List<StructField> fields = new ArrayList<>();
-    for (String c : rows.names()) {
-      fields.add(DataTypes.createStructField(c, DataTypes.StringType, true));
-    }
-    List<Row> data = new ArrayList<>(rows.size());
-    for (int r = 0; r < rows.size(); r++) {
-      Object[] v = new Object[rows.names().size()];
-      for (int c = 0; c < v.length; c++) {
-        v[c] = rows.value(r, c);
-      }
-      data.add(RowFactory.create(v));
-    }
-    String name = "vs_rows_" + VIEWS.incrementAndGet();
-    spark.createDataFrame(data, DataTypes.createStructType(fields)).createOrReplaceTempView(name);
-    return name;
-  }
-
-  /**
-   * A column of {@code t} read as the engine's text; NULL for a column the table gained after the
-   * version the batch reads (a column first seen in this batch's events, or added by a run of this
-   * batch that failed before its commits).
-   */
-  private String text(TableSpec t, String column, String alias) {
-    if (!pinned(t).contains(column)) {
-      return "CAST(NULL AS STRING)";
-    }
-    ColumnSpec c = t.column(column);
-    return LakeValues.asText(alias + "." + q(column), c == null ? "STRING" : c.type());
-  }
-
-  /** The columns of {@code t} in the version the batch reads. */
-  private Set<String> pinned(TableSpec t) {
-    return pinnedColumns.computeIfAbsent(
-        t.name(),
-        k ->
-            Set.of(spark.sql("SELECT * FROM " + batch.read(k) + " LIMIT 0").schema().fieldNames()));
-  }
-
-  /** The stored column equals the text of the same column in the view. */
-  private static String equal(TableSpec t, String column, String stored, String given) {
-    return stored
-        + "."
-        + q(column)
-        + " = "
-        + LakeValues.cast(given + "." + q(column), t.column(column).type());
   }
 
   private static Map<String, Object> row(TextColumns rows, int r) {
@@ -333,9 +140,5 @@ public final class LakeVaultStore implements VaultStore {
       out.put(rows.names().get(c), rows.value(r, c));
     }
     return out;
-  }
-
-  private static String q(String name) {
-    return LakeLocation.quote(name);
   }
 }

@@ -1,0 +1,241 @@
+package io.vaultstream.spark.lake;
+
+import io.vaultstream.table.ColumnSpec;
+import io.vaultstream.table.TableSpec;
+import io.vaultstream.write.TextColumns;
+import io.vaultstream.write.VaultStore;
+import io.vaultstream.write.VaultStore.RowReader;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+
+/**
+ * The reads of {@link LakeVaultStore}: each a Spark SQL query over the tables as the batch pinned
+ * them, the batch's keys given as a temporary view of text columns joined to the table, every value
+ * read back as the engine's text.
+ */
+final class LakeReads {
+  private static final AtomicLong VIEWS = new AtomicLong();
+
+  private final SparkSession spark;
+  private final LakeBatch batch;
+  private final Map<String, Set<String>> pinnedColumns = new HashMap<>();
+
+  LakeReads(SparkSession spark, LakeBatch batch) {
+    this.spark = spark;
+    this.batch = batch;
+  }
+
+  /** The stored load time of each of the rows' keys that is stored. */
+  Map<String, Long> loadTimes(TableSpec t, TextColumns rows, int keyAt, String loadDts) {
+    String pk = t.primaryKey().get(0);
+    TextColumns keys = new TextColumns(List.of(pk));
+    for (int r = 0; r < rows.size(); r++) {
+      keys.add(List.of(rows.value(r, keyAt)));
+    }
+    Map<String, Long> out = new HashMap<>();
+    String view = view(keys);
+    try {
+      for (Row row :
+          spark
+              .sql(
+                  "SELECT "
+                      + text(t, pk, "t")
+                      + ", unix_micros(t."
+                      + q(loadDts)
+                      + ") FROM "
+                      + batch.read(t.name())
+                      + " t JOIN "
+                      + view
+                      + " k ON "
+                      + equal(t, pk, "t", "k"))
+              .collectAsList()) {
+        out.put(LakeValues.hexKey(row.getString(0)), row.getLong(1));
+      }
+    } finally {
+      spark.catalog().dropTempView(view);
+    }
+    return out;
+  }
+
+  /** See {@link VaultStore#readAround}. */
+  void around(
+      TableSpec t,
+      List<String> keyColumns,
+      String time,
+      List<String> read,
+      TextColumns keys,
+      RowReader reader)
+      throws SQLException {
+    if (keys.size() == 0) {
+      return;
+    }
+    List<String> out = new ArrayList<>();
+    for (String k : keyColumns) {
+      out.add(text(t, k, "s"));
+    }
+    out.add("unix_micros(s." + q(time) + ")");
+    for (String c : read) {
+      out.add(text(t, c, "s"));
+    }
+    List<String> on = new ArrayList<>();
+    List<String> partition = new ArrayList<>();
+    for (String k : keyColumns) {
+      on.add(equal(t, k, "t", "k"));
+      partition.add("s." + q(k));
+    }
+    String view = view(keys);
+    String joined =
+        "(SELECT t.*, "
+            + LakeValues.cast("k.t__", "TIMESTAMP")
+            + " AS from__ FROM "
+            + batch.read(t.name())
+            + " t JOIN "
+            + view
+            + " k ON "
+            + String.join(" AND ", on)
+            + ")";
+    String sql =
+        "SELECT "
+            + String.join(", ", out)
+            + " FROM (SELECT s.*, row_number() OVER (PARTITION BY "
+            + String.join(", ", partition)
+            + " ORDER BY CASE WHEN s."
+            + q(time)
+            + " < s.from__ THEN 0 ELSE 1 END, s."
+            + q(time)
+            + " DESC) AS before__ FROM "
+            + joined
+            + " s) s WHERE s."
+            + q(time)
+            + " >= s.from__ OR s.before__ = 1 ORDER BY "
+            + String.join(", ", partition)
+            + ", s."
+            + q(time);
+    try {
+      answer(sql, reader);
+    } finally {
+      spark.catalog().dropTempView(view);
+    }
+  }
+
+  /** See {@link VaultStore#readDiffering}. */
+  void differing(
+      TableSpec t, String hashKey, List<String> attributes, TextColumns compared, RowReader reader)
+      throws SQLException {
+    if (compared.size() == 0) {
+      return;
+    }
+    List<String> out = new ArrayList<>();
+    out.add("k." + q(compared.names().get(0)));
+    List<String> any = new ArrayList<>();
+    for (String a : attributes) {
+      ColumnSpec col = t.column(a);
+      // A column added after the pinned version (first seen in this batch) is NULL in every row.
+      String mine = pinned(t).contains(a) ? "t." + q(a) : "CAST(NULL AS " + col.type() + ")";
+      String differs = "NOT (" + mine + " <=> " + LakeValues.cast("k." + q(a), col.type()) + ")";
+      out.add("CASE WHEN " + differs + " THEN 'true' ELSE 'false' END");
+      out.add(text(t, a, "t"));
+      any.add(differs);
+    }
+    String view = view(compared);
+    String sql =
+        "SELECT "
+            + String.join(", ", out)
+            + " FROM "
+            + batch.read(t.name())
+            + " t JOIN "
+            + view
+            + " k ON "
+            + equal(t, hashKey, "t", "k")
+            + (any.isEmpty() ? "" : " WHERE " + String.join(" OR ", any));
+    try {
+      answer(sql, reader);
+    } finally {
+      spark.catalog().dropTempView(view);
+    }
+  }
+
+  /** Runs a read and hands its rows to the reader (every column read as text or a number). */
+  private void answer(String sql, RowReader reader) throws SQLException {
+    for (Row row : spark.sql(sql).collectAsList()) {
+      reader.read(new SparkRow(row));
+    }
+  }
+
+  /** A row of a read, columns from 1. */
+  private record SparkRow(Row row) implements VaultStore.StoredRow {
+    @Override
+    public String text(int column) {
+      Object v = row.get(column - 1);
+      return v == null ? null : v.toString();
+    }
+
+    @Override
+    public long micros(int column) {
+      return row.getLong(column - 1);
+    }
+  }
+
+  /** The rows as a temporary view of text columns; the caller drops it. */
+  private String view(TextColumns rows) {
+    List<StructField> fields = new ArrayList<>();
+    for (String c : rows.names()) {
+      fields.add(DataTypes.createStructField(c, DataTypes.StringType, true));
+    }
+    List<Row> data = new ArrayList<>(rows.size());
+    for (int r = 0; r < rows.size(); r++) {
+      Object[] v = new Object[rows.names().size()];
+      for (int c = 0; c < v.length; c++) {
+        v[c] = rows.value(r, c);
+      }
+      data.add(RowFactory.create(v));
+    }
+    String name = "vs_rows_" + VIEWS.incrementAndGet();
+    spark.createDataFrame(data, DataTypes.createStructType(fields)).createOrReplaceTempView(name);
+    return name;
+  }
+
+  /**
+   * A column of {@code t} read as the engine's text; NULL for a column the table gained after the
+   * version the batch reads (a column first seen in this batch's events, or added by a run of this
+   * batch that failed before its commits).
+   */
+  private String text(TableSpec t, String column, String alias) {
+    if (!pinned(t).contains(column)) {
+      return "CAST(NULL AS STRING)";
+    }
+    ColumnSpec c = t.column(column);
+    return LakeValues.asText(alias + "." + q(column), c == null ? "STRING" : c.type());
+  }
+
+  /** The columns of {@code t} in the version the batch reads. */
+  private Set<String> pinned(TableSpec t) {
+    return pinnedColumns.computeIfAbsent(
+        t.name(),
+        k ->
+            Set.of(spark.sql("SELECT * FROM " + batch.read(k) + " LIMIT 0").schema().fieldNames()));
+  }
+
+  /** The stored column equals the text of the same column in the view. */
+  private static String equal(TableSpec t, String column, String stored, String given) {
+    return stored
+        + "."
+        + q(column)
+        + " = "
+        + LakeValues.cast(given + "." + q(column), t.column(column).type());
+  }
+
+  private static String q(String name) {
+    return LakeLocation.quote(name);
+  }
+}
