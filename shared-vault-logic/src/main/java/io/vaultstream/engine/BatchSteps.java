@@ -22,6 +22,7 @@ import io.vaultstream.waiting.WaitingRowRechecks;
 import io.vaultstream.write.ColumnAdmission;
 import io.vaultstream.write.IgnoredChanges;
 import io.vaultstream.write.Micros;
+import io.vaultstream.write.ValueAdmission;
 import io.vaultstream.write.VaultShape;
 import io.vaultstream.write.VaultWriter;
 import java.sql.SQLException;
@@ -47,6 +48,7 @@ final class BatchSteps {
 
   private final VaultOptions options;
   private final ColumnAdmission admission;
+  private final ValueAdmission values;
   private final BatchPlanner planner;
   private final VaultWriter writer;
   private final WaitingCycle cycle;
@@ -61,6 +63,7 @@ final class BatchSteps {
       VaultValues target,
       VaultShape schema,
       ColumnAdmission admission,
+      ValueAdmission values,
       BatchPlanner planner,
       VaultWriter writer,
       WaitingCycle cycle,
@@ -68,6 +71,7 @@ final class BatchSteps {
       ColumnWatch watch) {
     this.options = options;
     this.admission = admission;
+    this.values = values;
     this.planner = planner;
     this.writer = writer;
     this.cycle = cycle;
@@ -90,6 +94,7 @@ final class BatchSteps {
         target,
         shape,
         new ColumnAdmission(model, shape, target, options.columnLimits(), options.autoEvolve()),
+        new ValueAdmission(model, shape, target),
         planner,
         new VaultWriter(model, target, hasher, shape),
         new WaitingCycle(new WaitingColumns(model, target), options.waitingPolicy()),
@@ -121,9 +126,10 @@ final class BatchSteps {
       throws SQLException {
     long start = System.nanoTime();
     watch.check(events);
-    // Events whose new columns cannot be added are bad records before any schema change.
+    // Events whose new columns cannot be added are bad records before any schema change, and
+    // events with a value its column cannot hold are error rows (on a target that checks values).
     List<Problem> refused = new ArrayList<>(failed);
-    List<ChangeEvent> admitted = admission.admit(events, refused);
+    List<ChangeEvent> admitted = values.admit(admission.admit(events, refused), refused);
     if (admitted != events) {
       events = admitted;
       failed = List.copyOf(refused);

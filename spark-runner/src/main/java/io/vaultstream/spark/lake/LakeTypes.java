@@ -27,6 +27,20 @@ public final class LakeTypes implements VaultValues {
     return LakeValues.timeText(micros);
   }
 
+  /**
+   * A table's rows of a batch commit in one MERGE, which one value its column's type refuses would
+   * fail in every run of the batch: the engine checks each event's values first.
+   */
+  @Override
+  public boolean checksValues() {
+    return true;
+  }
+
+  @Override
+  public String valueProblem(String type, String text) {
+    return LakeValues.problem(type, text);
+  }
+
   @Override
   public String booleanText(boolean value) {
     return Boolean.toString(value);

@@ -100,4 +100,116 @@ final class LakeValues {
     }
     return "CAST(" + expr + " AS STRING)";
   }
+
+  private static final java.util.Set<String> BOOLEANS =
+      java.util.Set.of("t", "true", "y", "yes", "1", "f", "false", "n", "no", "0");
+
+  private static final java.util.regex.Pattern DECIMAL =
+      java.util.regex.Pattern.compile("DECIMAL\\((\\d+),(\\d+)\\)");
+
+  /**
+   * Why a column of Spark type {@code type} cannot hold the value of canonical text {@code text}
+   * (the cast the MERGE applies would fail, or would silently give null), or null when it can. As
+   * strict as PostgreSQL's columns of the declared types: a number must be a number of the type's
+   * range, a decimal must keep its digits before the point after rounding to the scale.
+   */
+  static String problem(String type, String text) {
+    String t = text.trim();
+    switch (type) {
+      case "SMALLINT":
+        return integer(t, Short.MIN_VALUE, Short.MAX_VALUE);
+      case "INT":
+        return integer(t, Integer.MIN_VALUE, Integer.MAX_VALUE);
+      case "BIGINT":
+        return integer(t, Long.MIN_VALUE, Long.MAX_VALUE);
+      case "FLOAT", "DOUBLE":
+        return floating(t, type.equals("FLOAT"));
+      case "BOOLEAN":
+        return BOOLEANS.contains(t.toLowerCase(Locale.ROOT)) ? null : "not a boolean";
+      case "DATE":
+        return date(t);
+      case "BINARY":
+        return t.length() % 2 == 0 && t.chars().allMatch(LakeValues::isHexDigit)
+            ? null
+            : "not hexadecimal bytes";
+      case "TIMESTAMP", "TIMESTAMP_NTZ":
+        return timestamp(t);
+      default:
+        break;
+    }
+    java.util.regex.Matcher m = DECIMAL.matcher(type);
+    return m.matches()
+        ? decimal(t, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)))
+        : null;
+  }
+
+  private static String integer(String t, long min, long max) {
+    long v;
+    try {
+      v = Long.parseLong(t);
+    } catch (NumberFormatException e) {
+      return isInteger(t) ? "out of range" : "not an integer";
+    }
+    return v < min || v > max ? "out of range (" + min + " to " + max + ")" : null;
+  }
+
+  private static String floating(String t, boolean single) {
+    double v;
+    try {
+      v = Double.parseDouble(t);
+    } catch (NumberFormatException e) {
+      return "not a number";
+    }
+    return single && !Double.isInfinite(v) && Math.abs(v) > Float.MAX_VALUE ? "out of range" : null;
+  }
+
+  private static String decimal(String t, int precision, int scale) {
+    java.math.BigDecimal v;
+    try {
+      v = new java.math.BigDecimal(t);
+    } catch (NumberFormatException e) {
+      return "not a number";
+    }
+    if (v.precision() - v.scale() > precision + 1) {
+      return "more than " + (precision - scale) + " digits before the decimal point";
+    }
+    java.math.BigDecimal r = v.setScale(scale, java.math.RoundingMode.HALF_UP);
+    if (r.signum() != 0 && r.precision() - r.scale() > precision - scale) {
+      return "more than " + (precision - scale) + " digits before the decimal point";
+    }
+    return null;
+  }
+
+  private static String date(String t) {
+    int end = t.length();
+    for (int i = 0; i < t.length(); i++) {
+      if (t.charAt(i) == ' ' || t.charAt(i) == 'T') {
+        end = i;
+        break;
+      }
+    }
+    try {
+      java.time.LocalDate.parse(t.substring(0, end));
+      return null;
+    } catch (java.time.format.DateTimeParseException e) {
+      return "not a date (YYYY-MM-DD)";
+    }
+  }
+
+  private static String timestamp(String t) {
+    if (isInteger(t)) {
+      // Epoch microseconds: the loader's own times.
+      return integer(t, Long.MIN_VALUE, Long.MAX_VALUE) == null ? null : "out of range";
+    }
+    try {
+      java.time.LocalDateTime.parse(t, SQL_TIME);
+      return null;
+    } catch (java.time.format.DateTimeParseException e) {
+      return "not a timestamp (YYYY-MM-DD HH:MM:SS with an optional fraction and offset)";
+    }
+  }
+
+  private static boolean isHexDigit(int c) {
+    return Character.digit(c, 16) >= 0;
+  }
 }

@@ -88,17 +88,20 @@ public final class LakeVault {
   }
 
   /**
-   * Takes the columns a table that takes its columns from events has gained in earlier runs, in the
-   * table's order (the hash diff's).
+   * Takes the columns a table that takes its columns from events has gained in earlier runs (or
+   * from an operator, with a type of their own), in the table's order (the hash diff's).
    */
   private void adoptColumns() {
     for (io.vaultstream.table.TableSpec t : tables.all().values()) {
       if (!t.discoversColumns()) {
         continue;
       }
-      for (String name : spark.table(at.table(t.name())).schema().fieldNames()) {
-        if (shape.table(t.name()).column(name) == null) {
-          shape.append(t.name(), new io.vaultstream.table.ColumnSpec(name, "STRING", false));
+      for (org.apache.spark.sql.types.StructField f :
+          spark.table(at.table(t.name())).schema().fields()) {
+        if (shape.table(t.name()).column(f.name()) == null) {
+          // Of the type the table has: an operator may have added it with a type of its own.
+          shape.append(
+              t.name(), new io.vaultstream.table.ColumnSpec(f.name(), f.dataType().sql(), false));
         }
       }
     }

@@ -24,11 +24,9 @@ import io.vaultstream.write.VaultShape;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -292,54 +290,11 @@ class LakeStoreLoaderIT {
     return spark.sql("SELECT count(*) FROM " + at.table(table)).first().getLong(0);
   }
 
-  /**
-   * A Delta table's rows printed as the PostgreSQL dump prints them, sorted: its columns in the
-   * table's order (those taken from events included), without the wall-clock {@code loaded_at}.
-   */
   private static List<String> rows(LakeLocation at, TableSpec t) {
-    return rows(at, t, "loaded_at");
+    return LakeDump.rows(spark, at, t, "loaded_at");
   }
 
-  /** The same without {@code loaded_at} and {@code also}. */
   private static List<String> rows(LakeLocation at, TableSpec t, String also) {
-    List<String> select = new ArrayList<>();
-    List<Boolean> times = new ArrayList<>();
-    for (org.apache.spark.sql.types.StructField f :
-        spark.table(at.table(t.name())).schema().fields()) {
-      if (f.name().equals("loaded_at") || f.name().equals(also)) {
-        continue;
-      }
-      boolean time = f.dataType() instanceof org.apache.spark.sql.types.TimestampType;
-      String q = LakeLocation.quote(f.name());
-      select.add(time ? "unix_micros(" + q + ")" : q);
-      times.add(time);
-    }
-    List<String> out = new ArrayList<>();
-    for (Row r :
-        spark
-            .sql("SELECT " + String.join(", ", select) + " FROM " + at.table(t.name()))
-            .collectAsList()) {
-      StringBuilder sb = new StringBuilder();
-      for (int i = 0; i < select.size(); i++) {
-        if (i > 0) {
-          sb.append('|');
-        }
-        Object v = r.get(i);
-        if (v == null) {
-          sb.append("null");
-        } else if (times.get(i)) {
-          sb.append(TargetDatabase.timestamp((Long) v));
-        } else if (v instanceof byte[] bytes) {
-          sb.append(HexFormat.of().withUpperCase().formatHex(bytes));
-        } else if (v instanceof java.math.BigDecimal d) {
-          sb.append(d.toPlainString());
-        } else {
-          sb.append(v);
-        }
-      }
-      out.add(sb.toString());
-    }
-    out.sort(null);
-    return out;
+    return LakeDump.rows(spark, at, t, also);
   }
 }

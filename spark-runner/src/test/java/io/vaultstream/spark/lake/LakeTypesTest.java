@@ -47,4 +47,33 @@ class LakeTypesTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("money; DROP TABLE x");
   }
+
+  @Test
+  void valuesATypedColumnCannotHoldAreNamedWithTheReason() {
+    assertThat(types.checksValues()).isTrue();
+    assertThat(types.valueProblem("DECIMAL(7,2)", "12.345")).isNull(); // rounds to the scale
+    assertThat(types.valueProblem("DECIMAL(7,2)", "99999.994")).isNull();
+    assertThat(types.valueProblem("DECIMAL(7,2)", "99999.995"))
+        .isEqualTo("more than 5 digits before the decimal point");
+    assertThat(types.valueProblem("DECIMAL(7,2)", "1e3")).isNull();
+    assertThat(types.valueProblem("DECIMAL(7,2)", "1e30")).isNotNull();
+    assertThat(types.valueProblem("DECIMAL(7,2)", "twelve")).isEqualTo("not a number");
+    assertThat(types.valueProblem("INT", "2147483647")).isNull();
+    assertThat(types.valueProblem("INT", "2147483648")).startsWith("out of range");
+    assertThat(types.valueProblem("BIGINT", "99999999999999999999")).isEqualTo("out of range");
+    assertThat(types.valueProblem("SMALLINT", "1.0")).isEqualTo("not an integer");
+    assertThat(types.valueProblem("DOUBLE", "NaN")).isNull();
+    assertThat(types.valueProblem("FLOAT", "1e39")).isEqualTo("out of range");
+    assertThat(types.valueProblem("BOOLEAN", "true")).isNull();
+    assertThat(types.valueProblem("BOOLEAN", "maybe")).isEqualTo("not a boolean");
+    assertThat(types.valueProblem("DATE", "2024-02-29")).isNull();
+    assertThat(types.valueProblem("DATE", "2023-02-29")).startsWith("not a date");
+    assertThat(types.valueProblem("TIMESTAMP", "2026-06-01 10:00:00.25+02")).isNull();
+    assertThat(types.valueProblem("TIMESTAMP", "2026-06-01T10:00:00Z")).isNull();
+    assertThat(types.valueProblem("TIMESTAMP_NTZ", "2026-06-01 10:00:00.123456")).isNull();
+    assertThat(types.valueProblem("TIMESTAMP", "yesterday")).startsWith("not a timestamp");
+    assertThat(types.valueProblem("BINARY", "00ff")).isNull();
+    assertThat(types.valueProblem("BINARY", "0g")).isEqualTo("not hexadecimal bytes");
+    assertThat(types.valueProblem("STRING", "anything")).isNull();
+  }
 }
