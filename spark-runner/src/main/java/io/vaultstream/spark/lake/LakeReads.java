@@ -165,6 +165,52 @@ final class LakeReads {
     }
   }
 
+  /**
+   * The stored rows whose leading key columns equal one of the rows of {@code prefixes} (the first
+   * columns of the table's key): each as the prefix row it matched, then the rest of its key read
+   * as text.
+   */
+  List<List<String>> keysUnder(TableSpec t, TextColumns prefixes) {
+    List<String> rest = t.primaryKey().subList(prefixes.names().size(), t.primaryKey().size());
+    List<String> out = new ArrayList<>();
+    List<String> on = new ArrayList<>();
+    for (String k : prefixes.names()) {
+      out.add("k." + q(k));
+      on.add(equal(t, k, "t", "k"));
+    }
+    for (String k : rest) {
+      out.add(text(t, k, "t"));
+    }
+    List<List<String>> keys = new ArrayList<>();
+    if (prefixes.size() == 0) {
+      return keys;
+    }
+    String view = view(prefixes);
+    try {
+      for (Row row :
+          spark
+              .sql(
+                  "SELECT "
+                      + String.join(", ", out)
+                      + " FROM "
+                      + batch.read(t.name())
+                      + " t JOIN "
+                      + view
+                      + " k ON "
+                      + String.join(" AND ", on))
+              .collectAsList()) {
+        List<String> key = new ArrayList<>();
+        for (int i = 0; i < out.size(); i++) {
+          key.add(row.get(i) == null ? null : row.get(i).toString());
+        }
+        keys.add(key);
+      }
+    } finally {
+      spark.catalog().dropTempView(view);
+    }
+    return keys;
+  }
+
   /** Runs a read and hands its rows to the reader (every column read as text or a number). */
   private void answer(String sql, RowReader reader) throws SQLException {
     for (Row row : spark.sql(sql).collectAsList()) {

@@ -93,21 +93,43 @@ public final class LakeVaultStore implements VaultStore {
     changes.clear();
   }
 
+  /**
+   * Deletes the rows of the keys; keys that name only the leading columns of the table's key (a
+   * multi-active set: parent and load time) delete every stored row under them, found as the batch
+   * pinned the table.
+   */
   @Override
   public int deleteByKey(TableSpec t, TextColumns keys) {
-    if (keys.size() > 0 && !keys.names().containsAll(t.primaryKey())) {
+    if (keys.size() == 0) {
+      return 0;
+    }
+    if (keys.names().containsAll(t.primaryKey())) {
+      for (int r = 0; r < keys.size(); r++) {
+        of(t).put(LakeChanges.Action.DELETE, row(keys, r));
+      }
+      return keys.size();
+    }
+    if (!keys.names()
+        .equals(t.primaryKey().subList(0, Math.min(keys.names().size(), t.primaryKey().size())))) {
       throw new IllegalArgumentException(
           "A delete from "
               + t.name()
               + " names "
               + keys.names()
-              + ", not its key "
-              + t.primaryKey());
+              + ", neither its key "
+              + t.primaryKey()
+              + " nor its leading columns");
     }
-    for (int r = 0; r < keys.size(); r++) {
-      of(t).put(LakeChanges.Action.DELETE, row(keys, r));
+    int deleted = 0;
+    for (List<String> key : reads.keysUnder(t, keys)) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      for (int c = 0; c < key.size(); c++) {
+        row.put(t.primaryKey().get(c), key.get(c));
+      }
+      of(t).put(LakeChanges.Action.DELETE, row);
+      deleted++;
     }
-    return keys.size();
+    return deleted;
   }
 
   @Override
