@@ -48,7 +48,9 @@ class DashboardsTest {
       for (JsonNode rule : group.path("rules")) {
         Set<String> queried = metrics(List.of(rule.path("expr").asText()));
         assertThat(onPanels)
-            .as("panels of %s for the alert %s", dashboard.getFileName(), rule.path("alert"))
+            .as(
+                "panels of %s for the alert %s",
+                dashboard.getFileName(), rule.path("alert").asText())
             .containsAll(queried);
       }
     }
@@ -79,14 +81,14 @@ class DashboardsTest {
       List<int[]> boxes = new ArrayList<>();
       for (JsonNode p : panels) {
         assertThat(ids.add(p.path("id").asInt()))
-            .as("%s: panel id %s once", runtime.get(0).getFileName(), p.path("id"))
+            .as("%s: panel id %s once", runtime.get(0).getFileName(), p.path("id").asInt())
             .isTrue();
         JsonNode g = p.path("gridPos");
         int[] box = {
           g.path("x").asInt(), g.path("y").asInt(), g.path("w").asInt(), g.path("h").asInt()
         };
         assertThat(box[0] + box[2])
-            .as("%s within the 24 columns", p.path("title"))
+            .as("%s within the 24 columns", p.path("title").asText())
             .isLessThanOrEqualTo(24);
         for (int[] other : boxes) {
           boolean apart =
@@ -94,7 +96,7 @@ class DashboardsTest {
                   || other[0] + other[2] <= box[0]
                   || box[1] + box[3] <= other[1]
                   || other[1] + other[3] <= box[1];
-          assertThat(apart).as("%s overlaps another panel", p.path("title")).isTrue();
+          assertThat(apart).as("%s overlaps another panel", p.path("title").asText()).isTrue();
         }
         boxes.add(box);
       }
