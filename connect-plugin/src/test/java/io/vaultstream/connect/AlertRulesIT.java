@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * every metric they query is one the exporter rules (the worker's or the Spark driver's) produce.
  */
 class AlertRulesIT {
-  static final Path ALERTS = MonitoringExample.DIR.resolve("vaultstream-alerts.yml");
+  static final Path ALERTS = MonitoringExample.ALERTS;
   static final Path ALERT_TESTS = MonitoringExample.DIR.resolve("vaultstream-alerts-test.yml");
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
   private static final Pattern METRIC =

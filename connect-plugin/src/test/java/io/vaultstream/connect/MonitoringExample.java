@@ -17,13 +17,15 @@ import java.util.regex.Pattern;
 /**
  * The files of examples/monitoring as a user runs them: the exporter rules applied to this JVM's
  * beans by the JMX exporter's own collector (as its Java agent does in a worker), and the metric
- * names the Grafana dashboard queries.
+ * names the Grafana dashboards query.
  */
 final class MonitoringExample {
   static final Path DIR = Path.of("..", "examples", "monitoring");
   static final Path RULES = DIR.resolve("vaultstream-jmx-exporter.yaml");
   static final Path DASHBOARD = DIR.resolve("vaultstream-dashboard.json");
   static final Path SPARK_RULES = DIR.resolve("vaultstream-spark-jmx-exporter.yaml");
+  static final Path SPARK_DASHBOARD = DIR.resolve("vaultstream-spark-dashboard.json");
+  static final Path ALERTS = DIR.resolve("vaultstream-alerts.yml");
 
   private static final Pattern METRIC = Pattern.compile("\\bvaultstream_[a-z0-9_]+");
   private static final Pattern SAMPLE =
@@ -55,10 +57,21 @@ final class MonitoringExample {
     return out;
   }
 
-  /** Every vaultstream metric name in the dashboard's queries (panels and variables). */
+  /** Every vaultstream metric name in the sink dashboard's queries (panels and variables). */
   static Set<String> dashboardMetrics() throws Exception {
-    JsonNode dashboard = new ObjectMapper().readTree(Files.readString(DASHBOARD));
     Set<String> names = new TreeSet<>();
+    for (String q : dashboardQueries(DASHBOARD)) {
+      Matcher m = METRIC.matcher(q);
+      while (m.find()) {
+        names.add(m.group());
+      }
+    }
+    return names;
+  }
+
+  /** The queries of a dashboard: its panels' and its variables'. */
+  static List<String> dashboardQueries(Path file) throws Exception {
+    JsonNode dashboard = new ObjectMapper().readTree(Files.readString(file));
     List<String> queries = new ArrayList<>();
     dashboard
         .path("panels")
@@ -67,12 +80,6 @@ final class MonitoringExample {
         .path("templating")
         .path("list")
         .forEach(v -> queries.add(v.path("definition").asText()));
-    for (String q : queries) {
-      Matcher m = METRIC.matcher(q);
-      while (m.find()) {
-        names.add(m.group());
-      }
-    }
-    return names;
+    return queries;
   }
 }

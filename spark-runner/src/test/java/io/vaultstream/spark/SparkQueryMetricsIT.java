@@ -107,6 +107,8 @@ class SparkQueryMetricsIT {
               "vaultstream_query_error_rows",
               "vaultstream_query_oldest_waiting_age_seconds",
               "vaultstream_query_table_sizes_read_timestamp_seconds");
+      // The Spark job's Grafana dashboard queries only what the query exports.
+      assertThat(exported.keySet()).as("exported for the query").containsAll(dashboardMetrics());
       assertThat(exported.get("vaultstream_query_last_commit_timestamp_seconds"))
           .isCloseTo(
               (Long) jmx.getAttribute(query, "LastCommitEpochMillis") / 1000.0,
@@ -155,6 +157,27 @@ class SparkQueryMetricsIT {
       }
     }
     return out;
+  }
+
+  /** The vaultstream metrics the panels of examples/monitoring's Spark dashboard query. */
+  private static java.util.Set<String> dashboardMetrics() throws Exception {
+    com.fasterxml.jackson.databind.JsonNode dashboard =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(
+                Path.of("..", "examples", "monitoring", "vaultstream-spark-dashboard.json")
+                    .toFile());
+    java.util.Set<String> names = new java.util.TreeSet<>();
+    java.util.regex.Pattern metric = java.util.regex.Pattern.compile("\\bvaultstream_[a-z0-9_]+");
+    for (com.fasterxml.jackson.databind.JsonNode panel : dashboard.path("panels")) {
+      for (com.fasterxml.jackson.databind.JsonNode target : panel.path("targets")) {
+        java.util.regex.Matcher m = metric.matcher(target.path("expr").asText());
+        while (m.find()) {
+          names.add(m.group());
+        }
+      }
+    }
+    assertThat(names).as("metrics the dashboard queries").hasSizeGreaterThan(8);
+    return names;
   }
 
   /** The shop's change events but the customers': every order's link waits for its customer. */
