@@ -26,8 +26,8 @@ import org.slf4j.LoggerFactory;
 final class BatchRunner {
   private static final Logger LOG = LoggerFactory.getLogger(BatchRunner.class);
 
-  // The flush summaries stay under VaultLoader's logger: the README tells users to read them
-  // there, and the benchmarks' log parsers match that logger's name.
+  // The flush summaries stay under VaultLoader's logger: docs/TROUBLESHOOTING.md tells users to
+  // read them there, and the benchmarks' log parsers match that logger's name.
   private static final Logger FLUSHES = LoggerFactory.getLogger(VaultLoader.class);
 
   private final DataSource dataSource;

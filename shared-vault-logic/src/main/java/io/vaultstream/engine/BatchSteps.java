@@ -42,8 +42,8 @@ import org.slf4j.LoggerFactory;
  * (again after a race, loading in parts, pipelining).
  */
 final class BatchSteps {
-  // Its one line, a batch's timings at DEBUG, belongs to the flush summaries, which the README
-  // documents under VaultLoader's logger.
+  // Its one line, a batch's timings at DEBUG, belongs to the flush summaries, which
+  // docs/TROUBLESHOOTING.md documents under VaultLoader's logger.
   private static final Logger FLUSHES = LoggerFactory.getLogger(VaultLoader.class);
 
   private final VaultOptions options;
