@@ -9,7 +9,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /** A Delta vault's tables printed as the tests' PostgreSQL dump prints a database's. */
-final class LakeDump {
+public final class LakeDump {
   private LakeDump() {}
 
   /**
@@ -17,7 +17,7 @@ final class LakeDump {
    * table's order (those taken from events included), without the wall-clock {@code loaded_at} and
    * without {@code also}.
    */
-  static List<String> rows(SparkSession spark, LakeLocation at, TableSpec t, String also) {
+  public static List<String> rows(SparkSession spark, LakeLocation at, TableSpec t, String also) {
     List<String> select = new ArrayList<>();
     List<Boolean> times = new ArrayList<>();
     for (org.apache.spark.sql.types.StructField f :

@@ -3,10 +3,10 @@ package io.vaultstream.spark.lake;
 import org.apache.spark.sql.SparkSession;
 
 /** The tests' Spark session with Delta Lake, as a cluster without Databricks configures it. */
-final class LakeSessions {
+public final class LakeSessions {
   private LakeSessions() {}
 
-  static SparkSession start(String warehouse) {
+  public static SparkSession start(String warehouse) {
     return SparkSession.builder()
         .master("local[2]")
         .appName("vaultstream-lake-it")
