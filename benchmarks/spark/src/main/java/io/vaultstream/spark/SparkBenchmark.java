@@ -34,6 +34,15 @@ public final class SparkBenchmark {
   private SparkBenchmark() {}
 
   public static void main(String[] args) {
+    List<String> given = List.of(String.join(" ", args).trim().split("\\s+"));
+    if (given.contains("--target=delta")) {
+      try {
+        System.exit(SparkDeltaBenchmark.run(given) ? 0 : 1);
+      } catch (Exception | Error e) {
+        e.printStackTrace();
+        System.exit(1);
+      }
+    }
     SparkBenchOptions options;
     try {
       options = SparkBenchOptions.parse(args);
@@ -148,7 +157,7 @@ public final class SparkBenchmark {
   }
 
   /** The repository's examples/shop/model.json, from the working directory or one above it. */
-  private static Path exampleModel() {
+  static Path exampleModel() {
     for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
       Path m = p.resolve("examples/shop/model.json");
       if (Files.isRegularFile(m)) {

@@ -4,6 +4,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
@@ -25,6 +30,9 @@ import org.apache.spark.sql.SparkSession;
 public final class LakeBatch {
   /** The ledger of intents: one row per application and batch. */
   public static final String LEDGER = "vs_lake_batches";
+
+  /** How many tables' versions are looked up at once (each lookup is a query of its own). */
+  private static final int AT_ONCE = 4;
 
   private final SparkSession spark;
   private final LakeLocation at;
@@ -107,10 +115,17 @@ public final class LakeBatch {
       return new LakeBatch(
           spark, at, commit, batch, stored.get(0).getLong(1), versions, true, before);
     }
+    // Each version is a query of its own, answered from the table's log: they run at once.
+    List<Callable<Long>> lookups = new ArrayList<>();
+    for (String t : tables) {
+      lookups.add(() -> version(spark, at.table(t)));
+    }
+    List<Long> found = inParallel(lookups, AT_ONCE);
     Map<String, Long> versions = new LinkedHashMap<>();
     List<String> rows = new ArrayList<>();
-    for (String t : tables) {
-      long v = version(spark, at.table(t));
+    for (int i = 0; i < tables.size(); i++) {
+      String t = tables.get(i);
+      long v = found.get(i);
       versions.put(t, v);
       rows.add(
           "("
@@ -165,6 +180,45 @@ public final class LakeBatch {
   public void commit(List<LakeChanges> inOrder) {
     for (LakeChanges c : inOrder) {
       c.commit(spark, at, commit, batch);
+    }
+  }
+
+  /**
+   * Runs the tasks (read-only queries), {@code atOnce} at a time, and returns their results in the
+   * tasks' order; throws the first failure once every task has ended.
+   */
+  private static <T> List<T> inParallel(List<Callable<T>> tasks, int atOnce) {
+    ExecutorService pool =
+        Executors.newFixedThreadPool(Math.max(1, Math.min(atOnce, tasks.size())));
+    try {
+      List<Future<T>> futures = new ArrayList<>();
+      for (Callable<T> t : tasks) {
+        futures.add(pool.submit(t));
+      }
+      List<T> out = new ArrayList<>();
+      RuntimeException failed = null;
+      for (Future<T> f : futures) {
+        try {
+          out.add(f.get());
+        } catch (ExecutionException e) {
+          Throwable cause = e.getCause();
+          if (cause instanceof Error err) {
+            throw err;
+          }
+          if (failed == null) {
+            failed = cause instanceof RuntimeException r ? r : new IllegalStateException(cause);
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("Interrupted while reading the tables' versions", e);
+        }
+      }
+      if (failed != null) {
+        throw failed;
+      }
+      return out;
+    } finally {
+      pool.shutdown();
     }
   }
 }

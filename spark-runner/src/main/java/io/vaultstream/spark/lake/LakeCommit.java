@@ -19,6 +19,13 @@ public final class LakeCommit {
   static final String APP_ID = "spark.databricks.delta.write.txnAppId";
   static final String VERSION = "spark.databricks.delta.write.txnVersion";
 
+  /**
+   * Whether a MERGE first copies its source aside. Delta copies any source it cannot prove
+   * deterministic; a batch's changes are rows in the driver's memory, the same on every read, so
+   * the copy (a Spark job per MERGE) buys nothing.
+   */
+  static final String MATERIALIZE_SOURCE = "spark.databricks.delta.merge.materializeSource";
+
   private final SparkSession spark;
   private final String appId;
   // One lock for every commit in this JVM: the settings belong to a session, which commits may
@@ -39,11 +46,18 @@ public final class LakeCommit {
     synchronized (LOCK) {
       spark.conf().set(APP_ID, appId);
       spark.conf().set(VERSION, Long.toString(version));
+      String materialize = spark.conf().get(MATERIALIZE_SOURCE, null);
+      spark.conf().set(MATERIALIZE_SOURCE, "none");
       try {
         spark.sql(statement).collect();
       } finally {
         spark.conf().unset(APP_ID);
         spark.conf().unset(VERSION);
+        if (materialize == null) {
+          spark.conf().unset(MATERIALIZE_SOURCE);
+        } else {
+          spark.conf().set(MATERIALIZE_SOURCE, materialize);
+        }
       }
     }
   }

@@ -43,6 +43,9 @@ final class LakeReads {
       keys.add(List.of(rows.value(r, keyAt)));
     }
     Map<String, Long> out = new HashMap<>();
+    if (keys.size() == 0) {
+      return out;
+    }
     String view = view(keys);
     try {
       for (Row row :
