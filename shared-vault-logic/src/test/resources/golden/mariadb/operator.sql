@@ -7,6 +7,9 @@ SELECT `record_source`, count(*), CAST(max(`load_dts`) AS CHAR) FROM `my"s``chem
 -- countWaitingByState()
 SELECT state, count(*) FROM `vault`.`vs_waiting` GROUP BY state ORDER BY state;
 
+-- selectOldestWaiting() binding the state
+SELECT TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', min(arrived_at)) FROM `vault`.`vs_waiting` WHERE state = ?;
+
 -- selectAllProgress()
 SELECT consumer, topic, kafka_partition, next_offset, CAST(updated_at AS CHAR) FROM `vault`.`vs_progress` ORDER BY consumer, topic, kafka_partition;
 

@@ -7,6 +7,9 @@ SELECT "record_source", count(*), max("load_dts")::text FROM "my""s`chema"."sat_
 -- countWaitingByState()
 SELECT state, count(*) FROM "vault"."vs_waiting" GROUP BY state ORDER BY state;
 
+-- selectOldestWaiting() binding the state
+SELECT round(extract(epoch FROM min(arrived_at)) * 1000000)::bigint FROM "vault"."vs_waiting" WHERE state = ?;
+
 -- selectAllProgress()
 SELECT consumer, topic, kafka_partition, next_offset, updated_at::text FROM "vault"."vs_progress" ORDER BY consumer, topic, kafka_partition;
 

@@ -43,6 +43,19 @@ public interface OperatorStatements extends ValueExpressions {
   }
 
   /**
+   * Finds when the oldest waiting row of one state arrived: one probe of the waiting table's index
+   * on (state, arrived_at). Binds the state. Returns one row: the oldest arrived_at in epoch
+   * microseconds, null when no row has that state.
+   */
+  default String selectOldestWaiting(String schema, String waitingTable) {
+    return "SELECT "
+        + epochMicros("min(arrived_at)")
+        + " FROM "
+        + table(schema, waitingTable)
+        + " WHERE state = ?";
+  }
+
+  /**
    * Reads the stored progress of every consumer. Returns consumer, topic, kafka_partition,
    * next_offset and updated_at as text, in that order.
    */

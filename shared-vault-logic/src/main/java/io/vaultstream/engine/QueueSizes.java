@@ -9,9 +9,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Timestamp;
-import java.util.Calendar;
-import java.util.TimeZone;
 
 /**
  * The sizes of the loader's queue tables in a schema, as {@code vaultstream status} counts them:
@@ -51,23 +48,13 @@ public record QueueSizes(long waitingRows, long errorRows, long oldestWaitingMil
 
   private static long oldestWaiting(Connection c, VaultDialect d, String schema)
       throws SQLException {
-    String sql =
-        "SELECT min("
-            + d.quote("arrived_at")
-            + ") FROM "
-            + d.table(schema, VaultTables.WAITING)
-            + " WHERE "
-            + d.quote("state")
-            + " = ?";
-    try (PreparedStatement ps = c.prepareStatement(sql)) {
+    try (PreparedStatement ps =
+        c.prepareStatement(d.selectOldestWaiting(schema, VaultTables.WAITING))) {
       ps.setString(1, WaitingRow.WAITING);
       try (ResultSet rs = ps.executeQuery()) {
-        // The loader stores UTC: a timestamp without a zone (MariaDB) is read as UTC.
-        Timestamp t = rs.next() ? rs.getTimestamp(1, Calendar.getInstance(UTC)) : null;
-        return t == null ? 0 : t.getTime();
+        long micros = rs.next() ? rs.getLong(1) : 0;
+        return Math.floorDiv(micros, 1000L);
       }
     }
   }
-
-  private static final TimeZone UTC = TimeZone.getTimeZone("UTC");
 }

@@ -17,6 +17,9 @@ final class OperatorGolden {
             "countRowsPerRecordSource(a name with a quote and a backtick)",
             d.countRowsPerRecordSource("my\"s`chema", "sat_\"x`", "record_source", "load_dts"))
         .add("countWaitingByState()", d.countWaitingByState(s, VaultTables.WAITING))
+        .add(
+            "selectOldestWaiting() binding the state",
+            d.selectOldestWaiting(s, VaultTables.WAITING))
         .add("selectAllProgress()", d.selectAllProgress(s, VaultTables.PROGRESS))
         .add("selectTables()", d.selectTables())
         .add("tableExists()", d.tableExists())
