@@ -48,7 +48,7 @@ interface MariaDbChanges extends RowStatements, MariaDbSyntax {
    * take 'card' and 'card ' as equal, which PostgreSQL and the hash diffs do not).
    */
   private static String same(String stored, String sent, String type) {
-    return switch (MariaDbTypes.kind(type)) {
+    return switch (MariaDbSyntax.kind(type)) {
       case TEXT, ASCII -> "BINARY " + stored + " <=> BINARY " + sent;
       default -> stored + " <=> " + sent;
     };

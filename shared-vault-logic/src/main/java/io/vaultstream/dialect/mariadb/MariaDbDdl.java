@@ -45,14 +45,12 @@ interface MariaDbDdl extends DdlStatements, MariaDbSyntax {
   /** The column's type, bounded where it is a key column an index cannot hold whole. */
   @Override
   default String columnType(TableSpec t, ColumnSpec c) {
-    String type = MariaDbTypes.checked(c.type());
+    String type = checkedType(c.type());
     if (!t.primaryKey().contains(c.name()) || MariaDbTypes.indexable(type)) {
       return type;
     }
     // An index cannot hold LONGTEXT or LONGBLOB whole; key columns get a bounded type.
-    return MariaDbTypes.kind(type) == MariaDbTypes.Kind.BINARY
-        ? "VARBINARY(255)"
-        : MariaDbTypes.KEY_COLUMN_TEXT;
+    return MariaDbSyntax.kind(type) == Kind.BINARY ? "VARBINARY(255)" : KEY_COLUMN_TEXT;
   }
 
   @Override

@@ -9,9 +9,10 @@ import java.util.Map;
  * server's max_allowed_packet lets a statement be ({@link PacketLimit}). Writes return rows with
  * {@code RETURNING}, which MySQL lacks: MySQL is not served by this dialect. The statements are
  * those of {@link MariaDbDdl}, {@link MariaDbRows} (with {@link MariaDbEarliestWrite}), {@link
- * MariaDbHistory}, {@link MariaDbChanges} and {@link MariaDbQueue} (and the standard SQL of the
- * interfaces they extend); values and failures are {@link MariaDbTextValues} and {@link
- * MariaDbSqlStates}.
+ * MariaDbHistory}, {@link MariaDbChanges}, {@link MariaDbQueue} and {@link
+ * MariaDbOperatorStatements} (and the standard SQL of the interfaces they extend); column types and
+ * names are {@link MariaDbTypes} and {@link MariaDbNames}, values and failures {@link
+ * MariaDbTextValues} and {@link MariaDbSqlStates}.
  */
 public final class MariaDbDialect
     implements VaultDialect,
@@ -21,6 +22,7 @@ public final class MariaDbDialect
         MariaDbChanges,
         MariaDbQueue,
         MariaDbOperatorStatements,
+        MariaDbNames,
         MariaDbTextValues,
         MariaDbSqlStates {
 
@@ -89,69 +91,5 @@ public final class MariaDbDialect
   @Override
   public String resetLockTimeout() {
     return "SET SESSION lock_wait_timeout = DEFAULT";
-  }
-
-  // ---- types ------------------------------------------------------------------------------
-
-  @Override
-  public String hashType(int hexLength, boolean binary) {
-    return binary
-        ? "BINARY(" + (hexLength / 2) + ")"
-        : "CHAR(" + hexLength + ") CHARACTER SET ascii COLLATE ascii_bin";
-  }
-
-  @Override
-  public String textType() {
-    return MariaDbTypes.TEXT;
-  }
-
-  @Override
-  public String keyTextType() {
-    return MariaDbTypes.KEY_TEXT;
-  }
-
-  @Override
-  public int maxKeyChars() {
-    return MariaDbTypes.KEY_TEXT_CHARS;
-  }
-
-  @Override
-  public String codeType() {
-    return "VARCHAR(64) CHARACTER SET ascii COLLATE ascii_bin";
-  }
-
-  @Override
-  public String timestampType() {
-    return MariaDbTypes.TIMESTAMP;
-  }
-
-  @Override
-  public String booleanType() {
-    return MariaDbTypes.BOOLEAN;
-  }
-
-  @Override
-  public String identityType() {
-    return "BIGINT AUTO_INCREMENT";
-  }
-
-  @Override
-  public String columnNameProblem(String name) {
-    return MariaDbNames.problem(name);
-  }
-
-  @Override
-  public String columnNameKey(String name) {
-    return MariaDbNames.key(name);
-  }
-
-  @Override
-  public String checkedType(String type) {
-    return MariaDbTypes.checked(type);
-  }
-
-  @Override
-  public String canonicalType(String type) {
-    return MariaDbTypes.canonical(type);
   }
 }

@@ -1,19 +1,21 @@
 package io.vaultstream.dialect.mariadb;
 
+import io.vaultstream.dialect.ColumnTypes;
+
 /**
- * MariaDB's rules for column names, which are narrower than PostgreSQL's: at most 64 characters,
- * none outside the Basic Multilingual Plane (identifiers are utf8mb3) and no control characters, no
+ * MariaDB's rules for column names ({@link ColumnTypes#columnNameProblem} and {@link
+ * ColumnTypes#columnNameKey}), which are narrower than PostgreSQL's: at most 64 characters, none
+ * outside the Basic Multilingual Plane (identifiers are utf8mb3) and no control characters, no
  * trailing space, and names compared without case ({@code Name} and {@code name} are one column,
  * {@code é} and {@code É} too, {@code é} and {@code e} not).
  */
-final class MariaDbNames {
+interface MariaDbNames extends ColumnTypes {
   /** The longest column name, in characters. */
-  static final int MAX_CHARS = 64;
-
-  private MariaDbNames() {}
+  int MAX_CHARS = 64;
 
   /** Why MariaDB refuses the name as a column name, or null. */
-  static String problem(String name) {
+  @Override
+  default String columnNameProblem(String name) {
     if (name.endsWith(" ")) {
       return "MariaDB refuses column names that end with a space";
     }
@@ -37,7 +39,8 @@ final class MariaDbNames {
   }
 
   /** The name as MariaDB compares it: each character upper-cased on its own. */
-  static String key(String name) {
+  @Override
+  default String columnNameKey(String name) {
     StringBuilder sb = new StringBuilder(name.length());
     for (int i = 0; i < name.length(); i++) {
       sb.append(Character.toUpperCase(name.charAt(i)));

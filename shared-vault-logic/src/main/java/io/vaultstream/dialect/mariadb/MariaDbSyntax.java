@@ -1,18 +1,79 @@
 package io.vaultstream.dialect.mariadb;
 
 import io.vaultstream.dialect.ValueExpressions;
-import io.vaultstream.dialect.mariadb.MariaDbTypes.Kind;
 import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
  * The pieces every MariaDB statement of the dialect is built from. A batch's rows arrive as one
  * parameter, a JSON array of rows (each an array of texts or nulls), read by {@code JSON_TABLE};
- * each text is turned into the column's type where it is stored or compared.
+ * each text is turned into the column's type where it is stored or compared, as the type's {@link
+ * Kind} says. The types themselves are {@link MariaDbTypes}.
  */
-interface MariaDbSyntax extends ValueExpressions {
+interface MariaDbSyntax extends ValueExpressions, MariaDbTypes {
+
+  /** What a type is, for the expressions built around it. */
+  enum Kind {
+    TEXT,
+    ASCII,
+    /** A model's uuid ({@link MariaDbTypes#UUID}): stored through {@code CAST(... AS UUID)}. */
+    UUID,
+    BINARY,
+    INTEGER,
+    DECIMAL,
+    FLOAT,
+    BOOLEAN,
+    DATETIME,
+    DATE,
+    TIME
+  }
+
+  /** The kind of a MariaDB column type (as {@link #checkedType} writes it, or as the catalog). */
+  static Kind kind(String type) {
+    String t = type.toLowerCase(Locale.ROOT);
+    if (t.equals("boolean") || t.startsWith("tinyint(1)")) {
+      return Kind.BOOLEAN;
+    }
+    if (t.startsWith("binary") || t.startsWith("varbinary") || t.contains("blob")) {
+      return Kind.BINARY;
+    }
+    if (t.startsWith("char(36) character set ascii")) {
+      return Kind.UUID;
+    }
+    if (t.contains("ascii")) {
+      return Kind.ASCII;
+    }
+    if (t.contains("int")) {
+      return Kind.INTEGER;
+    }
+    if (t.startsWith("decimal") || t.startsWith("numeric")) {
+      return Kind.DECIMAL;
+    }
+    if (t.startsWith("double") || t.startsWith("float") || t.startsWith("real")) {
+      return Kind.FLOAT;
+    }
+    if (t.startsWith("datetime") || t.startsWith("timestamp")) {
+      return Kind.DATETIME;
+    }
+    if (t.equals("date")) {
+      return Kind.DATE;
+    }
+    if (t.startsWith("time")) {
+      return Kind.TIME;
+    }
+    return Kind.TEXT;
+  }
+
+  /** The DECIMAL(p,s) of a decimal type, for casts ("DECIMAL(65,30)" when it names none). */
+  private static String decimalOf(String type) {
+    Matcher m = Pattern.compile("(?i)(?:decimal|numeric)(\\(\\d+(?:,\\d+)?\\))").matcher(type);
+    return m.find() ? "DECIMAL" + m.group(1) : "DECIMAL(65,30)";
+  }
 
   @Override
   default String quote(String identifier) {
@@ -45,7 +106,7 @@ interface MariaDbSyntax extends ValueExpressions {
   private static String carrier(String type) {
     // A uuid travels as utf8mb4 text, so that a value with other characters reaches the UUID cast
     // (and is refused there) instead of being turned into '?'s by a conversion to ascii.
-    Kind k = MariaDbTypes.kind(type);
+    Kind k = kind(type);
     return k == Kind.ASCII || k == Kind.BINARY
         ? "VARCHAR(1024) CHARACTER SET ascii COLLATE ascii_bin"
         : "LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
@@ -57,7 +118,7 @@ interface MariaDbSyntax extends ValueExpressions {
    */
   @Override
   default String fromText(String expr, String type) {
-    return switch (MariaDbTypes.kind(type)) {
+    return switch (kind(type)) {
       case BINARY -> "UNHEX(" + expr + ")";
       // Strict mode makes a text that is not a UUID fail the statement (1292), as PostgreSQL's
       // uuid input refuses it; a UUID is stored in its lower-case hyphenated form, as there.
@@ -69,11 +130,11 @@ interface MariaDbSyntax extends ValueExpressions {
 
   /** The text as a value of the column's type, for comparing it with the column. */
   default String typed(String expr, String type) {
-    return switch (MariaDbTypes.kind(type)) {
+    return switch (kind(type)) {
       case BINARY -> "UNHEX(" + expr + ")";
       case BOOLEAN -> bool(expr);
       case INTEGER -> "CAST(" + expr + " AS SIGNED)";
-      case DECIMAL -> "CAST(" + expr + " AS " + MariaDbTypes.decimalOf(type) + ")";
+      case DECIMAL -> "CAST(" + expr + " AS " + decimalOf(type) + ")";
       case FLOAT -> "CAST(" + expr + " AS DOUBLE)";
       case DATETIME -> "CAST(" + expr + " AS DATETIME(6))";
       case DATE -> "CAST(" + expr + " AS DATE)";
@@ -88,7 +149,7 @@ interface MariaDbSyntax extends ValueExpressions {
    * column's own collation, as a parameter's would conflict with it there).
    */
   default String param(String type) {
-    return switch (MariaDbTypes.kind(type)) {
+    return switch (kind(type)) {
       case TEXT -> "CONVERT(? USING utf8mb4) COLLATE utf8mb4_bin";
       case ASCII, UUID -> "CONVERT(? USING ascii) COLLATE ascii_bin";
       default -> typed("?", type);
@@ -112,7 +173,7 @@ interface MariaDbSyntax extends ValueExpressions {
 
   @Override
   default String toText(String expr, String type) {
-    return switch (MariaDbTypes.kind(type)) {
+    return switch (kind(type)) {
       case BINARY -> "LOWER(HEX(" + expr + "))";
       case TEXT, ASCII, UUID -> expr;
       default -> asText(expr);

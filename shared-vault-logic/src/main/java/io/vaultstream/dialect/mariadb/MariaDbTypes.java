@@ -1,50 +1,87 @@
 package io.vaultstream.dialect.mariadb;
 
+import io.vaultstream.dialect.ColumnTypes;
 import io.vaultstream.model.TypeGrammar;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The column types of MariaDB and MySQL: a model's declared types (written as the model grammar
- * spells them) translated, and the dialect's own types recognized, so that every type pasted into
- * SQL is one of a closed set.
+ * MariaDB's {@link ColumnTypes}: the vault's column types, a model's declared types (written as the
+ * model grammar spells them) translated, and the dialect's own types recognized, so that every type
+ * pasted into SQL is one of a closed set.
  */
-final class MariaDbTypes {
+interface MariaDbTypes extends ColumnTypes {
   /**
    * Characters of the engine's own key columns: two (4 bytes a character) and a DATETIME fit one
    * InnoDB index (3072 bytes), so a key of the 2,000 bytes the engine allows elsewhere cannot.
    */
-  static final int KEY_TEXT_CHARS = 380;
-
-  /** Byte-wise compared text of the engine's own key columns ({@link #KEY_TEXT_CHARS}). */
-  static final String KEY_TEXT =
-      "VARCHAR(" + KEY_TEXT_CHARS + ") CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
+  int KEY_TEXT_CHARS = 380;
 
   /** Text in a primary key (an index cannot hold LONGTEXT): three fit one index. */
-  static final String KEY_COLUMN_TEXT = "VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
+  String KEY_COLUMN_TEXT = "VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
 
-  static final String TEXT = "LONGTEXT";
+  String TEXT = "LONGTEXT";
 
   /**
    * A model's {@code uuid}: its text form (what PostgreSQL's uuid reads back as), each value
    * checked as a UUID where it is stored ({@link Kind#UUID}).
    */
-  static final String UUID = "CHAR(36) CHARACTER SET ascii COLLATE ascii_bin";
+  String UUID = "CHAR(36) CHARACTER SET ascii COLLATE ascii_bin";
 
-  static final String TIMESTAMP = "DATETIME(6)";
-  static final String BOOLEAN = "BOOLEAN";
+  @Override
+  default String hashType(int hexLength, boolean binary) {
+    return binary
+        ? "BINARY(" + (hexLength / 2) + ")"
+        : "CHAR(" + hexLength + ") CHARACTER SET ascii COLLATE ascii_bin";
+  }
+
+  @Override
+  default String textType() {
+    return TEXT;
+  }
+
+  /** Byte-wise compared text of {@link #KEY_TEXT_CHARS} characters. */
+  @Override
+  default String keyTextType() {
+    return "VARCHAR(" + KEY_TEXT_CHARS + ") CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
+  }
+
+  @Override
+  default int maxKeyChars() {
+    return KEY_TEXT_CHARS;
+  }
+
+  @Override
+  default String codeType() {
+    return "VARCHAR(64) CHARACTER SET ascii COLLATE ascii_bin";
+  }
+
+  @Override
+  default String timestampType() {
+    return "DATETIME(6)";
+  }
+
+  @Override
+  default String booleanType() {
+    return "BOOLEAN";
+  }
+
+  @Override
+  default String identityType() {
+    return "BIGINT AUTO_INCREMENT";
+  }
 
   /** The widest DECIMAL MariaDB and MySQL hold: 65 digits, 30 after the point. */
-  private static final int MAX_PRECISION = 65;
+  int MAX_PRECISION = 65;
 
-  private static final int MAX_SCALE = 30;
+  int MAX_SCALE = 30;
 
   /** Longest VARCHAR that fits a row of utf8mb4 text; longer ones are LONGTEXT. */
-  private static final int MAX_VARCHAR = 16_383;
+  int MAX_VARCHAR = 16_383;
 
   /** The dialect's own spellings, and those information_schema.columns.column_type reports. */
-  private static final Pattern OWN =
+  Pattern OWN =
       Pattern.compile(
           "(?i)(?:tinyint|smallint|mediumint|int|integer|bigint)(?:\\(\\d{1,3}\\))?(?: unsigned)?"
               + "(?: auto_increment)?"
@@ -53,15 +90,13 @@ final class MariaDbTypes {
               + "|(?:(?:char|varchar|binary|varbinary)\\(\\d{1,5}\\)|(?:tiny|medium|long)?(?:text|blob))"
               + "(?: character set \\w{1,64})?(?: collate \\w{1,64})?");
 
-  private static final Pattern NUMERIC = Pattern.compile("numeric(?:\\((\\d+)(?:,(\\d+))?\\))?");
-  private static final Pattern SIZED = Pattern.compile("(varchar|char)(?:\\((\\d+)\\))?");
-  private static final Pattern TIMED =
-      Pattern.compile("(timestamptz|timestamp|timetz|time)(?:\\((\\d)\\))?");
+  Pattern NUMERIC = Pattern.compile("numeric(?:\\((\\d+)(?:,(\\d+))?\\))?");
+  Pattern SIZED = Pattern.compile("(varchar|char)(?:\\((\\d+)\\))?");
+  Pattern TIMED = Pattern.compile("(timestamptz|timestamp|timetz|time)(?:\\((\\d)\\))?");
 
-  private MariaDbTypes() {}
-
-  /** See {@link io.vaultstream.dialect.VaultDialect#checkedType}: the type as MariaDB spells it. */
-  static String checked(String type) {
+  /** The type as MariaDB spells it: a model's type translated, a MariaDB type as it is. */
+  @Override
+  default String checkedType(String type) {
     if (type != null) {
       String stripped = type.strip().replaceAll("\\s+", " ");
       if (TypeGrammar.isValid(stripped)) {
@@ -82,20 +117,19 @@ final class MariaDbTypes {
   }
 
   /** Integer types as the catalog lists them, with a display width. */
-  private static final Pattern INTEGER_WIDTH =
-      Pattern.compile("(smallint|int|bigint)\\(\\d+\\)( signed)?");
+  Pattern INTEGER_WIDTH = Pattern.compile("(smallint|int|bigint)\\(\\d+\\)( signed)?");
 
   /** DATETIME and TIME as the catalog lists them: no precision is 0. */
-  private static final Pattern DATETIME_OR_TIME =
-      Pattern.compile("(datetime|time)(?:\\((\\d)\\))?");
+  Pattern DATETIME_OR_TIME = Pattern.compile("(datetime|time)(?:\\((\\d)\\))?");
 
   /**
-   * A MariaDB column type (as the catalog lists it, or as {@link #checked} writes a model's) in the
-   * model's canonical spelling, or null for the types a model's type does not map back from
+   * A MariaDB column type (as the catalog lists it, or as {@link #checkedType} writes a model's) in
+   * the model's canonical spelling, or null for the types a model's type does not map back from
    * (TINYINT(1) of a boolean, LONGBLOB and the like). LONGTEXT, which holds what a model's text
    * holds, is text; DATETIME(p) is timestamp(p), the type a model's timestamp becomes.
    */
-  static String canonical(String type) {
+  @Override
+  default String canonicalType(String type) {
     if (type == null) {
       return null;
     }
@@ -163,7 +197,7 @@ final class MariaDbTypes {
       case "jsonb":
         return TEXT;
       case "boolean":
-        return BOOLEAN;
+        return "BOOLEAN";
       case "date":
         return "DATE";
       case "bytea":
@@ -204,63 +238,6 @@ final class MariaDbTypes {
               + " declare numeric(p,s) with p <= 65 and s <= 30, or text");
     }
     return "DECIMAL(" + p + "," + s + ")";
-  }
-
-  /** What a type is, for the expressions built around it. */
-  enum Kind {
-    TEXT,
-    ASCII,
-    /** A model's uuid ({@link #UUID}): stored through {@code CAST(... AS UUID)}. */
-    UUID,
-    BINARY,
-    INTEGER,
-    DECIMAL,
-    FLOAT,
-    BOOLEAN,
-    DATETIME,
-    DATE,
-    TIME
-  }
-
-  static Kind kind(String type) {
-    String t = type.toLowerCase(Locale.ROOT);
-    if (t.equals("boolean") || t.startsWith("tinyint(1)")) {
-      return Kind.BOOLEAN;
-    }
-    if (t.startsWith("binary") || t.startsWith("varbinary") || t.contains("blob")) {
-      return Kind.BINARY;
-    }
-    if (t.startsWith("char(36) character set ascii")) {
-      return Kind.UUID;
-    }
-    if (t.contains("ascii")) {
-      return Kind.ASCII;
-    }
-    if (t.contains("int")) {
-      return Kind.INTEGER;
-    }
-    if (t.startsWith("decimal") || t.startsWith("numeric")) {
-      return Kind.DECIMAL;
-    }
-    if (t.startsWith("double") || t.startsWith("float") || t.startsWith("real")) {
-      return Kind.FLOAT;
-    }
-    if (t.startsWith("datetime") || t.startsWith("timestamp")) {
-      return Kind.DATETIME;
-    }
-    if (t.equals("date")) {
-      return Kind.DATE;
-    }
-    if (t.startsWith("time")) {
-      return Kind.TIME;
-    }
-    return Kind.TEXT;
-  }
-
-  /** The DECIMAL(p,s) of a decimal type, for casts ("DECIMAL(65,30)" when it names none). */
-  static String decimalOf(String type) {
-    Matcher m = Pattern.compile("(?i)(?:decimal|numeric)(\\(\\d+(?:,\\d+)?\\))").matcher(type);
-    return m.find() ? "DECIMAL" + m.group(1) : "DECIMAL(65,30)";
   }
 
   /** Whether a column of this type can be part of an index without a prefix length. */
