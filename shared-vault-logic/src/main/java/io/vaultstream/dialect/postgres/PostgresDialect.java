@@ -6,9 +6,10 @@ import java.util.Map;
 /**
  * PostgreSQL 12+: rows travel as one text array per column through {@code unnest}, so a batch is
  * one statement per table whatever its size. The statements are those of {@link PostgresDdl},
- * {@link PostgresRows}, {@link PostgresHistory}, {@link PostgresChanges} and {@link PostgresQueue}
- * (and the standard SQL of the interfaces they extend); values and failures are {@link
- * PostgresTextValues} and {@link PostgresSqlStates}.
+ * {@link PostgresRows}, {@link PostgresHistory}, {@link PostgresChanges}, {@link PostgresQueue} and
+ * {@link PostgresOperatorStatements} (and the standard SQL of the interfaces they extend), over the
+ * names, column types and value expressions of {@link PostgresSyntax}; values and failures are
+ * {@link PostgresTextValues} and {@link PostgresSqlStates}.
  */
 public final class PostgresDialect
     implements VaultDialect,
@@ -61,38 +62,5 @@ public final class PostgresDialect
   @Override
   public String lockTimeout(long millis) {
     return millis > 0 ? "SET LOCAL lock_timeout = " + millis : null;
-  }
-
-  // ---- types ------------------------------------------------------------------------------
-
-  @Override
-  public String hashType(int hexLength, boolean binary) {
-    // Hash keys are compared byte-wise: the "C" collation keeps index work cheap.
-    return binary ? "bytea" : "varchar(" + hexLength + ") COLLATE \"C\"";
-  }
-
-  @Override
-  public String textType() {
-    return "text";
-  }
-
-  @Override
-  public String keyTextType() {
-    return "text COLLATE \"C\"";
-  }
-
-  @Override
-  public String timestampType() {
-    return "timestamptz";
-  }
-
-  @Override
-  public String booleanType() {
-    return "boolean";
-  }
-
-  @Override
-  public String identityType() {
-    return "bigserial";
   }
 }

@@ -11,10 +11,11 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * The pieces every PostgreSQL statement of the dialect is built from: names, types, casts, arrays.
+ * The pieces every PostgreSQL statement of the dialect is built from: names, column types, casts,
+ * arrays.
  */
 interface PostgresSyntax extends ValueExpressions, ColumnTypes {
-  /** The collation the dialect gives its own key columns (see {@link PostgresDialect#hashType}). */
+  /** The collation the dialect gives its own key columns (see {@link #hashType}). */
   Pattern COLLATE_C = Pattern.compile("(?is)(.*?)\\s+collate\\s+\"C\"");
 
   /**
@@ -26,6 +27,37 @@ interface PostgresSyntax extends ValueExpressions, ColumnTypes {
   @Override
   default String quote(String identifier) {
     return "\"" + identifier.replace("\"", "\"\"") + "\"";
+  }
+
+  @Override
+  default String hashType(int hexLength, boolean binary) {
+    // Hash keys are compared byte-wise: the "C" collation keeps index work cheap.
+    return binary ? "bytea" : "varchar(" + hexLength + ") COLLATE \"C\"";
+  }
+
+  @Override
+  default String textType() {
+    return "text";
+  }
+
+  @Override
+  default String keyTextType() {
+    return "text COLLATE \"C\"";
+  }
+
+  @Override
+  default String timestampType() {
+    return "timestamptz";
+  }
+
+  @Override
+  default String booleanType() {
+    return "boolean";
+  }
+
+  @Override
+  default String identityType() {
+    return "bigserial";
   }
 
   @Override
