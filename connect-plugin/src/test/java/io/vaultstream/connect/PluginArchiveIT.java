@@ -159,14 +159,41 @@ class PluginArchiveIT {
     assertThat(text(config, "connection.password")).matches("\\$\\{file:/[^:}]+:password}");
   }
 
+  /**
+   * The README shows the essence of the shipped example: every setting it shows is the file's, with
+   * the file's value, and it shows those a user must not leave out (the connector, its topics, the
+   * converters with the advised null handling, the database, the model, the error tolerance).
+   */
   @Test
   void theReadmeShowsTheExampleAsShipped() throws IOException {
     String readme = Files.readString(root.resolve("README.md"));
     int at = readme.indexOf("The example, [`" + EXAMPLE + "`]");
     assertThat(at).as("README.md introduces the example file").isNotNegative();
     int open = readme.indexOf("```json\n", at) + "```json\n".length();
-    String shown = readme.substring(open, readme.indexOf("```", open));
-    assertThat(JSON.readTree(shown)).isEqualTo(JSON.readTree(entry("etc/vaultstream-shop.json")));
+    JsonNode shown = JSON.readTree(readme.substring(open, readme.indexOf("```", open)));
+    JsonNode shipped = JSON.readTree(entry("etc/vaultstream-shop.json"));
+    assertThat(shown.path("name")).isEqualTo(shipped.path("name"));
+    Map<String, String> shownConfig = new java.util.TreeMap<>();
+    shown
+        .path("config")
+        .fields()
+        .forEachRemaining(e -> shownConfig.put(e.getKey(), e.getValue().asText()));
+    for (Map.Entry<String, String> e : shownConfig.entrySet()) {
+      assertThat(shipped.path("config").path(e.getKey()).asText(null))
+          .as("README's " + e.getKey() + " is the shipped file's")
+          .isEqualTo(e.getValue());
+    }
+    assertThat(shownConfig)
+        .containsKeys(
+            "connector.class",
+            "topics.regex",
+            "key.converter",
+            "value.converter",
+            "value.converter.replace.null.with.default",
+            "connection.url",
+            "connection.password",
+            "vault.model.path",
+            "errors.tolerance");
     assertThat(readme)
         .contains("mv /opt/connect-plugins/vaultstream-vaultstream-*/ " + INSTALL_DIR);
   }

@@ -19,6 +19,19 @@ public record TableSpec(
     primaryKey = List.copyOf(primaryKey);
   }
 
+  /**
+   * Whether an existing table of this shape may gain the column when a model declares it later: an
+   * attribute (nullable, not a key) of a satellite, reference table or non-historized link, whose
+   * older rows simply lack it. A key or technical column cannot be added in place.
+   */
+  public boolean canGain(ColumnSpec c) {
+    boolean historyOrEvents =
+        kind == TableKind.SATELLITE
+            || kind == TableKind.REFERENCE
+            || kind == TableKind.NON_HISTORIZED_LINK;
+    return historyOrEvents && !c.notNull() && !primaryKey.contains(c.name());
+  }
+
   /** The column of this name, or null. */
   public ColumnSpec column(String name) {
     return columns.stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);

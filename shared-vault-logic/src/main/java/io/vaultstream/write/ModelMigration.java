@@ -41,11 +41,7 @@ final class ModelMigration {
 
   /** Whether a missing column can be added to an existing table: an attribute column. */
   static boolean addable(TableSpec t, ColumnSpec c) {
-    boolean historyOrEvents =
-        t.kind() == TableKind.SATELLITE
-            || t.kind() == TableKind.REFERENCE
-            || t.kind() == TableKind.NON_HISTORIZED_LINK;
-    return historyOrEvents && !c.notNull() && !t.primaryKey().contains(c.name());
+    return t.canGain(c);
   }
 
   /**

@@ -21,6 +21,7 @@ final class JobArguments {
               "target",
               "delta-path",
               "delta-schema",
+              "iceberg-schema",
               "jdbc-url",
               "jdbc-user",
               "jdbc-password",
@@ -135,9 +136,9 @@ final class JobArguments {
 
   /** The required settings and the ones with a fixed set of values. */
   private static void checkChoices(Map<String, String> v) {
-    boolean delta = checkTarget(v);
+    boolean lake = checkTarget(v);
     for (String required :
-        delta
+        lake
             ? new String[] {"model", "bootstrap-servers", "checkpoint"}
             : new String[] {"model", "jdbc-url", "bootstrap-servers", "checkpoint"}) {
       if (!v.containsKey(required)) {
@@ -148,10 +149,12 @@ final class JobArguments {
                 + " CHECK_POINT_LOCATION)");
       }
     }
-    String queries = v.getOrDefault("queries", delta ? "single" : "per-source");
-    if (delta && !queries.equals("single")) {
+    String queries = v.getOrDefault("queries", lake ? "single" : "per-source");
+    if (lake && !queries.equals("single")) {
       throw new IllegalArgumentException(
-          "--target delta runs one query over every source topic (one writer per vault: Delta"
+          "--target "
+              + v.get("target").strip()
+              + " runs one query over every source topic (one writer per vault: a lakehouse"
               + " commits one table at a time, and two writers of a table would conflict);"
               + " leave --queries out or give 'single', not '"
               + queries
@@ -172,20 +175,25 @@ final class JobArguments {
   }
 
   /**
-   * The target: {@code jdbc} (the default: PostgreSQL or MariaDB at {@code --jdbc-url}) or {@code
-   * delta} with exactly one of {@code --delta-path} and {@code --delta-schema}; true for delta.
+   * The target: {@code jdbc} (the default: PostgreSQL or MariaDB at {@code --jdbc-url}), {@code
+   * delta} with exactly one of {@code --delta-path} and {@code --delta-schema}, or {@code iceberg}
+   * with {@code --iceberg-schema}; true for a lakehouse target.
    */
   private static boolean checkTarget(Map<String, String> v) {
     String target = v.getOrDefault("target", "jdbc").strip();
     boolean path = v.containsKey("delta-path");
     boolean schema = v.containsKey("delta-schema");
+    boolean iceberg = v.containsKey("iceberg-schema");
+    if ((path || schema) && !target.equals("delta")) {
+      throw new IllegalArgumentException(
+          "--delta-path and --delta-schema are for --target delta; the target is " + target);
+    }
+    if (iceberg && !target.equals("iceberg")) {
+      throw new IllegalArgumentException(
+          "--iceberg-schema is for --target iceberg; the target is " + target);
+    }
     switch (target) {
       case "jdbc" -> {
-        if (path || schema) {
-          throw new IllegalArgumentException(
-              "--delta-path and --delta-schema are for --target delta; the target is jdbc"
-                  + " (the default)");
-        }
         return false;
       }
       case "delta" -> {
@@ -195,17 +203,28 @@ final class JobArguments {
                   + " under DIR) and --delta-schema CATALOG.SCHEMA (tables in the metastore or"
                   + " Unity Catalog)");
         }
-        if (v.containsKey("jdbc-url")) {
+      }
+      case "iceberg" -> {
+        if (!iceberg) {
           throw new IllegalArgumentException(
-              "--jdbc-url is for --target jdbc; the Delta target keeps every table, the loader's"
-                  + " own included, next to the vault");
+              "--target iceberg needs --iceberg-schema CATALOG.SCHEMA: a schema of an Iceberg"
+                  + " catalog configured in Spark (spark.sql.catalog.CATALOG ="
+                  + " org.apache.iceberg.spark.SparkCatalog)");
         }
-        return true;
       }
       default ->
           throw new IllegalArgumentException(
-              "--target must be 'jdbc' (PostgreSQL or MariaDB) or 'delta', not '" + target + "'");
+              "--target must be 'jdbc' (PostgreSQL or MariaDB), 'delta' or 'iceberg', not '"
+                  + target
+                  + "'");
     }
+    if (v.containsKey("jdbc-url")) {
+      throw new IllegalArgumentException(
+          "--jdbc-url is for --target jdbc; the "
+              + target
+              + " target keeps every table, the loader's own included, next to the vault");
+    }
+    return true;
   }
 
   /** A registry URL without credentials, a schema name the database takes, positive sizes. */

@@ -75,7 +75,7 @@ public final class JobConfig implements Serializable {
 
   /** Whether one query reads every source topic ({@code --queries single}). */
   public boolean singleQuery() {
-    return "single".equals(values.get("queries")) || deltaTarget();
+    return "single".equals(values.get("queries")) || lakeTarget();
   }
 
   /** A setting, or the default. */
@@ -125,14 +125,25 @@ public final class JobConfig implements Serializable {
     return HadoopModelFile.load(model(), values.get("topic-prefix"), hadoop);
   }
 
-  /** Whether the vault is in Delta tables ({@code --target delta}). */
-  public boolean deltaTarget() {
-    return "delta".equals(values.getOrDefault("target", "jdbc").strip());
+  /**
+   * Whether the vault is in lakehouse tables ({@code --target delta} or {@code --target iceberg}).
+   */
+  public boolean lakeTarget() {
+    String target = values.getOrDefault("target", "jdbc").strip();
+    return target.equals("delta") || target.equals("iceberg");
   }
 
-  /** Where the Delta tables are ({@code --delta-path} or {@code --delta-schema}). */
-  public io.vaultstream.spark.lake.LakeLocation deltaLocation() {
+  /**
+   * Where the lakehouse tables are: {@code --delta-path}, {@code --delta-schema} or {@code
+   * --iceberg-schema}.
+   */
+  public io.vaultstream.spark.lake.LakeLocation lakeLocation() {
     String path = values.get("delta-path");
+    String iceberg = values.get("iceberg-schema");
+    if (iceberg != null) {
+      return new io.vaultstream.spark.lake.LakeLocation.Catalog(
+          iceberg, io.vaultstream.spark.lake.LakeFormat.ICEBERG);
+    }
     return path != null
         ? new io.vaultstream.spark.lake.LakeLocation.Path(path)
         : new io.vaultstream.spark.lake.LakeLocation.Catalog(values.get("delta-schema"));
@@ -141,7 +152,7 @@ public final class JobConfig implements Serializable {
   /** The engine options. */
   public VaultOptions options() {
     io.vaultstream.engine.VaultOptionsBuilder b = VaultOptions.builder();
-    if (deltaTarget()) {
+    if (lakeTarget()) {
       b.outsideADatabase();
     }
     return b.jdbcUrl(values.get("jdbc-url"))

@@ -17,8 +17,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The foreachBatch function of the Delta target: the micro-batch (bounded by {@code
- * maxOffsetsPerTrigger}) is collected to the driver, decoded, planned and written there, and
+ * The foreachBatch function of the lakehouse targets (Delta, Iceberg): the micro-batch (bounded by
+ * {@code maxOffsetsPerTrigger}) is collected to the driver, decoded, planned and written there, and
  * committed table by table under the batch's number, so a batch run again after a restart from the
  * checkpoint leaves every table as one run does. One query writes the vault (one writer).
  */

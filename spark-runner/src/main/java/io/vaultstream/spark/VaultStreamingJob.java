@@ -65,8 +65,8 @@ public final class VaultStreamingJob {
       throws TimeoutException {
     VaultModel model = config.loadModel(spark.sparkContext().hadoopConfiguration());
     VaultOptions options = config.options();
-    if (config.deltaTarget()) {
-      return List.of(startDelta(spark, config, model, options, trigger));
+    if (config.lakeTarget()) {
+      return List.of(startLake(spark, config, model, options, trigger));
     }
     Loaders.get(model, options); // prepare the vault (tables, ghost records) once, on the driver
     ProgressListener listener = listenerOf(spark);
@@ -109,13 +109,14 @@ public final class VaultStreamingJob {
   }
 
   /**
-   * The Delta target: the tables created (with their ghost records) on the driver, then one query
-   * over every source topic whose micro-batches are planned and written on the driver.
+   * The lakehouse targets (Delta, Iceberg): the tables created (with their ghost records) on the
+   * driver, then one query over every source topic whose micro-batches are planned and written on
+   * the driver.
    */
-  private static StreamingQuery startDelta(
+  private static StreamingQuery startLake(
       SparkSession spark, JobConfig config, VaultModel model, VaultOptions options, Trigger trigger)
       throws TimeoutException {
-    io.vaultstream.spark.lake.LakeLocation at = config.deltaLocation();
+    io.vaultstream.spark.lake.LakeLocation at = config.lakeLocation();
     List<String> created = io.vaultstream.spark.lake.LakeVault.createTables(spark, model, at);
     LOG.info("{}: {} statements to create what was missing", at.describe(), created.size());
     String name = StartingOffsets.queryName(model, null);

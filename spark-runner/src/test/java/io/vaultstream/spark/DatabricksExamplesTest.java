@@ -128,9 +128,9 @@ class DatabricksExamplesTest {
     JsonNode task = job.at("/tasks/0");
     JobConfig config = jobConfig(task, null);
 
-    assertThat(config.deltaTarget()).isTrue();
+    assertThat(config.lakeTarget()).isTrue();
     assertThat(config.singleQuery()).isTrue();
-    assertThat(config.deltaLocation().describe()).isEqualTo("Delta tables in main.vault");
+    assertThat(config.lakeLocation().describe()).isEqualTo("Delta tables in main.vault");
     assertThat(config.get("checkpoint", null)).startsWith("/Volumes/");
     assertThat(task.at("/new_cluster/spark_env_vars").has("TARGET_JDBC_URL")).isFalse();
     assertThat(task.at("/libraries/0/jar").asText()).startsWith("/Volumes/");

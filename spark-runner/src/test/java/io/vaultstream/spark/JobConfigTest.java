@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.vaultstream.engine.VaultOptions;
+import io.vaultstream.spark.lake.LakeFormat;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -51,15 +52,15 @@ class JobConfigTest {
     JobConfig path =
         JobConfig.from(
             new String[] {"--model", "m.json", "--target", "delta", "--delta-path", "/v/"}, kafka);
-    assertThat(path.deltaTarget()).isTrue();
+    assertThat(path.lakeTarget()).isTrue();
     assertThat(path.singleQuery()).isTrue();
-    assertThat(path.deltaLocation().table("hub_a")).isEqualTo("delta.`/v/hub_a`");
+    assertThat(path.lakeLocation().table("hub_a")).isEqualTo("delta.`/v/hub_a`");
     assertThat(path.options().jdbcUrl()).isNull();
     JobConfig schema =
         JobConfig.from(
             new String[] {"--model", "m.json", "--target", "delta", "--delta-schema", "main.dwh"},
             kafka);
-    assertThat(schema.deltaLocation().table("hub_a")).isEqualTo("`main`.`dwh`.`hub_a`");
+    assertThat(schema.lakeLocation().table("hub_a")).isEqualTo("`main`.`dwh`.`hub_a`");
     assertThatThrownBy(
             () -> JobConfig.from(new String[] {"--model", "m.json", "--target", "delta"}, kafka))
         .hasMessageContaining("needs exactly one of --delta-path DIR");
@@ -88,9 +89,65 @@ class JobConfigTest {
             () -> JobConfig.from(new String[] {"--model", "m.json", "--delta-path", "/v"}, ENV))
         .hasMessageContaining("are for --target delta");
     assertThatThrownBy(
-            () -> JobConfig.from(new String[] {"--model", "m.json", "--target", "iceberg"}, ENV))
-        .hasMessageContaining("--target must be 'jdbc' (PostgreSQL or MariaDB) or 'delta'");
-    assertThat(JobConfig.from(new String[] {"--model", "m.json"}, ENV).deltaTarget()).isFalse();
+            () -> JobConfig.from(new String[] {"--model", "m.json", "--target", "hudi"}, ENV))
+        .hasMessageContaining(
+            "--target must be 'jdbc' (PostgreSQL or MariaDB), 'delta' or 'iceberg', not 'hudi'");
+    assertThat(JobConfig.from(new String[] {"--model", "m.json"}, ENV).lakeTarget()).isFalse();
+  }
+
+  @Test
+  void theIcebergTargetTakesACatalogSchemaAndNoDatabase() {
+    Map<String, String> kafka =
+        Map.of("SOURCE_KAFKA_BOOTSTRAP_SERVERS", "broker:9092", "CHECK_POINT_LOCATION", "/chk");
+    JobConfig iceberg =
+        JobConfig.from(
+            new String[] {
+              "--model", "m.json", "--target", "iceberg", "--iceberg-schema", "lake.dv"
+            },
+            kafka);
+    assertThat(iceberg.lakeTarget()).isTrue();
+    assertThat(iceberg.singleQuery()).isTrue();
+    assertThat(iceberg.lakeLocation().table("hub_a")).isEqualTo("`lake`.`dv`.`hub_a`");
+    assertThat(iceberg.lakeLocation().format()).isEqualTo(LakeFormat.ICEBERG);
+    assertThat(iceberg.lakeLocation().describe()).isEqualTo("Iceberg tables in lake.dv");
+    assertThat(iceberg.options().jdbcUrl()).isNull();
+    assertThatThrownBy(
+            () -> JobConfig.from(new String[] {"--model", "m.json", "--target", "iceberg"}, kafka))
+        .hasMessageContaining("--target iceberg needs --iceberg-schema CATALOG.SCHEMA");
+    assertThatThrownBy(
+            () ->
+                JobConfig.from(
+                    new String[] {"--model", "m.json", "--target", "iceberg", "--delta-path", "/v"},
+                    kafka))
+        .hasMessageContaining("--delta-path and --delta-schema are for --target delta");
+    assertThatThrownBy(
+            () ->
+                JobConfig.from(
+                    new String[] {"--model", "m.json", "--iceberg-schema", "lake.dv"}, kafka))
+        .hasMessageContaining("--iceberg-schema is for --target iceberg; the target is jdbc");
+    assertThatThrownBy(
+            () ->
+                JobConfig.from(
+                    new String[] {
+                      "--model", "m.json", "--target", "iceberg", "--iceberg-schema", "lake.dv"
+                    },
+                    ENV))
+        .hasMessageContaining("--jdbc-url is for --target jdbc; the iceberg target keeps");
+    assertThatThrownBy(
+            () ->
+                JobConfig.from(
+                    new String[] {
+                      "--model",
+                      "m.json",
+                      "--target",
+                      "iceberg",
+                      "--iceberg-schema",
+                      "lake.dv",
+                      "--queries",
+                      "per-source"
+                    },
+                    kafka))
+        .hasMessageContaining("--target iceberg runs one query over every source topic");
   }
 
   @Test

@@ -50,8 +50,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the same name) give the same vault as PostgreSQL, table by table, with the same records as error
  * rows.
  *
- * <p>Default: 1,200 generated records and the known hostile inputs, seed 1; {@code -Dfuzz.seed=N}
- * or {@code random}, and {@code -Dfuzz.records=N}, for other runs.
+ * <p>Default: 800 generated records (two micro-batches) and the known hostile inputs, seed 1;
+ * {@code -Dfuzz.seed=N} or {@code random}, and {@code -Dfuzz.records=N}, for other runs.
  */
 class LakeRecordFuzzIT {
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
@@ -82,7 +82,7 @@ class LakeRecordFuzzIT {
   @Test
   void noRecordFailsAMicroBatchAndNameableRecordsLoadAsInPostgres() throws Exception {
     long seed = seed();
-    int count = Integer.getInteger("fuzz.records", 1200);
+    int count = Integer.getInteger("fuzz.records", 800);
     String replay = "-Dfuzz.seed=" + seed + " -Dfuzz.records=" + count + " (Delta)";
     System.out.println("Delta record fuzz: " + replay);
     List<FuzzRecord> records = RecordMix.generate(seed, count, null, false);

@@ -13,19 +13,21 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * One micro-batch against a Delta vault, exactly once without multi-table transactions.
+ * One micro-batch against a lakehouse vault (Delta or Iceberg), exactly once without multi-table
+ * transactions.
  *
- * <p>Delta commits one table at a time, so the batch is made a transaction in three steps. It
+ * <p>Both formats commit one table at a time, so the batch is made a transaction in three steps. It
  * begins by writing its <em>intent</em>: the batch's clock reading and the version of every table
  * it reads, one row of {@value #LEDGER}, itself an idempotent commit. It reads every table as of
- * that version (Delta's time travel) and keeps its changes in memory ({@link LakeChanges}): a
- * failure before the commits leaves no trace but the intent. Then it commits each table once, as
- * this batch's idempotent commit ({@link LakeCommit}), in the order the caller gives: vault rows
- * before the state that says they are done.
+ * that version (time travel) and keeps its changes in memory ({@link LakeChanges}): a failure
+ * before the commits leaves no trace but the intent. Then it commits each table once, as this
+ * batch's idempotent commit ({@link LakeCommit}), in the order the caller gives: vault rows before
+ * the state that says they are done.
  *
  * <p>A batch run again (the driver died, Spark's checkpoint hands it the same records) finds its
  * intent, so it reads the same table versions with the same clock reading, plans the same changes,
- * and Delta skips the tables it had committed: every table ends as if the batch ran once.
+ * and the tables it had committed are not written twice ({@link LakeFormat#commit}): every table
+ * ends as if the batch ran once.
  */
 public final class LakeBatch {
   /** The ledger of intents: one row per application and batch. */
@@ -67,8 +69,8 @@ public final class LakeBatch {
     return "CREATE TABLE IF NOT EXISTS "
         + at.table(LEDGER)
         + " (app_id STRING NOT NULL, batch BIGINT NOT NULL, now_micros BIGINT NOT NULL,"
-        + " table_name STRING NOT NULL, table_version BIGINT NOT NULL) USING DELTA"
-        + " CLUSTER BY (app_id, batch)";
+        + " table_name STRING NOT NULL, table_version BIGINT NOT NULL)"
+        + at.format().tableClause(List.of("app_id", "batch"));
   }
 
   /**
@@ -118,7 +120,7 @@ public final class LakeBatch {
     // Each version is a query of its own, answered from the table's log: they run at once.
     List<Callable<Long>> lookups = new ArrayList<>();
     for (String t : tables) {
-      lookups.add(() -> version(spark, at.table(t)));
+      lookups.add(() -> at.format().version(spark, at.table(t)));
     }
     List<Long> found = inParallel(lookups, AT_ONCE);
     Map<String, Long> versions = new LinkedHashMap<>();
@@ -140,13 +142,12 @@ public final class LakeBatch {
               + v
               + "L)");
     }
-    commit.run("INSERT INTO " + at.table(LEDGER) + " VALUES " + String.join(", ", rows), batch);
+    commit.run(
+        at.table(LEDGER),
+        "INSERT INTO " + at.table(LEDGER) + " VALUES " + String.join(", ", rows),
+        batch,
+        false);
     return new LakeBatch(spark, at, commit, batch, nowMicros, versions, false, before);
-  }
-
-  /** The table's newest version. */
-  static long version(SparkSession spark, String table) {
-    return spark.sql("DESCRIBE HISTORY " + table + " LIMIT 1").first().<Long>getAs("version");
   }
 
   /** The batch's clock reading, the same in every run of the batch. */
@@ -173,13 +174,13 @@ public final class LakeBatch {
     if (v == null) {
       throw new IllegalArgumentException("Batch " + batch + " did not pin table " + table);
     }
-    return at.table(table) + " VERSION AS OF " + v;
+    return at.format().asOf(at.table(table), v);
   }
 
   /** Commits each table's changes, in the order given, as this batch's commit of that table. */
   public void commit(List<LakeChanges> inOrder) {
     for (LakeChanges c : inOrder) {
-      c.commit(spark, at, commit, batch);
+      c.commit(spark, at, commit, batch, again);
     }
   }
 

@@ -128,13 +128,22 @@ public final class LakeChanges {
    * when the table has this batch already.
    */
   public void commit(SparkSession spark, LakeLocation at, LakeCommit commit, long batch) {
+    commit(spark, at, commit, batch, true);
+  }
+
+  /**
+   * The same; {@code again} when an earlier run of the batch may have committed the table (a format
+   * without Delta's skip then looks before it writes).
+   */
+  public void commit(
+      SparkSession spark, LakeLocation at, LakeCommit commit, long batch, boolean again) {
     if (changes.isEmpty()) {
       return;
     }
     String view = "vs_changes_" + Math.abs((long) table.name().hashCode()) + "_" + batch;
     spark.createDataFrame(rows(), schema()).createOrReplaceTempView(view);
     try {
-      commit.run(merge(at, view), batch);
+      commit.run(at.table(table.name()), merge(at, view), batch, again);
     } finally {
       spark.catalog().dropTempView(view);
     }
@@ -254,9 +263,17 @@ public final class LakeChanges {
       b.append(q(loadDts)).append(" = s.").append(q(loadDts)).append(", ");
       b.append(q(recordSource)).append(" = s.").append(q(recordSource));
     }
+    // An insert names every column of the table: not every format fills the unnamed with NULL.
+    List<String> inserted = new ArrayList<>();
+    List<String> insertedValues = new ArrayList<>();
+    for (ColumnSpec c : table.columns()) {
+      inserted.add(q(c.name()));
+      int i = cols.indexOf(c.name());
+      insertedValues.add(i >= 0 ? values.get(i) : "CAST(NULL AS " + c.type() + ")");
+    }
     b.append(" WHEN NOT MATCHED AND s.").append(q(ACTION)).append(" <> 'DELETE' THEN INSERT (");
-    b.append(String.join(", ", cols.stream().map(LakeChanges::q).toList())).append(") VALUES (");
-    b.append(String.join(", ", values)).append(')');
+    b.append(String.join(", ", inserted)).append(") VALUES (");
+    b.append(String.join(", ", insertedValues)).append(')');
     return b.toString();
   }
 

@@ -4,9 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Where a vault's Delta tables are: one directory per table under a path ({@code --delta-path}: a
- * Unity Catalog volume, cloud storage or a local disk), or tables in a catalog's schema ({@code
- * --delta-schema CATALOG.SCHEMA}, the metastore or Unity Catalog), created if absent.
+ * Where a vault's lakehouse tables are, and in which format: Delta tables in one directory per
+ * table under a path ({@code --delta-path}: a Unity Catalog volume, cloud storage or a local disk),
+ * or tables in a catalog's schema ({@code --delta-schema CATALOG.SCHEMA}, the metastore or Unity
+ * Catalog; {@code --iceberg-schema CATALOG.SCHEMA}, an Iceberg catalog named by Spark settings),
+ * created if absent.
  */
 public sealed interface LakeLocation {
 
@@ -18,6 +20,9 @@ public sealed interface LakeLocation {
 
   /** The location as an operator reads it in logs and messages. */
   String describe();
+
+  /** The format the tables are kept in. */
+  LakeFormat format();
 
   /** Path-based tables: {@code DIR/<table name>}. */
   record Path(String dir) implements LakeLocation {
@@ -42,15 +47,28 @@ public sealed interface LakeLocation {
     public String describe() {
       return "Delta tables under " + dir;
     }
+
+    @Override
+    public LakeFormat format() {
+      return LakeFormat.DELTA;
+    }
   }
 
   /** Tables of a catalog's schema: {@code CATALOG.SCHEMA} or {@code SCHEMA}. */
-  record Catalog(String schema) implements LakeLocation {
+  record Catalog(String schema, LakeFormat format) implements LakeLocation {
     public Catalog {
-      if (schema == null || schema.isBlank() || parts(schema).size() > 2) {
-        throw new IllegalArgumentException(
-            "The Delta schema '" + schema + "' is not SCHEMA or CATALOG.SCHEMA");
+      if (format == null) {
+        throw new IllegalArgumentException("A catalog's tables need a format");
       }
+      if (schema == null || schema.isBlank() || parts(schema, format).size() > 2) {
+        throw new IllegalArgumentException(
+            "The " + format.label() + " schema '" + schema + "' is not SCHEMA or CATALOG.SCHEMA");
+      }
+    }
+
+    /** Delta tables of a catalog's schema. */
+    public Catalog(String schema) {
+      this(schema, LakeFormat.DELTA);
     }
 
     @Override
@@ -65,22 +83,23 @@ public sealed interface LakeLocation {
 
     @Override
     public String describe() {
-      return "Delta tables in " + schema;
+      return format.label() + " tables in " + schema;
     }
 
     private String qualified() {
       List<String> out = new ArrayList<>();
-      for (String p : parts(schema)) {
+      for (String p : parts(schema, format)) {
         out.add(quote(p));
       }
       return String.join(".", out);
     }
 
-    private static List<String> parts(String schema) {
+    private static List<String> parts(String schema, LakeFormat format) {
       List<String> out = new ArrayList<>();
       for (String p : schema.split("\\.", -1)) {
         if (p.isBlank()) {
-          throw new IllegalArgumentException("The Delta schema '" + schema + "' has an empty part");
+          throw new IllegalArgumentException(
+              "The " + format.label() + " schema '" + schema + "' has an empty part");
         }
         out.add(p.strip());
       }

@@ -15,22 +15,20 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * The Delta tables of a vault: the same tables, columns and keys as in a database ({@link
+ * The lakehouse tables of a vault: the same tables, columns and keys as in a database ({@link
  * VaultTables} with {@link LakeTypes}), created if absent with the properties a table fed by a
  * stream needs, then their ghost records. Every statement is idempotent, so a job started again, or
  * two jobs starting at once, leave one set of tables and one pair of ghost records per table.
  *
- * <p>Each table is clustered (Delta's liquid clustering) on the columns its rows are found by: the
+ * <p>Each Delta table is clustered (liquid clustering) on the columns its rows are found by: the
  * hash key of a hub, link or satellite, the code of a reference table, the source row of the key
  * map and of the waiting and error rows. A stream's small commits make small files: optimized
  * writes and auto compaction are on, and deletion vectors spare a delete or update from rewriting
  * whole files. {@code OPTIMIZE} then lays the files out by the clustering columns
- * (docs/LAKEHOUSE.md).
+ * (docs/LAKEHOUSE.md). Iceberg tables ({@link LakeFormat#ICEBERG}) are unpartitioned, write deletes
+ * and updates as delete files, and are compacted by Iceberg's {@code rewrite_data_files}.
  */
 public final class LakeTables {
-  /** The table properties every vault table is created with. */
-  static final Map<String, String> PROPERTIES = properties();
-
   private final VaultModel model;
   private final HashKeyCalculator hasher;
   private final LakeLocation location;
@@ -126,18 +124,8 @@ public final class LakeTables {
       b.append(i == 0 ? "" : ", ").append(LakeLocation.quote(c.name())).append(' ');
       b.append(c.type()).append(c.notNull() ? " NOT NULL" : "");
     }
-    b.append(") USING DELTA");
-    List<String> clustering = clustering(t);
-    if (!clustering.isEmpty()) {
-      b.append(" CLUSTER BY (").append(quoteAll(clustering)).append(')');
-    }
-    b.append(" TBLPROPERTIES (");
-    int i = 0;
-    for (Map.Entry<String, String> p : PROPERTIES.entrySet()) {
-      b.append(i++ == 0 ? "" : ", ").append(literal(p.getKey())).append(" = ");
-      b.append(literal(p.getValue()));
-    }
-    return b.append(')').toString();
+    b.append(')').append(location.format().tableClause(quoted(clustering(t))));
+    return b.toString();
   }
 
   /** The columns a table is clustered on: those its rows are found by. */
@@ -157,15 +145,18 @@ public final class LakeTables {
     return List.of(t.primaryKey().get(0));
   }
 
-  /** A table's ghost records as the rows of a query. */
+  /**
+   * A table's ghost records as the rows of a query, with every column of the table (NULL where a
+   * ghost record has no value: not every format fills an unnamed column).
+   */
   private String ghostSelect(TableSpec t, List<DdlScript.GhostRow> rows) {
     List<String> selects = new ArrayList<>();
     for (DdlScript.GhostRow g : rows) {
       List<String> values = new ArrayList<>();
-      for (int i = 0; i < g.columns().size(); i++) {
-        String col = g.columns().get(i);
-        values.add(
-            value(g.values().get(i), t.column(col).type()) + " AS " + LakeLocation.quote(col));
+      for (ColumnSpec c : t.columns()) {
+        int i = g.columns().indexOf(c.name());
+        String v = i >= 0 ? value(g.values().get(i), c.type()) : "CAST(NULL AS " + c.type() + ")";
+        values.add(v + " AS " + LakeLocation.quote(c.name()));
       }
       selects.add("SELECT " + String.join(", ", values));
     }
@@ -177,7 +168,7 @@ public final class LakeTables {
     return "INSERT INTO "
         + location.table(t.name())
         + " ("
-        + quoteAll(rows.get(0).columns())
+        + quoteAll(names(t))
         + ") "
         + ghostSelect(t, rows);
   }
@@ -192,7 +183,7 @@ public final class LakeTables {
       }
     }
     List<String> sourceCols = new ArrayList<>();
-    for (String c : cols) {
+    for (String c : names(t)) {
       sourceCols.add("s." + LakeLocation.quote(c));
     }
     return "MERGE INTO "
@@ -202,10 +193,18 @@ public final class LakeTables {
         + ") s ON "
         + String.join(" AND ", on)
         + " WHEN NOT MATCHED THEN INSERT ("
-        + quoteAll(cols)
+        + quoteAll(names(t))
         + ") VALUES ("
         + String.join(", ", sourceCols)
         + ")";
+  }
+
+  private static List<String> names(TableSpec t) {
+    List<String> out = new ArrayList<>();
+    for (ColumnSpec c : t.columns()) {
+      out.add(c.name());
+    }
+    return out;
   }
 
   /** A ghost record's value as a Spark SQL expression of the column's type. */
@@ -226,18 +225,14 @@ public final class LakeTables {
   }
 
   private static String quoteAll(List<String> names) {
+    return String.join(", ", quoted(names));
+  }
+
+  private static List<String> quoted(List<String> names) {
     List<String> out = new ArrayList<>();
     for (String n : names) {
       out.add(LakeLocation.quote(n));
     }
-    return String.join(", ", out);
-  }
-
-  private static Map<String, String> properties() {
-    Map<String, String> p = new LinkedHashMap<>();
-    p.put("delta.enableDeletionVectors", "true");
-    p.put("delta.autoOptimize.optimizeWrite", "true");
-    p.put("delta.autoOptimize.autoCompact", "true");
-    return p;
+    return out;
   }
 }

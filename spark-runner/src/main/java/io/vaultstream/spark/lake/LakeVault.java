@@ -67,9 +67,10 @@ public final class LakeVault {
     HashKeyCalculator hasher = new HashKeyCalculator(model.hashing());
     this.tables = new LakeTables(model, hasher, at);
     this.shape = new VaultShape(model, types, hasher, at.describe());
+    LakeMigration.apply(spark, at, tables.all().values(), options.autoEvolve());
     adoptColumns();
     this.loader = new StoreLoader(model, options, types, shape, clock, this::addColumn);
-    this.commit = new LakeCommit(spark, appId);
+    this.commit = new LakeCommit(spark, appId, at.format());
     this.sweepIntervalMs = options.sweepIntervalMs();
     this.watermarkSeconds = options.watermarkSeconds();
     this.decoder = new ChangeEventDecoder(model, options.decoder(), types.maxKeyChars());

@@ -40,8 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
 class DeltaJobIT {
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
   @TempDir static Path dir;
-  private static KafkaClusterTestKit kafka;
-  private static SparkSession spark;
+  static KafkaClusterTestKit kafka;
+  static SparkSession spark;
 
   @BeforeAll
   static void start() throws Exception {
@@ -94,16 +94,24 @@ class DeltaJobIT {
     return records;
   }
 
-  private static JobConfig config(Path checkpoint, Path vault, String... more) {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "--model", Samples.shopModel().toString(),
-                "--target", "delta",
-                "--delta-path", vault.toString(),
-                "--bootstrap-servers", kafka.bootstrapServers(),
-                "--checkpoint", checkpoint.toString(),
-                "--max-offsets-per-trigger", "150"));
+  /** The job's arguments that name the target: Delta tables under {@code vault}. */
+  List<String> target(Path vault) {
+    return List.of("--target", "delta", "--delta-path", vault.toString());
+  }
+
+  /** Where those arguments put the tables. */
+  LakeLocation location(Path vault) {
+    return new LakeLocation.Path(vault.toString());
+  }
+
+  private JobConfig config(Path checkpoint, Path vault, String... more) {
+    List<String> args = new ArrayList<>(List.of("--model", Samples.shopModel().toString()));
+    args.addAll(target(vault));
+    args.addAll(
+        List.of(
+            "--bootstrap-servers", kafka.bootstrapServers(),
+            "--checkpoint", checkpoint.toString(),
+            "--max-offsets-per-trigger", "150"));
     args.addAll(List.of(more));
     return JobConfig.from(args.toArray(new String[0]), Map.of());
   }
@@ -115,13 +123,13 @@ class DeltaJobIT {
   }
 
   @Test
-  void theJobLoadsTheShopIntoDeltaAndARunAgainAddsNothing() throws Exception {
+  void theJobLoadsTheShopAndARunAgainAddsNothing() throws Exception {
     List<ChangeRecord> records = produce(400);
     Path vault = dir.resolve("vault");
     Path checkpoint = dir.resolve("checkpoint");
     runOnce(config(checkpoint, vault));
 
-    LakeLocation at = new LakeLocation.Path(vault.toString());
+    LakeLocation at = location(vault);
     long customers =
         records.stream()
             .filter(r -> r.table().equals("customers") && r.value() != null)
@@ -159,7 +167,7 @@ class DeltaJobIT {
     runOnce(config(checkpoint, vault));
     assertThat(counts(at)).isEqualTo(before);
 
-    // The Delta target refuses the per-source queries, naming why.
+    // A lakehouse target refuses the per-source queries, naming why.
     assertThatThrownBy(() -> config(checkpoint, vault, "--queries", "per-source"))
         .hasMessageContaining("one writer per vault");
   }

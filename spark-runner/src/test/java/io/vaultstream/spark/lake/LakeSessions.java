@@ -2,11 +2,41 @@ package io.vaultstream.spark.lake;
 
 import org.apache.spark.sql.SparkSession;
 
-/** The tests' Spark session with Delta Lake, as a cluster without Databricks configures it. */
+/**
+ * The tests' Spark sessions: with Delta Lake, as a cluster without Databricks configures it, or
+ * with Apache Iceberg and a catalog {@value #ICEBERG_CATALOG} kept in a directory (Iceberg's Hadoop
+ * catalog).
+ */
 public final class LakeSessions {
   private LakeSessions() {}
 
+  /** The name of the tests' Iceberg catalog. */
+  public static final String ICEBERG_CATALOG = "lake";
+
   public static SparkSession start(String warehouse) {
+    return common(warehouse)
+        .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
+        .config(
+            "spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
+        .getOrCreate();
+  }
+
+  /**
+   * A session with Iceberg's extensions and the catalog {@value #ICEBERG_CATALOG} in a directory.
+   */
+  public static SparkSession startIceberg(String warehouse) {
+    String catalog = "spark.sql.catalog." + ICEBERG_CATALOG;
+    return common(warehouse)
+        .config(
+            "spark.sql.extensions",
+            "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions")
+        .config(catalog, "org.apache.iceberg.spark.SparkCatalog")
+        .config(catalog + ".type", "hadoop")
+        .config(catalog + ".warehouse", warehouse + "/iceberg")
+        .getOrCreate();
+  }
+
+  private static SparkSession.Builder common(String warehouse) {
     return SparkSession.builder()
         .master("local[2]")
         .appName("vaultstream-lake-it")
@@ -17,10 +47,6 @@ public final class LakeSessions {
         // A table's state is computed in 50 tasks by default: two suffice for the tests' tables.
         .config("spark.databricks.delta.snapshotPartitions", "2")
         .config("spark.sql.session.timeZone", "UTC")
-        .config("spark.sql.warehouse.dir", warehouse)
-        .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
-        .config(
-            "spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
-        .getOrCreate();
+        .config("spark.sql.warehouse.dir", warehouse);
   }
 }

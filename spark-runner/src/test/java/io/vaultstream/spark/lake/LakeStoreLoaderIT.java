@@ -47,7 +47,7 @@ class LakeStoreLoaderIT {
   private static final int EVENTS_PER_BATCH = 150;
 
   @TempDir static Path dir;
-  private static SparkSession spark;
+  static SparkSession spark;
 
   @BeforeAll
   static void start() {
@@ -83,7 +83,7 @@ class LakeStoreLoaderIT {
     }
 
     HashKeyCalculator hasher = new HashKeyCalculator(SHOP.hashing());
-    LakeLocation at = new LakeLocation.Path(dir.resolve("vault").toString());
+    LakeLocation at = location("vault");
     LakeTables tables = new LakeTables(SHOP, hasher, at);
     tables.create(spark);
     spark.sql(LakeBatch.createLedger(at));
@@ -104,7 +104,7 @@ class LakeStoreLoaderIT {
                         + " ADD COLUMNS ("
                         + LakeLocation.quote(c.name())
                         + " STRING)"));
-    LakeCommit commit = new LakeCommit(spark, "lake-store-loader-it");
+    LakeCommit commit = new LakeCommit(spark, "lake-store-loader-it", at.format());
     int waitingAfterFirst = -1;
     for (int b = 0; b < BATCHES; b++) {
       LakeBatch batch =
@@ -196,7 +196,7 @@ class LakeStoreLoaderIT {
       }
     }
 
-    LakeLocation at = new LakeLocation.Path(dir.resolve("lifecycle").toString());
+    LakeLocation at = location("lifecycle");
     LakeVault.createTables(spark, SHOP, at);
     TestClock lakeClock = new TestClock(Instant.parse("2026-06-01T00:00:00Z"));
     LakeVault lake = new LakeVault(spark, SHOP, options, at, "it", lakeClock);
@@ -230,6 +230,13 @@ class LakeStoreLoaderIT {
     }
     assertThat(errorsAfterSweep).as("children past the watermark became error rows").isPositive();
     assertThat(postgres.get("vs_errors")).as("the parents resolved them").isEmpty();
+  }
+
+  /**
+   * Where the test's vault called {@code name} is kept: Delta tables under the test's directory.
+   */
+  LakeLocation location(String name) {
+    return new LakeLocation.Path(dir.resolve(name).toString());
   }
 
   private static List<ChangeEvent> decode(

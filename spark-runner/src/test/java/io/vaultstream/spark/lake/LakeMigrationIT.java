@@ -1,0 +1,150 @@
+package io.vaultstream.spark.lake;
+
+import static io.vaultstream.testing.EventFactory.at;
+import static io.vaultstream.testing.EventFactory.row;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vaultstream.engine.LoadResult;
+import io.vaultstream.engine.VaultOptions;
+import io.vaultstream.model.ModelLoader;
+import io.vaultstream.model.VaultModel;
+import io.vaultstream.testing.EventFactory;
+import io.vaultstream.testing.Samples;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructField;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A model that changes while the vault lives, on Delta: the products' declared columns gain one
+ * ({@code stock}) and widen another ({@code price}, from {@code numeric(10,2)} to {@code
+ * numeric(12,2)}). With auto-evolve off the job refuses to start, naming the statements; with it
+ * on, the columns are added and widened in place, and a price that only the wider type holds loads.
+ * A type changed to another kind is refused at start, naming the column.
+ */
+class LakeMigrationIT {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  @TempDir static Path dir;
+  static SparkSession spark;
+
+  @BeforeAll
+  static void start() {
+    spark = LakeSessions.start(dir.resolve("warehouse").toString());
+  }
+
+  @AfterAll
+  static void stop() {
+    if (spark != null) {
+      spark.stop();
+    }
+  }
+
+  /** Where the test's vault is kept: Delta tables under the test's directory. */
+  LakeLocation location() {
+    return new LakeLocation.Path(dir.resolve("vault").toString());
+  }
+
+  /** The shop's model with the products' declared columns. */
+  private static VaultModel shop(String name, Map<String, String> productColumns) throws Exception {
+    ObjectNode m = (ObjectNode) JSON.readTree(Samples.shopModel().toFile());
+    ObjectNode products = (ObjectNode) m.path("sources").path("products");
+    products.set("columns", JSON.valueToTree(productColumns));
+    Path file = dir.resolve(name + ".json");
+    Files.writeString(file, JSON.writeValueAsString(m));
+    return ModelLoader.load(file);
+  }
+
+  private static Map<String, String> products(String price, boolean stock) {
+    Map<String, String> c = new java.util.LinkedHashMap<>();
+    c.put("id", "integer");
+    c.put("sku", "text");
+    c.put("name", "text");
+    c.put("price", price);
+    if (stock) {
+      c.put("stock", "integer");
+    }
+    return c;
+  }
+
+  private static VaultOptions options(boolean autoEvolve) {
+    return VaultOptions.builder().outsideADatabase().autoEvolve(autoEvolve).build();
+  }
+
+  @Test
+  void aWidenedOrAddedColumnIsAppliedAtStartAndAnotherKindIsRefused() throws Exception {
+    LakeLocation at = location();
+    VaultModel before = shop("before", products("numeric(10,2)", false));
+    LakeVault.createTables(spark, before, at);
+    new LakeVault(spark, before, options(true), at, "migration-it");
+    assertThat(types(at)).containsEntry("price", "DECIMAL(10,2)").doesNotContainKey("stock");
+
+    VaultModel after = shop("after", products("numeric(12,2)", true));
+    LakeVault.createTables(spark, after, at);
+    assertThatThrownBy(() -> new LakeVault(spark, after, options(false), at, "migration-it"))
+        .hasMessageContaining(at.table("sat_product"))
+        .hasMessageContaining("auto-evolve is off")
+        .hasMessageContaining("ADD COLUMNS (`stock` INT)")
+        .hasMessageContaining("ALTER COLUMN `price` TYPE DECIMAL(12,2)");
+    assertThat(types(at)).containsEntry("price", "DECIMAL(10,2)");
+
+    LakeVault lake = new LakeVault(spark, after, options(true), at, "migration-it");
+    assertThat(types(at)).containsEntry("price", "DECIMAL(12,2)").containsEntry("stock", "INT");
+    // A price with ten digits before the point: only the wider column holds it.
+    EventFactory f = new EventFactory(after);
+    LoadResult r =
+        lake.load(
+            0,
+            List.of(
+                f.event(
+                    "products",
+                    "c",
+                    at(1),
+                    row(
+                        "id",
+                        1L,
+                        "sku",
+                        "P-1",
+                        "name",
+                        "Lamp",
+                        "price",
+                        "1234567890.25",
+                        "stock",
+                        4))),
+            List.of(),
+            null);
+    assertThat(r.errors()).isZero();
+    Row stored =
+        spark
+            .sql(
+                "SELECT CAST(price AS STRING), stock FROM "
+                    + at.table("sat_product")
+                    + " WHERE record_source <> 'SYSTEM'")
+            .first();
+    assertThat(stored.getString(0)).isEqualTo("1234567890.25");
+    assertThat(stored.getInt(1)).isEqualTo(4);
+
+    VaultModel otherKind = shop("other", products("boolean", true));
+    assertThatThrownBy(() -> new LakeVault(spark, otherKind, options(true), at, "migration-it"))
+        .hasMessageContaining("The column price of the")
+        .hasMessageContaining("is DECIMAL(12,2) and the model declares BOOLEAN");
+  }
+
+  private Map<String, String> types(LakeLocation at) {
+    Map<String, String> out = new TreeMap<>();
+    for (StructField f : spark.table(at.table("sat_product")).schema().fields()) {
+      out.put(f.name(), f.dataType().sql());
+    }
+    return out;
+  }
+}
