@@ -184,13 +184,14 @@ final class JobArguments {
     boolean path = v.containsKey("delta-path");
     boolean schema = v.containsKey("delta-schema");
     boolean iceberg = v.containsKey("iceberg-schema");
+    String named = target + (v.containsKey("target") ? "" : " (the default)");
     if ((path || schema) && !target.equals("delta")) {
       throw new IllegalArgumentException(
-          "--delta-path and --delta-schema are for --target delta; the target is " + target);
+          "--delta-path and --delta-schema are for --target delta; the target is " + named);
     }
     if (iceberg && !target.equals("iceberg")) {
       throw new IllegalArgumentException(
-          "--iceberg-schema is for --target iceberg; the target is " + target);
+          "--iceberg-schema is for --target iceberg; the target is " + named);
     }
     switch (target) {
       case "jdbc" -> {
@@ -205,6 +206,13 @@ final class JobArguments {
         }
       }
       case "iceberg" -> {
+        if (iceberg && !v.get("iceberg-schema").strip().contains(".")) {
+          throw new IllegalArgumentException(
+              "--iceberg-schema '"
+                  + v.get("iceberg-schema")
+                  + "' names no catalog: give CATALOG.SCHEMA, the catalog an Iceberg catalog"
+                  + " configured in Spark (spark.sql.catalog.CATALOG)");
+        }
         if (!iceberg) {
           throw new IllegalArgumentException(
               "--target iceberg needs --iceberg-schema CATALOG.SCHEMA: a schema of an Iceberg"

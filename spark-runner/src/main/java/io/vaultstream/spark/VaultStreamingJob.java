@@ -117,7 +117,10 @@ public final class VaultStreamingJob {
       SparkSession spark, JobConfig config, VaultModel model, VaultOptions options, Trigger trigger)
       throws TimeoutException {
     io.vaultstream.spark.lake.LakeLocation at = config.lakeLocation();
-    List<String> created = io.vaultstream.spark.lake.LakeVault.createTables(spark, model, at);
+    // Created, and brought to the model, before the query starts: a model the tables cannot take
+    // stops the job here, not at its first records.
+    List<String> created =
+        io.vaultstream.spark.lake.LakeVault.createTables(spark, model, at, options.autoEvolve());
     LOG.info("{}: {} statements to create what was missing", at.describe(), created.size());
     String name = StartingOffsets.queryName(model, null);
     List<String> topics =

@@ -124,7 +124,16 @@ class JobConfigTest {
             () ->
                 JobConfig.from(
                     new String[] {"--model", "m.json", "--iceberg-schema", "lake.dv"}, kafka))
-        .hasMessageContaining("--iceberg-schema is for --target iceberg; the target is jdbc");
+        .hasMessageContaining(
+            "--iceberg-schema is for --target iceberg; the target is jdbc (the default)");
+    assertThatThrownBy(
+            () ->
+                JobConfig.from(
+                    new String[] {
+                      "--model", "m.json", "--target", "iceberg", "--iceberg-schema", "dv"
+                    },
+                    kafka))
+        .hasMessageContaining("--iceberg-schema 'dv' names no catalog: give CATALOG.SCHEMA");
     assertThatThrownBy(
             () ->
                 JobConfig.from(

@@ -12,7 +12,7 @@ import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.spark.lake.LakeDump;
 import io.vaultstream.spark.lake.LakeLocation;
-import io.vaultstream.spark.lake.LakeSessions;
+import io.vaultstream.spark.lake.LakeSessionTests;
 import io.vaultstream.spark.lake.LakeTables;
 import io.vaultstream.spark.lake.LakeTypes;
 import io.vaultstream.spark.lake.LakeVault;
@@ -21,7 +21,6 @@ import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TargetDatabase;
 import io.vaultstream.testing.TestDatabase;
 import io.vaultstream.testing.VaultDump;
-import java.nio.file.Path;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,13 +31,9 @@ import java.util.TreeMap;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The record guarantees on the Delta target, under generated input (the engine's record fuzzer's
@@ -53,24 +48,9 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Default: 800 generated records (two micro-batches) and the known hostile inputs, seed 1;
  * {@code -Dfuzz.seed=N} or {@code random}, and {@code -Dfuzz.records=N}, for other runs.
  */
-class LakeRecordFuzzIT {
+class LakeRecordFuzzIT extends LakeSessionTests {
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
   private static final int BATCH = 400;
-
-  @TempDir static Path dir;
-  private static SparkSession spark;
-
-  @BeforeAll
-  static void start() {
-    spark = LakeSessions.start(dir.resolve("warehouse").toString());
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
 
   private static long seed() {
     String s = System.getProperty("fuzz.seed");

@@ -90,19 +90,7 @@ public final class LakeBatch {
     }
     List<Row> stored = new ArrayList<>();
     Long before = null;
-    for (Row r :
-        spark
-            .sql(
-                "SELECT batch, now_micros, table_name, table_version FROM "
-                    + at.table(LEDGER)
-                    + " WHERE app_id = "
-                    + LakeTables.literal(commit.appId())
-                    + " AND batch IN ("
-                    + (batch - 1)
-                    + ", "
-                    + batch
-                    + ")")
-            .collectAsList()) {
+    for (Row r : ledger(spark, at, commit.appId(), batch)) {
       if (r.getLong(0) == batch) {
         stored.add(r);
       } else {
@@ -117,7 +105,37 @@ public final class LakeBatch {
       return new LakeBatch(
           spark, at, commit, batch, stored.get(0).getLong(1), versions, true, before);
     }
-    // Each version is a query of its own, answered from the table's log: they run at once.
+    Map<String, Long> versions = intent(spark, at, commit, batch, tables, nowMicros);
+    return new LakeBatch(spark, at, commit, batch, nowMicros, versions, false, before);
+  }
+
+  /** The ledger's rows of this batch and of the one before it. */
+  private static List<Row> ledger(SparkSession spark, LakeLocation at, String appId, long batch) {
+    return spark
+        .sql(
+            "SELECT batch, now_micros, table_name, table_version FROM "
+                + at.table(LEDGER)
+                + " WHERE app_id = "
+                + LakeTables.literal(appId)
+                + " AND batch IN ("
+                + (batch - 1)
+                + ", "
+                + batch
+                + ")")
+        .collectAsList();
+  }
+
+  /**
+   * Writes a new intent: the clock reading and each table's current version (each a query of its
+   * own, answered from the table's log, run at once); returns the versions.
+   */
+  private static Map<String, Long> intent(
+      SparkSession spark,
+      LakeLocation at,
+      LakeCommit commit,
+      long batch,
+      List<String> tables,
+      long nowMicros) {
     List<Callable<Long>> lookups = new ArrayList<>();
     for (String t : tables) {
       lookups.add(() -> at.format().version(spark, at.table(t)));
@@ -127,8 +145,7 @@ public final class LakeBatch {
     List<String> rows = new ArrayList<>();
     for (int i = 0; i < tables.size(); i++) {
       String t = tables.get(i);
-      long v = found.get(i);
-      versions.put(t, v);
+      versions.put(t, found.get(i));
       rows.add(
           "("
               + LakeTables.literal(commit.appId())
@@ -139,7 +156,7 @@ public final class LakeBatch {
               + "L, "
               + LakeTables.literal(t)
               + ", "
-              + v
+              + found.get(i)
               + "L)");
     }
     commit.run(
@@ -147,7 +164,7 @@ public final class LakeBatch {
         "INSERT INTO " + at.table(LEDGER) + " VALUES " + String.join(", ", rows),
         batch,
         false);
-    return new LakeBatch(spark, at, commit, batch, nowMicros, versions, false, before);
+    return versions;
   }
 
   /** The batch's clock reading, the same in every run of the batch. */

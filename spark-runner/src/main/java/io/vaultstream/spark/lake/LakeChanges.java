@@ -221,34 +221,14 @@ public final class LakeChanges {
       casts.add(cast("s." + LakeLocation.quote(c), table.column(c).type()) + " AS " + q(c));
     }
     casts.add("s." + q(ACTION));
-    List<Integer> unnamed = unnamed();
-    for (int i : unnamed) {
+    for (int i : unnamed()) {
       casts.add("s." + q(NAMED + i));
     }
     List<String> on = new ArrayList<>();
     for (String k : table.primaryKey()) {
       on.add("t." + q(k) + " = s." + q(k));
     }
-    List<String> set = new ArrayList<>();
-    List<String> values = new ArrayList<>();
-    for (int i = 0; i < cols.size(); i++) {
-      String c = cols.get(i);
-      if (unnamed.contains(i)) {
-        // A change that does not name the column keeps its stored value.
-        set.add(
-            q(c)
-                + " = CASE WHEN s."
-                + q(NAMED + i)
-                + " THEN s."
-                + q(c)
-                + " ELSE t."
-                + q(c)
-                + " END");
-      } else if (!table.primaryKey().contains(c)) {
-        set.add(q(c) + " = s." + q(c));
-      }
-      values.add("s." + q(c));
-    }
+    List<String> set = updates(cols);
     StringBuilder b = new StringBuilder("MERGE INTO ").append(at.table(table.name()));
     b.append(" t USING (SELECT ").append(String.join(", ", casts)).append(" FROM ");
     b.append(view).append(" s) s ON ").append(String.join(" AND ", on));
@@ -265,16 +245,41 @@ public final class LakeChanges {
     }
     // An insert names every column of the table: not every format fills the unnamed with NULL.
     List<String> inserted = new ArrayList<>();
-    List<String> insertedValues = new ArrayList<>();
+    List<String> values = new ArrayList<>();
     for (ColumnSpec c : table.columns()) {
       inserted.add(q(c.name()));
-      int i = cols.indexOf(c.name());
-      insertedValues.add(i >= 0 ? values.get(i) : "CAST(NULL AS " + c.type() + ")");
+      values.add(cols.contains(c.name()) ? "s." + q(c.name()) : "CAST(NULL AS " + c.type() + ")");
     }
     b.append(" WHEN NOT MATCHED AND s.").append(q(ACTION)).append(" <> 'DELETE' THEN INSERT (");
     b.append(String.join(", ", inserted)).append(") VALUES (");
-    b.append(String.join(", ", insertedValues)).append(')');
+    b.append(String.join(", ", values)).append(')');
     return b.toString();
+  }
+
+  /**
+   * An update's assignments: every column the changes carry but the key, a column some change does
+   * not name keeping its stored value for that change.
+   */
+  private List<String> updates(List<String> cols) {
+    List<Integer> unnamed = unnamed();
+    List<String> set = new ArrayList<>();
+    for (int i = 0; i < cols.size(); i++) {
+      String c = cols.get(i);
+      if (unnamed.contains(i)) {
+        set.add(
+            q(c)
+                + " = CASE WHEN s."
+                + q(NAMED + i)
+                + " THEN s."
+                + q(c)
+                + " ELSE t."
+                + q(c)
+                + " END");
+      } else if (!table.primaryKey().contains(c)) {
+        set.add(q(c) + " = s." + q(c));
+      }
+    }
+    return set;
   }
 
   private static String q(String name) {

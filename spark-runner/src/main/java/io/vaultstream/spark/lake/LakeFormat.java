@@ -142,13 +142,10 @@ public sealed interface LakeFormat {
 
     @Override
     public long version(SparkSession spark, String table) {
+      // The table's main branch names its current snapshot; a table never written has none.
       List<org.apache.spark.sql.Row> current =
           spark
-              .sql(
-                  "SELECT snapshot_id FROM "
-                      + table
-                      + ".`history` WHERE is_current_ancestor"
-                      + " ORDER BY made_current_at DESC LIMIT 1")
+              .sql("SELECT snapshot_id FROM " + table + ".`refs` WHERE name = 'main'")
               .collectAsList();
       return current.isEmpty() ? -1 : current.get(0).getLong(0);
     }
@@ -169,8 +166,13 @@ public sealed interface LakeFormat {
         String appId,
         long batch,
         boolean again) {
-      if (again && committed(spark, table, appId, batch)) {
-        return;
+      if (again) {
+        // The catalog may cache the table as this driver last saw it: a commit whose outcome was
+        // unknown may have landed since.
+        spark.catalog().refreshTable(table);
+        if (committed(spark, table, appId, batch)) {
+          return;
+        }
       }
       Map<String, String> summary = Map.of(APP_KEY, appId, BATCH_KEY, Long.toString(batch));
       withSummary(summary, () -> spark.sql(statement).collect());

@@ -1,6 +1,7 @@
 package io.vaultstream.spark.lake;
 
 import io.vaultstream.table.ColumnSpec;
+import io.vaultstream.table.TableKind;
 import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,104 +28,147 @@ final class LakeMigration {
   private static final Logger LOG = LoggerFactory.getLogger(LakeMigration.class);
   private static final List<String> INTEGERS = List.of("TINYINT", "SMALLINT", "INT", "BIGINT");
   private static final Pattern DECIMAL = Pattern.compile("DECIMAL\\((\\d+),(\\d+)\\)");
+  private static final Pattern ANY_DECIMAL =
+      Pattern.compile("(?:DECIMAL|DEC|NUMERIC)\\((\\d+)(?:,(\\d+))?\\)");
 
   private LakeMigration() {}
 
-  /** Brings every table to its shape in the model; throws when it cannot or may not. */
-  static void apply(
+  /**
+   * Brings every table of the model (the loader's own tables aside: their shape is the job's, not
+   * the model's) to its shape: every table is compared first, so a refusal leaves every table as it
+   * was; returns the statements run.
+   */
+  static List<String> apply(
       SparkSession spark, LakeLocation at, Iterable<TableSpec> tables, boolean autoEvolve) {
+    List<String> statements = new ArrayList<>();
     for (TableSpec t : tables) {
-      List<String> statements = statements(spark, at, t);
-      if (statements.isEmpty()) {
-        continue;
-      }
-      if (!autoEvolve) {
-        throw new IllegalStateException(
-            "The "
-                + at.format().label()
-                + " table "
-                + at.table(t.name())
-                + " does not match the model and auto-evolve is off: run "
-                + String.join("; ", statements)
-                + ", or turn auto-evolve on");
-      }
-      for (String s : statements) {
-        spark.sql(s);
-        LOG.info("{}: {} (the model declares it)", at.describe(), s);
+      if (t.kind() != TableKind.TECHNICAL) {
+        statements.addAll(statements(spark, at, t));
       }
     }
+    if (statements.isEmpty()) {
+      return statements;
+    }
+    if (!autoEvolve) {
+      throw new IllegalStateException(
+          at.describe()
+              + " do not match the model and auto-evolve is off: run "
+              + String.join("; ", statements)
+              + ", or turn auto-evolve on");
+    }
+    for (String s : statements) {
+      spark.sql(s);
+      LOG.info("{}: {} (the model declares it)", at.describe(), s);
+    }
+    return statements;
   }
 
   /** The statements that bring {@code t} to its shape (none when it has it). */
   static List<String> statements(SparkSession spark, LakeLocation at, TableSpec t) {
     String table = at.table(t.name());
+    // Spark finds columns whatever the case of their names.
     Map<String, String> stored = new LinkedHashMap<>();
+    Map<String, String> names = new LinkedHashMap<>();
     for (StructField f : spark.table(table).schema().fields()) {
-      stored.put(f.name(), f.dataType().sql());
+      stored.put(f.name().toLowerCase(Locale.ROOT), f.dataType().sql());
+      names.put(f.name().toLowerCase(Locale.ROOT), f.name());
     }
     List<String> out = new ArrayList<>();
     for (ColumnSpec c : t.columns()) {
-      String has = stored.remove(c.name());
-      if (has == null) {
-        if (!t.canGain(c)) {
-          throw refused(
-              at,
-              t,
-              c.name(),
-              "is missing, and the model gives it as a key or technical"
-                  + " column: keys cannot be changed in place; load a new table (a new name in the"
-                  + " model)");
-        }
-        out.add(
-            "ALTER TABLE "
-                + table
-                + " ADD COLUMNS ("
-                + LakeLocation.quote(c.name())
-                + " "
-                + c.type()
-                + ")");
-        continue;
-      }
-      switch (compare(has, spark(c.type()), at.format())) {
-        case SAME, NARROWER -> {}
-        case WIDER -> out.addAll(at.format().widen(table, c.name(), c.type()));
-        case OTHER ->
-            throw refused(
-                at,
-                t,
-                c.name(),
-                "is "
-                    + has
-                    + " and the model declares "
-                    + c.type()
-                    + ", which it cannot take in place: declare a type of the same kind"
-                    + " (wider), or load a new table");
-      }
+      out.addAll(column(at, t, c, stored.remove(c.name().toLowerCase(Locale.ROOT))));
     }
-    if (!t.discoversColumns() && at.format() == LakeFormat.ICEBERG) {
-      for (String gone : stored.keySet()) {
-        throw refused(
-            at,
-            t,
-            gone,
-            "is no longer in the model; an Iceberg table's inserts must"
-                + " name every column: drop it (ALTER TABLE "
-                + table
-                + " DROP COLUMN "
-                + LakeLocation.quote(gone)
-                + ") or declare it again");
-      }
+    if (!t.discoversColumns() && at.format() == LakeFormat.ICEBERG && !stored.isEmpty()) {
+      String gone = names.get(stored.keySet().iterator().next());
+      throw refused(
+          at,
+          t,
+          gone,
+          "is no longer in the model; an Iceberg table's inserts must name every column: drop it"
+              + " (ALTER TABLE "
+              + table
+              + " DROP COLUMN "
+              + LakeLocation.quote(gone)
+              + ") or declare it again");
     }
     return out;
   }
 
-  /** A type in Spark's own spelling ({@code integer} is {@code INT}). */
-  static String spark(String type) {
-    try {
-      return org.apache.spark.sql.types.DataType.fromDDL(type).sql();
-    } catch (RuntimeException e) {
-      return type.toUpperCase(Locale.ROOT);
+  /**
+   * The statements that bring column {@code c}, stored as {@code has} (null: absent), to the model.
+   */
+  private static List<String> column(LakeLocation at, TableSpec t, ColumnSpec c, String has) {
+    String table = at.table(t.name());
+    if (has == null) {
+      if (!t.canGain(c)) {
+        throw refused(
+            at,
+            t,
+            c.name(),
+            "is missing, and the model gives it as a key or technical column: keys cannot be"
+                + " changed in place; load a new table (a new name in the model)");
+      }
+      return List.of(
+          "ALTER TABLE "
+              + table
+              + " ADD COLUMNS ("
+              + LakeLocation.quote(c.name())
+              + " "
+              + c.type()
+              + ")");
     }
+    String declared = spelling(c.type());
+    return switch (compare(spelling(has), declared, at.format())) {
+      case SAME, NARROWER -> List.of();
+      case WIDER -> at.format().widen(table, c.name(), c.type());
+      case OTHER ->
+          throw refused(
+              at,
+              t,
+              c.name(),
+              "is "
+                  + has
+                  + " and the model declares "
+                  + declared
+                  + ", which "
+                  + at.format().label()
+                  + " cannot change in place (a larger integer, a double for a float, more digits"
+                  + (at.format() == LakeFormat.ICEBERG
+                      ? " of a decimal with the same scale"
+                      : " of a decimal")
+                  + "): declare such a type, or load a new table");
+    };
+  }
+
+  /**
+   * A type in one spelling: upper case, Spark's synonyms resolved ({@code INTEGER} is {@code INT},
+   * {@code DECIMAL(p)} is {@code DECIMAL(p,0)}). Not parsed by Spark: what {@code TIMESTAMP} means
+   * depends on a session setting, and the tables' types are compared as written.
+   */
+  static String spelling(String type) {
+    String t = type.toUpperCase(Locale.ROOT).replace(" ", "");
+    switch (t) {
+      case "INTEGER":
+        return "INT";
+      case "LONG":
+        return "BIGINT";
+      case "SHORT":
+        return "SMALLINT";
+      case "BYTE":
+        return "TINYINT";
+      case "REAL":
+        return "FLOAT";
+      case "TIMESTAMP_LTZ":
+        return "TIMESTAMP";
+      case "DECIMAL", "DEC", "NUMERIC":
+        return "DECIMAL(10,0)";
+      default:
+        break;
+    }
+    Matcher m = ANY_DECIMAL.matcher(t);
+    if (m.matches()) {
+      return "DECIMAL(" + m.group(1) + "," + (m.group(2) == null ? "0" : m.group(2)) + ")";
+    }
+    return t;
   }
 
   private static IllegalStateException refused(

@@ -54,11 +54,21 @@ public final class LakeTables {
    * @return the statements run, in order
    */
   public List<String> create(SparkSession spark) {
+    return create(spark, true);
+  }
+
+  /**
+   * The same, bringing the tables that exist to the model before the ghost records are written
+   * ({@link LakeMigration}: columns the model now declares added, declared types widened; with
+   * {@code autoEvolve} off, an {@link IllegalStateException} naming the statements to run).
+   */
+  public List<String> create(SparkSession spark, boolean autoEvolve) {
     List<String> run = new ArrayList<>(location.prepare());
     for (TableSpec t : tables.all().values()) {
       run.add(createTable(t));
     }
     run.forEach(spark::sql);
+    run.addAll(LakeMigration.apply(spark, location, tables.all().values(), autoEvolve));
     Map<String, Long> found = ghostCounts(spark);
     for (TableSpec t : tables.all().values()) {
       List<DdlScript.GhostRow> rows = ghostRows(t);

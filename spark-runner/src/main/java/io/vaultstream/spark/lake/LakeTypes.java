@@ -62,7 +62,7 @@ public final class LakeTypes implements VaultValues {
   public String columnNameProblem(String name) {
     for (int i = 0; i < name.length(); i++) {
       if (REFUSED_NAME_CHARS.indexOf(name.charAt(i)) >= 0) {
-        return "Delta tables refuse column names with a space, a tab, a line break or one of"
+        return "Lakehouse tables refuse column names with a space, a tab, a line break or one of"
             + " , ; { } ( ) =";
       }
     }

@@ -67,7 +67,6 @@ public final class LakeVault {
     HashKeyCalculator hasher = new HashKeyCalculator(model.hashing());
     this.tables = new LakeTables(model, hasher, at);
     this.shape = new VaultShape(model, types, hasher, at.describe());
-    LakeMigration.apply(spark, at, tables.all().values(), options.autoEvolve());
     adoptColumns();
     this.loader = new StoreLoader(model, options, types, shape, clock, this::addColumn);
     this.commit = new LakeCommit(spark, appId, at.format());
@@ -81,9 +80,18 @@ public final class LakeVault {
    * with their ghost records, and the batch ledger; returns the statements that created tables.
    */
   public static List<String> createTables(SparkSession spark, VaultModel model, LakeLocation at) {
+    return createTables(spark, model, at, true);
+  }
+
+  /**
+   * The same, and the existing tables brought to the model first (columns added, types widened);
+   * with {@code autoEvolve} off, an {@link IllegalStateException} names the statements to run.
+   */
+  public static List<String> createTables(
+      SparkSession spark, VaultModel model, LakeLocation at, boolean autoEvolve) {
     at.prepare().forEach(spark::sql);
     List<String> done =
-        new LakeTables(model, new HashKeyCalculator(model.hashing()), at).create(spark);
+        new LakeTables(model, new HashKeyCalculator(model.hashing()), at).create(spark, autoEvolve);
     spark.sql(LakeBatch.createLedger(at));
     return done;
   }

@@ -1,6 +1,5 @@
 package io.vaultstream.spark.lake;
 
-import io.vaultstream.spark.EmbeddedKafka;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -14,8 +13,8 @@ import org.junit.jupiter.api.BeforeAll;
 class IcebergJobIT extends DeltaJobIT {
 
   @BeforeAll
-  static void start() throws Exception {
-    kafka = EmbeddedKafka.start();
+  static void startIceberg() {
+    // After DeltaJobIT's start (the broker, a Delta session): an Iceberg session instead.
     spark = LakeSessions.startIceberg(dir.resolve("warehouse").toString());
   }
 

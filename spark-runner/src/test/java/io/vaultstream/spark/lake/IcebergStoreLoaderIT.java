@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 class IcebergStoreLoaderIT extends LakeStoreLoaderIT {
 
   @BeforeAll
-  static void start() {
+  static void startIceberg() {
     spark = LakeSessions.startIceberg(dir.resolve("warehouse").toString());
   }
 

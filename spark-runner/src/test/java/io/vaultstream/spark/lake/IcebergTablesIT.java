@@ -8,17 +8,13 @@ import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.table.TableSpec;
 import io.vaultstream.testing.Samples;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The vault's tables in Apache Iceberg (a Hadoop catalog in a directory): created with the
@@ -27,22 +23,13 @@ import org.junit.jupiter.api.io.TempDir;
  * batch run again looks there first); and a table never written (no snapshot yet) read as the empty
  * table it was when the batch began.
  */
-class IcebergTablesIT {
+class IcebergTablesIT extends LakeSessionTests {
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
   private static final String CATALOG = LakeSessions.ICEBERG_CATALOG;
-  @TempDir static Path dir;
-  private static SparkSession spark;
 
   @BeforeAll
-  static void start() {
+  static void startIceberg() {
     spark = LakeSessions.startIceberg(dir.resolve("warehouse").toString());
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
   }
 
   private static LakeLocation at(String schema) {

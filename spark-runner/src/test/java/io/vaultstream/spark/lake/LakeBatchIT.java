@@ -6,40 +6,21 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableKind;
 import io.vaultstream.table.TableSpec;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A micro-batch whose driver dies between two tables' commits and runs again ends every table as
  * one clean run does: the second run reads the tables as the first run began (not the commit it
  * left behind) with the first run's clock, and Delta skips the table committed already.
  */
-class LakeBatchIT {
-  @TempDir static Path dir;
-  private static SparkSession spark;
+class LakeBatchIT extends LakeSessionTests {
 
   private static final TableSpec A = table("a");
   private static final TableSpec B = table("b");
-
-  @BeforeAll
-  static void start() {
-    spark = LakeSessions.start(dir.resolve("warehouse").toString());
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
 
   private static TableSpec table(String name) {
     return new TableSpec(

@@ -19,12 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.StructField;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A model that changes while the vault lives, on Delta: the products' declared columns gain one
@@ -33,26 +29,12 @@ import org.junit.jupiter.api.io.TempDir;
  * on, the columns are added and widened in place, and a price that only the wider type holds loads.
  * A type changed to another kind is refused at start, naming the column.
  */
-class LakeMigrationIT {
+class LakeMigrationIT extends LakeSessionTests {
   private static final ObjectMapper JSON = new ObjectMapper();
-  @TempDir static Path dir;
-  static SparkSession spark;
 
-  @BeforeAll
-  static void start() {
-    spark = LakeSessions.start(dir.resolve("warehouse").toString());
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
-
-  /** Where the test's vault is kept: Delta tables under the test's directory. */
-  LakeLocation location() {
-    return new LakeLocation.Path(dir.resolve("vault").toString());
+  /** Where the test's vault {@code name} is kept: Delta tables under the test's directory. */
+  LakeLocation location(String name) {
+    return new LakeLocation.Path(dir.resolve(name).toString());
   }
 
   /** The shop's model with the products' declared columns. */
@@ -83,23 +65,24 @@ class LakeMigrationIT {
 
   @Test
   void aWidenedOrAddedColumnIsAppliedAtStartAndAnotherKindIsRefused() throws Exception {
-    LakeLocation at = location();
+    LakeLocation at = location("changes");
     VaultModel before = shop("before", products("numeric(10,2)", false));
-    LakeVault.createTables(spark, before, at);
-    new LakeVault(spark, before, options(true), at, "migration-it");
+    LakeVault.createTables(spark, before, at, false);
     assertThat(types(at)).containsEntry("price", "DECIMAL(10,2)").doesNotContainKey("stock");
+    // An unchanged model changes nothing, auto-evolve or not.
+    assertThat(LakeVault.createTables(spark, before, at, false))
+        .noneMatch(s -> s.startsWith("ALTER"));
 
     VaultModel after = shop("after", products("numeric(12,2)", true));
-    LakeVault.createTables(spark, after, at);
-    assertThatThrownBy(() -> new LakeVault(spark, after, options(false), at, "migration-it"))
-        .hasMessageContaining(at.table("sat_product"))
-        .hasMessageContaining("auto-evolve is off")
-        .hasMessageContaining("ADD COLUMNS (`stock` INT)")
+    assertThatThrownBy(() -> LakeVault.createTables(spark, after, at, false))
+        .hasMessageContaining("do not match the model and auto-evolve is off")
+        .hasMessageContaining(at.table("sat_product") + " ADD COLUMNS (`stock` INT)")
         .hasMessageContaining("ALTER COLUMN `price` TYPE DECIMAL(12,2)");
-    assertThat(types(at)).containsEntry("price", "DECIMAL(10,2)");
+    assertThat(types(at)).containsEntry("price", "DECIMAL(10,2)").doesNotContainKey("stock");
 
-    LakeVault lake = new LakeVault(spark, after, options(true), at, "migration-it");
+    LakeVault.createTables(spark, after, at, true);
     assertThat(types(at)).containsEntry("price", "DECIMAL(12,2)").containsEntry("stock", "INT");
+    LakeVault lake = new LakeVault(spark, after, options(true), at, "migration-it");
     // A price with ten digits before the point: only the wider column holds it.
     EventFactory f = new EventFactory(after);
     LoadResult r =
@@ -135,9 +118,24 @@ class LakeMigrationIT {
     assertThat(stored.getInt(1)).isEqualTo(4);
 
     VaultModel otherKind = shop("other", products("boolean", true));
-    assertThatThrownBy(() -> new LakeVault(spark, otherKind, options(true), at, "migration-it"))
+    assertThatThrownBy(() -> LakeVault.createTables(spark, otherKind, at, true))
         .hasMessageContaining("The column price of the")
         .hasMessageContaining("is DECIMAL(12,2) and the model declares BOOLEAN");
+    assertThat(types(at)).containsEntry("price", "DECIMAL(12,2)");
+  }
+
+  @Test
+  void aKeyColumnTheTableLacksIsRefused() throws Exception {
+    LakeLocation at = location("keys");
+    VaultModel shop = shop("keys", products("numeric(10,2)", false));
+    at.prepare().forEach(spark::sql);
+    String hub = at.table("hub_product");
+    // A hub whose key the model changed: here, a table of that name without its hash key.
+    spark.sql("CREATE TABLE " + hub + " (other STRING)" + at.format().tableClause(List.of()));
+    String key = "product_hk";
+    assertThatThrownBy(() -> LakeVault.createTables(spark, shop, at, true))
+        .hasMessageContaining("The column " + key + " of the")
+        .hasMessageContaining("keys cannot be changed in place");
   }
 
   private Map<String, String> types(LakeLocation at) {

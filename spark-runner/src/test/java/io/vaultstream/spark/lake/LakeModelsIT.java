@@ -18,18 +18,13 @@ import io.vaultstream.testing.TestClock;
 import io.vaultstream.testing.TestDatabase;
 import io.vaultstream.testing.TrackingModel;
 import io.vaultstream.testing.VaultDump;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The vault objects beyond the shop's on Delta as in PostgreSQL: the shop model with an effectivity
@@ -39,23 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  * ones (history out of order), a sweep past the watermark, and a replay: every table, the loader's
  * own included, has the same rows on both targets.
  */
-class LakeModelsIT {
+class LakeModelsIT extends LakeSessionTests {
   private static final ObjectMapper JSON = new ObjectMapper();
-
-  @TempDir static Path dir;
-  private static SparkSession spark;
-
-  @BeforeAll
-  static void start() {
-    spark = LakeSessions.start(dir.resolve("warehouse").toString());
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
 
   /** The shop with effectivity, status, a multi-active satellite and an ignoring link. */
   static VaultModel model() throws Exception {

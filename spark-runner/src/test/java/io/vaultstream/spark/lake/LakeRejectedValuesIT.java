@@ -18,7 +18,6 @@ import io.vaultstream.testing.TargetDatabase;
 import io.vaultstream.testing.TestClock;
 import io.vaultstream.testing.TestDatabase;
 import io.vaultstream.testing.VaultDump;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,11 +26,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Values a typed column cannot hold, on Delta as in PostgreSQL: the shop's product satellite takes
@@ -43,23 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the same rows; on Delta the batch does not fail (a value its column refuses would fail the
  * batch's MERGE in every run of it).
  */
-class LakeRejectedValuesIT {
+class LakeRejectedValuesIT extends LakeSessionTests {
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
-
-  @TempDir static Path dir;
-  private static SparkSession spark;
-
-  @BeforeAll
-  static void start() {
-    spark = LakeSessions.start(dir.resolve("warehouse").toString());
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
 
   /** The test's batches: good and bad products; then updates of stored ones, one bad. */
   private static List<List<ChangeEvent>> batches(EventFactory f) {

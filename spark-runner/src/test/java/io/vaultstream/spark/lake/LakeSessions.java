@@ -13,7 +13,12 @@ public final class LakeSessions {
   /** The name of the tests' Iceberg catalog. */
   public static final String ICEBERG_CATALOG = "lake";
 
+  /**
+   * A new session with Delta Lake. Any session still running in this JVM is stopped first: a new
+   * builder would otherwise hand it back, with its own extensions and catalogs.
+   */
   public static SparkSession start(String warehouse) {
+    stopRunning();
     return common(warehouse)
         .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
         .config(
@@ -25,6 +30,7 @@ public final class LakeSessions {
    * A session with Iceberg's extensions and the catalog {@value #ICEBERG_CATALOG} in a directory.
    */
   public static SparkSession startIceberg(String warehouse) {
+    stopRunning();
     String catalog = "spark.sql.catalog." + ICEBERG_CATALOG;
     return common(warehouse)
         .config(
@@ -34,6 +40,17 @@ public final class LakeSessions {
         .config(catalog + ".type", "hadoop")
         .config(catalog + ".warehouse", warehouse + "/iceberg")
         .getOrCreate();
+  }
+
+  private static void stopRunning() {
+    for (scala.Option<SparkSession> s :
+        java.util.List.of(SparkSession.getActiveSession(), SparkSession.getDefaultSession())) {
+      if (s.isDefined()) {
+        s.get().stop();
+      }
+    }
+    SparkSession.clearActiveSession();
+    SparkSession.clearDefaultSession();
   }
 
   private static SparkSession.Builder common(String warehouse) {

@@ -21,17 +21,12 @@ import io.vaultstream.testing.TestClock;
 import io.vaultstream.testing.TestDatabase;
 import io.vaultstream.testing.VaultDump;
 import io.vaultstream.write.VaultShape;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The engine's planning and writing over Delta tables: the same Debezium events of the shop (its
@@ -41,25 +36,10 @@ import org.junit.jupiter.api.io.TempDir;
  * PostgreSQL's, also when the driver dies between two tables' commits of a batch and the batch runs
  * again.
  */
-class LakeStoreLoaderIT {
+class LakeStoreLoaderIT extends LakeSessionTests {
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
   private static final int BATCHES = 3;
   private static final int EVENTS_PER_BATCH = 150;
-
-  @TempDir static Path dir;
-  static SparkSession spark;
-
-  @BeforeAll
-  static void start() {
-    spark = LakeSessions.start(dir.resolve("warehouse").toString());
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
 
   @Test
   void theShopInDeltaHasThePostgresRows() throws Exception {

@@ -8,39 +8,20 @@ import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.table.TableSpec;
 import io.vaultstream.testing.Samples;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.StructField;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The shop vault's Delta tables, created twice (a job started again): the columns and types of the
  * documented mapping, clustering on the hash key, the stream's table properties, one pair of ghost
  * records; and the idempotent commit a micro-batch run again relies on.
  */
-class LakeTablesIT {
+class LakeTablesIT extends LakeSessionTests {
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
-  @TempDir static Path dir;
-  private static SparkSession spark;
-
-  @BeforeAll
-  static void start() {
-    spark = LakeSessions.start(dir.resolve("warehouse").toString());
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
 
   private static List<String> create(LakeTables tables) {
     return tables.create(spark);

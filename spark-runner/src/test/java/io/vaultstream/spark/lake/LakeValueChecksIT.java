@@ -2,18 +2,13 @@ package io.vaultstream.spark.lake;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The loader's check of values against Delta column types never lets through a value Spark's cast
@@ -22,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * own expression; every value the check admits casts to a value (with ANSI off, a refused cast is a
  * null instead of an error, so one query tries them all).
  */
-class LakeValueChecksIT {
+class LakeValueChecksIT extends LakeSessionTests {
   private static final List<String> TYPES =
       List.of(
           "SMALLINT",
@@ -38,21 +33,6 @@ class LakeValueChecksIT {
           "DECIMAL(7,2)",
           "DECIMAL(38,0)",
           "DECIMAL(5,5)");
-
-  @TempDir static Path dir;
-  private static SparkSession spark;
-
-  @BeforeAll
-  static void start() {
-    spark = LakeSessions.start(dir.resolve("warehouse").toString());
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
 
   @Test
   void everyValueTheCheckAdmitsCastsToAValueOfItsColumnType() {

@@ -13,38 +13,18 @@ import io.vaultstream.testing.EventFactory;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestClock;
 import io.vaultstream.write.VaultShape;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The Delta store where it must do what the database's statements do: a waiting row resolved in a
  * batch that also runs the watermark is not moved to the error table as well, and an event whose
  * new column Delta cannot take becomes an error row while the rest of its batch loads.
  */
-class LakeWaitingAndColumnsIT {
+class LakeWaitingAndColumnsIT extends LakeSessionTests {
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
-
-  @TempDir static Path dir;
-  private static SparkSession spark;
-
-  @BeforeAll
-  static void start() {
-    spark = LakeSessions.start(dir.resolve("warehouse").toString());
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
 
   /** A vault in Delta at {@code name}, loaded batch by batch on a clock of the test's. */
   private static final class Vault {
