@@ -52,7 +52,8 @@ final class SparkCompareBenchmark {
     }
   }
 
-  private static SparkCompareBenchmark parse(List<String> args) {
+  /** The options of benchmarks/spark.sh; a bad or unknown one is refused, naming it. */
+  static SparkCompareBenchmark parse(List<String> args) {
     SparkCompareBenchmark b = new SparkCompareBenchmark();
     for (String a : args) {
       String value = a.substring(a.indexOf('=') + 1);

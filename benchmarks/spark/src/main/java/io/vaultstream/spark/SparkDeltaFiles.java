@@ -27,6 +27,15 @@ final class SparkDeltaFiles {
       after.add(vault.files(t));
     }
     double optimize = (System.nanoTime() - start) / 1e9;
+    print(tables, before, after, batches, optimize);
+  }
+
+  private static void print(
+      List<String> tables,
+      List<TableFiles> before,
+      List<TableFiles> after,
+      int batches,
+      double optimize) {
     System.out.printf(
         "Delta files per table after %d micro-batches, then after OPTIMIZE of each table:%n",
         batches);
