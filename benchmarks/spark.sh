@@ -22,7 +22,8 @@
 # --batch-events=N (20000), --runs=N (1; the target going first alternates), --jdbc-url=URL
 # (jdbc:postgresql://127.0.0.1:5432/test?user=postgres, used as found), --schema=NAME
 # (bench_compare; run i loads into NAME_r<i>, dropped before and after), --batch-size=N (the JDBC
-# writer's events per transaction, the job's default 5000), --delta-path=DIR.
+# writer's events per transaction, the job's default 5000), --delta-path=DIR (empty; by default a
+# new temporary directory, deleted at the end).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for a in "$@"; do

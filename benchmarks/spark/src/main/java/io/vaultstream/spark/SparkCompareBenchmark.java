@@ -24,7 +24,8 @@ import org.apache.spark.sql.SparkSession;
  * [--batch-events=20000] [--runs=1] [--jdbc-url=URL] [--schema=bench_compare] [--batch-size=N]
  * [--delta-path=DIR]}. The PostgreSQL is used as it is found (its autovacuum setting is printed;
  * nothing is analyzed); each run loads into a schema of its own, {@code <schema>_r<run>}, dropped
- * before and after, and a Delta directory of its own under DIR (a new temporary directory).
+ * before and after, and a Delta directory of its own under DIR (an empty directory; by default a
+ * new temporary one, deleted at the end).
  */
 final class SparkCompareBenchmark {
   private int events = 100_000;
@@ -40,8 +41,12 @@ final class SparkCompareBenchmark {
   /** Runs the comparison with the options of benchmarks/spark.sh; false when a check fails. */
   static boolean run(List<String> args) throws Exception {
     SparkCompareBenchmark b = parse(args);
-    if (b.dir == null) {
+    boolean temporary = b.dir == null;
+    if (temporary) {
       b.dir = Files.createTempDirectory("vaultstream-compare-bench");
+    } else if (Files.isDirectory(b.dir) && !org.apache.commons.io.file.PathUtils.isEmpty(b.dir)) {
+      throw new IllegalArgumentException(
+          "--delta-path " + b.dir + " is not empty: the runs need fresh Delta vaults");
     }
     SparkSession spark = SparkDeltaBenchmark.session(b.dir.resolve("warehouse").toString());
     try {
@@ -49,6 +54,9 @@ final class SparkCompareBenchmark {
     } finally {
       spark.stop();
       VaultStreamingJob.shutdown();
+      if (temporary) {
+        org.apache.commons.io.FileUtils.deleteDirectory(b.dir.toFile());
+      }
     }
   }
 
