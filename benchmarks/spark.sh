@@ -14,11 +14,21 @@
 # same events, without the broker, loaded micro-batch by micro-batch into a Delta vault by the job's
 # per-batch path (Delta Lake 4.0 in local[2]); options --events=N (500000), --batch-events=N (20000,
 # the job's records per micro-batch), --delta-path=DIR (a new temporary directory).
+# --target=delta --compare loads the same events, in the same micro-batches, into a fresh PostgreSQL
+# vault by the job's JDBC batch writer (the single query's) and into a fresh Delta vault by its Delta
+# batch writer, in one run, and prints both side by side (events/s, median and range of the batch
+# times, vault rows; rows per table must match, else it fails), then the Delta tables' data files
+# and versions after the micro-batches and after OPTIMIZE; options --events=N (100000),
+# --batch-events=N (20000), --runs=N (1; the target going first alternates), --jdbc-url=URL
+# (jdbc:postgresql://127.0.0.1:5432/test?user=postgres, used as found), --schema=NAME
+# (bench_compare; run i loads into NAME_r<i>, dropped before and after), --batch-size=N (the JDBC
+# writer's events per transaction, the job's default 5000), --delta-path=DIR (empty; by default a
+# new temporary directory, deleted at the end).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for a in "$@"; do
   case "$a" in
-    --*=*) ;;
+    --*=* | --compare) ;;
     *) echo "benchmarks/spark.sh: unexpected argument '$a': arguments are --name=value" >&2; exit 2 ;;
   esac
 done

@@ -45,6 +45,10 @@ class DatabricksExamplesTest {
     return bundle.at("/resources/jobs/vaultstream_shop");
   }
 
+  private static JsonNode bundleDeltaJob(JsonNode bundle) {
+    return bundle.at("/resources/jobs/vaultstream_shop_delta");
+  }
+
   /** Bundle references replaced by values of their kind, as the CLI does at deploy. */
   private static String resolved(String text, JsonNode bundle) {
     if (bundle == null) {
@@ -83,11 +87,17 @@ class DatabricksExamplesTest {
     return JobConfig.from(args.toArray(new String[0]), env);
   }
 
+  /** A JDBC job's cluster: as any job's, and FAIR mode for the pools of its queries. */
   private static void assertClusterAndHealth(JsonNode job, JsonNode task) {
+    assertThat(task.at("/new_cluster/spark_conf/spark.scheduler.mode").asText()).isEqualTo("FAIR");
+    assertDedicatedClusterAndHealth(job, task);
+  }
+
+  /** Dedicated access on a Scala 2.13 runtime, the backlog watched and told of. */
+  private static void assertDedicatedClusterAndHealth(JsonNode job, JsonNode task) {
     JsonNode cluster = task.path("new_cluster");
     assertThat(cluster.path("data_security_mode").asText()).isEqualTo("SINGLE_USER");
     assertThat(cluster.path("single_user_name").asText()).isNotBlank();
-    assertThat(cluster.at("/spark_conf/spark.scheduler.mode").asText()).isEqualTo("FAIR");
     assertThat(cluster.path("spark_version").asText()).endsWith("-scala2.13");
     List<String> metrics = new ArrayList<>();
     job.at("/health/rules")
@@ -137,6 +147,7 @@ class DatabricksExamplesTest {
     assertThat(job.at("/run_as/service_principal_name").asText())
         .isEqualTo(task.at("/new_cluster/single_user_name").asText());
     assertThat(config.options().jdbcUrl()).isNull();
+    assertDedicatedClusterAndHealth(job, task);
   }
 
   @Test
@@ -155,6 +166,40 @@ class DatabricksExamplesTest {
         .isEqualTo(Samples.shopModel().normalize());
     assertThat(config.get("checkpoint", null)).startsWith("/Volumes/");
     assertClusterAndHealth(job, task);
+  }
+
+  /**
+   * The bundle's second job is the Delta variant of the Jobs API example: Unity Catalog names, a
+   * checkpoint of its own on the volume, no database settings, the bundle's jar and model.
+   */
+  @Test
+  void theBundlesDeltaJobIsTheDeltaExampleWithTheBundlesJarModelAndVolume() throws IOException {
+    JsonNode bundle = bundle();
+    JsonNode job = bundleDeltaJob(bundle);
+    JsonNode task = job.at("/tasks/0");
+    JobConfig config = jobConfig(task, bundle);
+    JsonNode example = new ObjectMapper().readTree(DIR.resolve("job-delta.json").toFile());
+    JobConfig exampleConfig = jobConfig(example.at("/tasks/0"), null);
+
+    assertThat(config.deltaTarget()).isTrue();
+    assertThat(config.singleQuery()).isTrue();
+    assertThat(config.deltaLocation()).isEqualTo(exampleConfig.deltaLocation());
+    assertThat(config.options().jdbcUrl()).isNull();
+    assertThat(task.at("/new_cluster/spark_env_vars").has("TARGET_JDBC_URL")).isFalse();
+    assertThat(config.get("max-offsets-per-trigger", null))
+        .isEqualTo(exampleConfig.get("max-offsets-per-trigger", null));
+    assertThat(config.kafkaOptions()).isEqualTo(exampleConfig.kafkaOptions());
+    assertThat(config.model())
+        .isEqualTo(jobConfig(bundleJob(bundle).at("/tasks/0"), bundle).model());
+    assertThat(config.get("checkpoint", null))
+        .startsWith("/Volumes/")
+        .isNotEqualTo(jobConfig(bundleJob(bundle).at("/tasks/0"), bundle).get("checkpoint", null));
+    assertThat(task.at("/libraries/0/jar").asText())
+        .isEqualTo(bundleJob(bundle).at("/tasks/0/libraries/0/jar").asText());
+    assertThat(task.at("/new_cluster/spark_version").asText())
+        .isEqualTo(example.at("/tasks/0/new_cluster/spark_version").asText());
+    assertThat(job.path("name").asText()).isEqualTo(example.path("name").asText());
+    assertDedicatedClusterAndHealth(job, task);
   }
 
   @Test
@@ -180,8 +225,10 @@ class DatabricksExamplesTest {
     assertThat(prod.path("mode").asText()).isEqualTo("production");
     String principal = prod.at("/run_as/service_principal_name").asText();
     assertThat(principal).isEqualTo("${var.service_principal}");
-    JsonNode task = prod.at("/resources/jobs/vaultstream_shop/tasks/0");
-    assertThat(task.path("task_key").asText()).isEqualTo("vaultstream");
-    assertThat(task.at("/new_cluster/single_user_name").asText()).isEqualTo(principal);
+    for (String job : List.of("vaultstream_shop", "vaultstream_shop_delta")) {
+      JsonNode task = prod.at("/resources/jobs/" + job + "/tasks/0");
+      assertThat(task.path("task_key").asText()).isEqualTo("vaultstream");
+      assertThat(task.at("/new_cluster/single_user_name").asText()).isEqualTo(principal);
+    }
   }
 }

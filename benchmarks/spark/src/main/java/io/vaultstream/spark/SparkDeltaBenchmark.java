@@ -34,6 +34,9 @@ final class SparkDeltaBenchmark {
 
   /** Runs the benchmark with the options of benchmarks/spark.sh; false when the check fails. */
   static boolean run(List<String> args) throws Exception {
+    if (args.contains("--compare")) {
+      return SparkCompareBenchmark.run(args);
+    }
     int events = 500_000;
     int perBatch = 20_000;
     Path dir = null;
@@ -49,7 +52,8 @@ final class SparkDeltaBenchmark {
         throw new IllegalArgumentException(
             "unexpected argument '"
                 + a
-                + "': with --target=delta the options are --events, --batch-events, --delta-path");
+                + "': with --target=delta the options are --events, --batch-events, --delta-path"
+                + " (and --compare: Delta next to PostgreSQL)");
       }
     }
     if (dir == null) {
@@ -65,7 +69,7 @@ final class SparkDeltaBenchmark {
   }
 
   /** Spark local[2] with Delta Lake, its partitions sized for one machine. */
-  private static SparkSession session(String warehouse) {
+  static SparkSession session(String warehouse) {
     return SparkSession.builder()
         .master("local[2]")
         .appName("vaultstream-delta-bench")
