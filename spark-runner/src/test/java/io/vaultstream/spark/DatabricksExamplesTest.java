@@ -181,9 +181,9 @@ class DatabricksExamplesTest {
     JsonNode example = new ObjectMapper().readTree(DIR.resolve("job-delta.json").toFile());
     JobConfig exampleConfig = jobConfig(example.at("/tasks/0"), null);
 
-    assertThat(config.deltaTarget()).isTrue();
+    assertThat(config.lakeTarget()).isTrue();
     assertThat(config.singleQuery()).isTrue();
-    assertThat(config.deltaLocation()).isEqualTo(exampleConfig.deltaLocation());
+    assertThat(config.lakeLocation()).isEqualTo(exampleConfig.lakeLocation());
     assertThat(config.options().jdbcUrl()).isNull();
     assertThat(task.at("/new_cluster/spark_env_vars").has("TARGET_JDBC_URL")).isFalse();
     assertThat(config.get("max-offsets-per-trigger", null))

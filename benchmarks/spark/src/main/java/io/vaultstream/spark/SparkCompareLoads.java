@@ -89,12 +89,12 @@ final class SparkCompareLoads {
   Load delta(Path dir, Path scratch) throws Exception {
     JobConfig config = config(scratch, "--target", "delta", "--delta-path", dir.toString());
     VaultModel model = config.loadModel();
-    LakeVault.createTables(spark, model, config.deltaLocation()); // as the job does at start
+    LakeVault.createTables(spark, model, config.lakeLocation()); // as the job does at start
     LakeBatchWriter writer =
         new LakeBatchWriter(
             model,
             config.options(),
-            config.deltaLocation(),
+            config.lakeLocation(),
             StartingOffsets.queryName(model, null),
             new VaultMetrics(spark.sparkContext()));
     return feed("Delta", writer);
