@@ -117,6 +117,9 @@ public final class VaultStreamingJob {
       SparkSession spark, JobConfig config, VaultModel model, VaultOptions options, Trigger trigger)
       throws TimeoutException {
     io.vaultstream.spark.lake.LakeLocation at = config.lakeLocation();
+    // The vault's TIMESTAMP columns are instants whatever the cluster's default (a cluster may set
+    // spark.sql.timestampType to TIMESTAMP_NTZ, which would make them wall-clock readings).
+    spark.conf().set("spark.sql.timestampType", "TIMESTAMP_LTZ");
     // Created, and brought to the model, before the query starts: a model the tables cannot take
     // stops the job here, not at its first records.
     List<String> created =

@@ -127,9 +127,13 @@ class DeltaJobIT {
     List<ChangeRecord> records = produce(400);
     Path vault = dir.resolve("vault");
     Path checkpoint = dir.resolve("checkpoint");
+    // A cluster whose default timestamps are wall-clock readings: the vault's stay instants.
+    spark.conf().set("spark.sql.timestampType", "TIMESTAMP_NTZ");
     runOnce(config(checkpoint, vault));
 
     LakeLocation at = location(vault);
+    assertThat(spark.table(at.table("hub_customer")).schema().apply("load_dts").dataType())
+        .isEqualTo(org.apache.spark.sql.types.DataTypes.TimestampType);
     long customers =
         records.stream()
             .filter(r -> r.table().equals("customers") && r.value() != null)
