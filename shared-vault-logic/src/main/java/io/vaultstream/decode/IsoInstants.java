@@ -19,12 +19,7 @@ final class IsoInstants {
    */
   static Instant parse(CharSequence s) {
     int n = s.length();
-    if (n < 20
-        || s.charAt(4) != '-'
-        || s.charAt(7) != '-'
-        || s.charAt(10) != 'T'
-        || s.charAt(13) != ':'
-        || s.charAt(16) != ':') {
+    if (!shaped(s)) {
       return null;
     }
     int year = digits(s, 0, 4);
@@ -59,14 +54,33 @@ final class IsoInstants {
     if (offsetSeconds == Integer.MIN_VALUE) {
       return null;
     }
-    long epochDay;
-    try {
-      epochDay = LocalDate.of(year, month, day).toEpochDay();
-    } catch (DateTimeException e) {
+    long epochDay = epochDay(year, month, day);
+    if (epochDay == Long.MIN_VALUE) {
       return null;
     }
     long seconds = epochDay * 86_400L + hour * 3_600L + minute * 60L + second - offsetSeconds;
     return Instant.ofEpochSecond(seconds, nanos);
+  }
+
+  /** Whether the text is long enough and has the date's and time's separators in their places. */
+  private static boolean shaped(CharSequence s) {
+    return s.length() >= 20
+        && s.charAt(4) == '-'
+        && s.charAt(7) == '-'
+        && s.charAt(10) == 'T'
+        && s.charAt(13) == ':'
+        && s.charAt(16) == ':';
+  }
+
+  /**
+   * The day's number since 1970-01-01, or {@link Long#MIN_VALUE} for a date that does not exist.
+   */
+  private static long epochDay(int year, int month, int day) {
+    try {
+      return LocalDate.of(year, month, day).toEpochDay();
+    } catch (DateTimeException e) {
+      return Long.MIN_VALUE;
+    }
   }
 
   /** The offset at {@code i} to the end, in seconds; {@code Integer.MIN_VALUE} if not one. */
