@@ -18,6 +18,7 @@ final class VaultSettings {
   static void define(ConfigDef d) {
     int o = 0;
     o = model(d, o);
+    o = allowedModelDir(d, o);
     o = targetSchema(d, o);
     o = tables(d, o);
     o = evolution(d, o);
@@ -49,6 +50,11 @@ final class VaultSettings {
         ++o,
         Width.LONG,
         "Model file");
+    return o;
+  }
+
+  /** The directory the model may be read from. Returns the last order used in the group. */
+  private static int allowedModelDir(ConfigDef d, int o) {
     d.define(
         VAULT_MODEL_ALLOWED_DIR,
         Type.STRING,
