@@ -1,5 +1,6 @@
 package io.vaultstream.bench;
 
+import io.vaultstream.dialect.Dialects;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -43,7 +44,10 @@ final class VaultProgress {
         out.put(new TopicPartition(rs.getString(1), rs.getInt(2)), rs.getLong(3));
       }
     } catch (SQLException e) {
-      if (!"42P01".equals(e.getSQLState())) {
+      // the table does not exist yet, as the database's dialect reports it
+      if (!Dialects.forUrl(db.getMetaData().getURL(), null)
+          .undefinedTableState()
+          .equals(e.getSQLState())) {
         throw e;
       }
     }

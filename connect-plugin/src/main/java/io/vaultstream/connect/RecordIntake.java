@@ -1,11 +1,15 @@
 package io.vaultstream.connect;
 
+import io.vaultstream.connect.config.ErrorReporting;
 import io.vaultstream.decode.DecodeException;
 import io.vaultstream.decode.SchemaRegistryException;
+import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.event.BadRecord;
 import io.vaultstream.event.ChangeEvent;
+import java.util.Map;
 import org.apache.kafka.connect.sink.ErrantRecordReporter;
 import org.apache.kafka.connect.sink.SinkRecord;
+import org.apache.kafka.connect.sink.SinkTaskContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,6 +30,25 @@ final class RecordIntake {
   RecordIntake(RecordConverter converter, ErrantRecordReporter reporter) {
     this.converter = converter;
     this.reporter = reporter;
+  }
+
+  /**
+   * The intake of a task on this engine: bad records go to Connect's errant record reporter only
+   * when {@code errors.tolerance} is all, since the reporter throws on the first record otherwise,
+   * which would fail the task for a record the error table holds already.
+   */
+  static RecordIntake open(VaultLoader loader, Map<String, String> props, SinkTaskContext context) {
+    return new RecordIntake(
+        new RecordConverter(loader.decoder()),
+        ErrorReporting.toleratesErrors(props) ? errantRecordReporter(context) : null);
+  }
+
+  private static ErrantRecordReporter errantRecordReporter(SinkTaskContext context) {
+    try {
+      return context.errantRecordReporter();
+    } catch (NoSuchMethodError | NoClassDefFoundError e) {
+      return null; // a worker older than Kafka 2.6
+    }
   }
 
   /** A record with its change event (none for a tombstone) or why it cannot be decoded. */

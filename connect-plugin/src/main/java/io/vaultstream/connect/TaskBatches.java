@@ -12,7 +12,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
@@ -20,22 +19,18 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.sink.SinkRecord;
 import org.apache.kafka.connect.sink.SinkTaskContext;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A task's records from their arrival to the offsets it may commit: the buffer, the batches handed
- * to the engine and not committed yet, when a batch ends, and each partition's committed position.
- * A failed write puts every batch not committed back into the buffer and throws; translating the
- * failure is the task's.
+ * to the engine and not committed yet, and when a batch ends; which records are buffered and each
+ * partition's committed position are {@link DeliveredRecords}'. A failed write puts every batch not
+ * committed back into the buffer and throws; translating the failure is the task's.
  *
  * <p>A batch ends as {@link BatchLimits} says. The offset commit never waits for a write: it takes
  * the batch in flight as committed if its write has ended, and hands the buffer over only when no
  * batch is in flight.
  */
 final class TaskBatches {
-  private static final Logger LOG = LoggerFactory.getLogger(TaskBatches.class);
-
   private final String consumer;
   private final BatchLimits limits;
   private final RecordIntake intake;
@@ -46,7 +41,7 @@ final class TaskBatches {
   private final RecordBuffer buffer = new RecordBuffer();
   // Batches handed to the engine and not committed yet, oldest first (at most two).
   private final Deque<TaskBatch> submitted = new ArrayDeque<>();
-  private final PartitionPositions positions = new PartitionPositions();
+  private final DeliveredRecords delivered;
   // Whether a batch was handed over since the last offset commit (then no empty batch is needed).
   private boolean handedSinceCommit;
 
@@ -66,6 +61,7 @@ final class TaskBatches {
     this.loader = loader;
     this.context = context;
     this.onCommit = onCommit;
+    this.delivered = new DeliveredRecords(consumer, intake, buffer, loader, context);
   }
 
   /**
@@ -98,14 +94,7 @@ final class TaskBatches {
    */
   Map<TopicPartition, Long> resume(
       Collection<TopicPartition> partitions, List<Progress.Position> stored) {
-    Map<TopicPartition, Long> seek = new HashMap<>();
-    for (Progress.Position p : stored) {
-      TopicPartition tp = new TopicPartition(p.topic(), p.partition());
-      if (partitions.contains(tp)) {
-        seek.put(tp, positions.resume(tp, p));
-      }
-    }
-    return seek;
+    return delivered.resume(partitions, stored);
   }
 
   /**
@@ -117,9 +106,9 @@ final class TaskBatches {
   void put(Collection<SinkRecord> records) throws SQLException {
     // The loop body is a method of its own: the JIT compiles it once, instead of compiling the
     // whole decoding again into an on-stack-replacement version of this loop.
-    positions.newPut();
+    delivered.newPut();
     for (SinkRecord r : records) {
-      take(r);
+      delivered.take(r);
       if (buffer.bytes() >= limits.bytes()) {
         // Large records: the batch is written now, before the rest of this put is decoded.
         flush();
@@ -176,44 +165,6 @@ final class TaskBatches {
     }
   }
 
-  /** Buffers a record with its decoded event, unless it is buffered or loaded already. */
-  private void take(SinkRecord r) {
-    TopicPartition tp = new TopicPartition(r.topic(), r.kafkaPartition());
-    if (positions.rewound(tp)) {
-      return;
-    }
-    String other = positions.contradiction(tp, r);
-    if (other != null) {
-      readFromTheBeginning(tp, other);
-      return;
-    }
-    if (positions.seen(tp, r.kafkaOffset())) {
-      return; // delivered again after a retry or a seek: already buffered or loaded
-    }
-    buffer.add(intake.decode(r));
-    positions.buffered(tp, r.kafkaOffset());
-  }
-
-  /**
-   * The stored position of a partition came from another Kafka cluster or an earlier topic of the
-   * same name: resuming there would skip this topic's records. They are read from the beginning;
-   * what the vault holds already is not written again (the loader's writes are idempotent).
-   */
-  private void readFromTheBeginning(TopicPartition tp, String found) {
-    LOG.warn(
-        "The position of {} stored in the vault for {} (next offset {}) belongs to another Kafka"
-            + " cluster or an earlier topic of that name: {}. Reading {} from its beginning",
-        tp,
-        consumer,
-        positions.committed(tp),
-        found,
-        tp);
-    positions.rewind(tp);
-    buffer.removeIf(e -> partitionOf(e).equals(tp));
-    loader.forget(tp.topic(), tp.partition());
-    context.offset(tp, 0L);
-  }
-
   /**
    * Hands the buffer to the engine (or, when empty, retries waiting rows). With pipelining the
    * batch is planned now and written while the task reads on; otherwise it is loaded at once.
@@ -258,9 +209,7 @@ final class TaskBatches {
       }
     }
     // The engine's positions: the batch's next offsets, but not past an event held in memory.
-    for (Progress.Position p : result.positions()) {
-      positions.committed(new TopicPartition(p.topic(), p.partition()), p.nextOffset());
-    }
+    delivered.committed(result.positions());
   }
 
   /**
@@ -284,7 +233,7 @@ final class TaskBatches {
 
   /** The offsets to commit to Kafka for the partitions of {@code current}: what the vault holds. */
   Map<TopicPartition, OffsetAndMetadata> toCommit(Map<TopicPartition, OffsetAndMetadata> current) {
-    return positions.toCommit(current);
+    return delivered.toCommit(current);
   }
 
   /**
@@ -293,21 +242,13 @@ final class TaskBatches {
    * #drain}.
    */
   void close(Collection<TopicPartition> partitions) {
-    buffer.removeIf(e -> partitions.contains(partitionOf(e)));
+    buffer.removeIf(e -> partitions.contains(TaskBatch.partitionOf(e)));
     // Events held in memory for them are dropped too: their offsets were not committed either.
-    partitions.forEach(
-        tp -> {
-          positions.forget(tp);
-          loader.forget(tp.topic(), tp.partition());
-        });
+    delivered.forget(partitions);
   }
 
   /** The task stops: the batch being written, if any, is waited for (its failure only logged). */
   void stop() {
     loader.close();
-  }
-
-  private static TopicPartition partitionOf(RecordIntake.Entry e) {
-    return TaskBatch.partitionOf(e);
   }
 }

@@ -2,13 +2,10 @@ package io.vaultstream.connect;
 
 import static io.vaultstream.connect.config.ConfigNames.MAX_RETRIES;
 import static io.vaultstream.connect.config.ConfigNames.RETRY_BACKOFF;
-import static io.vaultstream.connect.config.ConfigNames.TABLE_SIZES_INTERVAL;
 import static io.vaultstream.connect.config.ConfigNames.TASK_INDEX;
 
-import io.vaultstream.connect.config.ErrorReporting;
 import io.vaultstream.connect.config.VaultSinkConfig;
 import io.vaultstream.decode.SchemaRegistryException;
-import io.vaultstream.engine.QueueGauges;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.model.VaultModel;
@@ -18,7 +15,6 @@ import java.util.Map;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.errors.RetriableException;
-import org.apache.kafka.connect.sink.ErrantRecordReporter;
 import org.apache.kafka.connect.sink.SinkRecord;
 import org.apache.kafka.connect.sink.SinkTask;
 import org.slf4j.Logger;
@@ -34,10 +30,9 @@ public class VaultSinkTask extends SinkTask {
 
   private VaultLoader loader;
   private String consumer;
-  private VaultTaskMetrics metrics;
+  private TaskInstruments instruments;
   private TaskFaults faults;
   private TaskBatches batches;
-  private QueueGauges tables;
 
   @Override
   public String version() {
@@ -57,21 +52,10 @@ public class VaultSinkTask extends SinkTask {
     } catch (SQLException | RuntimeException e) {
       throw TaskFaults.cannotOpen(options, e);
     }
-    String task = props.getOrDefault(TASK_INDEX, "0");
-    metrics = VaultTaskMetrics.register(consumer, task);
-    tables =
-        new QueueGauges(
-            loader::queueSizes,
-            config.getLong(TABLE_SIZES_INTERVAL),
-            System::currentTimeMillis,
-            consumer + "-" + task);
-    metrics.watch(tables, options.watermarkSeconds());
-    // Connect's reporter throws on the first record it is given unless errors.tolerance is all,
-    // which would fail the task for a record the error table holds already.
-    RecordIntake intake =
-        new RecordIntake(
-            new RecordConverter(loader.decoder()),
-            ErrorReporting.toleratesErrors(props) ? errantRecordReporter() : null);
+    instruments =
+        TaskInstruments.open(
+            config, options, loader, consumer, props.getOrDefault(TASK_INDEX, "0"));
+    RecordIntake intake = RecordIntake.open(loader, props, context);
     batches =
         TaskBatches.open(
             config,
@@ -81,16 +65,8 @@ public class VaultSinkTask extends SinkTask {
             context,
             (result, records) -> {
               faults.succeeded();
-              metrics.add(result, records);
+              instruments.committed(result, records);
             });
-  }
-
-  private ErrantRecordReporter errantRecordReporter() {
-    try {
-      return context.errantRecordReporter();
-    } catch (NoSuchMethodError | NoClassDefFoundError e) {
-      return null; // a worker older than Kafka 2.6
-    }
   }
 
   @Override
@@ -164,8 +140,8 @@ public class VaultSinkTask extends SinkTask {
 
   @Override
   public void stop() {
-    if (tables != null) {
-      tables.close();
+    if (instruments != null) {
+      instruments.stopReading();
     }
     if (batches != null) {
       batches.stop();
@@ -173,8 +149,8 @@ public class VaultSinkTask extends SinkTask {
     if (loader != null) {
       loader.close();
     }
-    if (metrics != null) {
-      metrics.unregister();
+    if (instruments != null) {
+      instruments.unregister();
     }
   }
 }

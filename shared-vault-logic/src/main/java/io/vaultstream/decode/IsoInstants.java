@@ -18,13 +18,7 @@ final class IsoInstants {
    * {@code Z} or {@code ±HH:MM}; null for any other text, or for a field out of its range.
    */
   static Instant parse(CharSequence s) {
-    int n = s.length();
-    if (n < 20
-        || s.charAt(4) != '-'
-        || s.charAt(7) != '-'
-        || s.charAt(10) != 'T'
-        || s.charAt(13) != ':'
-        || s.charAt(16) != ':') {
+    if (!shaped(s)) {
       return null;
     }
     int year = digits(s, 0, 4);
@@ -42,31 +36,65 @@ final class IsoInstants {
     int i = 19;
     int nanos = 0;
     if (s.charAt(i) == '.') {
-      int start = ++i;
-      while (i < n && i - start < 10 && isDigit(s.charAt(i))) {
-        nanos = nanos * 10 + (s.charAt(i) - '0');
-        i++;
-      }
-      int count = i - start;
-      if (count == 0 || count > 9) {
+      int start = i + 1;
+      i = fractionEnd(s, start);
+      if (i == start || i - start > 9) {
         return null;
       }
-      for (int k = count; k < 9; k++) {
-        nanos *= 10;
-      }
+      nanos = nanos(s, start, i);
     }
     int offsetSeconds = offset(s, i);
     if (offsetSeconds == Integer.MIN_VALUE) {
       return null;
     }
-    long epochDay;
-    try {
-      epochDay = LocalDate.of(year, month, day).toEpochDay();
-    } catch (DateTimeException e) {
+    long epochDay = epochDay(year, month, day);
+    if (epochDay == Long.MIN_VALUE) {
       return null;
     }
     long seconds = epochDay * 86_400L + hour * 3_600L + minute * 60L + second - offsetSeconds;
     return Instant.ofEpochSecond(seconds, nanos);
+  }
+
+  /** Where the digits of a fraction of a second end (after at most ten, one too many). */
+  private static int fractionEnd(CharSequence s, int start) {
+    int i = start;
+    while (i < s.length() && i - start < 10 && isDigit(s.charAt(i))) {
+      i++;
+    }
+    return i;
+  }
+
+  /** The nanoseconds of the fraction's digits from {@code start} to {@code end} (at most nine). */
+  private static int nanos(CharSequence s, int start, int end) {
+    int nanos = 0;
+    for (int i = start; i < end; i++) {
+      nanos = nanos * 10 + (s.charAt(i) - '0');
+    }
+    for (int k = end - start; k < 9; k++) {
+      nanos *= 10;
+    }
+    return nanos;
+  }
+
+  /** Whether the text is long enough and has the date's and time's separators in their places. */
+  private static boolean shaped(CharSequence s) {
+    return s.length() >= 20
+        && s.charAt(4) == '-'
+        && s.charAt(7) == '-'
+        && s.charAt(10) == 'T'
+        && s.charAt(13) == ':'
+        && s.charAt(16) == ':';
+  }
+
+  /**
+   * The day's number since 1970-01-01, or {@link Long#MIN_VALUE} for a date that does not exist.
+   */
+  private static long epochDay(int year, int month, int day) {
+    try {
+      return LocalDate.of(year, month, day).toEpochDay();
+    } catch (DateTimeException e) {
+      return Long.MIN_VALUE;
+    }
   }
 
   /** The offset at {@code i} to the end, in seconds; {@code Integer.MIN_VALUE} if not one. */

@@ -43,53 +43,63 @@ final class ValueChecks {
     if (v instanceof String s) {
       text(s, "column '", at, column);
     } else if (v instanceof Number) {
-      if (!ExactNumbers.withinLimits(v)) {
-        throw new DecodeException(
-            at
-                + ": column '"
-                + ValueText.shorten(column)
-                + "' holds "
-                + ValueText.kind(v)
-                + " beyond what the vault stores; valid: a number with "
-                + ExactNumbers.NUMERIC_LIMITS);
-      }
-      added[0] += ExactNumbers.addedDigits(v);
-      if (added[0] > MAX_ADDED_DIGITS) {
-        throw new DecodeException(
-            at
-                + ": column '"
-                + ValueText.shorten(column)
-                + "' holds "
-                + ValueText.kind(v)
-                + "; the exponents of the record's numbers add "
-                + added[0]
-                + " digits to their plain text, at most "
-                + MAX_ADDED_DIGITS
-                + " are allowed (write the number's digits instead)");
-      }
+      number(v, column, at, added);
     } else if (v instanceof Map<?, ?> || v instanceof Collection<?>) {
-      if (depth >= MAX_DEPTH) {
-        throw new DecodeException(
-            at
-                + ": column '"
-                + ValueText.shorten(column)
-                + "' nests objects or arrays more than "
-                + MAX_DEPTH
-                + " levels deep; at most "
-                + MAX_DEPTH
-                + " are read");
+      nested(v, column, at, depth, added);
+    }
+  }
+
+  /** Refuses a number beyond the vault's limits, or one whose exponent adds too many digits. */
+  private static void number(Object v, String column, SourcePosition at, long[] added) {
+    if (!ExactNumbers.withinLimits(v)) {
+      throw new DecodeException(
+          at
+              + ": column '"
+              + ValueText.shorten(column)
+              + "' holds "
+              + ValueText.kind(v)
+              + " beyond what the vault stores; valid: a number with "
+              + ExactNumbers.NUMERIC_LIMITS);
+    }
+    added[0] += ExactNumbers.addedDigits(v);
+    if (added[0] > MAX_ADDED_DIGITS) {
+      throw new DecodeException(
+          at
+              + ": column '"
+              + ValueText.shorten(column)
+              + "' holds "
+              + ValueText.kind(v)
+              + "; the exponents of the record's numbers add "
+              + added[0]
+              + " digits to their plain text, at most "
+              + MAX_ADDED_DIGITS
+              + " are allowed (write the number's digits instead)");
+    }
+  }
+
+  /** Checks an object's field names and an object's or array's values, one level deeper. */
+  private static void nested(Object v, String column, SourcePosition at, int depth, long[] added) {
+    if (depth >= MAX_DEPTH) {
+      throw new DecodeException(
+          at
+              + ": column '"
+              + ValueText.shorten(column)
+              + "' nests objects or arrays more than "
+              + MAX_DEPTH
+              + " levels deep; at most "
+              + MAX_DEPTH
+              + " are read");
+    }
+    if (v instanceof Map<?, ?> m) {
+      for (Map.Entry<?, ?> e : m.entrySet()) {
+        if (e.getKey() instanceof String k) {
+          text(k, "a field name in column '", at, column);
+        }
+        value(e.getValue(), column, at, depth + 1, added);
       }
-      if (v instanceof Map<?, ?> m) {
-        for (Map.Entry<?, ?> e : m.entrySet()) {
-          if (e.getKey() instanceof String k) {
-            text(k, "a field name in column '", at, column);
-          }
-          value(e.getValue(), column, at, depth + 1, added);
-        }
-      } else {
-        for (Object e : (Collection<?>) v) {
-          value(e, column, at, depth + 1, added);
-        }
+    } else {
+      for (Object e : (Collection<?>) v) {
+        value(e, column, at, depth + 1, added);
       }
     }
   }

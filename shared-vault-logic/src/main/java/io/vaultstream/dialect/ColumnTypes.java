@@ -38,6 +38,14 @@ public interface ColumnTypes {
   }
 
   /**
+   * Why a target schema name is too long for this database, or null when it fits; by default no
+   * limit is known.
+   */
+  default String schemaNameProblem(String schema) {
+    return null;
+  }
+
+  /**
    * The form in which the database compares column names: two names with the same form are one
    * column (PostgreSQL compares quoted names exactly).
    */

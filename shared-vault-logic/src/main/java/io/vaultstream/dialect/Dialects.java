@@ -2,6 +2,7 @@ package io.vaultstream.dialect;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 
@@ -22,12 +23,11 @@ public final class Dialects {
    * @param name a dialect name from configuration, or null to choose by URL
    */
   public static VaultDialect forUrl(String jdbcUrl, String name) {
-    List<VaultDialect> all = all();
-    for (VaultDialect d : all) {
-      if (name != null ? d.name().equalsIgnoreCase(name) : d.accepts(jdbcUrl)) {
-        return d;
-      }
+    Optional<VaultDialect> found = find(jdbcUrl, name);
+    if (found.isPresent()) {
+      return found.get();
     }
+    List<VaultDialect> all = all();
     String known = all.stream().map(VaultDialect::name).collect(Collectors.joining(", "));
     throw new IllegalArgumentException(
         name != null
@@ -41,5 +41,19 @@ public final class Dialects {
                     ? " (MySQL is not a target: it lacks the RETURNING clause the loader's writes"
                         + " use; MariaDB 10.11+ is, with jdbc:mariadb: URLs)"
                     : ""));
+  }
+
+  /**
+   * The dialect named, or else the one accepting the URL; empty when none does.
+   *
+   * @param name a dialect name from configuration, or null to choose by URL
+   */
+  public static Optional<VaultDialect> find(String jdbcUrl, String name) {
+    for (VaultDialect d : all()) {
+      if (name != null ? d.name().equalsIgnoreCase(name) : d.accepts(jdbcUrl)) {
+        return Optional.of(d);
+      }
+    }
+    return Optional.empty();
   }
 }

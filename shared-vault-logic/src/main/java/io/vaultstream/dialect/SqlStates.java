@@ -29,9 +29,6 @@ public interface SqlStates {
   Set<String> PERMANENT_CLASSES =
       Set.of("28", "42", "3D", "3F", "0A", "0L", "0P", "22", "23", "2B", "2F", "38", "39", "44");
 
-  /** The SQLSTATE the engine gives its own failure "interrupted": a statement canceled, retried. */
-  String INTERRUPTED = "57014";
-
   /** What a failure's SQLSTATE says must change, for the engine's messages. */
   enum Cause {
     /** A privilege the database user lacks. */
@@ -127,6 +124,21 @@ public interface SqlStates {
    */
   default boolean isLockTimeout(SQLException e) {
     return false;
+  }
+
+  /**
+   * The SQLSTATE of a statement the database cancelled or interrupted (a statement timeout, an
+   * operator's cancel), which the engine also gives its own failure "interrupted" so callers retry
+   * both alike; by default 57014, query canceled in the standard's class 57 (operator
+   * intervention), as PostgreSQL and DB2 report it.
+   */
+  default String interruptedState() {
+    return "57014";
+  }
+
+  /** Whether the failure is a statement the database cancelled or interrupted. */
+  default boolean isInterrupted(SQLException e) {
+    return interruptedState().equals(e.getSQLState());
   }
 
   /**

@@ -185,6 +185,11 @@ final class BatchRunner {
 
   // ---- used by LoadPipeline ----
 
+  /** The target database's dialect. */
+  VaultDialect dialect() {
+    return dialect;
+  }
+
   /** Whether a batch planned now would run the sweep. */
   boolean sweepDue() {
     return steps.sweepDue();

@@ -1,6 +1,5 @@
 package io.vaultstream.engine;
 
-import io.vaultstream.dialect.SqlStates;
 import io.vaultstream.event.BadRecord;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Progress;
@@ -153,7 +152,9 @@ public final class LoadPipeline<T> implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new SQLException(
-          "interrupted while the previous batch was written", SqlStates.INTERRUPTED, e);
+          "interrupted while the previous batch was written",
+          loader.dialect().interruptedState(),
+          e);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       if (cause instanceof SQLException s) {

@@ -1,6 +1,7 @@
 package io.vaultstream.engine;
 
 import io.vaultstream.decode.DecoderOptions;
+import io.vaultstream.dialect.Dialects;
 
 /**
  * Builds {@link VaultOptions}; only the JDBC URL is required ({@link VaultOptions#builder}), and
@@ -223,9 +224,9 @@ public final class VaultOptionsBuilder {
   }
 
   /**
-   * Why a target schema name is too long for its database, or null: PostgreSQL cuts a name to 63
-   * bytes without an error (two long names could then be one schema), MariaDB refuses a database
-   * name over 64 characters only when the DDL runs.
+   * Why a target schema name is too long for its database, or null: the dialect named, or else the
+   * one accepting the URL, tells ({@link io.vaultstream.dialect.ColumnTypes#schemaNameProblem});
+   * when none does, PostgreSQL's rule applies, the stricter (63 bytes are at most 63 characters).
    *
    * @param dialect the dialect's name, or null to go by the URL
    */
@@ -233,26 +234,9 @@ public final class VaultOptionsBuilder {
     if (schema == null) {
       return null;
     }
-    boolean mariaDb =
-        dialect != null
-            ? dialect.equalsIgnoreCase("mariadb")
-            : jdbcUrl != null && jdbcUrl.matches("(?i)jdbc:(mariadb|mysql):.*");
-    if (mariaDb && schema.codePointCount(0, schema.length()) > 64) {
-      return "the target schema name '"
-          + schema
-          + "' has "
-          + schema.codePointCount(0, schema.length())
-          + " characters; a MariaDB database name has at most 64";
-    }
-    int bytes = schema.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
-    if (!mariaDb && bytes > 63) {
-      return "the target schema name '"
-          + schema
-          + "' has "
-          + bytes
-          + " bytes (UTF-8); PostgreSQL keeps at most 63 of a name and silently cuts the rest, so"
-          + " give a name of at most 63 bytes";
-    }
-    return null;
+    return Dialects.find(jdbcUrl, dialect)
+        .or(() -> Dialects.find(null, "postgresql"))
+        .map(d -> d.schemaNameProblem(schema))
+        .orElse(null);
   }
 }

@@ -47,6 +47,15 @@ public final class CanonicalText {
     if (v instanceof String s) {
       return s;
     }
+    String text = scalar(v);
+    if (text == null) {
+      text = temporal(v);
+    }
+    return text != null ? text : other(v);
+  }
+
+  /** A number's or a boolean's text, or null for a value of another type. */
+  private static String scalar(Object v) {
     if (v instanceof Integer
         || v instanceof Long
         || v instanceof Short
@@ -66,6 +75,11 @@ public final class CanonicalText {
     if (v instanceof Boolean b) {
       return b ? "true" : "false";
     }
+    return null;
+  }
+
+  /** A date's, time's or timestamp's text (times and timestamps in UTC), or null for another. */
+  private static String temporal(Object v) {
     if (v instanceof LocalDate d) {
       return d.toString();
     }
@@ -90,6 +104,11 @@ public final class CanonicalText {
     if (v instanceof Date d) {
       return timestamp(LocalDateTime.ofInstant(d.toInstant(), ZoneOffset.UTC));
     }
+    return null;
+  }
+
+  /** Bytes as hex, maps and collections as JSON, enums by name, anything else by toString. */
+  private static String other(Object v) {
     if (v instanceof byte[] b) {
       return HEX.formatHex(b);
     }

@@ -59,20 +59,8 @@ final class HistoryRead {
     if (t.kind() == TableKind.REFERENCE) {
       store.lockKeys(t, fresh.keySet());
     }
-    List<String> cols = new ArrayList<>(keyCols);
-    cols.add("t__");
-    TextColumns keys = new TextColumns(cols);
-    for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
-      if (e.getKey().size() != 1 || !newParents.contains(e.getKey().get(0))) {
-        keys.add(keyFrom(e.getKey(), e.getValue())); // (a new parent row has nothing stored)
-      }
-    }
-    List<String> read = new ArrayList<>();
-    read.add(n.hashDiff());
-    read.add(n.deleteFlag());
-    read.add(n.recordSource()); // kept when a stored version becomes a repeat
-    read.addAll(attrs);
-    read.addAll(audit); // kept when a stored version is written again or becomes a repeat
+    TextColumns keys = keysToRead(keyCols, fresh, newParents);
+    List<String> read = columnsToRead(attrs, audit);
     Map<List<String>, List<HistoryMerge.Version>> out = new LinkedHashMap<>();
     if (keys.size() == 0) {
       return out;
@@ -89,25 +77,58 @@ final class HistoryRead {
           for (int i = 1; i <= keyCols.size(); i++) {
             key.add(hashKeyed ? hashText.apply(rs.text(i)) : rs.text(i));
           }
-          int p = keyCols.size() + 1;
-          long micros = rs.micros(p);
-          String hd = hashText.apply(rs.text(p + 1));
-          boolean del = target.isTrueText(rs.text(p + 2));
-          String source = rs.text(p + 3);
-          Map<String, String> a = new LinkedHashMap<>();
-          for (int i = 0; i < attrs.size(); i++) {
-            a.put(attrs.get(i), rs.text(p + 4 + i));
-          }
-          HistoryMerge.Version v = new HistoryMerge.Version(micros, hd, del, a, true, source);
-          if (!audit.isEmpty()) {
-            Map<String, String> au = new LinkedHashMap<>();
-            for (int i = 0; i < audit.size(); i++) {
-              au.put(audit.get(i), rs.text(p + 4 + attrs.size() + i));
-            }
-            v.audit = au;
-          }
+          HistoryMerge.Version v = version(rs, keyCols.size() + 1, attrs, audit);
           out.computeIfAbsent(key, k -> new ArrayList<>()).add(v);
         });
     return out;
+  }
+
+  /** Each key to read, with its earliest new version's time (a new parent row has none stored). */
+  private TextColumns keysToRead(
+      List<String> keyCols,
+      Map<List<String>, List<HistoryMerge.Version>> fresh,
+      Set<String> newParents) {
+    List<String> cols = new ArrayList<>(keyCols);
+    cols.add("t__");
+    TextColumns keys = new TextColumns(cols);
+    for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
+      if (e.getKey().size() != 1 || !newParents.contains(e.getKey().get(0))) {
+        keys.add(keyFrom(e.getKey(), e.getValue())); // (a new parent row has nothing stored)
+      }
+    }
+    return keys;
+  }
+
+  /** The columns read of each stored version, after its key and load time. */
+  private List<String> columnsToRead(List<String> attrs, List<String> audit) {
+    List<String> read = new ArrayList<>();
+    read.add(n.hashDiff());
+    read.add(n.deleteFlag());
+    read.add(n.recordSource()); // kept when a stored version becomes a repeat
+    read.addAll(attrs);
+    read.addAll(audit); // kept when a stored version is written again or becomes a repeat
+    return read;
+  }
+
+  /** The stored version in a row read, whose load time is column {@code p}. */
+  private HistoryMerge.Version version(
+      VaultStore.StoredRow rs, int p, List<String> attrs, List<String> audit) throws SQLException {
+    long micros = rs.micros(p);
+    String hd = hashText.apply(rs.text(p + 1));
+    boolean del = target.isTrueText(rs.text(p + 2));
+    String source = rs.text(p + 3);
+    Map<String, String> a = new LinkedHashMap<>();
+    for (int i = 0; i < attrs.size(); i++) {
+      a.put(attrs.get(i), rs.text(p + 4 + i));
+    }
+    HistoryMerge.Version v = new HistoryMerge.Version(micros, hd, del, a, true, source);
+    if (!audit.isEmpty()) {
+      Map<String, String> au = new LinkedHashMap<>();
+      for (int i = 0; i < audit.size(); i++) {
+        au.put(audit.get(i), rs.text(p + 4 + attrs.size() + i));
+      }
+      v.audit = au;
+    }
+    return v;
   }
 }

@@ -59,17 +59,7 @@ final class ModelMigration {
     List<String> what = new ArrayList<>();
     for (ColumnSpec col : shape.missing()) {
       if (!addable(t, col)) {
-        throw new SQLException(
-            "The vault table "
-                + schema
-                + "."
-                + t.name()
-                + " has no column '"
-                + col.name()
-                + "', which the model gives it as a key or technical column: the model changed"
-                + " the table's key. Keys cannot be changed in place; load a new table (a new name"
-                + " in the model) or re-key the vault as docs/OPERATIONS.md describes",
-            dialect.undefinedColumnState());
+        throw keyChanged(t, col);
       }
       for (String sql : dialect.addAttributeColumn(schema, t.name(), col)) {
         statements.add(sql);
@@ -87,18 +77,7 @@ final class ModelMigration {
       return t;
     }
     if (!autoEvolve) {
-      throw new SQLException(
-          "The vault table "
-              + schema
-              + "."
-              + t.name()
-              + " does not match the model ("
-              + String.join(", ", new java.util.LinkedHashSet<>(what))
-              + ") and auto-evolve is off: run "
-              + String.join("; ", statements)
-              + " (or 'vaultstream ddl --jdbc-url ...', which prints what the vault lacks), or turn"
-              + " auto-evolve on",
-          dialect.undefinedColumnState());
+      throw autoEvolveOff(t, what, statements);
     }
     SchemaChange change = new SchemaChange(dialect, ddlLockTimeoutMs);
     for (int i = 0; i < statements.size(); i++) {
@@ -106,6 +85,37 @@ final class ModelMigration {
       LOG.info("Vault table {}.{}: {} (the model declares it)", schema, t.name(), what.get(i));
     }
     return t;
+  }
+
+  /** A key or technical column the table lacks: the model changed the table's key. */
+  private SQLException keyChanged(TableSpec t, ColumnSpec col) {
+    return new SQLException(
+        "The vault table "
+            + schema
+            + "."
+            + t.name()
+            + " has no column '"
+            + col.name()
+            + "', which the model gives it as a key or technical column: the model changed"
+            + " the table's key. Keys cannot be changed in place; load a new table (a new name"
+            + " in the model) or re-key the vault as docs/OPERATIONS.md describes",
+        dialect.undefinedColumnState());
+  }
+
+  /** Changes the table needs while auto-evolve is off: the statements to run by hand. */
+  private SQLException autoEvolveOff(TableSpec t, List<String> what, List<String> statements) {
+    return new SQLException(
+        "The vault table "
+            + schema
+            + "."
+            + t.name()
+            + " does not match the model ("
+            + String.join(", ", new java.util.LinkedHashSet<>(what))
+            + ") and auto-evolve is off: run "
+            + String.join("; ", statements)
+            + " (or 'vaultstream ddl --jdbc-url ...', which prints what the vault lacks), or turn"
+            + " auto-evolve on",
+        dialect.undefinedColumnState());
   }
 
   /**

@@ -52,11 +52,45 @@ final class Repeats {
     if (!enabled()) {
       return out;
     }
+    Wanted wanted = wanted(table, fresh, newParents);
+    if (wanted.keys.size() == 0) {
+      return out;
+    }
+    TableSpec t = schema.table(VaultTables.REPEATS);
+    store.readAround(
+        t,
+        KEY,
+        TIME,
+        List.of("record_source", "audit"),
+        wanted.keys,
+        rs -> {
+          String text = rs.text(2);
+          long micros = rs.micros(3);
+          if (micros >= wanted.from.get(text)) { // (the statement also returns the one before)
+            HistoryMerge.Version r = HistoryMerge.Version.repeat(micros, rs.text(4));
+            String audit = rs.text(5);
+            if (audit != null) {
+              r.audit = KeyText.parseValues(audit);
+            }
+            out.computeIfAbsent(wanted.byText.get(text), k -> new ArrayList<>()).add(r);
+          }
+        });
+    return out;
+  }
+
+  /**
+   * The keys whose repeats are read, each with the earliest time of its new versions (as the key
+   * text, the table's name and the time); by text, the key and that time.
+   */
+  private record Wanted(
+      TextColumns keys, Map<String, List<String>> byText, Map<String, Long> from) {}
+
+  /** The keys to read: the batch's, but those of new parent rows and those too long to store. */
+  private Wanted wanted(
+      String table, Map<List<String>, List<HistoryMerge.Version>> fresh, Set<String> newParents) {
     List<String> cols = new ArrayList<>(KEY);
     cols.add("t__");
-    TextColumns keys = new TextColumns(cols);
-    Map<String, List<String>> byText = new HashMap<>();
-    Map<String, Long> from = new HashMap<>();
+    Wanted wanted = new Wanted(new TextColumns(cols), new HashMap<>(), new HashMap<>());
     for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
       if (e.getKey().size() == 1 && newParents.contains(e.getKey().get(0))) {
         continue;
@@ -69,33 +103,11 @@ final class Repeats {
       if (!fits(text)) {
         continue;
       }
-      byText.put(text, e.getKey());
-      from.put(text, min);
-      keys.add(List.of(table, text, target.timestampText(min)));
+      wanted.byText.put(text, e.getKey());
+      wanted.from.put(text, min);
+      wanted.keys.add(List.of(table, text, target.timestampText(min)));
     }
-    if (keys.size() == 0) {
-      return out;
-    }
-    TableSpec t = schema.table(VaultTables.REPEATS);
-    store.readAround(
-        t,
-        KEY,
-        TIME,
-        List.of("record_source", "audit"),
-        keys,
-        rs -> {
-          String text = rs.text(2);
-          long micros = rs.micros(3);
-          if (micros >= from.get(text)) { // (the statement also returns the one before)
-            HistoryMerge.Version r = HistoryMerge.Version.repeat(micros, rs.text(4));
-            String audit = rs.text(5);
-            if (audit != null) {
-              r.audit = KeyText.parseValues(audit);
-            }
-            out.computeIfAbsent(byText.get(text), k -> new ArrayList<>()).add(r);
-          }
-        });
-    return out;
+    return wanted;
   }
 
   /** Collects one key's changes to its repeats. */

@@ -54,42 +54,9 @@ public final class ValueAdmission {
       return;
     }
     for (SourceTable s : model.sources().values()) {
-      List<Feed> out = new ArrayList<>();
       String src = s.name();
-      for (Hub h : model.hubs().values()) {
-        List<String> columns = h.sources().get(src);
-        for (int i = 0; columns != null && i < h.businessKey().size(); i++) {
-          out.add(new Feed(h.name(), h.businessKey().get(i), columns.get(i)));
-        }
-      }
-      for (Link l : model.linksOf(src)) {
-        sameNames(out, l.name(), l.dependentChildKey());
-        if (l.nonHistorized()) {
-          sameNames(
-              out, l.name(), attributes(model, src, l.columns().isEmpty() ? null : l.columns()));
-        }
-      }
-      List<String> found = new ArrayList<>();
-      for (Satellite sat : model.satellitesOf(src)) {
-        sameNames(out, sat.name(), sat.multiActiveKey());
-        sameNames(out, sat.name(), attributes(model, src, sat.columns()));
-        ownColumns(model, sat.name(), sat.audit().values());
-      }
-      for (ReferenceTable r : model.referenceTablesOf(src)) {
-        sameNames(out, r.name(), r.code());
-        sameNames(out, r.name(), attributes(model, src, r.columns()));
-        ownColumns(model, r.name(), List.of());
-      }
-      for (Link l : model.linksOf(src)) {
-        ownColumns(model, l.name(), List.of());
-      }
-      for (String t : own.keySet()) {
-        TableSpec spec = shape.table(t);
-        if (spec != null && spec.discoversColumns() && !found.contains(t)) {
-          found.add(t);
-        }
-      }
-      found.removeIf(t -> !fedBy(model, src, t));
+      List<Feed> out = feedsOf(model, src);
+      List<String> found = discoveringOf(model, src);
       if (!found.isEmpty()) {
         discovering.put(src, List.copyOf(found));
       }
@@ -97,6 +64,54 @@ public final class ValueAdmission {
         feeds.put(src, List.copyOf(out));
       }
     }
+  }
+
+  /**
+   * The typed columns the source's events feed (hub keys, link and satellite columns of the same
+   * names), noting each table's own columns on the way.
+   */
+  private List<Feed> feedsOf(VaultModel model, String src) {
+    List<Feed> out = new ArrayList<>();
+    for (Hub h : model.hubs().values()) {
+      List<String> columns = h.sources().get(src);
+      for (int i = 0; columns != null && i < h.businessKey().size(); i++) {
+        out.add(new Feed(h.name(), h.businessKey().get(i), columns.get(i)));
+      }
+    }
+    for (Link l : model.linksOf(src)) {
+      sameNames(out, l.name(), l.dependentChildKey());
+      if (l.nonHistorized()) {
+        sameNames(
+            out, l.name(), attributes(model, src, l.columns().isEmpty() ? null : l.columns()));
+      }
+    }
+    for (Satellite sat : model.satellitesOf(src)) {
+      sameNames(out, sat.name(), sat.multiActiveKey());
+      sameNames(out, sat.name(), attributes(model, src, sat.columns()));
+      ownColumns(model, sat.name(), sat.audit().values());
+    }
+    for (ReferenceTable r : model.referenceTablesOf(src)) {
+      sameNames(out, r.name(), r.code());
+      sameNames(out, r.name(), attributes(model, src, r.columns()));
+      ownColumns(model, r.name(), List.of());
+    }
+    for (Link l : model.linksOf(src)) {
+      ownColumns(model, l.name(), List.of());
+    }
+    return out;
+  }
+
+  /** The tables the source feeds that take their columns from events. */
+  private List<String> discoveringOf(VaultModel model, String src) {
+    List<String> found = new ArrayList<>();
+    for (String t : own.keySet()) {
+      TableSpec spec = shape.table(t);
+      if (spec != null && spec.discoversColumns() && !found.contains(t)) {
+        found.add(t);
+      }
+    }
+    found.removeIf(t -> !fedBy(model, src, t));
+    return found;
   }
 
   /** The attributes a table of the source declares, else the source's declared columns. */

@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vaultstream.decode.DecodeException;
 import io.vaultstream.decode.SchemaRegistryException;
 import io.vaultstream.decode.SchemaRegistryUnavailableException;
+import io.vaultstream.dialect.Dialects;
+import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.dialect.mariadb.MariaDbDialect;
+import io.vaultstream.dialect.postgres.PostgresDialect;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
@@ -14,6 +18,22 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** Only what can succeed later is retried; the rest fails at once, saying what to change. */
 class FailuresTest {
+
+  @Test
+  void eachDialectsInterruptedStatementIsKnownToPass() {
+    for (VaultDialect d : Dialects.all()) {
+      SQLException interrupted = new SQLException("interrupted", d.interruptedState());
+      assertThat(d.isInterrupted(interrupted)).as(d.name()).isTrue();
+      assertThat(Failures.knownTransient(d.interruptedState())).as(d.name()).isTrue();
+      assertThat(Failures.retriable(interrupted)).as(d.name()).isTrue();
+    }
+    assertThat(new PostgresDialect().interruptedState()).isEqualTo("57014");
+    assertThat(new MariaDbDialect().interruptedState()).isEqualTo("70100");
+    assertThat(new MariaDbDialect().isInterrupted(new SQLException("killed", "HY000", 1317)))
+        .isTrue();
+    assertThat(new PostgresDialect().isInterrupted(new SQLException("deadlock", "40P01")))
+        .isFalse();
+  }
 
   @ParameterizedTest
   @ValueSource(

@@ -1,5 +1,6 @@
 package io.vaultstream.bench.connect;
 
+import io.vaultstream.dialect.Dialects;
 import io.vaultstream.worker.WorkerProcess;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -42,8 +43,10 @@ final class Completion {
         }
       }
     } catch (SQLException e) {
-      // the table does not exist yet (PostgreSQL's SQLSTATE, MariaDB's)
-      if (!"42P01".equals(e.getSQLState()) && !"42S02".equals(e.getSQLState())) {
+      // the table does not exist yet, as the database's dialect reports it
+      if (!Dialects.forUrl(db.getMetaData().getURL(), null)
+          .undefinedTableState()
+          .equals(e.getSQLState())) {
         throw e;
       }
     }

@@ -16,11 +16,15 @@ final class ConnectionSettings {
   static void define(ConfigDef d) {
     int o = 0;
     o = database(d, o);
+    o = credentials(d, o);
+    o = dialect(d, o);
     o = pool(d, o);
-    session(d, o);
+    o = poolTimeouts(d, o);
+    o = session(d, o);
+    socketTimeout(d, o);
   }
 
-  /** The database and the loader's credentials. Returns the last order used in the group. */
+  /** The database's JDBC URL. Returns the last order used in the group. */
   private static int database(ConfigDef d, int o) {
     d.define(
         CONNECTION_URL,
@@ -34,6 +38,11 @@ final class ConnectionSettings {
         ++o,
         Width.LONG,
         "JDBC URL");
+    return o;
+  }
+
+  /** The database user and password. Returns the last order used in the group. */
+  private static int credentials(ConfigDef d, int o) {
     d.define(
         CONNECTION_USER,
         Type.STRING,
@@ -67,6 +76,11 @@ final class ConnectionSettings {
         ++o,
         Width.MEDIUM,
         "Password");
+    return o;
+  }
+
+  /** The dialect, when the URL does not choose it. Returns the last order used in the group. */
+  private static int dialect(ConfigDef d, int o) {
     d.define(
         DIALECT,
         Type.STRING,
@@ -80,7 +94,7 @@ final class ConnectionSettings {
     return o;
   }
 
-  /** The connection pool. Returns the last order used in the group. */
+  /** The connection pool's size. Returns the last order used in the group. */
   private static int pool(ConfigDef d, int o) {
     d.define(
         POOL_MAX_SIZE,
@@ -105,6 +119,14 @@ final class ConnectionSettings {
         ++o,
         Width.SHORT,
         "Pool minimum idle");
+    return o;
+  }
+
+  /**
+   * How long the pool waits for a connection and keeps one. Returns the last order used in the
+   * group.
+   */
+  private static int poolTimeouts(ConfigDef d, int o) {
     d.define(
         POOL_CONNECTION_TIMEOUT,
         Type.LONG,
@@ -143,7 +165,9 @@ final class ConnectionSettings {
     return o;
   }
 
-  /** The loader's database sessions. Returns the last order used in the group. */
+  /**
+   * The transaction isolation of the loader's sessions. Returns the last order used in the group.
+   */
   private static int session(ConfigDef d, int o) {
     d.define(
         TRANSACTION_ISOLATION,
@@ -167,6 +191,13 @@ final class ConnectionSettings {
         ++o,
         Width.SHORT,
         "Transaction isolation");
+    return o;
+  }
+
+  /**
+   * How long the driver waits for the database's answer. Returns the last order used in the group.
+   */
+  private static int socketTimeout(ConfigDef d, int o) {
     d.define(
         SOCKET_TIMEOUT,
         Type.LONG,

@@ -18,15 +18,15 @@ final class VaultSettings {
   static void define(ConfigDef d) {
     int o = 0;
     o = model(d, o);
+    o = allowedModelDir(d, o);
+    o = targetSchema(d, o);
     o = tables(d, o);
     o = evolution(d, o);
+    o = evolutionBounds(d, o);
     hashing(d, o);
   }
 
-  /**
-   * Where the model is read from, and the schema of its tables. Returns the last order used in the
-   * group.
-   */
+  /** Where the model is read from. Returns the last order used in the group. */
   private static int model(ConfigDef d, int o) {
     d.define(
         VAULT_MODEL,
@@ -50,6 +50,11 @@ final class VaultSettings {
         ++o,
         Width.LONG,
         "Model file");
+    return o;
+  }
+
+  /** The directory the model may be read from. Returns the last order used in the group. */
+  private static int allowedModelDir(ConfigDef d, int o) {
     d.define(
         VAULT_MODEL_ALLOWED_DIR,
         Type.STRING,
@@ -66,6 +71,11 @@ final class VaultSettings {
         ++o,
         Width.LONG,
         "Model directory");
+    return o;
+  }
+
+  /** The schema of the vault's tables. Returns the last order used in the group. */
+  private static int targetSchema(ConfigDef d, int o) {
     d.define(
         TARGET_SCHEMA,
         Type.STRING,
@@ -102,10 +112,7 @@ final class VaultSettings {
     return o;
   }
 
-  /**
-   * Columns first seen in events, and how many may be added. Returns the last order used in the
-   * group.
-   */
+  /** Whether columns first seen in events are added. Returns the last order used in the group. */
   private static int evolution(ConfigDef d, int o) {
     d.define(
         AUTO_EVOLVE,
@@ -123,6 +130,13 @@ final class VaultSettings {
         ++o,
         Width.SHORT,
         "Auto evolve");
+    return o;
+  }
+
+  /**
+   * How many columns one record and one table may add. Returns the last order used in the group.
+   */
+  private static int evolutionBounds(ConfigDef d, int o) {
     d.define(
         AUTO_EVOLVE_MAX_PER_RECORD,
         Type.INT,

@@ -17,11 +17,14 @@ final class WriteSettings {
   static void define(ConfigDef d) {
     int o = 0;
     o = batches(d, o);
+    o = batchWait(d, o);
+    o = pipelining(d, o);
     o = retries(d, o);
-    timeouts(d, o);
+    o = timeouts(d, o);
+    tableSizes(d, o);
   }
 
-  /** When a batch ends, and whether batches overlap. Returns the last order used in the group. */
+  /** How many records and bytes a batch holds at most. Returns the last order used in the group. */
   private static int batches(ConfigDef d, int o) {
     d.define(
         BATCH_SIZE,
@@ -52,6 +55,11 @@ final class WriteSettings {
         ++o,
         Width.SHORT,
         "Batch max bytes");
+    return o;
+  }
+
+  /** How long a buffered record waits at most. Returns the last order used in the group. */
+  private static int batchWait(ConfigDef d, int o) {
     d.define(
         BATCH_MAX_WAIT,
         Type.LONG,
@@ -66,6 +74,14 @@ final class WriteSettings {
         ++o,
         Width.SHORT,
         "Batch max wait");
+    return o;
+  }
+
+  /**
+   * Whether a batch is planned while the one before it is written. Returns the last order used in
+   * the group.
+   */
+  private static int pipelining(ConfigDef d, int o) {
     d.define(
         BATCH_PIPELINING,
         Type.BOOLEAN,
@@ -157,6 +173,11 @@ final class WriteSettings {
         ++o,
         Width.SHORT,
         "DDL lock timeout");
+    return o;
+  }
+
+  /** How often the queue tables' sizes are read. Returns the last order used in the group. */
+  private static int tableSizes(ConfigDef d, int o) {
     d.define(
         TABLE_SIZES_INTERVAL,
         Type.LONG,

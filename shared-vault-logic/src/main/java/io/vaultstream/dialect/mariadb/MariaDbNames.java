@@ -38,6 +38,24 @@ interface MariaDbNames extends ColumnTypes {
     return null;
   }
 
+  /**
+   * A schema is a MariaDB database, whose name has at most {@link #MAX_CHARS} characters; the
+   * server refuses a longer one only when the DDL runs, so it is refused before.
+   */
+  @Override
+  default String schemaNameProblem(String schema) {
+    int chars = schema.codePointCount(0, schema.length());
+    if (chars > MAX_CHARS) {
+      return "the target schema name '"
+          + schema
+          + "' has "
+          + chars
+          + " characters; a MariaDB database name has at most "
+          + MAX_CHARS;
+    }
+    return null;
+  }
+
   /** The name as MariaDB compares it: each character upper-cased on its own. */
   @Override
   default String columnNameKey(String name) {

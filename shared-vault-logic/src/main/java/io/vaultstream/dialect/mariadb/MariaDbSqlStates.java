@@ -51,6 +51,26 @@ interface MariaDbSqlStates extends SqlStates {
     return e.getErrorCode() == 1062 || e.getErrorCode() == 1586; // ER_DUP_ENTRY(_WITH_KEY_NAME)
   }
 
+  /** Besides a read-only transaction, a statement interrupted ({@link #interruptedState}). */
+  @Override
+  default Set<String> passingStates() {
+    return Set.of("25006", "70100");
+  }
+
+  /**
+   * 70100, which MariaDB reports for a query interrupted (ER_QUERY_INTERRUPTED, 1317) and for one
+   * past max_statement_time (ER_STATEMENT_TIMEOUT, 1969).
+   */
+  @Override
+  default String interruptedState() {
+    return "70100";
+  }
+
+  @Override
+  default boolean isInterrupted(SQLException e) {
+    return e.getErrorCode() == 1317 || e.getErrorCode() == 1969 || SqlStates.super.isInterrupted(e);
+  }
+
   @Override
   default boolean isLockTimeout(SQLException e) {
     return e.getErrorCode() == 1205; // ER_LOCK_WAIT_TIMEOUT, metadata locks' included

@@ -24,6 +24,27 @@ interface PostgresSyntax extends ValueExpressions, ColumnTypes {
    */
   Pattern TYPE_NAME = Pattern.compile("(?i)[a-z_][a-z0-9_]{0,62}");
 
+  /** The most bytes (UTF-8) of a name PostgreSQL keeps (NAMEDATALEN - 1). */
+  int MAX_NAME_BYTES = 63;
+
+  /**
+   * PostgreSQL cuts a longer name to {@link #MAX_NAME_BYTES} bytes without an error, so two long
+   * schema names could be one schema: such a name is refused.
+   */
+  @Override
+  default String schemaNameProblem(String schema) {
+    int bytes = schema.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    if (bytes > MAX_NAME_BYTES) {
+      return "the target schema name '"
+          + schema
+          + "' has "
+          + bytes
+          + " bytes (UTF-8); PostgreSQL keeps at most 63 of a name and silently cuts the rest, so"
+          + " give a name of at most 63 bytes";
+    }
+    return null;
+  }
+
   @Override
   default String quote(String identifier) {
     return "\"" + identifier.replace("\"", "\"\"") + "\"";

@@ -1,0 +1,123 @@
+package io.vaultstream.connect;
+
+import io.vaultstream.event.Progress;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.connect.sink.SinkRecord;
+import org.apache.kafka.connect.sink.SinkTaskContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Which of the records Connect delivers a task buffers, by their partitions' positions: where to
+ * resume from the positions stored in the vault, the records buffered or loaded already (skipped
+ * when delivered again), a stored position that belongs to another Kafka cluster (the partition is
+ * read from its beginning), and the offsets Kafka may commit.
+ */
+final class DeliveredRecords {
+  private static final Logger LOG = LoggerFactory.getLogger(DeliveredRecords.class);
+
+  private final String consumer;
+  private final RecordIntake intake;
+  private final RecordBuffer buffer;
+  private final BatchLoader loader;
+  private final SinkTaskContext context;
+  private final PartitionPositions positions = new PartitionPositions();
+
+  DeliveredRecords(
+      String consumer,
+      RecordIntake intake,
+      RecordBuffer buffer,
+      BatchLoader loader,
+      SinkTaskContext context) {
+    this.consumer = consumer;
+    this.intake = intake;
+    this.buffer = buffer;
+    this.loader = loader;
+    this.context = context;
+  }
+
+  /**
+   * Takes the positions stored in the vault for the partitions opened; returns where to resume
+   * those that have one.
+   */
+  Map<TopicPartition, Long> resume(
+      Collection<TopicPartition> partitions, List<Progress.Position> stored) {
+    Map<TopicPartition, Long> seek = new HashMap<>();
+    for (Progress.Position p : stored) {
+      TopicPartition tp = new TopicPartition(p.topic(), p.partition());
+      if (partitions.contains(tp)) {
+        seek.put(tp, positions.resume(tp, p));
+      }
+    }
+    return seek;
+  }
+
+  /** A put begins. */
+  void newPut() {
+    positions.newPut();
+  }
+
+  /** Buffers a record with its decoded event, unless it is buffered or loaded already. */
+  void take(SinkRecord r) {
+    TopicPartition tp = new TopicPartition(r.topic(), r.kafkaPartition());
+    if (positions.rewound(tp)) {
+      return;
+    }
+    String other = positions.contradiction(tp, r);
+    if (other != null) {
+      readFromTheBeginning(tp, other);
+      return;
+    }
+    if (positions.seen(tp, r.kafkaOffset())) {
+      return; // delivered again after a retry or a seek: already buffered or loaded
+    }
+    buffer.add(intake.decode(r));
+    positions.buffered(tp, r.kafkaOffset());
+  }
+
+  /**
+   * The stored position of a partition came from another Kafka cluster or an earlier topic of the
+   * same name: resuming there would skip this topic's records. They are read from the beginning;
+   * what the vault holds already is not written again (the loader's writes are idempotent).
+   */
+  private void readFromTheBeginning(TopicPartition tp, String found) {
+    LOG.warn(
+        "The position of {} stored in the vault for {} (next offset {}) belongs to another Kafka"
+            + " cluster or an earlier topic of that name: {}. Reading {} from its beginning",
+        tp,
+        consumer,
+        positions.committed(tp),
+        found,
+        tp);
+    positions.rewind(tp);
+    buffer.removeIf(e -> TaskBatch.partitionOf(e).equals(tp));
+    loader.forget(tp.topic(), tp.partition());
+    context.offset(tp, 0L);
+  }
+
+  /** The engine's positions after a batch committed: the offsets Kafka may commit. */
+  void committed(List<Progress.Position> committed) {
+    for (Progress.Position p : committed) {
+      positions.committed(new TopicPartition(p.topic(), p.partition()), p.nextOffset());
+    }
+  }
+
+  /** The offsets to commit to Kafka for the partitions of {@code current}: what the vault holds. */
+  Map<TopicPartition, OffsetAndMetadata> toCommit(Map<TopicPartition, OffsetAndMetadata> current) {
+    return positions.toCommit(current);
+  }
+
+  /** Partitions were taken away: their positions and the events held in memory for them go. */
+  void forget(Collection<TopicPartition> partitions) {
+    partitions.forEach(
+        tp -> {
+          positions.forget(tp);
+          loader.forget(tp.topic(), tp.partition());
+        });
+  }
+}

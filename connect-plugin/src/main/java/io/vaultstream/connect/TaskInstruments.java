@@ -1,0 +1,58 @@
+package io.vaultstream.connect;
+
+import static io.vaultstream.connect.config.ConfigNames.TABLE_SIZES_INTERVAL;
+
+import io.vaultstream.connect.config.VaultSinkConfig;
+import io.vaultstream.engine.LoadResult;
+import io.vaultstream.engine.QueueGauges;
+import io.vaultstream.engine.VaultLoader;
+import io.vaultstream.engine.VaultOptions;
+import java.util.Collection;
+import org.apache.kafka.connect.sink.SinkRecord;
+
+/**
+ * What a task shows of itself: its metrics MBean, told of every batch committed, and the sizes of
+ * the loader's queue tables, read in the background every {@code table.sizes.interval.ms}.
+ */
+final class TaskInstruments {
+  private final VaultTaskMetrics metrics;
+  private final QueueGauges tables;
+
+  private TaskInstruments(VaultTaskMetrics metrics, QueueGauges tables) {
+    this.metrics = metrics;
+    this.tables = tables;
+  }
+
+  /** Registers the task's metrics and starts reading the queue tables' sizes. */
+  static TaskInstruments open(
+      VaultSinkConfig config,
+      VaultOptions options,
+      VaultLoader loader,
+      String consumer,
+      String task) {
+    VaultTaskMetrics metrics = VaultTaskMetrics.register(consumer, task);
+    QueueGauges tables =
+        new QueueGauges(
+            loader::queueSizes,
+            config.getLong(TABLE_SIZES_INTERVAL),
+            System::currentTimeMillis,
+            consumer + "-" + task);
+    metrics.watch(tables, options.watermarkSeconds());
+    return new TaskInstruments(metrics, tables);
+  }
+
+  /** A batch has committed with these records. */
+  void committed(LoadResult result, Collection<SinkRecord> records) {
+    metrics.add(result, records);
+  }
+
+  /** Stops reading the queue tables (before the loader closes). */
+  void stopReading() {
+    tables.close();
+  }
+
+  /** Takes the metrics MBean away (when the task has stopped). */
+  void unregister() {
+    metrics.unregister();
+  }
+}
