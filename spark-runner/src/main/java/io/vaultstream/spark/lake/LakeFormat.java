@@ -142,7 +142,9 @@ public sealed interface LakeFormat {
 
     @Override
     public long version(SparkSession spark, String table) {
-      // The table's main branch names its current snapshot; a table never written has none.
+      // The table's main branch names its current snapshot; a table never written has none. The
+      // catalog may cache a table for a while: another session's commits would not be seen.
+      spark.catalog().refreshTable(table);
       List<org.apache.spark.sql.Row> current =
           spark
               .sql("SELECT snapshot_id FROM " + table + ".`refs` WHERE name = 'main'")

@@ -39,6 +39,8 @@ public final class LakeSessions {
         .config(catalog, "org.apache.iceberg.spark.SparkCatalog")
         .config(catalog + ".type", "hadoop")
         .config(catalog + ".warehouse", warehouse + "/iceberg")
+        // A test reads what a job's own session wrote: no table kept from before it.
+        .config(catalog + ".cache-enabled", "false")
         .getOrCreate();
   }
 
