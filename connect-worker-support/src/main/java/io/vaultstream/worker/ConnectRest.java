@@ -93,6 +93,25 @@ public final class ConnectRest {
     awaitState(name, "PAUSED", tasks, timeout);
   }
 
+  /**
+   * Deletes the connector and waits until the worker no longer lists it (its tasks stopped), for at
+   * most {@code timeout}.
+   */
+  public void delete(String name, Duration timeout) throws Exception {
+    HttpResponse<String> r = send("DELETE", "/connectors/" + name, null);
+    if (r.statusCode() >= 300 && r.statusCode() != 404) {
+      throw new IllegalStateException(
+          "deleting connector " + name + " failed (HTTP " + r.statusCode() + "): " + r.body());
+    }
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (send("GET", "/connectors/" + name, null).statusCode() != 404) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("connector " + name + " still listed after " + timeout);
+      }
+      LockSupport.parkNanos(100_000_000L);
+    }
+  }
+
   /** Resumes the connector (without waiting). */
   public void resume(String name) throws Exception {
     send("PUT", "/connectors/" + name + "/resume", null);

@@ -30,11 +30,17 @@ final class Completion {
   /** vaultstream's stored positions for connector {@code consumer}. */
   static Map<TopicPartition, Long> vaultProgress(Connection db, String consumer)
       throws SQLException {
+    return vaultProgress(db, SinkConfigs.VAULT_SCHEMA, consumer);
+  }
+
+  /** vaultstream's stored positions for connector {@code consumer} in the vault {@code schema}. */
+  static Map<TopicPartition, Long> vaultProgress(Connection db, String schema, String consumer)
+      throws SQLException {
     Map<TopicPartition, Long> out = new HashMap<>();
     try (PreparedStatement st =
         db.prepareStatement(
             "SELECT topic, kafka_partition, next_offset FROM "
-                + SinkConfigs.VAULT_SCHEMA
+                + schema
                 + ".vs_progress WHERE consumer = ?")) {
       st.setString(1, consumer);
       try (ResultSet rs = st.executeQuery()) {
@@ -62,19 +68,41 @@ final class Completion {
       long pollMillis,
       EachPoll each)
       throws Exception {
+    awaitVault(
+        db,
+        SinkConfigs.VAULT_SCHEMA,
+        SinkConfigs.VAULTSTREAM,
+        worker,
+        end,
+        timeout,
+        pollMillis,
+        each);
+  }
+
+  /** Polls {@code schema}.vs_progress for {@code consumer} until it reaches {@code end}. */
+  static void awaitVault(
+      Connection db,
+      String schema,
+      String consumer,
+      WorkerProcess worker,
+      Map<TopicPartition, Long> end,
+      Duration timeout,
+      long pollMillis,
+      EachPoll each)
+      throws Exception {
     long deadline = System.nanoTime() + timeout.toNanos();
     long nextCheck = 0;
     long nextPrint = System.nanoTime() + 10_000_000_000L;
     while (true) {
-      Map<TopicPartition, Long> stored = vaultProgress(db, SinkConfigs.VAULTSTREAM);
+      Map<TopicPartition, Long> stored = vaultProgress(db, schema, consumer);
       if (each != null) {
         each.run(stored);
       }
       if (reached(stored, end)) {
         return;
       }
-      nextPrint = progress(SinkConfigs.VAULTSTREAM, stored, end, nextPrint);
-      nextCheck = checkWorker(worker, SinkConfigs.VAULTSTREAM, nextCheck, deadline, timeout);
+      nextPrint = progress(consumer, stored, end, nextPrint);
+      nextCheck = checkWorker(worker, consumer, nextCheck, deadline, timeout);
       LockSupport.parkNanos(pollMillis * 1_000_000L);
     }
   }
@@ -87,6 +115,18 @@ final class Completion {
       Map<TopicPartition, Long> end,
       Duration timeout)
       throws Exception {
+    awaitGroup(admin, worker, connector, end, timeout, null);
+  }
+
+  /** As {@link #awaitGroup(Admin, WorkerProcess, String, Map, Duration)}, feeding {@code clock}. */
+  static void awaitGroup(
+      Admin admin,
+      WorkerProcess worker,
+      String connector,
+      Map<TopicPartition, Long> end,
+      Duration timeout,
+      LoadClock clock)
+      throws Exception {
     long deadline = System.nanoTime() + timeout.toNanos();
     long nextCheck = 0;
     long nextPrint = System.nanoTime() + 10_000_000_000L;
@@ -98,6 +138,9 @@ final class Completion {
               .get();
       Map<TopicPartition, Long> stored = new HashMap<>();
       committed.forEach((tp, om) -> stored.put(tp, om == null ? 0L : om.offset()));
+      if (clock != null) {
+        clock.sample(stored, end);
+      }
       if (reached(stored, end)) {
         return;
       }

@@ -4,8 +4,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.connect.util.clusters.EmbeddedKafkaCluster;
 
@@ -13,10 +11,13 @@ import org.apache.kafka.connect.util.clusters.EmbeddedKafkaCluster;
  * The Connect benchmark on events a real Debezium PostgreSQL source connector captured from a real
  * source database: arrival order, envelopes and transactions as users have them. The backlog is
  * captured once; then, for R runs in rotated order, vaultstream and the Debezium JDBC sink each
- * load all of it on a fresh worker, from a new consumer group into a fresh schema.
+ * load all of it on a fresh worker and again on that worker once it runs, each time from a new
+ * consumer group into a fresh schema; with the physical ceiling (a no-op sink, a COPY of the vault)
+ * and the CPU and allocation per event ({@link SourceSinkRuns}).
  *
  * <p>Run: {@code benchmarks/debezium-source.sh [--events=100000] [--runs=3] [--seed=1]
- * [--sinks=both|vaultstream|debezium] [--jdbc-url=...] [--worker-heap=2G]}.
+ * [--sinks=both|vaultstream|debezium] [--jdbc-url=...] [--worker-heap=2G]
+ * [--variants=key=value,...[/key=value,...]]}.
  */
 public final class DebeziumSourceBenchmark {
   private DebeziumSourceBenchmark() {}
@@ -82,41 +83,10 @@ public final class DebeziumSourceBenchmark {
             new SourceSinkRuns(
                 o, target, backlog, plugins, runDir, broker.bootstrapServers(), kafka.admin, model);
         runs.runAll();
-        summary(o, backlog, runs.rates);
+        runs.summary.print(backlog.records(), o.runs());
       } finally {
         broker.stop();
       }
     }
-  }
-
-  private static void summary(
-      SourceBenchOptions o, SourceCapture.Backlog backlog, Map<String, List<Double>> rates) {
-    Report.line("");
-    Report.line(
-        "=== Results: events/s over %,d captured records (tombstones included), %d run(s),"
-            + " fresh worker and consumer group per load; timed until the group has no lag"
-            + " (Connect commits offsets every 1 s) ===",
-        backlog.records(), o.runs());
-    rates.forEach(
-        (sink, list) ->
-            Report.line(
-                "  %-20s median %,8.0f   range %,.0f - %,.0f   runs %s",
-                sink,
-                median(list),
-                list.stream().mapToDouble(Double::doubleValue).min().orElse(0),
-                list.stream().mapToDouble(Double::doubleValue).max().orElse(0),
-                list.stream().map(r -> String.format("%,.0f", r)).toList()));
-    List<Double> v = rates.get(SinkConfigs.VAULTSTREAM);
-    List<Double> d = rates.get(SinkConfigs.DEBEZIUM);
-    if (v != null && d != null) {
-      Report.line(
-          "  ratio vaultstream / Debezium JDBC sink (medians): %.2fx", median(v) / median(d));
-    }
-  }
-
-  static double median(List<Double> values) {
-    List<Double> s = values.stream().sorted().toList();
-    int n = s.size();
-    return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
   }
 }

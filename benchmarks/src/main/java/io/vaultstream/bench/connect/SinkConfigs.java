@@ -80,6 +80,22 @@ final class SinkConfigs {
     return c;
   }
 
+  /**
+   * A sink that does nothing: Kafka's FileStreamSinkConnector to /dev/null behind the
+   * ByteArrayConverter (each record's bytes printed as an array's identity), so that what it costs
+   * is the broker, the worker's consumer and the records' hand-over: R of the physical ceiling.
+   */
+  static Map<String, String> noop() {
+    Map<String, String> c = new LinkedHashMap<>();
+    c.put("connector.class", "org.apache.kafka.connect.file.FileStreamSinkConnector");
+    c.put("tasks.max", "1");
+    c.put("topics.regex", TOPICS);
+    c.put("key.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
+    c.put("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
+    c.put("file", "/dev/null");
+    return c;
+  }
+
   private static void converters(Map<String, String> c) {
     c.put("key.converter", "org.apache.kafka.connect.json.JsonConverter");
     c.put("key.converter.schemas.enable", "true");

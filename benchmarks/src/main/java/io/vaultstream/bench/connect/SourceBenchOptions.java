@@ -13,10 +13,12 @@ record SourceBenchOptions(
     String jdbcUrl,
     boolean vaultstream,
     boolean debezium,
-    String workerHeap) {
+    String workerHeap,
+    List<Map<String, String>> variants) {
 
   private static final List<String> NAMES =
-      List.of("events", "runs", "seed", "source-url", "jdbc-url", "sinks", "worker-heap");
+      List.of(
+          "events", "runs", "seed", "source-url", "jdbc-url", "sinks", "worker-heap", "variants");
 
   static SourceBenchOptions parse(String[] args) {
     Map<String, String> opt = new HashMap<>();
@@ -58,7 +60,32 @@ record SourceBenchOptions(
         target,
         !sinks.equals("debezium"),
         !sinks.equals("vaultstream"),
-        heap);
+        heap,
+        variants(opt.getOrDefault("variants", "")));
+  }
+
+  /**
+   * {@code --variants=k=v,k=v/k=v}: each group of settings (groups split by '/') is one more load
+   * of vaultstream on its running worker, with these settings over the shipped example's.
+   */
+  static List<Map<String, String>> variants(String text) {
+    List<Map<String, String>> out = new java.util.ArrayList<>();
+    for (String group : text.split("/")) {
+      if (group.isBlank()) {
+        continue;
+      }
+      Map<String, String> settings = new java.util.LinkedHashMap<>();
+      for (String kv : group.split(",")) {
+        int eq = kv.indexOf('=');
+        if (eq < 1) {
+          throw new IllegalArgumentException(
+              "--variants: '" + kv + "' is not key=value (groups split by '/', settings by ',')");
+        }
+        settings.put(kv.substring(0, eq), kv.substring(eq + 1));
+      }
+      out.add(settings);
+    }
+    return List.copyOf(out);
   }
 
   private static int number(Map<String, String> opt, String name, int fallback, int min) {

@@ -14,15 +14,22 @@ import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * The sinks' loads of the captured backlog: in each run every sink loads all of it on a freshly
- * started worker of its own, as a connector of a new name (so a new consumer group, reading from
- * the start) into a target schema dropped just before; the order of the sinks rotates from run to
- * run. A load is timed from the connector's creation until its consumer group has committed the
- * topics' end offsets.
+ * The sinks' loads of the captured backlog. In each run every sink gets a freshly started worker of
+ * its own and loads all of the backlog twice on it: first on the fresh worker (the fresh backlog),
+ * then, once that load is over and its connector deleted, again as a connector of another name (a
+ * new consumer group reading from the start) into its schema dropped just before, on the worker
+ * that is now running and compiled (the running worker). vaultstream's worker then also times a
+ * COPY of the vault the running load wrote (C of the ceiling), a no-op sink behind the
+ * ByteArrayConverter on the same topics (R; once to warm up, then timed) and any variants of the
+ * shipped configuration; the Debezium JDBC sink's worker also the sink tuned (batch.size 5000 and
+ * as many records per poll). The order of the sinks rotates from run to run. vaultstream is timed
+ * by its vs_progress rows, the others by their consumer group's committed offsets, the no-op sink
+ * by the records its task read (Connect's metric, over JMX).
  */
 final class SourceSinkRuns {
   static final String VAULT_SCHEMA = "dbz_source_vault";
   static final String JDBC_SCHEMA = "dbz_source_jdbc";
+  private static final Duration STOP = Duration.ofMinutes(2);
 
   private final SourceBenchOptions options;
   private final BenchDatabase target;
@@ -33,8 +40,8 @@ final class SourceSinkRuns {
   private final Admin admin;
   private final Path model;
 
-  /** Events/s per sink, one per run, in run order. */
-  final Map<String, List<Double>> rates = new LinkedHashMap<>();
+  /** Every load of every run, and the COPY ceiling. */
+  final SourceSummary summary = new SourceSummary();
 
   SourceSinkRuns(
       SourceBenchOptions options,
@@ -74,49 +81,158 @@ final class SourceSinkRuns {
       Report.line(
           "--- Run %d of %d: %s ---", run, options.runs(), String.join(", then ", order(run)));
       for (String sink : order(run)) {
-        double rate = load(sink, run);
-        rates.computeIfAbsent(sink, k -> new ArrayList<>()).add(rate);
+        if (sink.equals(SinkConfigs.VAULTSTREAM)) {
+          vaultstreamLoads(run);
+        } else {
+          debeziumLoads(run);
+        }
       }
     }
   }
 
-  private double load(String sink, int run) throws Exception {
-    boolean vault = sink.equals(SinkConfigs.VAULTSTREAM);
-    resetSchema(vault);
-    String name = sink + "-r" + run;
-    Map<String, String> config;
-    if (vault) {
-      config = SinkConfigs.vaultstream(target.url, model, 1);
-      config.put("target.schema", VAULT_SCHEMA);
-    } else {
-      config = SinkConfigs.debezium(target.url, 1);
-      config.put("collection.name.format", JDBC_SCHEMA + ".${topic}");
-    }
-    try (WorkerProcess worker =
-        SinkPhases.startWorker(
-            "r" + run + "-" + (vault ? "vaultstream" : "debezium-jdbc"),
-            sink,
-            bootstrap,
-            plugins,
-            runDir,
-            options.workerHeap())) {
-      System.gc();
-      long t0 = System.nanoTime();
-      worker.rest.create(name, config, Duration.ZERO);
-      Completion.awaitGroup(
-          admin, worker, name, backlog.end(), BenchOptions.timeout(backlog.records()));
-      double secs = (System.nanoTime() - t0) / 1e9;
-      double rate = backlog.records() / secs;
+  private void vaultstreamLoads(int run) throws Exception {
+    Map<String, String> config = SinkConfigs.vaultstream(target.url, model, 1);
+    config.put("target.schema", VAULT_SCHEMA);
+    try (WorkerProcess worker = startWorker(run, "vaultstream")) {
+      vaultLoad(worker, run, SourceSummary.VAULT_FRESH, "vaultstream-r" + run, config);
+      vaultLoad(worker, run, SourceSummary.VAULT_RUNNING, "vaultstream-r" + run + "b", config);
+      VaultCopy.Result copy = VaultCopy.run(target, VAULT_SCHEMA);
+      summary.addCopy(backlog.records(), copy.seconds());
       Report.line(
-          "  run %d, %s: %,d events in %.1f s = %,.0f events/s (consumer group connect-%s)",
-          run, sink, backlog.records(), secs, rate, name);
-      if (vault) {
-        checkVault(config.get("errors.deadletterqueue.topic.name"));
-      } else {
-        checkJdbc();
+          "  run %d, COPY of that vault's %,d rows (%,d bytes) into copies of its tables: %.2f s"
+              + " = %,.0f events/s",
+          run, copy.rows(), copy.bytes(), copy.seconds(), backlog.records() / copy.seconds());
+      noop(worker, run, "noop-r" + run + "a", false);
+      noop(worker, run, "noop-r" + run + "b", true);
+      int i = 0;
+      for (Map<String, String> variant : options.variants()) {
+        i++;
+        Map<String, String> c = new LinkedHashMap<>(config);
+        c.putAll(variant);
+        vaultLoad(
+            worker,
+            run,
+            "vaultstream variant " + i + " running",
+            "vaultstream-r" + run + "v" + i,
+            c);
       }
-      return rate;
     }
+  }
+
+  private void debeziumLoads(int run) throws Exception {
+    Map<String, String> config = SinkConfigs.debezium(target.url, 1);
+    config.put("collection.name.format", JDBC_SCHEMA + ".${topic}");
+    Map<String, String> tuned = new LinkedHashMap<>(config);
+    tuned.put("batch.size", "5000");
+    tuned.put("consumer.override.max.poll.records", "5000");
+    try (WorkerProcess worker = startWorker(run, "debezium-jdbc")) {
+      jdbcLoad(worker, run, SourceSummary.DEBEZIUM_FRESH, "debezium-r" + run, config);
+      jdbcLoad(worker, run, SourceSummary.DEBEZIUM_RUNNING, "debezium-r" + run + "b", config);
+      jdbcLoad(worker, run, SourceSummary.DEBEZIUM_TUNED, "debezium-r" + run + "t", tuned);
+    }
+  }
+
+  private WorkerProcess startWorker(int run, String what) throws Exception {
+    return SinkPhases.startWorker(
+        "r" + run + "-" + what, what, bootstrap, plugins, runDir, options.workerHeap());
+  }
+
+  private void vaultLoad(
+      WorkerProcess worker, int run, String label, String name, Map<String, String> config)
+      throws Exception {
+    resetSchema(true);
+    LoadClock clock = new LoadClock(backlog.records());
+    SourceLoad load =
+        timed(
+            worker,
+            label,
+            clock,
+            () -> {
+              worker.rest.create(name, config, Duration.ZERO);
+              Completion.awaitVault(
+                  target.db,
+                  VAULT_SCHEMA,
+                  name,
+                  worker,
+                  backlog.end(),
+                  BenchOptions.timeout(backlog.records()),
+                  50,
+                  stored -> clock.sample(stored, backlog.end()));
+            });
+    summary.add(load);
+    load.print(run);
+    checkVault(config.get("errors.deadletterqueue.topic.name"));
+    worker.rest.delete(name, STOP);
+  }
+
+  private void jdbcLoad(
+      WorkerProcess worker, int run, String label, String name, Map<String, String> config)
+      throws Exception {
+    resetSchema(false);
+    LoadClock clock = new LoadClock(backlog.records());
+    SourceLoad load =
+        timed(
+            worker,
+            label,
+            clock,
+            () -> {
+              worker.rest.create(name, config, Duration.ZERO);
+              Completion.awaitGroup(
+                  admin,
+                  worker,
+                  name,
+                  backlog.end(),
+                  BenchOptions.timeout(backlog.records()),
+                  clock);
+            });
+    summary.add(load);
+    load.print(run);
+    checkJdbc();
+    worker.rest.delete(name, STOP);
+  }
+
+  /** The no-op sink on vaultstream's worker; {@code timed} false: a warm-up, not reported. */
+  private void noop(WorkerProcess worker, int run, String name, boolean timed) throws Exception {
+    LoadClock clock = new LoadClock(backlog.records());
+    SourceLoad load =
+        timed(
+            worker,
+            SourceSummary.NOOP,
+            clock,
+            () -> {
+              worker.rest.create(name, SinkConfigs.noop(), Duration.ZERO);
+              TaskReads.await(
+                  worker, name, backlog.records(), clock, BenchOptions.timeout(backlog.records()));
+            });
+    worker.rest.delete(name, STOP);
+    if (timed) {
+      summary.add(load);
+      load.print(run);
+    }
+  }
+
+  private interface Load {
+    void run() throws Exception;
+  }
+
+  /** Runs {@code load} with the worker's CPU and allocation meters and {@code clock} running. */
+  private SourceLoad timed(WorkerProcess worker, String label, LoadClock clock, Load load)
+      throws Exception {
+    System.gc();
+    ProcessCpu cpu = new ProcessCpu(worker.pid(), target.db);
+    WorkerAllocation allocation = new WorkerAllocation(worker);
+    load.run();
+    double seconds = clock.stop();
+    SourceLoad result =
+        new SourceLoad(
+            label,
+            backlog.records(),
+            seconds,
+            clock.steadyRate(),
+            clock.window(),
+            cpu.since(),
+            allocation.since());
+    return result;
   }
 
   private void resetSchema(boolean vault) throws SQLException {

@@ -21,7 +21,13 @@ class SourceBenchOptionsTest {
             new String[] {
               "--source-url=jdbc:postgresql://127.0.0.1:5433/shop?user=postgres --events=5,000"
                   + " --runs=2 --seed=7 --sinks=vaultstream"
+                  + " --variants=waiting.hold.ms=5000/batch.size=10000,batch.max.wait.ms=1000"
             });
+    assertThat(d.variants()).isEmpty();
+    assertThat(o.variants())
+        .containsExactly(
+            java.util.Map.of("waiting.hold.ms", "5000"),
+            java.util.Map.of("batch.size", "10000", "batch.max.wait.ms", "1000"));
     assertThat(o.events()).isEqualTo(5_000);
     assertThat(o.runs()).isEqualTo(2);
     assertThat(o.seed()).isEqualTo(7);
@@ -44,5 +50,7 @@ class SourceBenchOptionsTest {
                 SourceBenchOptions.parse(
                     new String[] {"--jdbc-url=jdbc:mariadb://127.0.0.1:3306/test?user=root"}))
         .hasMessageContaining("PostgreSQL only");
+    assertThatThrownBy(() -> SourceBenchOptions.parse(new String[] {"--variants=batch.size"}))
+        .hasMessageContaining("'batch.size' is not key=value");
   }
 }

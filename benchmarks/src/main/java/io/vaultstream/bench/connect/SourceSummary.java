@@ -1,0 +1,125 @@
+package io.vaultstream.bench.connect;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The debezium-source benchmark's results over its runs: per kind of load the median and range of
+ * its rates and costs, the ratios the targets name, and the physical ceiling.
+ */
+final class SourceSummary {
+  static final String VAULT_FRESH = "vaultstream fresh";
+  static final String VAULT_RUNNING = "vaultstream running";
+  static final String DEBEZIUM_FRESH = "Debezium JDBC fresh";
+  static final String DEBEZIUM_RUNNING = "Debezium JDBC running";
+  static final String DEBEZIUM_TUNED = "Debezium JDBC tuned running";
+  static final String NOOP = "no-op sink running";
+
+  private final Map<String, List<SourceLoad>> loads = new LinkedHashMap<>();
+  private final List<Double> copyRates = new ArrayList<>();
+
+  void add(SourceLoad load) {
+    loads.computeIfAbsent(load.label(), k -> new ArrayList<>()).add(load);
+  }
+
+  /** A COPY of one run's vault: {@code events} records' worth in {@code seconds}. */
+  void addCopy(long events, double seconds) {
+    copyRates.add(events / seconds);
+  }
+
+  void print(long records, int runs) {
+    Report.line("");
+    Report.line(
+        "=== Results over %,d captured records (tombstones included), %d run(s): median [range] ===",
+        records, runs);
+    Report.line(
+        "  %-32s %22s %22s %12s %10s %10s %14s",
+        "",
+        "steady events/s",
+        "whole-run events/s",
+        "worker µs/ev",
+        "GC µs/ev",
+        "DB µs/ev",
+        "alloc B/ev");
+    loads.forEach(
+        (label, list) ->
+            Report.line(
+                "  %-32s %22s %22s %12s %10s %10s %14s",
+                label,
+                stat(list, SourceLoad::steadyRate, "%,.0f"),
+                stat(list, SourceLoad::wholeRate, "%,.0f"),
+                String.format("%.1f", median(list, SourceLoad::workerMicros)),
+                String.format("%.1f", median(list, l -> l.micros(ProcessCpu.GC))),
+                String.format("%.1f", median(list, l -> l.micros(ProcessCpu.POSTGRES))),
+                String.format("%,.0f", median(list, SourceLoad::allocatedPerEvent))));
+    if (!copyRates.isEmpty()) {
+      Report.line("  %-32s %22s", "COPY of the vault's rows", statOf(copyRates, "%,.0f"));
+    }
+    Report.line("");
+    ratio(
+        "fresh backlog, whole run (target 3x)", VAULT_FRESH, DEBEZIUM_FRESH, SourceLoad::wholeRate);
+    ratio("fresh backlog, steady", VAULT_FRESH, DEBEZIUM_FRESH, SourceLoad::steadyRate);
+    ratio(
+        "running worker, steady (target 4x)",
+        VAULT_RUNNING,
+        DEBEZIUM_RUNNING,
+        SourceLoad::steadyRate);
+    ratio("running worker, whole run", VAULT_RUNNING, DEBEZIUM_RUNNING, SourceLoad::wholeRate);
+    ratio(
+        "running, against the tuned sink (target 3x)",
+        VAULT_RUNNING,
+        DEBEZIUM_TUNED,
+        SourceLoad::steadyRate);
+    ceiling();
+  }
+
+  private void ratio(String what, String a, String b, ToDoubleFunction<SourceLoad> rate) {
+    if (loads.containsKey(a) && loads.containsKey(b)) {
+      Report.line(
+          "  vaultstream / Debezium JDBC sink, %-44s %.2fx",
+          what + ":", median(loads.get(a), rate) / median(loads.get(b), rate));
+    }
+  }
+
+  /**
+   * U = 1 / (1/R + 1/C): R the no-op sink's steady rate behind the ByteArrayConverter (Kafka and
+   * the worker alone), C the COPY of the same vault rows (the database alone).
+   */
+  private void ceiling() {
+    if (!loads.containsKey(NOOP) || copyRates.isEmpty() || !loads.containsKey(VAULT_RUNNING)) {
+      return;
+    }
+    double r = median(loads.get(NOOP), SourceLoad::steadyRate);
+    double c = median(copyRates);
+    double u = 1 / (1 / r + 1 / c);
+    double v = median(loads.get(VAULT_RUNNING), SourceLoad::steadyRate);
+    Report.line(
+        "  physical ceiling: R (no-op sink, ByteArrayConverter) %,.0f events/s, C (COPY of the"
+            + " vault rows) %,.0f events/s, U = 1/(1/R + 1/C) = %,.0f events/s;"
+            + " vaultstream running %,.0f = %.0f %% of U (target 60 %%)",
+        r, c, u, v, 100 * v / u);
+  }
+
+  private static String stat(List<SourceLoad> list, ToDoubleFunction<SourceLoad> f, String fmt) {
+    return statOf(list.stream().map(f::applyAsDouble).toList(), fmt);
+  }
+
+  private static String statOf(List<Double> values, String fmt) {
+    double min = values.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+    double max = values.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    return String.format(fmt + " [" + fmt + "-" + fmt + "]", median(values), min, max);
+  }
+
+  private static double median(List<SourceLoad> list, ToDoubleFunction<SourceLoad> f) {
+    return median(list.stream().map(f::applyAsDouble).toList());
+  }
+
+  static double median(List<Double> values) {
+    List<Double> s = values.stream().sorted().toList();
+    int n = s.size();
+    return n == 0 ? 0 : n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+  }
+}
