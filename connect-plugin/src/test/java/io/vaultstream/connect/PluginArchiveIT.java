@@ -162,7 +162,7 @@ class PluginArchiveIT {
   /**
    * The README shows the essence of the shipped example: every setting it shows is the file's, with
    * the file's value, and it shows those a user must not leave out (the connector, its topics, the
-   * converters with the advised null handling, the database, the model, the error tolerance).
+   * converters, the database, the model, the error tolerance).
    */
   @Test
   void theReadmeShowsTheExampleAsShipped() throws IOException {
@@ -189,7 +189,6 @@ class PluginArchiveIT {
             "topics.regex",
             "key.converter",
             "value.converter",
-            "value.converter.replace.null.with.default",
             "connection.url",
             "connection.password",
             "vault.model.path",

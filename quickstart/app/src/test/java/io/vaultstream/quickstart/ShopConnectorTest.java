@@ -44,8 +44,7 @@ class ShopConnectorTest {
         .containsEntry(
             "topics.regex",
             "shop\\.public\\.(customers|products|order_status|orders|order_lines|payments)")
-        .containsEntry("value.converter.replace.null.with.default", "false")
-        .containsEntry("value.converter", "org.apache.kafka.connect.json.JsonConverter")
+        .containsEntry("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter")
         .containsEntry("connection.url", "jdbc:postgresql://127.0.0.1:5432/dwh?user=me")
         .containsEntry("connection.password", "pw")
         .containsEntry("target.schema", "vault")
