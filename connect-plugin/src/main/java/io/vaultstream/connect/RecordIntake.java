@@ -6,6 +6,7 @@ import io.vaultstream.decode.SchemaRegistryException;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.event.BadRecord;
 import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.RawBytes;
 import java.util.Map;
 import org.apache.kafka.connect.sink.ErrantRecordReporter;
 import org.apache.kafka.connect.sink.SinkRecord;
@@ -51,8 +52,55 @@ final class RecordIntake {
     }
   }
 
-  /** A record with its change event (none for a tombstone) or why it cannot be decoded. */
+  /**
+   * A record with its change event (none for a tombstone) or why it cannot be decoded. The record
+   * of a decoded event read from raw bytes is what {@link #kept} keeps of it.
+   */
   record Entry(SinkRecord record, ChangeEvent event, BadRecord bad) {}
+
+  /**
+   * What a buffered entry keeps of a record whose raw bytes were decoded: its coordinates, time and
+   * headers, without its key and value. The event keeps those bytes (compactly, its schema shared
+   * with the topic's other records), so the record's arrays and Connect's consumer record can be
+   * collected as soon as put returns, instead of living as long as the batch (a Debezium record is
+   * mostly its schema: most of what a buffered batch would otherwise hold). A record with a
+   * converted value (a Struct) is kept whole: its event's bytes are rendered from it, if ever.
+   */
+  static SinkRecord kept(SinkRecord r) {
+    if (!(r.value() instanceof byte[])) {
+      return r;
+    }
+    return new SinkRecord(
+        r.topic(),
+        r.kafkaPartition(),
+        null,
+        null,
+        null,
+        null,
+        r.kafkaOffset(),
+        r.timestamp(),
+        r.timestampType(),
+        r.headers());
+  }
+
+  /**
+   * The record as received, for the dead letter queue: a {@link #kept} record gets its key and
+   * value back from its event's bytes.
+   */
+  static SinkRecord original(SinkRecord kept, ChangeEvent event) {
+    if (kept.value() != null || event == null || event.rawValue() == null) {
+      return kept;
+    }
+    return kept.newRecord(
+        kept.topic(),
+        kept.kafkaPartition(),
+        null,
+        RawBytes.bytes(event.rawKey()),
+        null,
+        RawBytes.bytes(event.rawValue()),
+        kept.timestamp(),
+        kept.headers());
+  }
 
   /**
    * Decodes a record. Any runtime exception from decoding one record is about that record (its
@@ -61,7 +109,8 @@ final class RecordIntake {
    */
   Entry decode(SinkRecord r) {
     try {
-      return new Entry(r, converter.convert(r).orElse(null), null);
+      ChangeEvent event = converter.convert(r).orElse(null);
+      return new Entry(event != null ? kept(r) : r, event, null);
     } catch (SchemaRegistryException e) {
       throw e;
     } catch (RuntimeException | StackOverflowError thrown) {

@@ -205,7 +205,8 @@ final class TaskBatches {
     for (Problem p : result.problems()) {
       if (!p.waits() && batch.source().containsKey(p.event())) {
         intake.report(
-            batch.source().get(p.event()), new DecodeException(p.code() + ": " + p.message()));
+            RecordIntake.original(batch.source().get(p.event()), p.event()),
+            new DecodeException(p.code() + ": " + p.message()));
       }
     }
     // The engine's positions: the batch's next offsets, but not past an event held in memory.

@@ -77,6 +77,7 @@ public final class ChangeEventDecoder implements Serializable {
       return Optional.empty();
     }
     Object v;
+    RawBytes raw = null;
     if (ConfluentAvro.isWireFormat(value)) {
       if (avro == null) {
         throw new DecodeException(
@@ -91,7 +92,9 @@ public final class ChangeEventDecoder implements Serializable {
       }
     } else {
       try {
-        v = envelopes().read(topic, value);
+        EnvelopeReader.Read read = envelopes().readKeeping(topic, value);
+        v = read.value();
+        raw = read.raw();
       } catch (ValueException e) {
         throw e.at(new SourcePosition(topic, partition, offset, null));
       }
@@ -106,7 +109,13 @@ public final class ChangeEventDecoder implements Serializable {
     @SuppressWarnings("unchecked")
     Map<String, Object> map = (Map<String, Object>) v;
     return decodeRow(
-        topic, partition, offset, kafkaTimestampMs, map, RawBytes.of(key), RawBytes.of(value));
+        topic,
+        partition,
+        offset,
+        kafkaTimestampMs,
+        map,
+        RawBytes.of(key),
+        raw != null ? raw : RawBytes.of(value));
   }
 
   private EnvelopeReader envelopes() {

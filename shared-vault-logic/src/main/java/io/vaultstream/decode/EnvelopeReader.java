@@ -1,6 +1,7 @@
 package io.vaultstream.decode;
 
 import com.fasterxml.jackson.core.JsonParser;
+import io.vaultstream.event.RawBytes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -25,6 +26,7 @@ final class EnvelopeReader {
   static final int MAX_TOPICS = 1024;
   private static final byte[] SCHEMA = "\"schema\"".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] PAYLOAD = "\"payload\"".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] USUAL_HEAD = "{\"schema\":".getBytes(StandardCharsets.US_ASCII);
 
   /** What {@link #fast} answers for a record it leaves to the general way. */
   private static final Object FALLBACK = new Object();
@@ -35,10 +37,26 @@ final class EnvelopeReader {
   /** Per topic, the kept schemas, the last one used first; arrays are replaced, never changed. */
   private final Map<String, Kept[]> kept = new ConcurrentHashMap<>();
 
+  /**
+   * A record's value, and its bytes as the event keeps them for the waiting or error row it may
+   * become: on the fast way, the bytes after the kept schema copied and the schema's bytes shared
+   * with every other record of that schema, so the record's own array (mostly schema) need not live
+   * as long as its event; otherwise the record's array itself.
+   */
+  record Read(Object value, RawBytes raw) {}
+
   /** The value of the bytes, as {@link JsonValueReader#read} gives it. */
   Object read(String topic, byte[] bytes) {
+    return readKeeping(topic, bytes).value();
+  }
+
+  /** The value of the bytes, as {@link #read} gives it, with the bytes to keep. */
+  Read readKeeping(String topic, byte[] bytes) {
     Object fast = fast(topic, bytes);
-    return fast != FALLBACK ? fast : JsonValueReader.read(bytes);
+    if (fast instanceof Read r) {
+      return r;
+    }
+    return new Read(JsonValueReader.read(bytes), RawBytes.of(bytes));
   }
 
   /** Number of schemas kept for a topic (for tests). */
@@ -76,12 +94,38 @@ final class EnvelopeReader {
       return FALLBACK;
     }
     // The payload runs to the envelope's closing brace: anything else there fails the parse.
+    Object v;
     try (JsonParser p = JsonValueReader.JSON.createParser(b, payloadStart, close - payloadStart)) {
-      Object v = k.node.read(p, p.nextToken());
-      return p.nextToken() == null ? v : FALLBACK;
+      v = k.node.read(p, p.nextToken());
+      if (p.nextToken() != null) {
+        return FALLBACK;
+      }
     } catch (IOException | RuntimeException e) {
       return FALLBACK; // the general way names what is wrong
     }
+    return new Read(v, compact(b, schemaStart, k.bytes));
+  }
+
+  /**
+   * The record's bytes as three parts, joined again only when asked for: what comes before the
+   * schema (shared when it is the usual {@code {"schema":}), the kept schema's bytes (shared), and
+   * a copy of the rest.
+   */
+  private static RawBytes compact(byte[] b, int schemaStart, byte[] schema) {
+    byte[] head =
+        schemaStart == USUAL_HEAD.length
+                && Arrays.equals(b, 0, schemaStart, USUAL_HEAD, 0, USUAL_HEAD.length)
+            ? USUAL_HEAD
+            : Arrays.copyOf(b, schemaStart);
+    byte[] tail = Arrays.copyOfRange(b, schemaStart + schema.length, b.length);
+    return RawBytes.later(
+        () -> {
+          byte[] whole = new byte[head.length + schema.length + tail.length];
+          System.arraycopy(head, 0, whole, 0, head.length);
+          System.arraycopy(schema, 0, whole, head.length, schema.length);
+          System.arraycopy(tail, 0, whole, head.length + schema.length, tail.length);
+          return whole;
+        });
   }
 
   /** The topic's kept schema whose bytes the record's bytes from {@code start} begin with. */

@@ -1,0 +1,101 @@
+package io.vaultstream.connect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vaultstream.decode.ChangeEventDecoder;
+import io.vaultstream.decode.DecoderOptions;
+import io.vaultstream.model.ModelLoader;
+import io.vaultstream.testing.Samples;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.kafka.common.record.TimestampType;
+import org.apache.kafka.connect.data.SchemaAndValue;
+import org.apache.kafka.connect.header.ConnectHeaders;
+import org.apache.kafka.connect.json.JsonConverter;
+import org.apache.kafka.connect.sink.ErrantRecordReporter;
+import org.apache.kafka.connect.sink.SinkRecord;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a task keeps of a record while its batch waits: a record of raw bytes is kept without its
+ * key and value (its event holds them), and given back whole, byte for byte, when it must go to the
+ * dead letter queue; a converted record (a Struct) is kept as it came.
+ */
+class RecordIntakeTest {
+  private final List<SinkRecord> reported = new ArrayList<>();
+  private final RecordIntake intake =
+      new RecordIntake(
+          new RecordConverter(
+              new ChangeEventDecoder(
+                  ModelLoader.load(Samples.shopModel()), DecoderOptions.defaults())),
+          (ErrantRecordReporter)
+              (record, error) -> {
+                reported.add(record);
+                return java.util.concurrent.CompletableFuture.completedFuture(null);
+              });
+
+  @Test
+  void aRawRecordIsKeptWithoutItsBytesAndGivenBackWhole() {
+    byte[] key = Samples.bytes("customers.key.json");
+    byte[] value = Samples.bytes("customers.value.json");
+    ConnectHeaders headers = new ConnectHeaders();
+    headers.addString("trace", "t-1");
+    SinkRecord received =
+        new SinkRecord(
+            "shop.public.customers",
+            3,
+            null,
+            key.clone(),
+            null,
+            value.clone(),
+            42L,
+            1_767_600_000_000L,
+            TimestampType.CREATE_TIME,
+            headers);
+
+    RecordIntake.Entry entry = intake.decode(received);
+
+    assertThat(entry.event()).isNotNull();
+    SinkRecord kept = entry.record();
+    assertThat(kept.key()).isNull();
+    assertThat(kept.value()).isNull();
+    assertThat(kept.topic()).isEqualTo("shop.public.customers");
+    assertThat(kept.kafkaPartition()).isEqualTo(3);
+    assertThat(kept.kafkaOffset()).isEqualTo(42L);
+    assertThat(kept.timestamp()).isEqualTo(1_767_600_000_000L);
+
+    SinkRecord again = RecordIntake.original(kept, entry.event());
+    assertThat((byte[]) again.key()).isEqualTo(key);
+    assertThat((byte[]) again.value()).isEqualTo(value);
+    assertThat(again.kafkaOffset()).isEqualTo(42L);
+    assertThat(again.headers().lastWithName("trace").value()).isEqualTo("t-1");
+  }
+
+  @Test
+  void aConvertedRecordIsKeptAsItCame() {
+    JsonConverter json = new JsonConverter();
+    json.configure(java.util.Map.of("schemas.enable", "true", "converter.type", "value"));
+    SchemaAndValue v =
+        json.toConnectData("shop.public.customers", Samples.bytes("customers.value.json"));
+    SinkRecord received =
+        new SinkRecord("shop.public.customers", 0, null, null, v.schema(), v.value(), 7L);
+
+    RecordIntake.Entry entry = intake.decode(received);
+
+    assertThat(entry.event()).isNotNull();
+    assertThat(entry.record()).isSameAs(received);
+    assertThat(RecordIntake.original(entry.record(), entry.event())).isSameAs(received);
+  }
+
+  @Test
+  void aBadRecordKeepsItsBytesAndIsReportedAsReceived() {
+    byte[] value = "not json".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    SinkRecord received = new SinkRecord("shop.public.customers", 0, null, null, null, value, 8L);
+
+    RecordIntake.Entry entry = intake.decode(received);
+
+    assertThat(entry.bad()).isNotNull();
+    assertThat(entry.record()).isSameAs(received);
+    assertThat(reported).containsExactly(received);
+  }
+}
