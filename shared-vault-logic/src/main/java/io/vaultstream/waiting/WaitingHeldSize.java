@@ -34,14 +34,13 @@ public final class WaitingHeldSize {
       return 24 + b.length;
     }
     if (v instanceof BigDecimal d) {
-      return 64 + d.unscaledValue().bitLength() / 8;
+      return 64 + d.precision() / 2; // about 3.3 bits a digit; unscaledValue() would allocate
     }
     if (v instanceof Map<?, ?> m) {
-      long n = 64;
-      for (Map.Entry<?, ?> e : m.entrySet()) {
-        n += 40 + size(e.getKey()) + size(e.getValue());
-      }
-      return n;
+      long[] n = {64};
+      // forEach, not entrySet(): an unmodifiable map's entry set wraps every entry it hands out
+      m.forEach((key, value) -> n[0] += 40 + size(key) + size(value));
+      return n[0];
     }
     if (v instanceof Collection<?> c) {
       long n = 48;

@@ -95,7 +95,8 @@ final class SourceSinkRuns {
     config.put("target.schema", VAULT_SCHEMA);
     try (WorkerProcess worker = startWorker(run, "vaultstream")) {
       vaultLoad(worker, run, SourceSummary.VAULT_FRESH, "vaultstream-r" + run, config);
-      vaultLoad(worker, run, SourceSummary.VAULT_RUNNING, "vaultstream-r" + run + "b", config);
+      vaultLoad(worker, run, SourceSummary.VAULT_SECOND, "vaultstream-r" + run + "b", config);
+      vaultLoad(worker, run, SourceSummary.VAULT_RUNNING, "vaultstream-r" + run + "c", config);
       VaultCopy.Result copy = VaultCopy.run(target, VAULT_SCHEMA);
       summary.addCopy(backlog.records(), copy.seconds());
       Report.line(
@@ -127,7 +128,8 @@ final class SourceSinkRuns {
     tuned.put("consumer.override.max.poll.records", "5000");
     try (WorkerProcess worker = startWorker(run, "debezium-jdbc")) {
       jdbcLoad(worker, run, SourceSummary.DEBEZIUM_FRESH, "debezium-r" + run, config);
-      jdbcLoad(worker, run, SourceSummary.DEBEZIUM_RUNNING, "debezium-r" + run + "b", config);
+      jdbcLoad(worker, run, SourceSummary.DEBEZIUM_SECOND, "debezium-r" + run + "b", config);
+      jdbcLoad(worker, run, SourceSummary.DEBEZIUM_RUNNING, "debezium-r" + run + "c", config);
       jdbcLoad(worker, run, SourceSummary.DEBEZIUM_TUNED, "debezium-r" + run + "t", tuned);
     }
   }

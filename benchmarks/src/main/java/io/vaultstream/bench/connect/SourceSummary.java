@@ -12,8 +12,10 @@ import java.util.function.ToDoubleFunction;
  */
 final class SourceSummary {
   static final String VAULT_FRESH = "vaultstream fresh";
+  static final String VAULT_SECOND = "vaultstream second load";
   static final String VAULT_RUNNING = "vaultstream running";
   static final String DEBEZIUM_FRESH = "Debezium JDBC fresh";
+  static final String DEBEZIUM_SECOND = "Debezium JDBC second load";
   static final String DEBEZIUM_RUNNING = "Debezium JDBC running";
   static final String DEBEZIUM_TUNED = "Debezium JDBC tuned running";
   static final String NOOP = "no-op sink running";
