@@ -59,12 +59,13 @@ final class RecordIntake {
   record Entry(SinkRecord record, ChangeEvent event, BadRecord bad) {}
 
   /**
-   * What a buffered entry keeps of a record whose raw bytes were decoded: its coordinates, time and
-   * headers, without its key and value. The event keeps those bytes (compactly, its schema shared
-   * with the topic's other records), so the record's arrays and Connect's consumer record can be
-   * collected as soon as put returns, instead of living as long as the batch (a Debezium record is
-   * mostly its schema: most of what a buffered batch would otherwise hold). A record with a
-   * converted value (a Struct) is kept whole: its event's bytes are rendered from it, if ever.
+   * What a buffered entry keeps of a record whose raw value was decoded: its coordinates, time,
+   * headers and key (as the key converter gave it: small), without its value. The event keeps the
+   * value's bytes (compactly, its schema shared with the topic's other records), so the record's
+   * array and Connect's consumer record can be collected as soon as put returns, instead of living
+   * as long as the batch (a Debezium record is mostly its schema: most of what a buffered batch
+   * would otherwise hold). A record with a converted value (a Struct) is kept whole: its event's
+   * bytes are rendered from it, if ever.
    */
   static SinkRecord kept(SinkRecord r) {
     if (!(r.value() instanceof byte[])) {
@@ -73,8 +74,8 @@ final class RecordIntake {
     return new SinkRecord(
         r.topic(),
         r.kafkaPartition(),
-        null,
-        null,
+        r.keySchema(),
+        r.key(),
         null,
         null,
         r.kafkaOffset(),
@@ -84,8 +85,8 @@ final class RecordIntake {
   }
 
   /**
-   * The record as received, for the dead letter queue: a {@link #kept} record gets its key and
-   * value back from its event's bytes.
+   * The record as received, for the dead letter queue: a {@link #kept} record gets its value back
+   * from its event's bytes.
    */
   static SinkRecord original(SinkRecord kept, ChangeEvent event) {
     if (kept.value() != null || event == null || event.rawValue() == null) {
@@ -94,8 +95,8 @@ final class RecordIntake {
     return kept.newRecord(
         kept.topic(),
         kept.kafkaPartition(),
-        null,
-        RawBytes.bytes(event.rawKey()),
+        kept.keySchema(),
+        kept.key(),
         null,
         RawBytes.bytes(event.rawValue()),
         kept.timestamp(),
@@ -132,6 +133,24 @@ final class RecordIntake {
               RecordConverter.raw(r.key()),
               RecordConverter.raw(r.value()),
               e instanceof DecodeException ? e.getMessage() : "cannot decode the record: " + e));
+    }
+  }
+
+  /**
+   * Reports a record of a batch already committed to the dead letter queue, when there is one. The
+   * record's rows are in the vault and the error table whatever happens here, so a failure of the
+   * report (Connect's reporter refusing a record it cannot serialize) is logged, not thrown.
+   */
+  void reportCommitted(SinkRecord r, Exception e) {
+    try {
+      report(r, e);
+    } catch (RuntimeException failed) {
+      LOG.warn(
+          "Record {}/{}@{} is in the error table but could not be sent to the dead letter queue",
+          r.topic(),
+          r.kafkaPartition(),
+          r.kafkaOffset(),
+          failed);
     }
   }
 

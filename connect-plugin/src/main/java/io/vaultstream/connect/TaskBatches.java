@@ -202,15 +202,15 @@ final class TaskBatches {
   private void committed(TaskBatch batch, LoadResult result) {
     submitted.removeIf(b -> b == batch); // the batch itself, not an equal one
     onCommit.accept(result, batch.source().values());
+    // The engine's positions: the batch's next offsets, but not past an event held in memory.
+    delivered.committed(result.positions());
     for (Problem p : result.problems()) {
       if (!p.waits() && batch.source().containsKey(p.event())) {
-        intake.report(
+        intake.reportCommitted(
             RecordIntake.original(batch.source().get(p.event()), p.event()),
             new DecodeException(p.code() + ": " + p.message()));
       }
     }
-    // The engine's positions: the batch's next offsets, but not past an event held in memory.
-    delivered.committed(result.positions());
   }
 
   /**

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What a task keeps of a record while its batch waits: a record of raw bytes is kept without its
- * key and value (its event holds them), and given back whole, byte for byte, when it must go to the
- * dead letter queue; a converted record (a Struct) is kept as it came.
+ * value (its event holds it), and given back whole, byte for byte, when it must go to the dead
+ * letter queue; a converted record (a Struct) is kept as it came.
  */
 class RecordIntakeTest {
   private final List<SinkRecord> reported = new ArrayList<>();
@@ -35,7 +35,7 @@ class RecordIntakeTest {
               });
 
   @Test
-  void aRawRecordIsKeptWithoutItsBytesAndGivenBackWhole() {
+  void aRawRecordIsKeptWithoutItsValueAndGivenBackWhole() {
     byte[] key = Samples.bytes("customers.key.json");
     byte[] value = Samples.bytes("customers.value.json");
     ConnectHeaders headers = new ConnectHeaders();
@@ -57,7 +57,7 @@ class RecordIntakeTest {
 
     assertThat(entry.event()).isNotNull();
     SinkRecord kept = entry.record();
-    assertThat(kept.key()).isNull();
+    assertThat((byte[]) kept.key()).isEqualTo(key);
     assertThat(kept.value()).isNull();
     assertThat(kept.topic()).isEqualTo("shop.public.customers");
     assertThat(kept.kafkaPartition()).isEqualTo(3);
@@ -97,5 +97,21 @@ class RecordIntakeTest {
     assertThat(entry.bad()).isNotNull();
     assertThat(entry.record()).isSameAs(received);
     assertThat(reported).containsExactly(received);
+  }
+
+  @Test
+  void aReportThatFailsOnceTheBatchCommittedIsLoggedNotThrown() {
+    RecordIntake refusing =
+        new RecordIntake(
+            new RecordConverter(
+                new ChangeEventDecoder(
+                    ModelLoader.load(Samples.shopModel()), DecoderOptions.defaults())),
+            (ErrantRecordReporter)
+                (record, error) -> {
+                  throw new NullPointerException("a record without a timestamp");
+                });
+    SinkRecord r = new SinkRecord("shop.public.customers", 0, null, null, null, null, 9L);
+
+    refusing.reportCommitted(r, new io.vaultstream.decode.DecodeException("MISSING_PARENT: x"));
   }
 }
