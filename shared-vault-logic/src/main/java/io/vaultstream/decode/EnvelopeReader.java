@@ -93,17 +93,21 @@ final class EnvelopeReader {
     if (payloadStart < 0 || payloadStart >= close) {
       return FALLBACK;
     }
-    // The payload runs to the envelope's closing brace: anything else there fails the parse.
-    Object v;
-    try (JsonParser p = JsonValueReader.JSON.createParser(b, payloadStart, close - payloadStart)) {
-      v = k.node.read(p, p.nextToken());
-      if (p.nextToken() != null) {
-        return FALLBACK;
-      }
+    Object v = payload(b, payloadStart, close, k.node);
+    return v == FALLBACK ? FALLBACK : new Read(v, compact(b, schemaStart, k.bytes));
+  }
+
+  /**
+   * The payload from {@code start}, read by its prepared schema; it runs to the envelope's closing
+   * brace at {@code close}: anything else there fails the parse, and {@link #FALLBACK} is returned.
+   */
+  private static Object payload(byte[] b, int start, int close, SchemaNode schema) {
+    try (JsonParser p = JsonValueReader.JSON.createParser(b, start, close - start)) {
+      Object v = schema.read(p, p.nextToken());
+      return p.nextToken() == null ? v : FALLBACK;
     } catch (IOException | RuntimeException e) {
       return FALLBACK; // the general way names what is wrong
     }
-    return new Read(v, compact(b, schemaStart, k.bytes));
   }
 
   /**
