@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The former benchmark (io.vaultstream.bench.ConnectBenchmark): broker and worker in ONE JVM
 # (EmbeddedConnectCluster), ByteArrayConverter, one task, PostgreSQL (embedded by default). Not
-# what users run: see benchmarks/connect.sh for the benchmark of record.
+# what users run: see benchmarks/debezium-source.sh for the benchmark of record.
 # Options: --events=N (200000) --batch-size=N (5000) --latency-rate=N (2000)
 # --latency-seconds=N (10) --jdbc-url=URL --warmup-events=N (default: as many as --events; a
 # freshly started worker loads N other events first, timed apart, then the measured ones, as a

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The benchmark of record, what users run: Kafka Connect 4.1.1 distributed workers, each in its own
+# The Connect benchmark on generated events (the benchmark of record, on a real Debezium source, is
+# debezium-source.sh), what users run: Kafka Connect 4.1.1 distributed workers, each in its own
 # JVM (Kafka's JVM flags and shipped connect-distributed.properties, offset.flush.interval.ms=1000),
 # vaultstream installed from its zip and the Debezium JDBC sink 3.5 from its plugin directory on the
 # same plugin.path; both load the same Debezium change events (JsonConverter with schemas) from a

@@ -4,17 +4,23 @@
 # database "shop"; a seeded workload (io.vaultstream.bench.connect.ShopWorkload: customers and
 # products, orders with their lines in one transaction, payments, updates, deletes) changes them
 # while Debezium's PostgreSQL connector 3.6 (pgoutput) captures them into one topic per table on a
-# Kafka Connect 4.1 worker. Once every change is in the topics (the backlog), each sink loads them
-# on a freshly started worker of its own, from a fresh consumer group into a fresh target schema:
-# vaultstream as connect-plugin/src/main/etc/vaultstream-shop.json configures it, and the Debezium
-# JDBC sink 3.5 (upsert, record_key, deletes, batch 500). R runs, the sinks' order rotated; prints
-# each load's events/s (connector creation until its consumer group has no lag), each sink's median
-# and range and their ratio, and per run vaultstream's vault row counts and vs_errors.
+# Kafka Connect 4.1 worker. Once every change is in the topics (the backlog), each sink gets a freshly
+# started worker of its own and loads the backlog three times on it (fresh, second, running), each
+# time from a fresh consumer group into a fresh target schema: vaultstream as
+# connect-plugin/src/main/etc/vaultstream-shop.json configures it, the Debezium JDBC sink 3.5 as its
+# docs ask (upsert, record_key, deletes, batch 500; JsonConverter with schemas) and then tuned
+# (batch.size 5000, max.poll.records 5000). On vaultstream's worker also the physical ceiling: R, a
+# no-op sink behind the ByteArrayConverter, and C, a COPY of the running load's vault rows into
+# copies of its tables; U = 1/(1/R + 1/C). R runs, the sinks' order rotated; prints each load's
+# whole-run and steady (10-90 % of the records) events/s, CPU per event by thread group, GC and
+# allocated bytes per event, the vault's row counts and vs_errors, then medians, ranges, ratios
+# and the fraction of U.
 #
 # Options (--name=value): --events=N (100000; the workload's change events, tombstones included)
 # --runs=R (3) --seed=S (1) --sinks=both|vaultstream|debezium (both)
 # --jdbc-url=URL (the target; jdbc:postgresql://127.0.0.1:5432/test?user=postgres)
-# --worker-heap=2G. The harness JVM's heap: BENCH_HEAP (default 1g).
+# --worker-heap=2G --variants=k=v,k=v/k=v (each group one more vaultstream load on its running
+# worker, with these settings over the shipped ones). The harness JVM's heap: BENCH_HEAP (default 1g).
 #
 # Sets up, on first use (as root): the cluster with pg_createcluster, its conf.d file and loopback
 # trust lines in its pg_hba.conf, and database "shop". Leaves the cluster running; its replication

@@ -15,7 +15,7 @@ import java.util.List;
  *       so loads exercise waiting rows; orders that change customer, so effectivity satellites end;
  *       deletes of order lines, never a tombstone; an order and its lines never split between two
  *       calls of {@link #next}.
- *   <li>{@link #debezium(long)}, the input of the benchmark of record and the Spark benchmark:
+ *   <li>{@link #debezium(long)}, the input of the Connect benchmark on generated events and the Spark benchmark:
  *       exactly what Debezium's PostgreSQL connector and Kafka's JsonConverter with schemas write
  *       to the topics {@code shop.public.<table>} ({@link ShopTables}); parents before children;
  *       about a fifth new orders; deletes of customers, orders and lines, each followed by its

@@ -23,7 +23,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * writes them, deletes followed by tombstones) written into the broker, one partition per topic.
  */
 final class SparkBenchEvents implements AutoCloseable {
-  /** The seed of the Connect benchmark of record (benchmarks/.../connect/EventLoader). */
+  /** The seed of the Connect benchmark on generated events (benchmarks/.../connect/EventLoader). */
   static final long SEED = 1;
 
   private final KafkaClusterTestKit kafka;

@@ -24,7 +24,7 @@ final class Completion {
 
   /** Something to do at each poll (e.g. time records for the latency). */
   interface EachPoll {
-    void run(Map<TopicPartition, Long> stored) throws SQLException;
+    void run(Map<TopicPartition, Long> stored) throws Exception;
   }
 
   /** vaultstream's stored positions for connector {@code consumer}. */

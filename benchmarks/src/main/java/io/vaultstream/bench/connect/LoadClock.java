@@ -1,26 +1,33 @@
 package io.vaultstream.bench.connect;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * A timed load's clock: started when the load starts, fed with how many of its records are done at
- * each poll. Gives the whole-run rate (all records over the time from start to the last) and the
- * steady-state rate over the window from the first poll that saw 10 % of the records done to the
- * first that saw 90 % (records done in between over the time in between), which leaves out a new
- * consumer group's join and a fresh worker's first seconds, and the last commit's wait.
+ * A timed load's clock: started just before the load starts, fed at each poll with how much of the
+ * load is done. Gives the whole-run rate (all records over the time from start to the end) and the
+ * steady-state rate over the window from the first sample that saw 10 % of the final count done to
+ * the first that saw 90 % (the count done in between over the time in between, in records: a count
+ * of events is scaled by records over the final count), which leaves out a new consumer group's
+ * join, a fresh worker's first seconds and the wait for a last commit.
  */
 final class LoadClock {
-  private final long total;
-  private final long start = System.nanoTime();
-  private long t10 = -1;
-  private long d10;
-  private long t90 = -1;
-  private long d90;
+  private final long records;
+  private final List<long[]> samples = new ArrayList<>();
+  private long start = System.nanoTime();
   private long end = -1;
 
-  LoadClock(long total) {
-    this.total = total;
+  LoadClock(long records) {
+    this.records = records;
+  }
+
+  /** Starts (again) now: what was done before the load itself is not timed. */
+  void start() {
+    start = System.nanoTime();
+    samples.clear();
+    end = -1;
   }
 
   /** Records done now, as the offsets stored per partition against the end offsets. */
@@ -32,27 +39,14 @@ final class LoadClock {
     sample(done);
   }
 
-  /** {@code done} records are done now. */
+  /** {@code done} (records, or another count that ends at a known final value) now. */
   void sample(long done) {
-    long now = System.nanoTime();
-    if (t10 < 0 && done * 10 >= total) {
-      t10 = now;
-      d10 = done;
-    }
-    if (t90 < 0 && done * 10 >= total * 9) {
-      t90 = now;
-      d90 = done;
-    }
-    if (end < 0 && done >= total) {
-      end = now;
-    }
+    samples.add(new long[] {System.nanoTime(), done});
   }
 
-  /** Stops the clock (if the last sample did not) and returns the seconds since the start. */
+  /** Stops the clock and returns the seconds since the start. */
   double stop() {
-    if (end < 0) {
-      end = System.nanoTime();
-    }
+    end = System.nanoTime();
     return seconds();
   }
 
@@ -62,22 +56,37 @@ final class LoadClock {
 
   /** All records over the whole run. */
   double wholeRate() {
-    return total / seconds();
+    return records / seconds();
+  }
+
+  private long[] first(double fraction, long last) {
+    for (long[] s : samples) {
+      if (s[1] >= fraction * last) {
+        return s;
+      }
+    }
+    return null;
   }
 
   /** Records per second between 10 % and 90 % done; the whole-run rate when no window was seen. */
   double steadyRate() {
-    if (t10 < 0 || t90 <= t10 || d90 <= d10) {
+    long last = samples.isEmpty() ? 0 : samples.get(samples.size() - 1)[1];
+    long[] a = first(0.1, last);
+    long[] b = first(0.9, last);
+    if (last <= 0 || a == null || b == null || b[0] <= a[0] || b[1] <= a[1]) {
       return wholeRate();
     }
-    return (d90 - d10) / ((t90 - t10) / 1e9);
+    return (b[1] - a[1]) * ((double) records / last) / ((b[0] - a[0]) / 1e9);
   }
 
   /** The window's bounds in seconds from the start, for the report. */
   String window() {
-    if (t10 < 0 || t90 <= t10) {
+    long last = samples.isEmpty() ? 0 : samples.get(samples.size() - 1)[1];
+    long[] a = first(0.1, last);
+    long[] b = first(0.9, last);
+    if (last <= 0 || a == null || b == null || b[0] <= a[0]) {
       return "no 10-90 % window seen";
     }
-    return String.format("10-90 %% window %.1f-%.1f s", (t10 - start) / 1e9, (t90 - start) / 1e9);
+    return String.format("10-90 %% window %.1f-%.1f s", (a[0] - start) / 1e9, (b[0] - start) / 1e9);
   }
 }

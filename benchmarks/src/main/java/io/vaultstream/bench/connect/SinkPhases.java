@@ -57,9 +57,9 @@ final class SinkPhases {
   }
 
   /**
-   * A worker as the benchmark of record runs one (Kafka's flags and shipped settings, {@code
-   * -Xms256M -Xmx<heap>}, remote JMX), started in {@code runDir} on {@code plugins}' jars and
-   * plugin.path, once its REST API answers; {@code what} names what it is for in the message.
+   * A worker as the Connect benchmarks run one (Kafka's flags and shipped settings, {@code -Xms256M
+   * -Xmx<heap>}, remote JMX), started in {@code runDir} on {@code plugins}' jars and plugin.path,
+   * once its REST API answers; {@code what} names what it is for in the message.
    */
   static WorkerProcess startWorker(
       String name, String what, String bootstrap, PluginInstall plugins, Path runDir, String heap)

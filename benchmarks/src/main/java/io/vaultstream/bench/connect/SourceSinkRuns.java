@@ -144,6 +144,7 @@ final class SourceSinkRuns {
       throws Exception {
     resetSchema(true);
     LoadClock clock = new LoadClock(backlog.records());
+    TaskEvents loaded = new TaskEvents(worker, name);
     SourceLoad load =
         timed(
             worker,
@@ -159,8 +160,9 @@ final class SourceSinkRuns {
                   backlog.end(),
                   BenchOptions.timeout(backlog.records()),
                   50,
-                  stored -> clock.sample(stored, backlog.end()));
-            });
+                  stored -> clock.sample(loaded.now()));
+            },
+            () -> clock.sample(loaded.settled()));
     summary.add(load);
     load.print(run);
     checkVault(config.get("errors.deadletterqueue.topic.name"));
@@ -186,7 +188,8 @@ final class SourceSinkRuns {
                   backlog.end(),
                   BenchOptions.timeout(backlog.records()),
                   clock);
-            });
+            },
+            null);
     summary.add(load);
     load.print(run);
     checkJdbc();
@@ -205,7 +208,8 @@ final class SourceSinkRuns {
               worker.rest.create(name, SinkConfigs.noop(), Duration.ZERO);
               TaskReads.await(
                   worker, name, backlog.records(), clock, BenchOptions.timeout(backlog.records()));
-            });
+            },
+            null);
     worker.rest.delete(name, STOP);
     if (timed) {
       summary.add(load);
@@ -217,14 +221,23 @@ final class SourceSinkRuns {
     void run() throws Exception;
   }
 
-  /** Runs {@code load} with the worker's CPU and allocation meters and {@code clock} running. */
-  private SourceLoad timed(WorkerProcess worker, String label, LoadClock clock, Load load)
+  /**
+   * Runs {@code load} with the worker's CPU and allocation meters and {@code clock} running, the
+   * clock started last; {@code settle} (or null) runs after the clock stopped, before the rates are
+   * taken (a last sample of a count that is reported late).
+   */
+  private SourceLoad timed(
+      WorkerProcess worker, String label, LoadClock clock, Load load, Load settle)
       throws Exception {
     System.gc();
     ProcessCpu cpu = new ProcessCpu(worker.pid(), target.db);
     WorkerAllocation allocation = new WorkerAllocation(worker);
+    clock.start();
     load.run();
     double seconds = clock.stop();
+    if (settle != null) {
+      settle.run();
+    }
     SourceLoad result =
         new SourceLoad(
             label,

@@ -61,6 +61,11 @@ final class SourceSummary {
       Report.line("  %-32s %22s", "COPY of the vault's rows", statOf(copyRates, "%,.0f"));
     }
     Report.line("");
+    ratios();
+  }
+
+  /** The ratios the targets name, then the physical ceiling. */
+  private void ratios() {
     ratio(
         "fresh backlog, whole run (target 3x)", VAULT_FRESH, DEBEZIUM_FRESH, SourceLoad::wholeRate);
     ratio("fresh backlog, steady", VAULT_FRESH, DEBEZIUM_FRESH, SourceLoad::steadyRate);

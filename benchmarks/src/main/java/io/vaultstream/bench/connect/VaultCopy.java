@@ -23,32 +23,29 @@ final class VaultCopy {
 
   private VaultCopy() {}
 
+  /** The tables of {@code schema} (no views: COPY reads tables). */
+  private static java.util.List<String> baseTables(BenchDatabase target, String schema)
+      throws SQLException {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    try (Statement st = target.db.createStatement();
+        java.sql.ResultSet rs =
+            st.executeQuery(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = '"
+                    + schema
+                    + "' AND table_type = 'BASE TABLE' ORDER BY 1")) {
+      while (rs.next()) {
+        out.add(rs.getString(1));
+      }
+    }
+    return out;
+  }
+
   static Result run(BenchDatabase target, String schema) throws Exception {
     Connection db = target.db;
     CopyManager copy = db.unwrap(PGConnection.class).getCopyAPI();
-    Map<String, byte[]> data = new LinkedHashMap<>();
-    for (String t : target.tables(schema)) {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      copy.copyOut("COPY " + schema + "." + target.quote(t) + " TO STDOUT", out);
-      data.put(t, out.toByteArray());
-    }
+    Map<String, byte[]> data = readOut(target, copy, schema);
     String into = schema + "_copy";
-    try (Statement st = db.createStatement()) {
-      st.execute("DROP SCHEMA IF EXISTS " + into + " CASCADE");
-      st.execute("CREATE SCHEMA " + into);
-      for (String t : data.keySet()) {
-        st.execute(
-            "CREATE TABLE "
-                + into
-                + "."
-                + target.quote(t)
-                + " (LIKE "
-                + schema
-                + "."
-                + target.quote(t)
-                + " INCLUDING ALL)");
-      }
-    }
+    createCopies(target, schema, into, data.keySet());
     boolean autoCommit = db.getAutoCommit();
     db.setAutoCommit(false);
     long rows = 0;
@@ -74,5 +71,40 @@ final class VaultCopy {
       st.execute("DROP SCHEMA " + into + " CASCADE");
     }
     return new Result(seconds, rows, bytes);
+  }
+
+  /** Each table's rows in COPY's text format, read before anything is timed. */
+  private static Map<String, byte[]> readOut(BenchDatabase target, CopyManager copy, String schema)
+      throws Exception {
+    Map<String, byte[]> data = new LinkedHashMap<>();
+    for (String t : baseTables(target, schema)) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      copy.copyOut("COPY " + schema + "." + target.quote(t) + " TO STDOUT", out);
+      data.put(t, out.toByteArray());
+    }
+    return data;
+  }
+
+  /** Schema {@code into} with an empty copy of each table: its columns, keys and indexes. */
+  private static void createCopies(
+      BenchDatabase target, String schema, String into, java.util.Collection<String> tables)
+      throws SQLException {
+    try (Statement st = target.db.createStatement()) {
+      st.execute("DROP SCHEMA IF EXISTS " + into + " CASCADE");
+      st.execute("CREATE SCHEMA " + into);
+      for (String t : tables) {
+        String name = target.quote(t);
+        st.execute(
+            "CREATE TABLE "
+                + into
+                + "."
+                + name
+                + " (LIKE "
+                + schema
+                + "."
+                + name
+                + " INCLUDING ALL)");
+      }
+    }
   }
 }

@@ -11,11 +11,11 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.util.clusters.EmbeddedKafkaCluster;
 
 /**
- * The benchmark of record: what users run. Kafka Connect 4.1 distributed workers, each in its own
- * JVM with Kafka's flags and shipped configuration, with vaultstream installed from its zip and the
- * Debezium JDBC sink beside it; both sinks load the same Debezium events into the same database
- * (PostgreSQL, or MariaDB for a {@code jdbc:mariadb:} URL), each first on a freshly started worker,
- * then on a running one.
+ * The Connect benchmark on generated events: what users run. Kafka Connect 4.1 distributed workers,
+ * each in its own JVM with Kafka's flags and shipped configuration, with vaultstream installed from
+ * its zip and the Debezium JDBC sink beside it; both sinks load the same Debezium events into the
+ * same database (PostgreSQL, or MariaDB for a {@code jdbc:mariadb:} URL), each first on a freshly
+ * started worker, then on a running one.
  *
  * <p>Run: {@code benchmarks/connect.sh [--events=200000] [--jdbc-url=...] [--tasks=1]
  * [--sinks=both|vaultstream|debezium] [--running-events=N] [--latency-seconds=20]
