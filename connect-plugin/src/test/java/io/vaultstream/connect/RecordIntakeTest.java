@@ -24,15 +24,20 @@ import org.junit.jupiter.api.Test;
 class RecordIntakeTest {
   private final List<SinkRecord> reported = new ArrayList<>();
   private final RecordIntake intake =
-      new RecordIntake(
-          new RecordConverter(
-              new ChangeEventDecoder(
-                  ModelLoader.load(Samples.shopModel()), DecoderOptions.defaults())),
-          (ErrantRecordReporter)
-              (record, error) -> {
-                reported.add(record);
-                return java.util.concurrent.CompletableFuture.completedFuture(null);
-              });
+      intake(
+          (record, error) -> {
+            reported.add(record);
+            return java.util.concurrent.CompletableFuture.completedFuture(null);
+          });
+
+  /** An intake of the shop model reporting to {@code reporter}. */
+  private static RecordIntake intake(ErrantRecordReporter reporter) {
+    return new RecordIntake(
+        new RecordConverter(
+            new ChangeEventDecoder(
+                ModelLoader.load(Samples.shopModel()), DecoderOptions.defaults())),
+        reporter);
+  }
 
   @Test
   void aRawRecordIsKeptWithoutItsValueAndGivenBackWhole() {
@@ -102,14 +107,10 @@ class RecordIntakeTest {
   @Test
   void aReportThatFailsOnceTheBatchCommittedIsLoggedNotThrown() {
     RecordIntake refusing =
-        new RecordIntake(
-            new RecordConverter(
-                new ChangeEventDecoder(
-                    ModelLoader.load(Samples.shopModel()), DecoderOptions.defaults())),
-            (ErrantRecordReporter)
-                (record, error) -> {
-                  throw new NullPointerException("a record without a timestamp");
-                });
+        intake(
+            (record, error) -> {
+              throw new NullPointerException("a record without a timestamp");
+            });
     SinkRecord r = new SinkRecord("shop.public.customers", 0, null, null, null, null, 9L);
 
     refusing.reportCommitted(r, new io.vaultstream.decode.DecodeException("MISSING_PARENT: x"));

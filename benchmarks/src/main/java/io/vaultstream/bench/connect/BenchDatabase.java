@@ -169,6 +169,7 @@ final class BenchDatabase implements AutoCloseable {
     return Long.parseLong(single("SELECT count(*) FROM " + from));
   }
 
+  /** The tables of {@code schema} (not its views), by name. */
   List<String> tables(String schema) throws SQLException {
     List<String> out = new ArrayList<>();
     try (Statement st = db.createStatement();
@@ -176,7 +177,7 @@ final class BenchDatabase implements AutoCloseable {
             st.executeQuery(
                 "SELECT table_name FROM information_schema.tables WHERE table_schema = '"
                     + schema
-                    + "' ORDER BY 1")) {
+                    + "' AND table_type = 'BASE TABLE' ORDER BY 1")) {
       while (rs.next()) {
         out.add(rs.getString(1));
       }

@@ -23,23 +23,6 @@ final class VaultCopy {
 
   private VaultCopy() {}
 
-  /** The tables of {@code schema} (no views: COPY reads tables). */
-  private static java.util.List<String> baseTables(BenchDatabase target, String schema)
-      throws SQLException {
-    java.util.List<String> out = new java.util.ArrayList<>();
-    try (Statement st = target.db.createStatement();
-        java.sql.ResultSet rs =
-            st.executeQuery(
-                "SELECT table_name FROM information_schema.tables WHERE table_schema = '"
-                    + schema
-                    + "' AND table_type = 'BASE TABLE' ORDER BY 1")) {
-      while (rs.next()) {
-        out.add(rs.getString(1));
-      }
-    }
-    return out;
-  }
-
   static Result run(BenchDatabase target, String schema) throws Exception {
     Connection db = target.db;
     CopyManager copy = db.unwrap(PGConnection.class).getCopyAPI();
@@ -77,7 +60,7 @@ final class VaultCopy {
   private static Map<String, byte[]> readOut(BenchDatabase target, CopyManager copy, String schema)
       throws Exception {
     Map<String, byte[]> data = new LinkedHashMap<>();
-    for (String t : baseTables(target, schema)) {
+    for (String t : target.tables(schema)) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       copy.copyOut("COPY " + schema + "." + target.quote(t) + " TO STDOUT", out);
       data.put(t, out.toByteArray());
