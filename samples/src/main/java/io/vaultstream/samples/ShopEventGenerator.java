@@ -15,11 +15,11 @@ import java.util.List;
  *       so loads exercise waiting rows; orders that change customer, so effectivity satellites end;
  *       deletes of order lines, never a tombstone; an order and its lines never split between two
  *       calls of {@link #next}.
- *   <li>{@link #debezium(long)}, the input of the Connect benchmark on generated events and the Spark benchmark:
- *       exactly what Debezium's PostgreSQL connector and Kafka's JsonConverter with schemas write
- *       to the topics {@code shop.public.<table>} ({@link ShopTables}); parents before children;
- *       about a fifth new orders; deletes of customers, orders and lines, each followed by its
- *       tombstone; a transaction's events share its time and transaction id.
+ *   <li>{@link #debezium(long)}, the input of the Connect benchmark on generated events and the
+ *       Spark benchmark: exactly what Debezium's PostgreSQL connector and Kafka's JsonConverter
+ *       with schemas write to the topics {@code shop.public.<table>} ({@link ShopTables}); parents
+ *       before children; about a fifth new orders; deletes of customers, orders and lines, each
+ *       followed by its tombstone; a transaction's events share its time and transaction id.
  * </ul>
  *
  * <p>The two are separate streams, not one with different renderings: tests assert on the first
