@@ -145,26 +145,25 @@ final class SourceSinkRuns {
     resetSchema(true);
     LoadClock clock = new LoadClock(backlog.records());
     TaskEvents loaded = new TaskEvents(worker, name);
-    SourceLoad load =
+    record(
+        run,
         timed(
             worker,
             label,
             clock,
-            () -> {
-              worker.rest.create(name, config, Duration.ZERO);
-              Completion.awaitVault(
-                  target.db,
-                  VAULT_SCHEMA,
-                  name,
-                  worker,
-                  backlog.end(),
-                  BenchOptions.timeout(backlog.records()),
-                  50,
-                  stored -> clock.sample(loaded.now()));
-            },
-            () -> clock.sample(loaded.settled()));
-    summary.add(load);
-    load.print(run);
+            name,
+            config,
+            () ->
+                Completion.awaitVault(
+                    target.db,
+                    VAULT_SCHEMA,
+                    name,
+                    worker,
+                    backlog.end(),
+                    BenchOptions.timeout(backlog.records()),
+                    50,
+                    stored -> clock.sample(loaded.now())),
+            () -> clock.sample(loaded.settled())));
     checkVault(config.get("errors.deadletterqueue.topic.name"));
     worker.rest.delete(name, STOP);
   }
@@ -174,24 +173,23 @@ final class SourceSinkRuns {
       throws Exception {
     resetSchema(false);
     LoadClock clock = new LoadClock(backlog.records());
-    SourceLoad load =
+    record(
+        run,
         timed(
             worker,
             label,
             clock,
-            () -> {
-              worker.rest.create(name, config, Duration.ZERO);
-              Completion.awaitGroup(
-                  admin,
-                  worker,
-                  name,
-                  backlog.end(),
-                  BenchOptions.timeout(backlog.records()),
-                  clock);
-            },
-            null);
-    summary.add(load);
-    load.print(run);
+            name,
+            config,
+            () ->
+                Completion.awaitGroup(
+                    admin,
+                    worker,
+                    name,
+                    backlog.end(),
+                    BenchOptions.timeout(backlog.records()),
+                    clock),
+            null));
     checkJdbc();
     worker.rest.delete(name, STOP);
   }
@@ -204,17 +202,26 @@ final class SourceSinkRuns {
             worker,
             SourceSummary.NOOP,
             clock,
-            () -> {
-              worker.rest.create(name, SinkConfigs.noop(), Duration.ZERO);
-              TaskReads.await(
-                  worker, name, backlog.records(), clock, BenchOptions.timeout(backlog.records()));
-            },
+            name,
+            SinkConfigs.noop(),
+            () ->
+                TaskReads.await(
+                    worker,
+                    name,
+                    backlog.records(),
+                    clock,
+                    BenchOptions.timeout(backlog.records())),
             null);
     worker.rest.delete(name, STOP);
     if (timed) {
-      summary.add(load);
-      load.print(run);
+      record(run, load);
     }
+  }
+
+  /** A timed load in the summary, and printed. */
+  private void record(int run, SourceLoad load) {
+    summary.add(load);
+    load.print(run);
   }
 
   private interface Load {
@@ -222,17 +229,25 @@ final class SourceSinkRuns {
   }
 
   /**
-   * Runs {@code load} with the worker's CPU and allocation meters and {@code clock} running, the
-   * clock started last; {@code settle} (or null) runs after the clock stopped, before the rates are
-   * taken (a last sample of a count that is reported late).
+   * Creates connector {@code name} and runs {@code load} (the wait for its end) with the worker's
+   * CPU and allocation meters and {@code clock} running, the clock started last; {@code settle} (or
+   * null) runs after the clock stopped, before the rates are taken (a last sample of a count that
+   * is reported late).
    */
   private SourceLoad timed(
-      WorkerProcess worker, String label, LoadClock clock, Load load, Load settle)
+      WorkerProcess worker,
+      String label,
+      LoadClock clock,
+      String name,
+      Map<String, String> config,
+      Load load,
+      Load settle)
       throws Exception {
     System.gc();
     ProcessCpu cpu = new ProcessCpu(worker.pid(), target.db);
     WorkerAllocation allocation = new WorkerAllocation(worker);
     clock.start();
+    worker.rest.create(name, config, Duration.ZERO);
     load.run();
     double seconds = clock.stop();
     if (settle != null) {
