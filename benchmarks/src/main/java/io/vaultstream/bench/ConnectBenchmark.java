@@ -199,6 +199,7 @@ public final class ConnectBenchmark {
     c.put("topics", TABLES.stream().map(t -> "shop.public." + t).collect(Collectors.joining(",")));
     c.put("key.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
     c.put("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
+    c.put("header.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
     c.put("connection.url", url);
     c.put("target.schema", SCHEMA);
     c.put("vault.model", Files.readString(model()));

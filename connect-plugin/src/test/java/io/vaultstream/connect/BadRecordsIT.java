@@ -2,6 +2,8 @@ package io.vaultstream.connect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
@@ -9,12 +11,17 @@ import io.vaultstream.samples.ShopEventGenerator;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestDatabase;
 import io.vaultstream.testing.VaultDump;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 import org.junit.jupiter.api.AfterEach;
@@ -23,8 +30,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Records whose values the vault cannot hold, among good ones, through a real worker with the
- * JsonConverter (the Struct path): the task keeps running, the good records load with their exact
- * values, each bad one is a BAD_RECORD error row and a dead letter.
+ * JsonConverter (the Struct path) and with the shipped example's converters (the bytes path): the
+ * task keeps running, the good records load with their exact values, each bad one is a BAD_RECORD
+ * error row and a dead letter, which keeps the record's bytes and headers.
  */
 class BadRecordsIT {
   private static final String PREFIX = "bad.public";
@@ -234,5 +242,75 @@ class BadRecordsIT {
     for (String t : List.of("hub_customer", "hub_order", "lnk_order_line", "sat_order")) {
       assertThat(got.get(t)).as(t).isEqualTo(want.get(t));
     }
+  }
+
+  @Test
+  void withTheShippedConvertersADeadLetterKeepsTheRecordsBytesAndHeaders() throws Exception {
+    String model = Files.readString(Samples.shopModel()).replace("shop.public.", PREFIX + ".");
+    ShopFeed feed = new ShopFeed();
+    feed.produce(connect.kafka(), new ShopEventGenerator(PREFIX, 5).withSchemas().next(100));
+    String micro = "io.debezium.time.MicroTime";
+    long ok = 1_700_000_000_000L;
+    byte[] key = "{\"id\":900003}".getBytes(StandardCharsets.UTF_8);
+    byte[] bad =
+        product(900_003, field("opens_at", "int64", micro), "\"opens_at\":86400000001", ok)
+            .getBytes(StandardCharsets.UTF_8);
+    byte[] good =
+        product(900_001, field("opens_at", "int64", micro), "\"opens_at\":3600000000", ok)
+            .getBytes(StandardCharsets.UTF_8);
+    // Debezium's context header (a text its header converter would parse) and bytes that are no
+    // text at all.
+    byte[] connectorName = "shop".getBytes(StandardCharsets.UTF_8);
+    byte[] trace = {(byte) 0xff, 0x00, (byte) 0x80, '1'};
+    try (KafkaProducer<byte[], byte[]> producer = connect.kafka().createProducer(new HashMap<>())) {
+      for (byte[] value : List.of(bad, good)) {
+        ProducerRecord<byte[], byte[]> r =
+            new ProducerRecord<>(PREFIX + ".products", null, key, value);
+        r.headers().add("__debezium.context.connectorName", connectorName).add("trace", trace);
+        producer.send(r).get();
+      }
+    }
+    feed.endOffsets.merge(new TopicPartition(PREFIX + ".products", 0), 2L, Long::sum);
+
+    String schema = TestDatabase.newSchema();
+    VaultLoader reader = loader(model, schema);
+    Map<String, String> p = ShopFeed.jsonConnector(PREFIX, TABLES, schema, model);
+    p.keySet().removeIf(k -> k.contains("converter"));
+    JsonNode shipped =
+        new ObjectMapper().readTree(Path.of("src/main/etc/vaultstream-shop.json").toFile());
+    shipped
+        .get("config")
+        .fields()
+        .forEachRemaining(
+            e -> {
+              if (e.getKey().contains("converter")) {
+                p.put(e.getKey(), e.getValue().asText());
+              }
+            });
+    assertThat(p).containsKeys("key.converter", "value.converter", "header.converter");
+    p.put("errors.tolerance", "all");
+    p.put("errors.deadletterqueue.topic.name", "shipped-dlq");
+    p.put("errors.deadletterqueue.topic.replication.factor", "1");
+    p.put("errors.deadletterqueue.context.headers.enable", "true");
+    connect.configureConnector("bad-shipped", p);
+    feed.awaitLoaded(reader, "bad-shipped", Duration.ofSeconds(90));
+
+    assertThat(
+            TestDatabase.rows(
+                "SELECT opens_at::text FROM " + schema + ".sat_product WHERE opens_at IS NOT NULL"))
+        .containsExactly("01:00:00");
+    List<ConsumerRecord<byte[], byte[]>> dead = new ArrayList<>();
+    connect.kafka().consumeAll(30_000, "shipped-dlq").forEach(dead::add);
+    assertThat(dead).hasSize(1);
+    ConsumerRecord<byte[], byte[]> d = dead.get(0);
+    assertThat(d.key()).isEqualTo(key);
+    assertThat(d.value()).isEqualTo(bad);
+    assertThat(d.headers().lastHeader("__debezium.context.connectorName").value())
+        .isEqualTo(connectorName);
+    assertThat(d.headers().lastHeader("trace").value()).isEqualTo(trace);
+    assertThat(
+            new String(
+                d.headers().lastHeader("__connect.errors.topic").value(), StandardCharsets.UTF_8))
+        .isEqualTo(PREFIX + ".products");
   }
 }

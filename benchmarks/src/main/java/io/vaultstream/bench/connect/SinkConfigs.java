@@ -82,8 +82,9 @@ final class SinkConfigs {
 
   /**
    * A sink that does nothing: Kafka's FileStreamSinkConnector to /dev/null behind the
-   * ByteArrayConverter (each record's bytes printed as an array's identity), so that what it costs
-   * is the broker, the worker's consumer and the records' hand-over: R of the physical ceiling.
+   * ByteArrayConverter for keys, values and headers, as vaultstream's example (each record's bytes
+   * printed as an array's identity), so that what it costs is the broker, the worker's consumer and
+   * the records' hand-over: R of the physical ceiling.
    */
   static Map<String, String> noop() {
     Map<String, String> c = new LinkedHashMap<>();
@@ -92,6 +93,7 @@ final class SinkConfigs {
     c.put("topics.regex", TOPICS);
     c.put("key.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
     c.put("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
+    c.put("header.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
     c.put("file", "/dev/null");
     return c;
   }
