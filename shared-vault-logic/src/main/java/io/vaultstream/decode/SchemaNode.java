@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -153,10 +152,6 @@ final class SchemaNode {
     if (p.currentToken() != JsonToken.END_OBJECT) {
       throw new IOException("unexpected " + p.currentToken() + " in an object");
     }
-    Map<String, Object> out = new LinkedHashMap<>(n * 4 / 3 + 1);
-    for (int i = 0; i < n; i++) {
-      out.put(fieldNames[i], values[i]);
-    }
-    return out;
+    return new StructValues(fieldNames, index, values);
   }
 }
