@@ -2,6 +2,7 @@ package io.vaultstream.decode;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import io.vaultstream.event.NamedValues;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -38,6 +39,7 @@ final class SchemaNode {
   private final String[] fieldNames;
   private final SchemaNode[] fields;
   private final Map<String, Integer> index;
+  private final NamedValues.Names names;
 
   private SchemaNode(Map<?, ?> schema, String path) {
     this.schema = schema;
@@ -59,6 +61,8 @@ final class SchemaNode {
         fields[i] = new SchemaNode(field, path + "." + fieldNames[i]);
         index.put(fieldNames[i], i);
       }
+      // The fields' names are distinct (structFields).
+      this.names = NamedValues.Names.of(java.util.Arrays.asList(fieldNames));
     } else {
       this.kind =
           switch (type) {
@@ -68,6 +72,7 @@ final class SchemaNode {
       this.fieldNames = null;
       this.fields = null;
       this.index = null;
+      this.names = null;
     }
   }
 
@@ -152,6 +157,6 @@ final class SchemaNode {
     if (p.currentToken() != JsonToken.END_OBJECT) {
       throw new IOException("unexpected " + p.currentToken() + " in an object");
     }
-    return new StructValues(fieldNames, index, values);
+    return new NamedValues<>(names, values);
   }
 }

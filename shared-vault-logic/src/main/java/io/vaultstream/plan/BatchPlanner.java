@@ -1,6 +1,7 @@
 package io.vaultstream.plan;
 
 import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.NamedValues;
 import io.vaultstream.event.Operation;
 import io.vaultstream.event.Problem;
 import io.vaultstream.hash.CanonicalText;
@@ -154,6 +155,13 @@ public final class BatchPlanner {
   /** The key columns' values as the event's own row image holds them. */
   private static Map<String, String> ownKeys(ChangeEvent e, SourceIndex si) {
     List<String> cols = si.keyColumns();
+    if (si.keyNames() != null) {
+      Object[] values = new Object[cols.size()];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = CanonicalText.of(e.get(cols.get(i)));
+      }
+      return new NamedValues<>(si.keyNames(), values);
+    }
     Map<String, String> keys = new LinkedHashMap<>(capacity(cols.size()));
     for (int i = 0; i < cols.size(); i++) {
       keys.put(cols.get(i), CanonicalText.of(e.get(cols.get(i))));

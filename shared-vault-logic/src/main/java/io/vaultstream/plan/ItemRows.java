@@ -1,6 +1,7 @@
 package io.vaultstream.plan;
 
 import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.NamedValues;
 import io.vaultstream.event.Problem;
 import io.vaultstream.hash.CanonicalText;
 import io.vaultstream.hash.HashKeyCalculator;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The vault rows of one planned event: hub rows from its business keys, link rows ({@link
@@ -31,6 +33,9 @@ final class ItemRows {
   private final SatelliteRows satelliteRows;
   private final TrackingRows tracking;
   private final LinkRows links;
+  // The shared names of each attribute list's maps (the model's lists: a handful).
+  private final Map<List<String>, Optional<NamedValues.Names>> attributeNames =
+      new ConcurrentHashMap<>();
 
   ItemRows(VaultModel model, HashKeyCalculator hasher, Map<String, SourceIndex> index) {
     this.model = model;
@@ -193,11 +198,24 @@ final class ItemRows {
     history(plan, taken, table, key, e, rsrc, declared, Map.of());
   }
 
+  private static Optional<NamedValues.Names> namesOf(List<String> columns) {
+    return Optional.ofNullable(NamedValues.Names.of(columns));
+  }
+
   /** Attribute values: the declared columns, or every non-key column of the row. */
   Map<String, String> attributes(ChangeEvent e, List<String> declared) {
     List<String> cols =
         declared != null ? declared : index.get(e.sourceTable()).defaultAttributes();
     if (cols != null) {
+      NamedValues.Names names =
+          attributeNames.computeIfAbsent(cols, ItemRows::namesOf).orElse(null);
+      if (names != null) {
+        Object[] values = new Object[cols.size()];
+        for (int i = 0; i < values.length; i++) {
+          values[i] = CanonicalText.of(e.get(cols.get(i)));
+        }
+        return new NamedValues<>(names, values);
+      }
       Map<String, String> out = new LinkedHashMap<>(BatchPlanner.capacity(cols.size()));
       for (int i = 0; i < cols.size(); i++) {
         out.put(cols.get(i), CanonicalText.of(e.get(cols.get(i))));

@@ -1,5 +1,6 @@
 package io.vaultstream.plan;
 
+import io.vaultstream.event.NamedValues;
 import io.vaultstream.model.ForeignKey;
 import io.vaultstream.model.Hub;
 import io.vaultstream.model.Link;
@@ -20,6 +21,8 @@ import java.util.Optional;
  * @param needsKeyMap whether the key map must remember this source's rows: when a key column lies
  *     outside the primary key (a delete's before image holds only the primary key), or another
  *     source's foreign key reaches it
+ * @param keyNames the key columns as the shared names of the maps of a row's key values (null if a
+ *     name repeats)
  */
 record SourceIndex(
     SourceTable table,
@@ -31,7 +34,8 @@ record SourceIndex(
     Map<String, Optional<Hub>> carried,
     List<String> keyColumns,
     List<String> defaultAttributes,
-    boolean needsKeyMap) {
+    boolean needsKeyMap,
+    NamedValues.Names keyNames) {
 
   /** The index of every source of a model. */
   static Map<String, SourceIndex> of(VaultModel model) {
@@ -59,7 +63,8 @@ record SourceIndex(
               carried,
               keyColumns,
               defaults == null ? null : List.copyOf(defaults),
-              referenced || !s.primaryKey().containsAll(keyColumns)));
+              referenced || !s.primaryKey().containsAll(keyColumns),
+              NamedValues.Names.of(keyColumns)));
     }
     return out;
   }
