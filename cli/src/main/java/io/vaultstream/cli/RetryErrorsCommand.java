@@ -81,18 +81,7 @@ final class RetryErrorsCommand implements Callable<Integer> {
       try (VaultLoader loader = open(m, schema)) {
         RetriedRows retried = RetriedRows.of(rows, loader.decoder(), c, target.dialect(), schema);
         Map<ChangeEvent, ErrorTable.Row> byEvent = retried.byEvent;
-        LoadResult result;
-        try {
-          result = loader.load(new ArrayList<>(byEvent.keySet()));
-        } catch (SQLException e) {
-          throw clearer(e);
-        }
-        Map<ChangeEvent, Boolean> stillFailing = new IdentityHashMap<>();
-        for (Problem p : result.problems()) {
-          if (!p.waits()) {
-            stillFailing.put(p.event(), true);
-          }
-        }
+        Map<ChangeEvent, Boolean> stillFailing = stillFailing(loadAgain(loader, byEvent));
         List<Long> done = new ArrayList<>();
         byEvent.forEach(
             (e, r) -> {
@@ -105,6 +94,27 @@ final class RetryErrorsCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  /** Loads the rows' events again; a table or column the vault lacks is a clear error. */
+  private LoadResult loadAgain(VaultLoader loader, Map<ChangeEvent, ErrorTable.Row> byEvent)
+      throws Exception {
+    try {
+      return loader.load(new ArrayList<>(byEvent.keySet()));
+    } catch (SQLException e) {
+      throw clearer(e);
+    }
+  }
+
+  /** The events that failed again (those that wait for a parent again count as loaded). */
+  private static Map<ChangeEvent, Boolean> stillFailing(LoadResult result) {
+    Map<ChangeEvent, Boolean> stillFailing = new IdentityHashMap<>();
+    for (Problem p : result.problems()) {
+      if (!p.waits()) {
+        stillFailing.put(p.event(), true);
+      }
+    }
+    return stillFailing;
   }
 
   /** The engine on the vault; a table the model needs and the vault lacks is a clear error. */

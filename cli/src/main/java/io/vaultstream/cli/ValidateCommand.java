@@ -75,29 +75,9 @@ final class ValidateCommand implements Callable<Integer> {
     }
     try {
       VaultModel m = ModelLoader.load(model);
-      long nhl = m.links().values().stream().filter(Link::nonHistorized).count();
-      out.printf(
-          "%s: model '%s' is valid: %d sources, %d hubs, %d links, %d non-historized links, %d satellites,"
-              + " %d reference tables%s; hashing %s with %s%n",
-          model,
-          m.name(),
-          m.sources().size(),
-          m.hubs().size(),
-          m.links().size() - nhl,
-          nhl,
-          m.satellites().size(),
-          m.referenceTables().size(),
-          tracking(m),
-          m.hashing().profile().id(),
-          m.hashing().algorithm().jcaName());
+      summary(m, out);
       topics(m, out);
-      List<ModelProblem> warnings = ModelWarnings.of(m);
-      if (!warnings.isEmpty()) {
-        out.printf("%d warning(s):%n", warnings.size());
-        for (ModelProblem w : warnings) {
-          out.printf("  warning: %s: %s%n", w.path(), w.message());
-        }
-      }
+      warnings(m, out);
       return previous == null ? 0 : compare(m, out);
     } catch (ModelException e) {
       err.printf("%s: %d problem(s)%n", model, e.problems().size());
@@ -105,6 +85,36 @@ final class ValidateCommand implements Callable<Integer> {
         err.printf("  %s: %s%n", p.path(), p.message());
       }
       return VaultStreamCli.PROBLEMS;
+    }
+  }
+
+  /** That the model is valid, with what it holds and how it hashes. */
+  private void summary(VaultModel m, PrintWriter out) {
+    long nhl = m.links().values().stream().filter(Link::nonHistorized).count();
+    out.printf(
+        "%s: model '%s' is valid: %d sources, %d hubs, %d links, %d non-historized links, %d satellites,"
+            + " %d reference tables%s; hashing %s with %s%n",
+        model,
+        m.name(),
+        m.sources().size(),
+        m.hubs().size(),
+        m.links().size() - nhl,
+        nhl,
+        m.satellites().size(),
+        m.referenceTables().size(),
+        tracking(m),
+        m.hashing().profile().id(),
+        m.hashing().algorithm().jcaName());
+  }
+
+  /** What is legal in the model but likely a mistake, when there is any. */
+  private static void warnings(VaultModel m, PrintWriter out) {
+    List<ModelProblem> warnings = ModelWarnings.of(m);
+    if (!warnings.isEmpty()) {
+      out.printf("%d warning(s):%n", warnings.size());
+      for (ModelProblem w : warnings) {
+        out.printf("  warning: %s: %s%n", w.path(), w.message());
+      }
     }
   }
 

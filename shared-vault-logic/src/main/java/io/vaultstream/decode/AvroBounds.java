@@ -56,41 +56,50 @@ final class AvroBounds {
       case DOUBLE -> skip(8, path);
       case FIXED -> skip(s.getFixedSize(), path);
       case STRING, BYTES -> skip(length(path), path);
-      case UNION -> {
-        long branch = varint(path, 5);
-        if (branch < 0 || branch >= s.getTypes().size()) {
-          throw bad(path, "union branch " + branch + " of " + s.getTypes().size());
-        }
-        walk(s.getTypes().get((int) branch), path, depth);
-      }
+      case UNION -> walkUnion(s, path, depth);
       case RECORD -> {
         nest(path, depth);
         for (Schema.Field f : s.getFields()) {
           walk(f.schema(), path + "." + f.name(), depth + 1);
         }
       }
-      case ARRAY, MAP -> {
-        nest(path, depth);
-        boolean map = s.getType() == Schema.Type.MAP;
-        Schema item = map ? s.getValueType() : s.getElementType();
-        for (long n = varint(path, 10); n != 0; n = varint(path, 10)) {
-          if (n < 0) {
-            n = -n; // a block with its size in bytes
-            length(path);
-          }
-          items += n;
-          if (n > end - pos + SPARE_ITEMS || items > maxItems) {
-            throw bad(path, "a block of " + n + " items, more than the record's bytes can hold");
-          }
-          for (long i = 0; i < n; i++) {
-            if (map) {
-              skip(length(path), path);
-            }
-            walk(item, path + (map ? "{}" : "[]"), depth + 1);
-          }
-        }
-      }
+      case ARRAY, MAP -> walkBlocks(s, path, depth);
       default -> throw bad(path, "unknown type " + s.getType());
+    }
+  }
+
+  /** A union: its branch's index, then a value of that branch. */
+  private void walkUnion(Schema s, String path, int depth) {
+    long branch = varint(path, 5);
+    if (branch < 0 || branch >= s.getTypes().size()) {
+      throw bad(path, "union branch " + branch + " of " + s.getTypes().size());
+    }
+    walk(s.getTypes().get((int) branch), path, depth);
+  }
+
+  /**
+   * An array or a map: blocks of items (a map's each with its key) up to a block of none, each
+   * block's count bounded by the bytes left.
+   */
+  private void walkBlocks(Schema s, String path, int depth) {
+    nest(path, depth);
+    boolean map = s.getType() == Schema.Type.MAP;
+    Schema item = map ? s.getValueType() : s.getElementType();
+    for (long n = varint(path, 10); n != 0; n = varint(path, 10)) {
+      if (n < 0) {
+        n = -n; // a block with its size in bytes
+        length(path);
+      }
+      items += n;
+      if (n > end - pos + SPARE_ITEMS || items > maxItems) {
+        throw bad(path, "a block of " + n + " items, more than the record's bytes can hold");
+      }
+      for (long i = 0; i < n; i++) {
+        if (map) {
+          skip(length(path), path);
+        }
+        walk(item, path + (map ? "{}" : "[]"), depth + 1);
+      }
     }
   }
 

@@ -91,51 +91,65 @@ public final class ConfluentAvro implements Serializable {
       return null;
     }
     if (schema.getType() == Schema.Type.UNION) {
-      for (Schema s : schema.getTypes()) {
-        if (s.getType() != Schema.Type.NULL && matches(v, s)) {
-          return toJava(v, s, path);
-        }
-      }
-      return v.toString();
+      return fromUnion(v, schema, path);
     }
-    Object plain =
-        switch (schema.getType()) {
-          case RECORD -> {
-            GenericRecord r = (GenericRecord) v;
-            Map<String, Object> out = new LinkedHashMap<>();
-            for (Schema.Field f : schema.getFields()) {
-              out.put(f.name(), toJava(r.get(f.pos()), f.schema(), path + "." + f.name()));
-            }
-            yield out;
-          }
-          case ARRAY -> {
-            List<Object> out = new ArrayList<>();
-            for (Object e : (Iterable<?>) v) {
-              out.add(toJava(e, schema.getElementType(), path + "[]"));
-            }
-            yield out;
-          }
-          case MAP -> {
-            Map<String, Object> out = new LinkedHashMap<>();
-            ((Map<?, ?>) v)
-                .forEach((k, x) -> out.put(k.toString(), toJava(x, schema.getValueType(), path)));
-            yield out;
-          }
-          case STRING, ENUM -> v.toString();
-          case BYTES -> {
-            ByteBuffer bb = ((ByteBuffer) v).duplicate();
-            byte[] b = new byte[bb.remaining()];
-            bb.get(b);
-            yield b;
-          }
-          case FIXED -> ((GenericFixed) v).bytes().clone();
-          default -> v;
-        };
+    Object plain = plain(v, schema, path);
     try {
       return logical(plain, schema);
     } catch (DecodeException e) {
       throw new ValueException("field '" + path + "': " + e.getMessage(), e);
     }
+  }
+
+  /** A union's value as the branch it matches, or its text when it matches none. */
+  private static Object fromUnion(Object v, Schema union, String path) {
+    for (Schema s : union.getTypes()) {
+      if (s.getType() != Schema.Type.NULL && matches(v, s)) {
+        return toJava(v, s, path);
+      }
+    }
+    return v.toString();
+  }
+
+  /** The value before its logical type: records and maps as Maps, arrays as Lists, bytes copied. */
+  private static Object plain(Object v, Schema schema, String path) {
+    return switch (schema.getType()) {
+      case RECORD -> record((GenericRecord) v, schema, path);
+      case ARRAY -> {
+        List<Object> out = new ArrayList<>();
+        for (Object e : (Iterable<?>) v) {
+          out.add(toJava(e, schema.getElementType(), path + "[]"));
+        }
+        yield out;
+      }
+      case MAP -> {
+        Map<String, Object> out = new LinkedHashMap<>();
+        ((Map<?, ?>) v)
+            .forEach((k, x) -> out.put(k.toString(), toJava(x, schema.getValueType(), path)));
+        yield out;
+      }
+      case STRING, ENUM -> v.toString();
+      case BYTES -> bytes((ByteBuffer) v);
+      case FIXED -> ((GenericFixed) v).bytes().clone();
+      default -> v;
+    };
+  }
+
+  /** A record's fields by name, in the schema's order. */
+  private static Map<String, Object> record(GenericRecord r, Schema schema, String path) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (Schema.Field f : schema.getFields()) {
+      out.put(f.name(), toJava(r.get(f.pos()), f.schema(), path + "." + f.name()));
+    }
+    return out;
+  }
+
+  /** The buffer's remaining bytes, copied; the buffer's position is left as it is. */
+  private static byte[] bytes(ByteBuffer v) {
+    ByteBuffer bb = v.duplicate();
+    byte[] b = new byte[bb.remaining()];
+    bb.get(b);
+    return b;
   }
 
   private static boolean matches(Object v, Schema s) {

@@ -49,49 +49,48 @@ public final class JsonValueReader {
 
   /** The value starting at the current token. */
   static Object value(JsonParser p, JsonToken t) throws IOException {
-    switch (t) {
-      case START_OBJECT -> {
-        Map<String, Object> out = new LinkedHashMap<>();
-        for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
-          out.put(name, value(p, p.nextToken()));
-        }
-        if (p.currentToken() != JsonToken.END_OBJECT) {
-          throw new IOException("unexpected " + p.currentToken() + " in an object");
-        }
-        return out;
-      }
-      case START_ARRAY -> {
-        List<Object> out = new ArrayList<>();
-        for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
-          if (e == null) {
-            throw new IOException("unexpected end of input in an array");
-          }
-          out.add(value(p, e));
-        }
-        return out;
-      }
-      case VALUE_STRING -> {
-        return p.getText();
-      }
-      case VALUE_NUMBER_INT -> {
-        return p.getNumberType() == JsonParser.NumberType.BIG_INTEGER
-            ? p.getBigIntegerValue()
-            : (Object) p.getLongValue();
-      }
-      case VALUE_NUMBER_FLOAT -> {
-        return p.getDecimalValue();
-      }
-      case VALUE_TRUE -> {
-        return Boolean.TRUE;
-      }
-      case VALUE_FALSE -> {
-        return Boolean.FALSE;
-      }
-      case VALUE_NULL -> {
-        return null;
-      }
+    return switch (t) {
+      case START_OBJECT -> readObject(p);
+      case START_ARRAY -> readArray(p);
+      case VALUE_STRING -> p.getText();
+      case VALUE_NUMBER_INT -> readInteger(p);
+      case VALUE_NUMBER_FLOAT -> p.getDecimalValue();
+      case VALUE_TRUE -> Boolean.TRUE;
+      case VALUE_FALSE -> Boolean.FALSE;
+      case VALUE_NULL -> null;
       default -> throw new IOException("unexpected " + t);
+    };
+  }
+
+  /** An object's fields in their order, the parser at its start. */
+  private static Map<String, Object> readObject(JsonParser p) throws IOException {
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
+      out.put(name, value(p, p.nextToken()));
     }
+    if (p.currentToken() != JsonToken.END_OBJECT) {
+      throw new IOException("unexpected " + p.currentToken() + " in an object");
+    }
+    return out;
+  }
+
+  /** An array's items, the parser at its start. */
+  private static List<Object> readArray(JsonParser p) throws IOException {
+    List<Object> out = new ArrayList<>();
+    for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
+      if (e == null) {
+        throw new IOException("unexpected end of input in an array");
+      }
+      out.add(value(p, e));
+    }
+    return out;
+  }
+
+  /** An integer as a Long, or a BigInteger when it does not fit one. */
+  private static Object readInteger(JsonParser p) throws IOException {
+    return p.getNumberType() == JsonParser.NumberType.BIG_INTEGER
+        ? p.getBigIntegerValue()
+        : (Object) p.getLongValue();
   }
 
   /** The value {@code v} read by its schema; {@code path} names it in messages. */

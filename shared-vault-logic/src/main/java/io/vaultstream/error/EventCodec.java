@@ -58,34 +58,51 @@ public final class EventCodec {
 
   /** Reads {@link #write(ChangeEvent)}. */
   public static ChangeEvent read(String json) {
-    String source = null;
-    String op = null;
-    long time = 0;
-    String topic = null;
-    int partition = 0;
-    long offset = 0;
-    Long lsn = null;
-    String tx = null;
-    Map<String, Object> row = null;
     try (JsonParser p = JSON.createParser(json)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         throw new IOException("not a JSON object");
       }
+      StoredFields fields = new StoredFields();
       for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
-        JsonToken t = p.nextToken();
-        switch (name) {
-          case "source" -> source = p.getText();
-          case "op" -> op = p.getText();
-          case "time" -> time = p.getLongValue();
-          case "topic" -> topic = p.getText();
-          case "partition" -> partition = p.getIntValue();
-          case "offset" -> offset = p.getLongValue();
-          case "lsn" -> lsn = t == JsonToken.VALUE_NULL ? null : p.getLongValue();
-          case "tx" -> tx = p.getText();
-          case "row" -> row = readRow(p);
-          default -> p.skipChildren();
-        }
+        fields.read(name, p);
       }
+      return fields.event();
+    } catch (IOException | IllegalArgumentException ex) {
+      throw new IllegalStateException("corrupt stored event: " + json, ex);
+    }
+  }
+
+  /** The fields of a stored event as they are read, in whatever order they come. */
+  private static final class StoredFields {
+    private String source;
+    private String op;
+    private long time;
+    private String topic;
+    private int partition;
+    private long offset;
+    private Long lsn;
+    private String tx;
+    private Map<String, Object> row;
+
+    /** Reads the value of the field {@code name}; skips a field it does not know. */
+    void read(String name, JsonParser p) throws IOException {
+      JsonToken t = p.nextToken();
+      switch (name) {
+        case "source" -> source = p.getText();
+        case "op" -> op = p.getText();
+        case "time" -> time = p.getLongValue();
+        case "topic" -> topic = p.getText();
+        case "partition" -> partition = p.getIntValue();
+        case "offset" -> offset = p.getLongValue();
+        case "lsn" -> lsn = t == JsonToken.VALUE_NULL ? null : p.getLongValue();
+        case "tx" -> tx = p.getText();
+        case "row" -> row = readRow(p);
+        default -> p.skipChildren();
+      }
+    }
+
+    /** The event the fields make. */
+    ChangeEvent event() throws IOException {
       if (source == null || op == null || topic == null || row == null) {
         throw new IOException("source, op, topic or row missing");
       }
@@ -97,8 +114,6 @@ public final class EventCodec {
           new SourcePosition(topic, partition, offset, lsn, tx),
           null,
           null);
-    } catch (IOException | IllegalArgumentException ex) {
-      throw new IllegalStateException("corrupt stored event: " + json, ex);
     }
   }
 

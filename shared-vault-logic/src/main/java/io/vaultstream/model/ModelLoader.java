@@ -96,23 +96,7 @@ public final class ModelLoader {
     if (text.length() > ModelFile.MAX_BYTES) {
       throw notAModel(origin, "it is larger than " + ModelFile.MAX_TEXT + ", ");
     }
-    String trimmed = text.stripLeading();
-    boolean json = trimmed.startsWith("{");
-    JsonNode root;
-    try {
-      root = (json ? JSON : YAML).readTree(text);
-    } catch (JsonProcessingException e) {
-      // Where it failed, never the parser's message: it quotes the document (a YAML error shows
-      // the offending line), and the document may be any file the worker can read.
-      String where =
-          e.getLocation() == null
-              ? ""
-              : " at line "
-                  + e.getLocation().getLineNr()
-                  + ", column "
-                  + e.getLocation().getColumnNr();
-      throw notAModel(origin, "it is not valid " + (json ? "JSON" : "YAML") + where + ", so ");
-    }
+    JsonNode root = readTree(text, origin);
     if (!modelShaped(root)) {
       // Nothing of the document is named (its keys may be secrets too): a document is reported
       // key by key only when it has the three keys every model has.
@@ -121,6 +105,30 @@ public final class ModelLoader {
     if (topicPrefix != null) {
       ((com.fasterxml.jackson.databind.node.ObjectNode) root).put("topicPrefix", topicPrefix);
     }
+    return readAndValidate(root, origin);
+  }
+
+  /** The document's tree: JSON when the text starts with '{', YAML otherwise. */
+  private static JsonNode readTree(String text, String origin) {
+    boolean json = text.stripLeading().startsWith("{");
+    try {
+      return (json ? JSON : YAML).readTree(text);
+    } catch (JsonProcessingException e) {
+      // Where it failed, never the parser's message: it quotes the document (a YAML error shows
+      // the offending line), and the document may be any file the worker can read.
+      throw notAModel(origin, "it is not valid " + (json ? "JSON" : "YAML") + where(e) + ", so ");
+    }
+  }
+
+  /** " at line L, column C" of a parse failure, or nothing when the parser gave no location. */
+  private static String where(JsonProcessingException e) {
+    return e.getLocation() == null
+        ? ""
+        : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+  }
+
+  /** The model of a model-shaped tree, every problem of it reported at once. */
+  private static VaultModel readAndValidate(JsonNode root, String origin) {
     List<ModelProblem> problems = new ArrayList<>();
     VaultModel model = new ModelReader(problems).read(root);
     if (problems.isEmpty()) {

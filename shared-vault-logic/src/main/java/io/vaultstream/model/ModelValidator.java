@@ -145,30 +145,11 @@ final class ModelValidator {
     if (refused != null) {
       problem(p + "/parent", refused);
     } else if (hub == null && link == null) {
-      problem(
-          p + "/parent",
-          "unknown parent '"
-              + s.parent()
-              + "'; a satellite hangs off a hub or a link: "
-              + String.join(", ", m.hubs().keySet())
-              + (m.links().isEmpty() ? "" : ", ")
-              + String.join(
-                  ", ",
-                  m.links().values().stream()
-                      .filter(x -> !x.nonHistorized())
-                      .map(Link::name)
-                      .toList()));
+      problem(p + "/parent", unknownParent(s));
     } else if (s.via() != null || s.multiActive()) {
       SatelliteShapes.check(m, s, p, srcOk, problems);
     } else if (srcOk && hub != null && !hub.sources().containsKey(s.source())) {
-      problem(
-          p + "/source",
-          "source '"
-              + s.source()
-              + "' does not feed hub '"
-              + hub.name()
-              + "'; it is fed by "
-              + String.join(", ", hub.sources().keySet()));
+      problem(p + "/source", notFeeding(s, hub));
     } else if (srcOk && link != null && !link.source().equals(s.source())) {
       problem(
           p + "/source",
@@ -178,6 +159,28 @@ final class ModelValidator {
               + s.source()
               + "'");
     }
+  }
+
+  /** A parent that is no hub or link, with the hubs and historized links there are. */
+  private String unknownParent(Satellite s) {
+    return "unknown parent '"
+        + s.parent()
+        + "'; a satellite hangs off a hub or a link: "
+        + String.join(", ", m.hubs().keySet())
+        + (m.links().isEmpty() ? "" : ", ")
+        + String.join(
+            ", ",
+            m.links().values().stream().filter(x -> !x.nonHistorized()).map(Link::name).toList());
+  }
+
+  /** A source that does not feed the satellite's hub, with the sources that do. */
+  private static String notFeeding(Satellite s, Hub hub) {
+    return "source '"
+        + s.source()
+        + "' does not feed hub '"
+        + hub.name()
+        + "'; it is fed by "
+        + String.join(", ", hub.sources().keySet());
   }
 
   private void checkReferenceTables() {

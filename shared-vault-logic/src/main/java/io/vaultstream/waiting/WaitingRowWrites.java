@@ -126,43 +126,56 @@ final class WaitingRowWrites {
   void update(
       Connection c, List<WaitingRow> rows, Map<WaitingRow, Problem> problems, long nowMicros)
       throws SQLException {
-    List<String> set = List.of("ref_source", "ref_pk", "message", "attempts", "last_attempt");
-    List<String> wKey = List.of("topic", "kafka_partition", "kafka_offset");
-    List<String> eKey =
-        List.of("topic", "kafka_partition", "kafka_offset", "error_code", "target_object");
-    TextColumns w = new TextColumns(concat(wKey, set));
-    TextColumns e = new TextColumns(concat(eKey, set));
+    TextColumns w = new TextColumns(concat(WAITING_KEY, RECHECKED));
+    TextColumns e = new TextColumns(concat(ERROR_KEY, RECHECKED));
     for (WaitingRow p : rows) {
-      Problem pr = problems.get(p);
-      List<String> vals =
-          new ArrayList<>(
-              List.of(p.topic(), Integer.toString(p.partition()), Long.toString(p.offset())));
-      if (p.table() == WaitingRow.Table.ERROR_TABLE) {
-        vals.add(p.state());
-        vals.add(p.target());
-      }
-      vals.addAll(
-          List.of(
-              pr.refSource(),
-              pr.refPk(),
-              pr.message(),
-              Integer.toString(p.attempts() + 1),
-              dialect.timestampText(nowMicros)));
-      (p.table() == WaitingRow.Table.WAITING_TABLE ? w : e).add(vals);
+      (p.table() == WaitingRow.Table.WAITING_TABLE ? w : e)
+          .add(rechecked(p, problems.get(p), nowMicros));
     }
-    if (w.size() > 0) {
+    updateByKey(c, VaultTables.WAITING, WAITING_KEY, w);
+    updateByKey(c, VaultTables.ERRORS, ERROR_KEY, e);
+  }
+
+  /** The key of a waiting row. */
+  private static final List<String> WAITING_KEY =
+      List.of("topic", "kafka_partition", "kafka_offset");
+
+  /** The key of an error row. */
+  private static final List<String> ERROR_KEY =
+      List.of("topic", "kafka_partition", "kafka_offset", "error_code", "target_object");
+
+  /** The columns a recheck that left a row unresolved sets. */
+  private static final List<String> RECHECKED =
+      List.of("ref_source", "ref_pk", "message", "attempts", "last_attempt");
+
+  /** The row's key, then the values of {@link #RECHECKED} after the recheck. */
+  private List<String> rechecked(WaitingRow p, Problem pr, long nowMicros) {
+    List<String> vals =
+        new ArrayList<>(
+            List.of(p.topic(), Integer.toString(p.partition()), Long.toString(p.offset())));
+    if (p.table() == WaitingRow.Table.ERROR_TABLE) {
+      vals.add(p.state());
+      vals.add(p.target());
+    }
+    vals.addAll(
+        List.of(
+            pr.refSource(),
+            pr.refPk(),
+            pr.message(),
+            Integer.toString(p.attempts() + 1),
+            dialect.timestampText(nowMicros)));
+    return vals;
+  }
+
+  /** Sets the rechecked columns of the table's rows by their key (one statement, if any rows). */
+  private void updateByKey(Connection c, String table, List<String> key, TextColumns rows)
+      throws SQLException {
+    if (rows.size() > 0) {
       JdbcRows.execute(
           c,
           dialect,
-          w,
-          dialect.updateByKey(schema.schema(), schema.table(VaultTables.WAITING), wKey, set));
-    }
-    if (e.size() > 0) {
-      JdbcRows.execute(
-          c,
-          dialect,
-          e,
-          dialect.updateByKey(schema.schema(), schema.table(VaultTables.ERRORS), eKey, set));
+          rows,
+          dialect.updateByKey(schema.schema(), schema.table(table), key, RECHECKED));
     }
   }
 

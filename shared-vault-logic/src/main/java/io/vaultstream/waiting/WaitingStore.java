@@ -39,45 +39,54 @@ public final class WaitingStore {
 
   /** The rows as the batch whose transaction {@code c} holds reads and changes them. */
   public WaitingRows on(Connection c) {
-    return new WaitingRows() {
-      @Override
-      public List<WaitingRow> findResolvable(Map<String, Set<String>> batchKeys, int pageRows)
-          throws SQLException {
-        return WaitingStore.this.findResolvable(c, batchKeys, pageRows);
-      }
+    return new OnConnection(c);
+  }
 
-      @Override
-      public List<WaitingRow> takeExpiredErrors(long nowMicros, int rows) throws SQLException {
-        return WaitingStore.this.takeExpiredErrors(c, nowMicros, rows);
-      }
+  /** The waiting rows on one connection: each call in the transaction it holds. */
+  private final class OnConnection implements WaitingRows {
+    private final Connection c;
 
-      @Override
-      public int moveToErrors(long cutoffMicros, long nowMicros, long expiresMicros)
-          throws SQLException {
-        return WaitingStore.this.moveToErrors(c, cutoffMicros, nowMicros, expiresMicros);
-      }
+    OnConnection(Connection c) {
+      this.c = c;
+    }
 
-      @Override
-      public void insertWaiting(List<Map<String, String>> rows) throws SQLException {
-        writes.insert(c, waiting(), rows);
-      }
+    @Override
+    public List<WaitingRow> findResolvable(Map<String, Set<String>> batchKeys, int pageRows)
+        throws SQLException {
+      return WaitingStore.this.findResolvable(c, batchKeys, pageRows);
+    }
 
-      @Override
-      public void insertErrors(List<Map<String, String>> rows) throws SQLException {
-        writes.insert(c, errors(), rows);
-      }
+    @Override
+    public List<WaitingRow> takeExpiredErrors(long nowMicros, int rows) throws SQLException {
+      return WaitingStore.this.takeExpiredErrors(c, nowMicros, rows);
+    }
 
-      @Override
-      public void delete(List<WaitingRow> rows) throws SQLException {
-        writes.delete(c, rows);
-      }
+    @Override
+    public int moveToErrors(long cutoffMicros, long nowMicros, long expiresMicros)
+        throws SQLException {
+      return WaitingStore.this.moveToErrors(c, cutoffMicros, nowMicros, expiresMicros);
+    }
 
-      @Override
-      public void update(List<WaitingRow> rows, Map<WaitingRow, Problem> problems, long nowMicros)
-          throws SQLException {
-        writes.update(c, rows, problems, nowMicros);
-      }
-    };
+    @Override
+    public void insertWaiting(List<Map<String, String>> rows) throws SQLException {
+      writes.insert(c, waiting(), rows);
+    }
+
+    @Override
+    public void insertErrors(List<Map<String, String>> rows) throws SQLException {
+      writes.insert(c, errors(), rows);
+    }
+
+    @Override
+    public void delete(List<WaitingRow> rows) throws SQLException {
+      writes.delete(c, rows);
+    }
+
+    @Override
+    public void update(List<WaitingRow> rows, Map<WaitingRow, Problem> problems, long nowMicros)
+        throws SQLException {
+      writes.update(c, rows, problems, nowMicros);
+    }
   }
 
   private TableSpec waiting() {

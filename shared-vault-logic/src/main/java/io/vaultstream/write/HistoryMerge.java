@@ -196,6 +196,10 @@ final class HistoryMerge {
     }
   }
 
+  /**
+   * Walks the key's versions in time order: a version that changes the content is kept (inserted
+   * when not stored), one that repeats the version before it is remembered as a repeat.
+   */
   private static Outcome walk(
       List<Version> all,
       long firstNew,
@@ -210,19 +214,14 @@ final class HistoryMerge {
     for (Version stored : all) {
       Version v = stored;
       if (stale(prev, v)) {
-        // A delete stored before the version it follows arrived carries that version's
-        // attributes now: it is written again.
         deletes.add(v);
-        Map<String, String> audit = v.audit;
-        v = new Version(v.t, null, true, null, false, v.recordSource);
-        v.audit = audit;
+        v = writtenAgain(v);
       }
       if (!v.stored && v.delete) {
         v.attrs = prev == null ? nullAttrs : prev.attrs;
         v.hashDiff = prev == null ? emptyDiff : prev.hashDiff;
       }
-      boolean changed = prev == null || !same.same(prev, v);
-      if (changed) {
+      if (prev == null || !same.same(prev, v)) {
         if (!v.stored) {
           inserts.add(v); // new, or a repeat that an earlier arrival made a change again
         }
@@ -230,14 +229,35 @@ final class HistoryMerge {
           removed.add(v);
         }
         prev = v;
-      } else if (v.isNew()) {
-        added.add(v);
-      } else if (v.stored && v.t >= firstNew) {
-        deletes.add(v);
-        added.add(v);
+      } else {
+        repeatsPrevious(v, firstNew, deletes, added);
       }
     }
     return new Outcome(inserts, deletes, added, removed);
+  }
+
+  /**
+   * A delete stored before the version it follows arrived: it carries that version's attributes
+   * now, so it is written again, as a new delete of the same time, source and audit columns.
+   */
+  private static Version writtenAgain(Version staleDelete) {
+    Version v = new Version(staleDelete.t, null, true, null, false, staleDelete.recordSource);
+    v.audit = staleDelete.audit;
+    return v;
+  }
+
+  /**
+   * A version with the content of the one before it: a new one becomes a repeat to remember, and so
+   * does a stored one from the batch's first new time on, deleted from the table.
+   */
+  private static void repeatsPrevious(
+      Version v, long firstNew, List<Version> deletes, List<Version> added) {
+    if (v.isNew()) {
+      added.add(v);
+    } else if (v.stored && v.t >= firstNew) {
+      deletes.add(v);
+      added.add(v);
+    }
   }
 
   /** Whether a stored delete carries other attributes than the version now before it. */

@@ -181,30 +181,8 @@ final class ModelMigration {
         continue;
       }
       TableShape shape = TableShape.of(t, existing, dialect::columnNameKey);
-      for (TableShape.Typed typed : shape.typed()) {
-        try {
-          String sql = widening(t, typed);
-          if (sql != null) {
-            out.add(sql);
-          }
-        } catch (SQLException e) {
-          out.add(DdlScript.comment(e.getMessage()));
-        }
-      }
-      for (ColumnSpec col : shape.missing()) {
-        if (t.kind() == TableKind.TECHNICAL) {
-          out.add(dialect.addColumn(schema, t.name(), col));
-        } else if (addable(t, col)) {
-          out.addAll(dialect.addAttributeColumn(schema, t.name(), col));
-        } else {
-          out.add(
-              DdlScript.comment(
-                  t.name()
-                      + " lacks its key or technical column "
-                      + col.name()
-                      + ": the model changed the table's key; see docs/OPERATIONS.md"));
-        }
-      }
+      addWidenings(t, shape, out);
+      addMissingColumns(t, shape, out);
     }
     for (DdlScript.Index i : DdlScript.INDEXES) {
       if (indexesMissing.contains(i.name())) {
@@ -212,6 +190,38 @@ final class ModelMigration {
       }
     }
     return out;
+  }
+
+  /** The statements widening the table's columns, a comment for a type it cannot take. */
+  private void addWidenings(TableSpec t, TableShape shape, List<String> out) {
+    for (TableShape.Typed typed : shape.typed()) {
+      try {
+        String sql = widening(t, typed);
+        if (sql != null) {
+          out.add(sql);
+        }
+      } catch (SQLException e) {
+        out.add(DdlScript.comment(e.getMessage()));
+      }
+    }
+  }
+
+  /** The statements adding the columns the table lacks, a comment for a key column it lacks. */
+  private void addMissingColumns(TableSpec t, TableShape shape, List<String> out) {
+    for (ColumnSpec col : shape.missing()) {
+      if (t.kind() == TableKind.TECHNICAL) {
+        out.add(dialect.addColumn(schema, t.name(), col));
+      } else if (addable(t, col)) {
+        out.addAll(dialect.addAttributeColumn(schema, t.name(), col));
+      } else {
+        out.add(
+            DdlScript.comment(
+                t.name()
+                    + " lacks its key or technical column "
+                    + col.name()
+                    + ": the model changed the table's key; see docs/OPERATIONS.md"));
+      }
+    }
   }
 
   /**

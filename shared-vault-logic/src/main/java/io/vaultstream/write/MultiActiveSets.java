@@ -78,9 +78,8 @@ final class MultiActiveSets {
     if (rows == null || rows.isEmpty()) {
       return 0;
     }
-    Satellite sat = model.satellites().get(t.name());
     String hk = t.primaryKey().get(0);
-    List<String> ma = sat.multiActiveKey();
+    List<String> ma = model.satellites().get(t.name()).multiActiveKey();
     List<String> attrs = schema.attributes(t.name());
     Map<String, List<HistoryRow>> byParent = new LinkedHashMap<>();
     Map<String, Long> from = new HashMap<>();
@@ -89,12 +88,7 @@ final class MultiActiveSets {
       byParent.computeIfAbsent(p, k -> new ArrayList<>()).add(r);
       from.merge(p, r.loadDts(), Math::min);
     }
-    // No parent row orders the writers of a set (a child's event does not upsert its parent hub):
-    // the parents are locked before their sets are read.
-    List<List<String>> lockKeys = new ArrayList<>();
-    byParent.keySet().forEach(p -> lockKeys.add(List.of(p)));
-    store.lockKeys(t, lockKeys);
-
+    lockParents(store, t, byParent.keySet());
     SetReplay replay = new SetReplay(diffs, ma, attrs, t.discoversColumns());
     Map<String, TreeMap<Long, SetReplay.StoredSet>> stored = read(store, t, hk, ma, attrs, from);
     TextColumns inserts = new TextColumns(insertColumns(hk, ma, attrs));
@@ -104,15 +98,36 @@ final class MultiActiveSets {
       SetReplay.Outcome o =
           replay.merge(
               stored.getOrDefault(parent, new TreeMap<>()), e.getValue(), from.get(parent));
-      for (long at : o.deletes()) {
-        deletes.add(List.of(parent, target.timestampText(at)));
-      }
-      for (SetReplay.SetVersion v : o.inserts()) {
-        addRows(inserts, parent, v, attrs);
-      }
+      addOutcome(parent, o, attrs, inserts, deletes);
     }
     store.deleteByKey(t, deletes);
     return store.insert(t, inserts, n.loadedAt(), racing);
+  }
+
+  /**
+   * Locks the parents before their sets are read: no parent row orders the writers of a set (a
+   * child's event does not upsert its parent hub).
+   */
+  private static void lockParents(VaultStore store, TableSpec t, Set<String> parents)
+      throws SQLException {
+    List<List<String>> lockKeys = new ArrayList<>();
+    parents.forEach(p -> lockKeys.add(List.of(p)));
+    store.lockKeys(t, lockKeys);
+  }
+
+  /** The rows a parent's replay deletes (by parent and load_dts) and inserts. */
+  private void addOutcome(
+      String parent,
+      SetReplay.Outcome o,
+      List<String> attrs,
+      TextColumns inserts,
+      TextColumns deletes) {
+    for (long at : o.deletes()) {
+      deletes.add(List.of(parent, target.timestampText(at)));
+    }
+    for (SetReplay.SetVersion v : o.inserts()) {
+      addRows(inserts, parent, v, attrs);
+    }
   }
 
   /** The columns of a set's rows: the parent's key, the multi-active key, technical, attributes. */

@@ -38,14 +38,7 @@ final class SchemaChange {
     for (int attempt = 1; ; attempt++) {
       Savepoint before = undoable ? c.setSavepoint() : null;
       try (Statement st = c.createStatement()) {
-        if (lockTimeout != null) {
-          st.execute(lockTimeout);
-        }
-        try {
-          st.execute(sql);
-        } finally {
-          afterDdl(st, dialect.resetLockTimeout());
-        }
+        executeUnderLockTimeout(st, lockTimeout, sql);
         if (before != null) {
           c.releaseSavepoint(before);
         }
@@ -57,21 +50,42 @@ final class SchemaChange {
         if (before != null) {
           c.rollback(before);
         }
-        long backoff = 500L * attempt;
-        LOG.warn(
-            "{} waited {} ms for the table's lock (attempt {} of {}), retrying in {} ms",
-            what,
-            ddlLockTimeoutMs,
-            attempt,
-            DDL_ATTEMPTS,
-            backoff);
-        try {
-          Thread.sleep(backoff);
-        } catch (InterruptedException stop) {
-          Thread.currentThread().interrupt();
-          throw e;
-        }
+        backOff(what, attempt, e);
       }
+    }
+  }
+
+  /** The statement under the lock timeout (when the dialect has one), then the timeout reset. */
+  private void executeUnderLockTimeout(Statement st, String lockTimeout, String sql)
+      throws SQLException {
+    if (lockTimeout != null) {
+      st.execute(lockTimeout);
+    }
+    try {
+      st.execute(sql);
+    } finally {
+      afterDdl(st, dialect.resetLockTimeout());
+    }
+  }
+
+  /**
+   * Waits before the next attempt of a change that timed out waiting for its lock, longer after
+   * each; throws the timeout when the thread is interrupted meanwhile.
+   */
+  private void backOff(String what, int attempt, SQLException timedOut) throws SQLException {
+    long backoff = 500L * attempt;
+    LOG.warn(
+        "{} waited {} ms for the table's lock (attempt {} of {}), retrying in {} ms",
+        what,
+        ddlLockTimeoutMs,
+        attempt,
+        DDL_ATTEMPTS,
+        backoff);
+    try {
+      Thread.sleep(backoff);
+    } catch (InterruptedException stop) {
+      Thread.currentThread().interrupt();
+      throw timedOut;
     }
   }
 

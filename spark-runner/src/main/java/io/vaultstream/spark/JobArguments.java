@@ -181,45 +181,13 @@ final class JobArguments {
    */
   private static boolean checkTarget(Map<String, String> v) {
     String target = v.getOrDefault("target", "jdbc").strip();
-    boolean path = v.containsKey("delta-path");
-    boolean schema = v.containsKey("delta-schema");
-    boolean iceberg = v.containsKey("iceberg-schema");
-    String named = target + (v.containsKey("target") ? "" : " (the default)");
-    if ((path || schema) && !target.equals("delta")) {
-      throw new IllegalArgumentException(
-          "--delta-path and --delta-schema are for --target delta; the target is " + named);
-    }
-    if (iceberg && !target.equals("iceberg")) {
-      throw new IllegalArgumentException(
-          "--iceberg-schema is for --target iceberg; the target is " + named);
-    }
+    checkOptionsOfOtherTargets(v, target);
     switch (target) {
       case "jdbc" -> {
         return false;
       }
-      case "delta" -> {
-        if (path == schema) {
-          throw new IllegalArgumentException(
-              "--target delta needs exactly one of --delta-path DIR (a table per vault table"
-                  + " under DIR) and --delta-schema CATALOG.SCHEMA (tables in the metastore or"
-                  + " Unity Catalog)");
-        }
-      }
-      case "iceberg" -> {
-        if (iceberg && !v.get("iceberg-schema").strip().contains(".")) {
-          throw new IllegalArgumentException(
-              "--iceberg-schema '"
-                  + v.get("iceberg-schema")
-                  + "' names no catalog: give CATALOG.SCHEMA, the catalog an Iceberg catalog"
-                  + " configured in Spark (spark.sql.catalog.CATALOG)");
-        }
-        if (!iceberg) {
-          throw new IllegalArgumentException(
-              "--target iceberg needs --iceberg-schema CATALOG.SCHEMA: a schema of an Iceberg"
-                  + " catalog configured in Spark (spark.sql.catalog.CATALOG ="
-                  + " org.apache.iceberg.spark.SparkCatalog)");
-        }
-      }
+      case "delta" -> checkDeltaLocation(v);
+      case "iceberg" -> checkIcebergSchema(v);
       default ->
           throw new IllegalArgumentException(
               "--target must be 'jdbc' (PostgreSQL or MariaDB), 'delta' or 'iceberg', not '"
@@ -233,6 +201,47 @@ final class JobArguments {
               + " target keeps every table, the loader's own included, next to the vault");
     }
     return true;
+  }
+
+  /** No Delta location without {@code --target delta}, no Iceberg schema without iceberg. */
+  private static void checkOptionsOfOtherTargets(Map<String, String> v, String target) {
+    String named = target + (v.containsKey("target") ? "" : " (the default)");
+    if ((v.containsKey("delta-path") || v.containsKey("delta-schema")) && !target.equals("delta")) {
+      throw new IllegalArgumentException(
+          "--delta-path and --delta-schema are for --target delta; the target is " + named);
+    }
+    if (v.containsKey("iceberg-schema") && !target.equals("iceberg")) {
+      throw new IllegalArgumentException(
+          "--iceberg-schema is for --target iceberg; the target is " + named);
+    }
+  }
+
+  /** Exactly one of {@code --delta-path} and {@code --delta-schema}. */
+  private static void checkDeltaLocation(Map<String, String> v) {
+    if (v.containsKey("delta-path") == v.containsKey("delta-schema")) {
+      throw new IllegalArgumentException(
+          "--target delta needs exactly one of --delta-path DIR (a table per vault table"
+              + " under DIR) and --delta-schema CATALOG.SCHEMA (tables in the metastore or"
+              + " Unity Catalog)");
+    }
+  }
+
+  /** An {@code --iceberg-schema} that names its catalog. */
+  private static void checkIcebergSchema(Map<String, String> v) {
+    String schema = v.get("iceberg-schema");
+    if (schema == null) {
+      throw new IllegalArgumentException(
+          "--target iceberg needs --iceberg-schema CATALOG.SCHEMA: a schema of an Iceberg"
+              + " catalog configured in Spark (spark.sql.catalog.CATALOG ="
+              + " org.apache.iceberg.spark.SparkCatalog)");
+    }
+    if (!schema.strip().contains(".")) {
+      throw new IllegalArgumentException(
+          "--iceberg-schema '"
+              + schema
+              + "' names no catalog: give CATALOG.SCHEMA, the catalog an Iceberg catalog"
+              + " configured in Spark (spark.sql.catalog.CATALOG)");
+    }
   }
 
   /** A registry URL without credentials, a schema name the database takes, positive sizes. */

@@ -31,43 +31,71 @@ final class TopicIncarnationCheck {
     if (anchors.isEmpty()) {
       return out;
     }
+    try (KafkaConsumer<byte[], byte[]> c = consumer(kafkaClients)) {
+      List<TopicPartition> toRead = partitionsToRead(c, anchors, out);
+      readAtAnchors(c, anchors, toRead, out);
+    }
+    return out;
+  }
+
+  /** A consumer that commits nothing, for reading a record here and there. */
+  private static KafkaConsumer<byte[], byte[]> consumer(Map<String, Object> kafkaClients) {
     Map<String, Object> props = new HashMap<>(kafkaClients);
     props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
     props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
     props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "500");
-    try (KafkaConsumer<byte[], byte[]> c =
-        new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-      List<TopicPartition> tps = new ArrayList<>(anchors.keySet());
-      c.assign(tps);
-      Map<TopicPartition, Long> begin = c.beginningOffsets(tps, WAIT);
-      Map<TopicPartition, Long> end = c.endOffsets(tps, WAIT);
-      List<TopicPartition> toRead = new ArrayList<>();
-      for (TopicPartition tp : tps) {
-        Progress.Anchor a = anchors.get(tp);
-        String pastEnd = TopicIncarnations.pastEnd(a, end.get(tp));
-        if (pastEnd != null) {
-          out.put(tp, pastEnd);
-        } else if (a.offset() >= begin.get(tp)) {
-          toRead.add(tp);
-        }
+    return new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+  }
+
+  /**
+   * The partitions whose anchor's offset is still in the partition, to be read there; a partition
+   * that ends before its anchor is contradicted at once (into {@code out}).
+   */
+  private static List<TopicPartition> partitionsToRead(
+      KafkaConsumer<byte[], byte[]> c,
+      Map<TopicPartition, Progress.Anchor> anchors,
+      Map<TopicPartition, String> out) {
+    List<TopicPartition> tps = new ArrayList<>(anchors.keySet());
+    c.assign(tps);
+    Map<TopicPartition, Long> begin = c.beginningOffsets(tps, WAIT);
+    Map<TopicPartition, Long> end = c.endOffsets(tps, WAIT);
+    List<TopicPartition> toRead = new ArrayList<>();
+    for (TopicPartition tp : tps) {
+      Progress.Anchor a = anchors.get(tp);
+      String pastEnd = TopicIncarnations.pastEnd(a, end.get(tp));
+      if (pastEnd != null) {
+        out.put(tp, pastEnd);
+      } else if (a.offset() >= begin.get(tp)) {
+        toRead.add(tp);
       }
-      c.assign(toRead);
-      toRead.forEach(tp -> c.seek(tp, anchors.get(tp).offset()));
-      long deadline = System.nanoTime() + WAIT.toNanos();
-      while (!toRead.isEmpty() && System.nanoTime() < deadline) {
-        for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(500))) {
-          TopicPartition tp = new TopicPartition(r.topic(), r.partition());
-          if (!toRead.remove(tp)) {
-            continue;
-          }
-          c.pause(List.of(tp));
-          String mismatch = TopicIncarnations.mismatch(anchors.get(tp), r.offset(), r.timestamp());
-          if (mismatch != null) {
-            out.put(tp, mismatch);
-          }
+    }
+    return toRead;
+  }
+
+  /**
+   * Reads the record at each partition's anchored offset (until {@link #WAIT} has passed) and puts
+   * the partitions whose record contradicts its anchor into {@code out}.
+   */
+  private static void readAtAnchors(
+      KafkaConsumer<byte[], byte[]> c,
+      Map<TopicPartition, Progress.Anchor> anchors,
+      List<TopicPartition> toRead,
+      Map<TopicPartition, String> out) {
+    c.assign(toRead);
+    toRead.forEach(tp -> c.seek(tp, anchors.get(tp).offset()));
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (!toRead.isEmpty() && System.nanoTime() < deadline) {
+      for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(500))) {
+        TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+        if (!toRead.remove(tp)) {
+          continue;
+        }
+        c.pause(List.of(tp));
+        String mismatch = TopicIncarnations.mismatch(anchors.get(tp), r.offset(), r.timestamp());
+        if (mismatch != null) {
+          out.put(tp, mismatch);
         }
       }
     }
-    return out;
   }
 }

@@ -69,43 +69,84 @@ public final class VaultStreamingJob {
       return List.of(startLake(spark, config, model, options, trigger));
     }
     Loaders.get(model, options); // prepare the vault (tables, ghost records) once, on the driver
-    ProgressListener listener = listenerOf(spark);
-    VaultMetrics metrics = listener.metrics();
-    QueueGauges tables = tableGauges(model, options, config);
-    org.apache.spark.broadcast.Broadcast<VaultModel> shared =
-        org.apache.spark.api.java.JavaSparkContext.fromSparkContext(spark.sparkContext())
-            .broadcast(model);
-    List<StreamingQuery> queries = new ArrayList<>();
-    StartingOffsets starting = StartingOffsets.stored(model, Loaders.get(model, options), config);
-    if (config.singleQuery()) {
-      // One query over every topic; each micro-batch is loaded in one transaction, so parents and
-      // children of the same moment are planned together (as one Connect task does).
-      String name = StartingOffsets.queryName(model, null);
-      listener.watch(name, VaultQueryMetrics.register(name, tables, options.watermarkSeconds()));
+    JdbcQueries jdbc = new JdbcQueries(spark, config, trigger, model, options);
+    List<StreamingQuery> queries =
+        config.singleQuery() ? jdbc.startSingle() : jdbc.startPerSource();
+    startSweeper(model, options);
+    return queries;
+  }
+
+  /** The queries of a database target: what they share, and how they start. */
+  private static final class JdbcQueries {
+    private final SparkSession spark;
+    private final JobConfig config;
+    private final Trigger trigger;
+    private final VaultModel model;
+    private final VaultOptions options;
+    private final ProgressListener listener;
+    private final QueueGauges tables;
+    private final org.apache.spark.broadcast.Broadcast<VaultModel> shared;
+    private final StartingOffsets starting;
+
+    JdbcQueries(
+        SparkSession spark,
+        JobConfig config,
+        Trigger trigger,
+        VaultModel model,
+        VaultOptions options) {
+      this.spark = spark;
+      this.config = config;
+      this.trigger = trigger;
+      this.model = model;
+      this.options = options;
+      this.listener = listenerOf(spark);
+      this.tables = tableGauges(model, options, config);
+      this.shared =
+          org.apache.spark.api.java.JavaSparkContext.fromSparkContext(spark.sparkContext())
+              .broadcast(model);
+      this.starting = StartingOffsets.stored(model, Loaders.get(model, options), config);
+    }
+
+    /**
+     * One query over every topic; each micro-batch is loaded in one transaction, so parents and
+     * children of the same moment are planned together (as one Connect task does).
+     */
+    List<StreamingQuery> startSingle() throws TimeoutException {
+      String name = watched(StartingOffsets.queryName(model, null));
       List<String> topics =
           model.sources().values().stream().map(SourceTable::topic).distinct().toList();
+      List<StreamingQuery> queries = new ArrayList<>();
       queries.add(
           query(spark, config, topics, starting, name, SINGLE_CHECKPOINT, trigger)
               .foreachBatch(
-                  new BatchWriter(shared, options, name, metrics, true, config.batchSize()))
+                  new BatchWriter(
+                      shared, options, name, listener.metrics(), true, config.batchSize()))
               .start());
-    } else {
+      return queries;
+    }
+
+    /** One query per source table, each in the FAIR pool of what its table feeds. */
+    List<StreamingQuery> startPerSource() throws TimeoutException {
       SchedulerPools.ensure(spark.sparkContext());
+      List<StreamingQuery> queries = new ArrayList<>();
       for (SourceTable source : model.sources().values()) {
-        String name = StartingOffsets.queryName(model, source);
-        listener.watch(name, VaultQueryMetrics.register(name, tables, options.watermarkSeconds()));
-        // Queries start in the FAIR pool of what their table feeds (see
-        // vaultstream-fairscheduler.xml).
+        String name = watched(StartingOffsets.queryName(model, source));
+        // See vaultstream-fairscheduler.xml.
         spark.sparkContext().setLocalProperty("spark.scheduler.pool", pool(model, source));
         queries.add(
             query(spark, config, List.of(source.topic()), starting, name, source.name(), trigger)
-                .foreachBatch(new BatchWriter(shared, options, name, metrics, false, 0))
+                .foreachBatch(new BatchWriter(shared, options, name, listener.metrics(), false, 0))
                 .start());
       }
       spark.sparkContext().setLocalProperty("spark.scheduler.pool", null);
+      return queries;
     }
-    startSweeper(model, options);
-    return queries;
+
+    /** The query's name, its metrics registered with the progress listener. */
+    private String watched(String name) {
+      listener.watch(name, VaultQueryMetrics.register(name, tables, options.watermarkSeconds()));
+      return name;
+    }
   }
 
   /**

@@ -82,11 +82,10 @@ public final class VaultSinkConfig extends AbstractConfig {
 
   /** The engine options, mapped here and nowhere else. */
   public VaultOptions options() {
-    Password pw = getPassword(CONNECTION_PASSWORD);
     return VaultOptions.builder()
         .jdbcUrl(getString(CONNECTION_URL))
         .user(user())
-        .password(pw == null ? null : pw.value())
+        .password(secret(CONNECTION_PASSWORD))
         .dialect(blankToNull(getString(DIALECT)))
         .targetSchema(blankToNull(getString(TARGET_SCHEMA)))
         .autoCreate(getBoolean(AUTO_CREATE))
@@ -109,18 +108,26 @@ public final class VaultSinkConfig extends AbstractConfig {
         .holdWaitsMs(getLong(HOLD_MS))
         .holdWaitsMaxEvents(getInt(HOLD_MAX_EVENTS))
         .holdWaitsMaxBytes(getLong(HOLD_MAX_BYTES))
-        .expiredReferences(
-            "drop".equals(getString(EXPIRED_ACTION))
-                ? VaultOptions.ExpiredReferences.DROP
-                : VaultOptions.ExpiredReferences.UNKNOWN)
-        .decoder(
-            new DecoderOptions(
-                blankToNull(getString(OPERATION_COLUMN)),
-                blankToNull(getString(TIMESTAMP_COLUMN)),
-                blankToNull(getString(SCHEMA_REGISTRY)),
-                new SchemaRegistryAuth(
-                    secret(SCHEMA_REGISTRY_USER_INFO), secret(SCHEMA_REGISTRY_BEARER_TOKEN))))
+        .expiredReferences(expiredReferences())
+        .decoder(decoderOptions())
         .build();
+  }
+
+  /** What becomes of a reference still unresolved after the retention. */
+  private VaultOptions.ExpiredReferences expiredReferences() {
+    return "drop".equals(getString(EXPIRED_ACTION))
+        ? VaultOptions.ExpiredReferences.DROP
+        : VaultOptions.ExpiredReferences.UNKNOWN;
+  }
+
+  /** How record values are read: operation and time columns, the schema registry. */
+  private DecoderOptions decoderOptions() {
+    return new DecoderOptions(
+        blankToNull(getString(OPERATION_COLUMN)),
+        blankToNull(getString(TIMESTAMP_COLUMN)),
+        blankToNull(getString(SCHEMA_REGISTRY)),
+        new SchemaRegistryAuth(
+            secret(SCHEMA_REGISTRY_USER_INFO), secret(SCHEMA_REGISTRY_BEARER_TOKEN)));
   }
 
   /**

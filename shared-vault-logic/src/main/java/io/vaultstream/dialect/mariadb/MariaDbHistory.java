@@ -14,32 +14,45 @@ interface MariaDbHistory extends RowStatements, MariaDbSyntax {
   @Override
   default String selectHistoryAround(
       String schema, TableSpec t, List<String> keyColumns, String loadDts, List<String> columns) {
-    // The batch's keys and times: the key columns, then the time (as the satellite's load_dts).
-    List<ColumnSpec> batch = new ArrayList<>();
-    keyColumns.forEach(c -> batch.add(t.column(c)));
-    batch.add(new ColumnSpec("t__", t.column(loadDts).type(), true));
-    TableSpec keys = new TableSpec("k", TableKind.TECHNICAL, batch, keyColumns, false);
-    List<String> names = new ArrayList<>(keyColumns);
-    names.add("t__");
     String at = typed("k.`t__`", t.column(loadDts).type());
-    String sameKey =
-        keyColumns.stream()
-            .map(c -> "y." + quote(c) + " = " + typed("k." + quote(c), t.column(c).type()))
-            .collect(Collectors.joining(" AND "));
-    String out = historyColumns(t, keyColumns, loadDts, columns);
     // Per key of the batch, an index range from the latest version before the time (found by a
     // probe of the same index) to the key's last version.
     return "SELECT "
-        + out
+        + historyColumns(t, keyColumns, loadDts, columns)
         + " FROM "
-        + batch(keys, names, "k")
+        + batchKeys(t, keyColumns, loadDts)
         + " STRAIGHT_JOIN "
         + probed(schema, t.name(), "x", "PRIMARY")
         + " ON "
         + match(t, keyColumns, "x", "k")
         + " AND x."
         + quote(loadDts)
-        + " >= COALESCE((SELECT MAX(y."
+        + " >= COALESCE(("
+        + latestTimeBefore(schema, t, keyColumns, loadDts, at)
+        + "), "
+        + at
+        + ")";
+  }
+
+  /** The batch's keys and times {@code k}: the key columns, then the time (as the load_dts). */
+  private String batchKeys(TableSpec t, List<String> keyColumns, String loadDts) {
+    List<ColumnSpec> batch = new ArrayList<>();
+    keyColumns.forEach(c -> batch.add(t.column(c)));
+    batch.add(new ColumnSpec("t__", t.column(loadDts).type(), true));
+    TableSpec keys = new TableSpec("k", TableKind.TECHNICAL, batch, keyColumns, false);
+    List<String> names = new ArrayList<>(keyColumns);
+    names.add("t__");
+    return batch(keys, names, "k");
+  }
+
+  /** The load time of the key's latest stored version before {@code at} (NULL for none). */
+  private String latestTimeBefore(
+      String schema, TableSpec t, List<String> keyColumns, String loadDts, String at) {
+    String sameKey =
+        keyColumns.stream()
+            .map(c -> "y." + quote(c) + " = " + typed("k." + quote(c), t.column(c).type()))
+            .collect(Collectors.joining(" AND "));
+    return "SELECT MAX(y."
         + quote(loadDts)
         + ") FROM "
         + probed(schema, t.name(), "y", "PRIMARY")
@@ -48,10 +61,7 @@ interface MariaDbHistory extends RowStatements, MariaDbSyntax {
         + " AND y."
         + quote(loadDts)
         + " < "
-        + at
-        + "), "
-        + at
-        + ")";
+        + at;
   }
 
   @Override

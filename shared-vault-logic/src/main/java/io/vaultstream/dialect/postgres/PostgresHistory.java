@@ -12,45 +12,52 @@ interface PostgresHistory extends RowStatements, PostgresSyntax {
   @Override
   default String selectHistoryAround(
       String schema, TableSpec t, List<String> keyColumns, String loadDts, List<String> columns) {
-    String tbl = table(schema, t.name());
+    String ld = "x." + quote(loadDts);
+    String versions = versionsOfKey(schema, t, keyColumns);
+    // One lateral per key with two index probes: the latest version before the time, and every
+    // version from it on. (A plain join for the second part let the planner hash-join a sequential
+    // scan of the whole satellite, so each batch's read grew with the table.)
+    return "WITH k AS ("
+        + batchKeys(t, keyColumns)
+        + ")\n"
+        + "SELECT "
+        + historyColumns(t, keyColumns, loadDts, columns)
+        + " FROM k CROSS JOIN LATERAL (("
+        + versions
+        + " AND "
+        + ld
+        + " < k.t__ ORDER BY "
+        + ld
+        + " DESC LIMIT 1)\n"
+        + "UNION ALL\n"
+        + "("
+        + versions
+        + " AND "
+        + ld
+        + " >= k.t__)) x";
+  }
+
+  /** The batch's keys, typed as the table's key columns, each with its time {@code t__}. */
+  private String batchKeys(TableSpec t, List<String> keyColumns) {
     List<String> kcols = new ArrayList<>(keyColumns);
     kcols.add("t__");
     String keyCasts =
         keyColumns.stream()
             .map(c -> fromText("u." + quote(c), t.column(c).type()) + " AS " + quote(c))
             .collect(Collectors.joining(", "));
+    return "SELECT "
+        + keyCasts
+        + ", CAST(u.t__ AS timestamptz) AS t__ FROM "
+        + batch(t, kcols, "u");
+  }
+
+  /** The stored versions {@code x} of the key {@code k}, to be narrowed by their time. */
+  private String versionsOfKey(String schema, TableSpec t, List<String> keyColumns) {
     String match =
         keyColumns.stream()
             .map(c -> "x." + quote(c) + " = k." + quote(c))
             .collect(Collectors.joining(" AND "));
-    String out = historyColumns(t, keyColumns, loadDts, columns);
-    // One lateral per key with two index probes: the latest version before the time, and every
-    // version from it on. (A plain join for the second part let the planner hash-join a sequential
-    // scan of the whole satellite, so each batch's read grew with the table.)
-    return "WITH k AS (SELECT "
-        + keyCasts
-        + ", CAST(u.t__ AS timestamptz) AS t__ FROM "
-        + batch(t, kcols, "u")
-        + ")\n"
-        + "SELECT "
-        + out
-        + " FROM k CROSS JOIN LATERAL ((SELECT * FROM "
-        + tbl
-        + " x WHERE "
-        + match
-        + " AND x."
-        + quote(loadDts)
-        + " < k.t__ ORDER BY x."
-        + quote(loadDts)
-        + " DESC LIMIT 1)\n"
-        + "UNION ALL\n"
-        + "(SELECT * FROM "
-        + tbl
-        + " x WHERE "
-        + match
-        + " AND x."
-        + quote(loadDts)
-        + " >= k.t__)) x";
+    return "SELECT * FROM " + table(schema, t.name()) + " x WHERE " + match;
   }
 
   @Override

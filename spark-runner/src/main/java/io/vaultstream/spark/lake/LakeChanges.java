@@ -216,6 +216,31 @@ public final class LakeChanges {
   /** The MERGE of the changes in {@code view} into the table. */
   String merge(LakeLocation at, String view) {
     List<String> cols = columnList();
+    List<String> on = new ArrayList<>();
+    for (String k : table.primaryKey()) {
+      on.add("t." + q(k) + " = s." + q(k));
+    }
+    List<String> set = updates(cols);
+    StringBuilder b = new StringBuilder("MERGE INTO ").append(at.table(table.name()));
+    b.append(" t USING (SELECT ").append(String.join(", ", typedChanges(cols))).append(" FROM ");
+    b.append(view).append(" s) s ON ").append(String.join(" AND ", on));
+    b.append(" WHEN MATCHED AND s.").append(q(ACTION)).append(" = 'DELETE' THEN DELETE");
+    if (!set.isEmpty()) {
+      b.append(" WHEN MATCHED AND s.").append(q(ACTION)).append(" = 'UPSERT' THEN UPDATE SET ");
+      b.append(String.join(", ", set));
+    }
+    if (cols.contains(loadDts) && cols.contains(recordSource)) {
+      appendEarliest(b);
+    }
+    appendInsert(b, cols);
+    return b.toString();
+  }
+
+  /**
+   * The view's columns as the MERGE reads them: the changes' columns cast to the table's types, the
+   * action, and whether each change names the columns some change does not.
+   */
+  private List<String> typedChanges(List<String> cols) {
     List<String> casts = new ArrayList<>();
     for (String c : cols) {
       casts.add(cast("s." + LakeLocation.quote(c), table.column(c).type()) + " AS " + q(c));
@@ -224,26 +249,22 @@ public final class LakeChanges {
     for (int i : unnamed()) {
       casts.add("s." + q(NAMED + i));
     }
-    List<String> on = new ArrayList<>();
-    for (String k : table.primaryKey()) {
-      on.add("t." + q(k) + " = s." + q(k));
-    }
-    List<String> set = updates(cols);
-    StringBuilder b = new StringBuilder("MERGE INTO ").append(at.table(table.name()));
-    b.append(" t USING (SELECT ").append(String.join(", ", casts)).append(" FROM ");
-    b.append(view).append(" s) s ON ").append(String.join(" AND ", on));
-    b.append(" WHEN MATCHED AND s.").append(q(ACTION)).append(" = 'DELETE' THEN DELETE");
-    if (!set.isEmpty()) {
-      b.append(" WHEN MATCHED AND s.").append(q(ACTION)).append(" = 'UPSERT' THEN UPDATE SET ");
-      b.append(String.join(", ", set));
-    }
-    if (cols.contains(loadDts) && cols.contains(recordSource)) {
-      b.append(" WHEN MATCHED AND s.").append(q(ACTION)).append(" = 'EARLIEST' AND s.");
-      b.append(q(loadDts)).append(" < t.").append(q(loadDts)).append(" THEN UPDATE SET ");
-      b.append(q(loadDts)).append(" = s.").append(q(loadDts)).append(", ");
-      b.append(q(recordSource)).append(" = s.").append(q(recordSource));
-    }
-    // An insert names every column of the table: not every format fills the unnamed with NULL.
+    return casts;
+  }
+
+  /** The EARLIEST action: an earlier load time (and its record source) replaces a stored one. */
+  private void appendEarliest(StringBuilder b) {
+    b.append(" WHEN MATCHED AND s.").append(q(ACTION)).append(" = 'EARLIEST' AND s.");
+    b.append(q(loadDts)).append(" < t.").append(q(loadDts)).append(" THEN UPDATE SET ");
+    b.append(q(loadDts)).append(" = s.").append(q(loadDts)).append(", ");
+    b.append(q(recordSource)).append(" = s.").append(q(recordSource));
+  }
+
+  /**
+   * The insert of a change without a stored row. It names every column of the table: not every
+   * format fills the unnamed with NULL.
+   */
+  private void appendInsert(StringBuilder b, List<String> cols) {
     List<String> inserted = new ArrayList<>();
     List<String> values = new ArrayList<>();
     for (ColumnSpec c : table.columns()) {
@@ -253,7 +274,6 @@ public final class LakeChanges {
     b.append(" WHEN NOT MATCHED AND s.").append(q(ACTION)).append(" <> 'DELETE' THEN INSERT (");
     b.append(String.join(", ", inserted)).append(") VALUES (");
     b.append(String.join(", ", values)).append(')');
-    return b.toString();
   }
 
   /**

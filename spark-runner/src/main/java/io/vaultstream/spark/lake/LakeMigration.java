@@ -97,46 +97,54 @@ final class LakeMigration {
    * The statements that bring column {@code c}, stored as {@code has} (null: absent), to the model.
    */
   private static List<String> column(LakeLocation at, TableSpec t, ColumnSpec c, String has) {
-    String table = at.table(t.name());
     if (has == null) {
-      if (!t.canGain(c)) {
-        throw refused(
-            at,
-            t,
-            c.name(),
-            "is missing, and the model gives it as a key or technical column: keys cannot be"
-                + " changed in place; load a new table (a new name in the model)");
-      }
-      return List.of(
-          "ALTER TABLE "
-              + table
-              + " ADD COLUMNS ("
-              + LakeLocation.quote(c.name())
-              + " "
-              + c.type()
-              + ")");
+      return List.of(added(at, t, c));
     }
     String declared = spelling(c.type());
     return switch (compare(spelling(has), declared, at.format())) {
       case SAME, NARROWER -> List.of();
-      case WIDER -> at.format().widen(table, c.name(), c.type());
-      case OTHER ->
-          throw refused(
-              at,
-              t,
-              c.name(),
-              "is "
-                  + has
-                  + " and the model declares "
-                  + declared
-                  + ", which "
-                  + at.format().label()
-                  + " cannot change in place (a larger integer, a double for a float, more digits"
-                  + (at.format() == LakeFormat.ICEBERG
-                      ? " of a decimal with the same scale"
-                      : " of a decimal")
-                  + "): declare such a type, or load a new table");
+      case WIDER -> at.format().widen(at.table(t.name()), c.name(), c.type());
+      case OTHER -> throw typeRefused(at, t, c, has, declared);
     };
+  }
+
+  /** The statement adding the missing column {@code c}, which must be one a table can gain. */
+  private static String added(LakeLocation at, TableSpec t, ColumnSpec c) {
+    if (!t.canGain(c)) {
+      throw refused(
+          at,
+          t,
+          c.name(),
+          "is missing, and the model gives it as a key or technical column: keys cannot be"
+              + " changed in place; load a new table (a new name in the model)");
+    }
+    return "ALTER TABLE "
+        + at.table(t.name())
+        + " ADD COLUMNS ("
+        + LakeLocation.quote(c.name())
+        + " "
+        + c.type()
+        + ")";
+  }
+
+  /** A declared type the column, stored as {@code has}, cannot be changed to in place. */
+  private static IllegalStateException typeRefused(
+      LakeLocation at, TableSpec t, ColumnSpec c, String has, String declared) {
+    return refused(
+        at,
+        t,
+        c.name(),
+        "is "
+            + has
+            + " and the model declares "
+            + declared
+            + ", which "
+            + at.format().label()
+            + " cannot change in place (a larger integer, a double for a float, more digits"
+            + (at.format() == LakeFormat.ICEBERG
+                ? " of a decimal with the same scale"
+                : " of a decimal")
+            + "): declare such a type, or load a new table");
   }
 
   /**

@@ -82,6 +82,21 @@ final class LakeReads {
     if (keys.size() == 0) {
       return;
     }
+    String view = view(keys);
+    try {
+      answer(aroundSql(t, keyColumns, time, read, view), reader);
+    } finally {
+      spark.catalog().dropTempView(view);
+    }
+  }
+
+  /**
+   * Per key of the view, the version before its time (the first by {@code before__}) and every
+   * version from it on, each as its key, its time in micros and the columns read, in key and time
+   * order.
+   */
+  private String aroundSql(
+      TableSpec t, List<String> keyColumns, String time, List<String> read, String view) {
     List<String> out = new ArrayList<>();
     for (String k : keyColumns) {
       out.add(text(t, k, "s"));
@@ -90,45 +105,43 @@ final class LakeReads {
     for (String c : read) {
       out.add(text(t, c, "s"));
     }
-    List<String> on = new ArrayList<>();
     List<String> partition = new ArrayList<>();
     for (String k : keyColumns) {
-      on.add(equal(t, k, "t", "k"));
       partition.add("s." + q(k));
     }
-    String view = view(keys);
-    String joined =
-        "(SELECT t.*, "
-            + LakeValues.cast("k.t__", "TIMESTAMP")
-            + " AS from__ FROM "
-            + batch.read(t.name())
-            + " t JOIN "
-            + view
-            + " k ON "
-            + String.join(" AND ", on)
-            + ")";
-    String sql =
-        "SELECT "
-            + String.join(", ", out)
-            + " FROM (SELECT s.*, row_number() OVER (PARTITION BY "
-            + String.join(", ", partition)
-            + " ORDER BY CASE WHEN s."
-            + q(time)
-            + " < s.from__ THEN 0 ELSE 1 END, s."
-            + q(time)
-            + " DESC) AS before__ FROM "
-            + joined
-            + " s) s WHERE s."
-            + q(time)
-            + " >= s.from__ OR s.before__ = 1 ORDER BY "
-            + String.join(", ", partition)
-            + ", s."
-            + q(time);
-    try {
-      answer(sql, reader);
-    } finally {
-      spark.catalog().dropTempView(view);
+    return "SELECT "
+        + String.join(", ", out)
+        + " FROM (SELECT s.*, row_number() OVER (PARTITION BY "
+        + String.join(", ", partition)
+        + " ORDER BY CASE WHEN s."
+        + q(time)
+        + " < s.from__ THEN 0 ELSE 1 END, s."
+        + q(time)
+        + " DESC) AS before__ FROM "
+        + rowsWithTheirKeysTime(t, keyColumns, view)
+        + " s) s WHERE s."
+        + q(time)
+        + " >= s.from__ OR s.before__ = 1 ORDER BY "
+        + String.join(", ", partition)
+        + ", s."
+        + q(time);
+  }
+
+  /** The stored rows of the view's keys, each with its key's time as {@code from__}. */
+  private String rowsWithTheirKeysTime(TableSpec t, List<String> keyColumns, String view) {
+    List<String> on = new ArrayList<>();
+    for (String k : keyColumns) {
+      on.add(equal(t, k, "t", "k"));
     }
+    return "(SELECT t.*, "
+        + LakeValues.cast("k.t__", "TIMESTAMP")
+        + " AS from__ FROM "
+        + batch.read(t.name())
+        + " t JOIN "
+        + view
+        + " k ON "
+        + String.join(" AND ", on)
+        + ")";
   }
 
   /** See {@link VaultStore#readDiffering}. */

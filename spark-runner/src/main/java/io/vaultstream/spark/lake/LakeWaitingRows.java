@@ -106,41 +106,16 @@ final class LakeWaitingRows implements WaitingRows {
   public int moveToErrors(long cutoffMicros, long nowMicros, long expiresMicros) {
     List<String> copied = new ArrayList<>(VaultTables.EVENT_COLUMNS);
     copied.remove("last_attempt");
-    StringBuilder sql = new StringBuilder("SELECT unix_micros(x.arrived_at)");
-    for (String c : copied) {
-      sql.append(", ").append(LakeValues.asText("x." + LakeLocation.quote(c), type(c)));
-    }
-    sql.append(" FROM ")
-        .append(batch.read(VaultTables.WAITING))
-        .append(" x WHERE x.state = ")
-        .append(LakeTables.literal(WaitingRow.WAITING))
-        .append(" AND x.arrived_at < timestamp_micros(")
-        .append(cutoffMicros)
-        .append(") ORDER BY x.topic, x.kafka_partition, x.kafka_offset");
     List<Map<String, String>> moved = new ArrayList<>();
     List<Map<String, String>> gone = new ArrayList<>();
-    for (Row r : spark.sql(sql.toString()).collectAsList()) {
-      Map<String, String> m = new LinkedHashMap<>();
-      m.put("error_code", Problem.UNRESOLVED_REFERENCE);
-      for (int i = 0; i < copied.size(); i++) {
-        Object v = r.get(1 + i);
-        m.put(copied.get(i), v == null ? null : v.toString());
-      }
+    for (Row r : spark.sql(waitingBefore(cutoffMicros, copied)).collectAsList()) {
+      Map<String, String> m = errorRow(r, copied);
       List<String> key =
           waitingKey(m.get("topic"), m.get("kafka_partition"), m.get("kafka_offset"));
       if (deletedWaiting.contains(key)) {
         continue; // resolved (or parked again) by this batch
       }
-      Map<String, Object> update = updatedWaiting.get(key);
-      if (update != null) {
-        update.forEach(
-            (c, v) -> {
-              if (copied.contains(c)) {
-                m.put(c, v == null ? null : v.toString());
-              }
-            });
-      }
-      m.put("first_seen", types.timestampText(r.getLong(0)));
+      applyUpdate(updatedWaiting.get(key), copied, m);
       m.put("expires_at", types.timestampText(expiresMicros));
       m.put("last_attempt", types.timestampText(nowMicros));
       moved.add(m);
@@ -153,6 +128,48 @@ final class LakeWaitingRows implements WaitingRows {
     write(waiting(), gone, false);
     insertErrors(moved);
     return moved.size();
+  }
+
+  /** The waiting rows that arrived before the cutoff: their arrival, then the copied columns. */
+  private String waitingBefore(long cutoffMicros, List<String> copied) {
+    StringBuilder sql = new StringBuilder("SELECT unix_micros(x.arrived_at)");
+    for (String c : copied) {
+      sql.append(", ").append(LakeValues.asText("x." + LakeLocation.quote(c), type(c)));
+    }
+    return sql.append(" FROM ")
+        .append(batch.read(VaultTables.WAITING))
+        .append(" x WHERE x.state = ")
+        .append(LakeTables.literal(WaitingRow.WAITING))
+        .append(" AND x.arrived_at < timestamp_micros(")
+        .append(cutoffMicros)
+        .append(") ORDER BY x.topic, x.kafka_partition, x.kafka_offset")
+        .toString();
+  }
+
+  /** A waiting row read by {@link #waitingBefore} as an unresolved error row first seen then. */
+  private Map<String, String> errorRow(Row r, List<String> copied) {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("error_code", Problem.UNRESOLVED_REFERENCE);
+    for (int i = 0; i < copied.size(); i++) {
+      Object v = r.get(1 + i);
+      m.put(copied.get(i), v == null ? null : v.toString());
+    }
+    m.put("first_seen", types.timestampText(r.getLong(0)));
+    return m;
+  }
+
+  /** The copied columns this batch updated in the row, as the update left them. */
+  private static void applyUpdate(
+      Map<String, Object> update, List<String> copied, Map<String, String> row) {
+    if (update == null) {
+      return;
+    }
+    update.forEach(
+        (c, v) -> {
+          if (copied.contains(c)) {
+            row.put(c, v == null ? null : v.toString());
+          }
+        });
   }
 
   private String type(String column) {
