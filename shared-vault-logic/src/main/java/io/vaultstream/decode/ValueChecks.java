@@ -22,11 +22,11 @@ final class ValueChecks {
    */
   static void values(Map<String, Object> row, SourcePosition at) {
     long[] added = {0};
-    for (Map.Entry<String, Object> c : row.entrySet()) {
-      String column = c.getKey();
-      text(column, "the name of column '", at, column);
-      value(c.getValue(), column, at, 1, added);
-    }
+    row.forEach(
+        (column, v) -> {
+          text(column, "the name of column '", at, column);
+          value(v, column, at, 1, added);
+        });
   }
 
   /** The most nesting levels of objects and arrays a row's values may have. */

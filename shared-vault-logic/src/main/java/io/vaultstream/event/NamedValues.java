@@ -3,11 +3,16 @@ package io.vaultstream.event;
 import java.io.Serializable;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiConsumer;
 
@@ -41,10 +46,12 @@ public final class NamedValues<V> extends AbstractMap<String, V> implements Seri
 
     private final String[] names;
     private final Map<String, Integer> index;
+    private final Set<String> set;
 
     private Names(String[] names, Map<String, Integer> index) {
       this.names = names;
       this.index = index;
+      this.set = Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList(names)));
     }
 
     /** The names of {@code list}; null when a name repeats (such a map would hold it once). */
@@ -90,6 +97,46 @@ public final class NamedValues<V> extends AbstractMap<String, V> implements Seri
     }
   }
 
+  @Override
+  public Set<String> keySet() {
+    return names.set;
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public Collection<V> values() {
+    return (Collection<V>) Collections.unmodifiableList(Arrays.asList(values));
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (o == this) {
+      return true;
+    }
+    if (!(o instanceof Map<?, ?> m) || m.size() != values.length) {
+      return false;
+    }
+    for (int i = 0; i < values.length; i++) {
+      Object theirs = m.get(names.names[i]);
+      if (theirs == null
+          ? values[i] != null || !m.containsKey(names.names[i])
+          : !theirs.equals(values[i])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public int hashCode() {
+    int h = 0;
+    for (int i = 0; i < values.length; i++) {
+      h += Objects.hashCode(names.names[i]) ^ Objects.hashCode(values[i]);
+    }
+    return h;
+  }
+
+  /** Entries are made as they are iterated: prefer {@link #forEach}, {@link #get}. */
   @Override
   public Set<Entry<String, V>> entrySet() {
     return new AbstractSet<>() {

@@ -155,18 +155,11 @@ public final class BatchPlanner {
   /** The key columns' values as the event's own row image holds them. */
   private static Map<String, String> ownKeys(ChangeEvent e, SourceIndex si) {
     List<String> cols = si.keyColumns();
-    if (si.keyNames() != null) {
-      Object[] values = new Object[cols.size()];
-      for (int i = 0; i < values.length; i++) {
-        values[i] = CanonicalText.of(e.get(cols.get(i)));
-      }
-      return new NamedValues<>(si.keyNames(), values);
+    Object[] values = new Object[cols.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = CanonicalText.of(e.get(cols.get(i)));
     }
-    Map<String, String> keys = new LinkedHashMap<>(capacity(cols.size()));
-    for (int i = 0; i < cols.size(); i++) {
-      keys.put(cols.get(i), CanonicalText.of(e.get(cols.get(i))));
-    }
-    return keys;
+    return new NamedValues<>(si.keyNames(), values);
   }
 
   /** A hash map's initial capacity for {@code n} entries: no resize, no larger table. */

@@ -13,12 +13,12 @@ import io.vaultstream.model.ReferenceTable;
 import io.vaultstream.model.Satellite;
 import io.vaultstream.model.VaultModel;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The vault rows of one planned event: hub rows from its business keys, link rows ({@link
@@ -33,9 +33,9 @@ final class ItemRows {
   private final SatelliteRows satelliteRows;
   private final TrackingRows tracking;
   private final LinkRows links;
-  // The shared names of each attribute list's maps (the model's lists: a handful).
-  private final Map<List<String>, Optional<NamedValues.Names>> attributeNames =
-      new ConcurrentHashMap<>();
+  // The shared names of the maps of each of the model's attribute lists, found by the list itself
+  // (built here, read only afterwards).
+  private final Map<List<String>, NamedValues.Names> attributeNames = new IdentityHashMap<>();
 
   ItemRows(VaultModel model, HashKeyCalculator hasher, Map<String, SourceIndex> index) {
     this.model = model;
@@ -45,6 +45,19 @@ final class ItemRows {
     this.satelliteRows = new SatelliteRows(model, this, reaches);
     this.tracking = new TrackingRows(model, hasher, index);
     this.links = new LinkRows(model, hasher, reaches, this);
+    for (SourceIndex si : index.values()) {
+      nameList(si.defaultAttributes());
+      si.satellites().forEach(sat -> nameList(sat.columns()));
+      si.referenceTables().forEach(ref -> nameList(ref.columns()));
+      si.links().forEach(link -> nameList(link.columns()));
+    }
+  }
+
+  private void nameList(List<String> columns) {
+    NamedValues.Names names = columns == null ? null : NamedValues.Names.of(columns);
+    if (names != null) {
+      attributeNames.put(columns, names);
+    }
   }
 
   /** Adds the parent rows the mappings around tracked items reach (see {@link TrackingRows}). */
@@ -198,17 +211,12 @@ final class ItemRows {
     history(plan, taken, table, key, e, rsrc, declared, Map.of());
   }
 
-  private static Optional<NamedValues.Names> namesOf(List<String> columns) {
-    return Optional.ofNullable(NamedValues.Names.of(columns));
-  }
-
   /** Attribute values: the declared columns, or every non-key column of the row. */
   Map<String, String> attributes(ChangeEvent e, List<String> declared) {
     List<String> cols =
         declared != null ? declared : index.get(e.sourceTable()).defaultAttributes();
     if (cols != null) {
-      NamedValues.Names names =
-          attributeNames.computeIfAbsent(cols, ItemRows::namesOf).orElse(null);
+      NamedValues.Names names = attributeNames.get(cols);
       if (names != null) {
         Object[] values = new Object[cols.size()];
         for (int i = 0; i < values.length; i++) {

@@ -11,6 +11,7 @@ import io.vaultstream.model.VaultModel;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -21,8 +22,8 @@ import java.util.Optional;
  * @param needsKeyMap whether the key map must remember this source's rows: when a key column lies
  *     outside the primary key (a delete's before image holds only the primary key), or another
  *     source's foreign key reaches it
- * @param keyNames the key columns as the shared names of the maps of a row's key values (null if a
- *     name repeats)
+ * @param keyNames the key columns as the shared names of the maps of a row's key values (the key
+ *     columns are distinct)
  */
 record SourceIndex(
     SourceTable table,
@@ -64,7 +65,7 @@ record SourceIndex(
               keyColumns,
               defaults == null ? null : List.copyOf(defaults),
               referenced || !s.primaryKey().containsAll(keyColumns),
-              NamedValues.Names.of(keyColumns)));
+              Objects.requireNonNull(NamedValues.Names.of(keyColumns))));
     }
     return out;
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.JsonParser;
+import io.vaultstream.event.NamedValues;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
@@ -75,5 +76,32 @@ class StructValuesTest {
         new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
       assertThat(in.readObject()).isEqualTo(m);
     }
+  }
+
+  @Test
+  void namesThatRepeatMakeNoSharedNames() {
+    assertThat(NamedValues.Names.of(List.of("a", "b", "a"))).isNull();
+    assertThat(NamedValues.Names.of(List.of("a", "b")).size()).isEqualTo(2);
+  }
+
+  @Test
+  void keysValuesAndEqualityAgreeWithALinkedMap() {
+    NamedValues<String> m =
+        new NamedValues<>(NamedValues.Names.of(List.of("a", "b")), new Object[] {"1", null});
+    Map<String, String> same = new LinkedHashMap<>();
+    same.put("a", "1");
+    same.put("b", null);
+    assertThat(m).isEqualTo(same);
+    assertThat(m.hashCode()).isEqualTo(same.hashCode());
+    assertThat(m.keySet()).isEqualTo(same.keySet());
+    assertThat(new ArrayList<>(m.values())).isEqualTo(new ArrayList<>(same.values()));
+    Map<String, String> otherKey = new LinkedHashMap<>();
+    otherKey.put("a", "1");
+    otherKey.put("c", null);
+    assertThat(m).isNotEqualTo(otherKey);
+    assertThat(otherKey).isNotEqualTo(m);
+    assertThat(m).isNotEqualTo(Map.of("a", "1"));
+    assertThatThrownBy(() -> m.keySet().add("c")).isInstanceOf(UnsupportedOperationException.class);
+    assertThatThrownBy(() -> m.values().clear()).isInstanceOf(UnsupportedOperationException.class);
   }
 }

@@ -4,7 +4,6 @@ import io.vaultstream.engine.QueueGauges;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.model.SourceTable;
 import io.vaultstream.model.VaultModel;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
@@ -76,79 +75,6 @@ public final class VaultStreamingJob {
     return queries;
   }
 
-  /** The queries of a database target: what they share, and how they start. */
-  private static final class JdbcQueries {
-    private final SparkSession spark;
-    private final JobConfig config;
-    private final Trigger trigger;
-    private final VaultModel model;
-    private final VaultOptions options;
-    private final ProgressListener listener;
-    private final QueueGauges tables;
-    private final org.apache.spark.broadcast.Broadcast<VaultModel> shared;
-    private final StartingOffsets starting;
-
-    JdbcQueries(
-        SparkSession spark,
-        JobConfig config,
-        Trigger trigger,
-        VaultModel model,
-        VaultOptions options) {
-      this.spark = spark;
-      this.config = config;
-      this.trigger = trigger;
-      this.model = model;
-      this.options = options;
-      this.listener = listenerOf(spark);
-      this.tables = tableGauges(model, options, config);
-      this.shared =
-          org.apache.spark.api.java.JavaSparkContext.fromSparkContext(spark.sparkContext())
-              .broadcast(model);
-      this.starting = StartingOffsets.stored(model, Loaders.get(model, options), config);
-    }
-
-    /**
-     * One query over every topic; each micro-batch is loaded in one transaction, so parents and
-     * children of the same moment are planned together (as one Connect task does).
-     */
-    List<StreamingQuery> startSingle() throws TimeoutException {
-      String name = watched(StartingOffsets.queryName(model, null));
-      List<String> topics =
-          model.sources().values().stream().map(SourceTable::topic).distinct().toList();
-      List<StreamingQuery> queries = new ArrayList<>();
-      queries.add(
-          query(spark, config, topics, starting, name, SINGLE_CHECKPOINT, trigger)
-              .foreachBatch(
-                  new BatchWriter(
-                      shared, options, name, listener.metrics(), true, config.batchSize()))
-              .start());
-      return queries;
-    }
-
-    /** One query per source table, each in the FAIR pool of what its table feeds. */
-    List<StreamingQuery> startPerSource() throws TimeoutException {
-      SchedulerPools.ensure(spark.sparkContext());
-      List<StreamingQuery> queries = new ArrayList<>();
-      for (SourceTable source : model.sources().values()) {
-        String name = watched(StartingOffsets.queryName(model, source));
-        // See vaultstream-fairscheduler.xml.
-        spark.sparkContext().setLocalProperty("spark.scheduler.pool", pool(model, source));
-        queries.add(
-            query(spark, config, List.of(source.topic()), starting, name, source.name(), trigger)
-                .foreachBatch(new BatchWriter(shared, options, name, listener.metrics(), false, 0))
-                .start());
-      }
-      spark.sparkContext().setLocalProperty("spark.scheduler.pool", null);
-      return queries;
-    }
-
-    /** The query's name, its metrics registered with the progress listener. */
-    private String watched(String name) {
-      listener.watch(name, VaultQueryMetrics.register(name, tables, options.watermarkSeconds()));
-      return name;
-    }
-  }
-
   /**
    * The lakehouse targets (Delta, Iceberg): the tables created (with their ghost records) on the
    * driver, then one query over every source topic whose micro-batches are planned and written on
@@ -187,7 +113,7 @@ public final class VaultStreamingJob {
    */
   static final String SINGLE_CHECKPOINT = ".all-sources";
 
-  private static org.apache.spark.sql.streaming.DataStreamWriter<org.apache.spark.sql.Row> query(
+  static org.apache.spark.sql.streaming.DataStreamWriter<org.apache.spark.sql.Row> query(
       SparkSession spark,
       JobConfig config,
       List<String> topics,
@@ -225,7 +151,7 @@ public final class VaultStreamingJob {
    * The accumulators and the progress listener of a session: made at the first start, shared by
    * later starts in the same session (a restart of the queries reports into the same figures).
    */
-  private static synchronized ProgressListener listenerOf(SparkSession spark) {
+  static synchronized ProgressListener listenerOf(SparkSession spark) {
     return LISTENERS.computeIfAbsent(
         spark,
         s -> {
@@ -240,7 +166,7 @@ public final class VaultStreamingJob {
    * --table-sizes-interval-ms} (default 30000; 0 never) for the queries' JMX attributes: one reader
    * per vault, as the sweeper.
    */
-  private static synchronized QueueGauges tableGauges(
+  static synchronized QueueGauges tableGauges(
       VaultModel model, VaultOptions options, JobConfig config) {
     String key = model.name() + "|" + options.jdbcUrl() + "|" + options.targetSchema();
     return GAUGES.computeIfAbsent(

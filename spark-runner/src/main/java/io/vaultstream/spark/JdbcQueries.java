@@ -1,0 +1,89 @@
+package io.vaultstream.spark;
+
+import io.vaultstream.engine.QueueGauges;
+import io.vaultstream.engine.VaultOptions;
+import io.vaultstream.model.SourceTable;
+import io.vaultstream.model.VaultModel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeoutException;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.streaming.StreamingQuery;
+import org.apache.spark.sql.streaming.Trigger;
+
+/** The queries of a database target: what they share, and how they start. */
+final class JdbcQueries {
+  private final SparkSession spark;
+  private final JobConfig config;
+  private final Trigger trigger;
+  private final VaultModel model;
+  private final VaultOptions options;
+  private final ProgressListener listener;
+  private final QueueGauges tables;
+  private final org.apache.spark.broadcast.Broadcast<VaultModel> shared;
+  private final StartingOffsets starting;
+
+  JdbcQueries(
+      SparkSession spark,
+      JobConfig config,
+      Trigger trigger,
+      VaultModel model,
+      VaultOptions options) {
+    this.spark = spark;
+    this.config = config;
+    this.trigger = trigger;
+    this.model = model;
+    this.options = options;
+    this.listener = VaultStreamingJob.listenerOf(spark);
+    this.tables = VaultStreamingJob.tableGauges(model, options, config);
+    this.shared =
+        org.apache.spark.api.java.JavaSparkContext.fromSparkContext(spark.sparkContext())
+            .broadcast(model);
+    this.starting = StartingOffsets.stored(model, Loaders.get(model, options), config);
+  }
+
+  /**
+   * One query over every topic; each micro-batch is loaded in one transaction, so parents and
+   * children of the same moment are planned together (as one Connect task does).
+   */
+  List<StreamingQuery> startSingle() throws TimeoutException {
+    String name = watched(StartingOffsets.queryName(model, null));
+    List<String> topics =
+        model.sources().values().stream().map(SourceTable::topic).distinct().toList();
+    List<StreamingQuery> queries = new ArrayList<>();
+    queries.add(
+        VaultStreamingJob.query(
+                spark, config, topics, starting, name, VaultStreamingJob.SINGLE_CHECKPOINT, trigger)
+            .foreachBatch(
+                new BatchWriter(
+                    shared, options, name, listener.metrics(), true, config.batchSize()))
+            .start());
+    return queries;
+  }
+
+  /** One query per source table, each in the FAIR pool of what its table feeds. */
+  List<StreamingQuery> startPerSource() throws TimeoutException {
+    SchedulerPools.ensure(spark.sparkContext());
+    List<StreamingQuery> queries = new ArrayList<>();
+    for (SourceTable source : model.sources().values()) {
+      String name = watched(StartingOffsets.queryName(model, source));
+      // See vaultstream-fairscheduler.xml.
+      spark
+          .sparkContext()
+          .setLocalProperty("spark.scheduler.pool", VaultStreamingJob.pool(model, source));
+      queries.add(
+          VaultStreamingJob.query(
+                  spark, config, List.of(source.topic()), starting, name, source.name(), trigger)
+              .foreachBatch(new BatchWriter(shared, options, name, listener.metrics(), false, 0))
+              .start());
+    }
+    spark.sparkContext().setLocalProperty("spark.scheduler.pool", null);
+    return queries;
+  }
+
+  /** The query's name, its metrics registered with the progress listener. */
+  private String watched(String name) {
+    listener.watch(name, VaultQueryMetrics.register(name, tables, options.watermarkSeconds()));
+    return name;
+  }
+}
