@@ -175,15 +175,7 @@ public final class ValueAdmission {
     if (!e.operation().carriesRow()) {
       return null;
     }
-    List<Feed> fed = new ArrayList<>(feeds.getOrDefault(e.sourceTable(), List.of()));
-    for (String table : discovering.getOrDefault(e.sourceTable(), List.of())) {
-      for (ColumnSpec c : shape.table(table).columns()) {
-        if (!own.get(table).contains(c.name()) && e.row().containsKey(c.name())) {
-          fed.add(new Feed(table, c.name(), c.name()));
-        }
-      }
-    }
-    for (Feed f : fed) {
+    for (Feed f : feedsOf(e)) {
       Object v = e.get(f.sourceColumn());
       TableSpec t = v == null ? null : shape.table(f.table());
       ColumnSpec c = t == null ? null : t.column(f.column());
@@ -193,26 +185,47 @@ public final class ValueAdmission {
       String text = CanonicalText.of(v);
       String why = target.valueProblem(c.type(), text);
       if (why != null) {
-        return Problem.of(
-            e,
-            Problem.TYPE_CONVERSION,
-            f.table(),
-            e.position()
-                + ": the value '"
-                + StoredText.escape(abbreviated(text), false)
-                + "' of column "
-                + f.sourceColumn()
-                + " cannot be stored in "
-                + f.table()
-                + "."
-                + f.column()
-                + " ("
-                + c.type()
-                + "): "
-                + why);
+        return refused(e, f, c, text, why);
       }
     }
     return null;
+  }
+
+  /**
+   * The columns the event's values go to: its source's declared feeds, and the columns of tables
+   * that discover theirs which the event's row holds.
+   */
+  private List<Feed> feedsOf(ChangeEvent e) {
+    List<Feed> fed = new ArrayList<>(feeds.getOrDefault(e.sourceTable(), List.of()));
+    for (String table : discovering.getOrDefault(e.sourceTable(), List.of())) {
+      for (ColumnSpec c : shape.table(table).columns()) {
+        if (!own.get(table).contains(c.name()) && e.row().containsKey(c.name())) {
+          fed.add(new Feed(table, c.name(), c.name()));
+        }
+      }
+    }
+    return fed;
+  }
+
+  /** The TYPE_CONVERSION problem of a value its column cannot hold. */
+  private static Problem refused(ChangeEvent e, Feed f, ColumnSpec c, String text, String why) {
+    return Problem.of(
+        e,
+        Problem.TYPE_CONVERSION,
+        f.table(),
+        e.position()
+            + ": the value '"
+            + StoredText.escape(abbreviated(text), false)
+            + "' of column "
+            + f.sourceColumn()
+            + " cannot be stored in "
+            + f.table()
+            + "."
+            + f.column()
+            + " ("
+            + c.type()
+            + "): "
+            + why);
   }
 
   /** A value shortened for a message. */
