@@ -85,43 +85,51 @@ final class RowChecks implements Serializable {
     if (targets == null) {
       return; // the model lists the columns it stores: other names never reach a table
     }
-    String rule =
-        "; its columns become columns of "
-            + targets
-            + ", whose names must be 1 to "
-            + MAX_NAME_BYTES
-            + " bytes without NUL";
-    String where = at + ": source '" + source.name() + "' has ";
     for (String name : row.keySet()) {
-      if (name.isEmpty()) {
-        throw new DecodeException(where + "a column with an empty name" + rule);
-      }
-      if (name.indexOf('\0') >= 0) {
+      String problem = nameProblem(name, row.keySet());
+      if (problem != null) {
         throw new DecodeException(
-            where + "a column '" + ValueText.shorten(name) + "' with a NUL character" + rule);
-      }
-      // Three bytes per char at most: only a long name needs counting.
-      if (name.length() * 3 > MAX_NAME_BYTES) {
-        int bytes = name.getBytes(StandardCharsets.UTF_8).length;
-        if (bytes > MAX_NAME_BYTES) {
-          String twin = twin(name, row.keySet());
-          if (twin != null) {
-            throw new DecodeException(
-                where
-                    + "columns '"
-                    + ValueText.shorten(name)
-                    + "' and '"
-                    + ValueText.shorten(twin)
-                    + "', equal in their first "
-                    + MAX_NAME_BYTES
-                    + " bytes, where PostgreSQL cuts names"
-                    + rule);
-          }
-          throw new DecodeException(
-              where + "a column '" + ValueText.shorten(name) + "' of " + bytes + " bytes" + rule);
-        }
+            at
+                + ": source '"
+                + source.name()
+                + "' has "
+                + problem
+                + "; its columns become columns of "
+                + targets
+                + ", whose names must be 1 to "
+                + MAX_NAME_BYTES
+                + " bytes without NUL");
       }
     }
+  }
+
+  /** What makes {@code name}, one of a row's {@code names}, no vault column's name; or null. */
+  private static String nameProblem(String name, Collection<String> names) {
+    if (name.isEmpty()) {
+      return "a column with an empty name";
+    }
+    if (name.indexOf('\0') >= 0) {
+      return "a column '" + ValueText.shorten(name) + "' with a NUL character";
+    }
+    // Three bytes per char at most: only a long name needs counting.
+    if (name.length() * 3 <= MAX_NAME_BYTES) {
+      return null;
+    }
+    int bytes = name.getBytes(StandardCharsets.UTF_8).length;
+    if (bytes <= MAX_NAME_BYTES) {
+      return null;
+    }
+    String twin = twin(name, names);
+    if (twin != null) {
+      return "columns '"
+          + ValueText.shorten(name)
+          + "' and '"
+          + ValueText.shorten(twin)
+          + "', equal in their first "
+          + MAX_NAME_BYTES
+          + " bytes, where PostgreSQL cuts names";
+    }
+    return "a column '" + ValueText.shorten(name) + "' of " + bytes + " bytes";
   }
 
   /** Another name equal to this one in the first 63 bytes (as PostgreSQL cuts both). */

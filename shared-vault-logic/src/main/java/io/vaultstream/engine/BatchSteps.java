@@ -235,6 +235,15 @@ final class BatchSteps {
     ignored.note(store.vault(), b.plan.setAside, b.now);
     WaitingCycle.Counts k =
         cycle.finish(store.waiting(), b.rechecks, b.plan, b.held.held(), b.bad, failed, b.now);
+    logTimes(b, began, wrote);
+    Progress stored = b.held.progress();
+    store.storeProgress(stored, b.now);
+    store.commit();
+    held = b.held.state();
+    return result(b, written, changed, k, stored);
+  }
+
+  private static void logTimes(PlannedBatch b, long began, long wrote) {
     FLUSHES.debug(
         "Batch of {} events and {} rechecks: rechecks found in {} ms, planned in {} ms, written in"
             + " {} ms, waiting rows handled in {} ms",
@@ -244,10 +253,15 @@ final class BatchSteps {
         (b.plannedNanos - b.preparedNanos) / 1_000_000,
         (wrote - began) / 1_000_000,
         (System.nanoTime() - wrote) / 1_000_000);
-    Progress stored = b.held.progress();
-    store.storeProgress(stored, b.now);
-    store.commit();
-    held = b.held.state();
+  }
+
+  /** What a committed batch did: the problems of its own events (not of rechecked ones). */
+  private static LoadResult result(
+      PlannedBatch b,
+      Map<String, Integer> written,
+      List<Problem> changed,
+      WaitingCycle.Counts k,
+      Progress stored) {
     List<Problem> problems = new ArrayList<>(b.plan.problems);
     problems.addAll(changed);
     return new LoadResult(
