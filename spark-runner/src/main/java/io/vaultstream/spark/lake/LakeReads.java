@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -28,11 +27,12 @@ final class LakeReads {
 
   private final SparkSession spark;
   private final LakeBatch batch;
-  private final Map<String, Set<String>> pinnedColumns = new HashMap<>();
+  private final LakeReadColumns columns;
 
   LakeReads(SparkSession spark, LakeBatch batch) {
     this.spark = spark;
     this.batch = batch;
+    this.columns = new LakeReadColumns(spark, batch);
   }
 
   /** The stored load time of each of the rows' keys that is stored. */
@@ -52,7 +52,7 @@ final class LakeReads {
           spark
               .sql(
                   "SELECT "
-                      + text(t, pk, "t")
+                      + columns.text(t, pk, "t")
                       + ", unix_micros(t."
                       + q(loadDts)
                       + ") FROM "
@@ -60,7 +60,7 @@ final class LakeReads {
                       + " t JOIN "
                       + view
                       + " k ON "
-                      + equal(t, pk, "t", "k"))
+                      + LakeReadColumns.equal(t, pk, "t", "k"))
               .collectAsList()) {
         out.put(LakeValues.hexKey(row.getString(0)), row.getLong(1));
       }
@@ -99,11 +99,11 @@ final class LakeReads {
       TableSpec t, List<String> keyColumns, String time, List<String> read, String view) {
     List<String> out = new ArrayList<>();
     for (String k : keyColumns) {
-      out.add(text(t, k, "s"));
+      out.add(columns.text(t, k, "s"));
     }
     out.add("unix_micros(s." + q(time) + ")");
     for (String c : read) {
-      out.add(text(t, c, "s"));
+      out.add(columns.text(t, c, "s"));
     }
     List<String> partition = new ArrayList<>();
     for (String k : keyColumns) {
@@ -131,7 +131,7 @@ final class LakeReads {
   private String rowsWithTheirKeysTime(TableSpec t, List<String> keyColumns, String view) {
     List<String> on = new ArrayList<>();
     for (String k : keyColumns) {
-      on.add(equal(t, k, "t", "k"));
+      on.add(LakeReadColumns.equal(t, k, "t", "k"));
     }
     return "(SELECT t.*, "
         + LakeValues.cast("k.t__", "TIMESTAMP")
@@ -157,10 +157,11 @@ final class LakeReads {
     for (String a : attributes) {
       ColumnSpec col = t.column(a);
       // A column added after the pinned version (first seen in this batch) is NULL in every row.
-      String mine = pinned(t).contains(a) ? "t." + q(a) : "CAST(NULL AS " + col.type() + ")";
+      String mine =
+          columns.pinned(t).contains(a) ? "t." + q(a) : "CAST(NULL AS " + col.type() + ")";
       String differs = "NOT (" + mine + " <=> " + LakeValues.cast("k." + q(a), col.type()) + ")";
       out.add("CASE WHEN " + differs + " THEN 'true' ELSE 'false' END");
-      out.add(text(t, a, "t"));
+      out.add(columns.text(t, a, "t"));
       any.add(differs);
     }
     String view = view(compared);
@@ -172,7 +173,7 @@ final class LakeReads {
             + " t JOIN "
             + view
             + " k ON "
-            + equal(t, hashKey, "t", "k")
+            + LakeReadColumns.equal(t, hashKey, "t", "k")
             + (any.isEmpty() ? "" : " WHERE " + String.join(" OR ", any));
     try {
       answer(sql, reader);
@@ -192,10 +193,10 @@ final class LakeReads {
     List<String> on = new ArrayList<>();
     for (String k : prefixes.names()) {
       out.add("k." + q(k));
-      on.add(equal(t, k, "t", "k"));
+      on.add(LakeReadColumns.equal(t, k, "t", "k"));
     }
     for (String k : rest) {
-      out.add(text(t, k, "t"));
+      out.add(columns.text(t, k, "t"));
     }
     List<List<String>> keys = new ArrayList<>();
     if (prefixes.size() == 0) {
@@ -265,36 +266,6 @@ final class LakeReads {
     String name = "vs_rows_" + VIEWS.incrementAndGet();
     spark.createDataFrame(data, DataTypes.createStructType(fields)).createOrReplaceTempView(name);
     return name;
-  }
-
-  /**
-   * A column of {@code t} read as the engine's text; NULL for a column the table gained after the
-   * version the batch reads (a column first seen in this batch's events, or added by a run of this
-   * batch that failed before its commits).
-   */
-  private String text(TableSpec t, String column, String alias) {
-    if (!pinned(t).contains(column)) {
-      return "CAST(NULL AS STRING)";
-    }
-    ColumnSpec c = t.column(column);
-    return LakeValues.asText(alias + "." + q(column), c == null ? "STRING" : c.type());
-  }
-
-  /** The columns of {@code t} in the version the batch reads. */
-  private Set<String> pinned(TableSpec t) {
-    return pinnedColumns.computeIfAbsent(
-        t.name(),
-        k ->
-            Set.of(spark.sql("SELECT * FROM " + batch.read(k) + " LIMIT 0").schema().fieldNames()));
-  }
-
-  /** The stored column equals the text of the same column in the view. */
-  private static String equal(TableSpec t, String column, String stored, String given) {
-    return stored
-        + "."
-        + q(column)
-        + " = "
-        + LakeValues.cast(given + "." + q(column), t.column(column).type());
   }
 
   private static String q(String name) {
