@@ -10,8 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.common.TopicPartition;
 
 /**
  * The sinks' loads of the captured backlog. In each run every sink gets a freshly started worker of
@@ -40,6 +38,8 @@ final class SourceSinkRuns {
   private final Admin admin;
   private final Path model;
 
+  private final SourceSinkChecks checks;
+
   /** Every load of every run, and the COPY ceiling. */
   final SourceSummary summary = new SourceSummary();
 
@@ -60,6 +60,7 @@ final class SourceSinkRuns {
     this.bootstrap = bootstrap;
     this.admin = admin;
     this.model = model;
+    this.checks = new SourceSinkChecks(target, backlog, admin);
   }
 
   /** The sinks of run {@code run} (1-based), rotated: the first sink goes last in the next run. */
@@ -164,7 +165,7 @@ final class SourceSinkRuns {
                     50,
                     stored -> clock.sample(loaded.now())),
             () -> clock.sample(loaded.settled())));
-    checkVault(config.get("errors.deadletterqueue.topic.name"));
+    checks.vault(config.get("errors.deadletterqueue.topic.name"));
     worker.rest.delete(name, STOP);
   }
 
@@ -190,7 +191,7 @@ final class SourceSinkRuns {
                     BenchOptions.timeout(backlog.records()),
                     clock),
             null));
-    checkJdbc();
+    checks.jdbc();
     worker.rest.delete(name, STOP);
   }
 
@@ -273,69 +274,5 @@ final class SourceSinkRuns {
         st.execute("CREATE SCHEMA " + schema); // vaultstream creates its own
       }
     }
-  }
-
-  /**
-   * The vault's rows per table (without ghost rows), the hubs against the keys the workload created
-   * (a hub keeps deleted keys), and the error and waiting rows: the workload writes no invalid row,
-   * so vs_errors must stay empty.
-   */
-  private void checkVault(String dlq) throws Exception {
-    Map<String, Long> rows = new LinkedHashMap<>();
-    for (String t : target.tables(VAULT_SCHEMA)) {
-      rows.put(
-          t,
-          t.startsWith("vs_")
-              ? target.count(VAULT_SCHEMA + "." + t)
-              : target.count(VAULT_SCHEMA + "." + t + " WHERE record_source <> 'SYSTEM'"));
-    }
-    ShopWorkload w = backlog.workload();
-    Map<String, Long> hubs =
-        Map.of("hub_customer", w.lastCustomer, "hub_product", w.products, "hub_order", w.lastOrder);
-    List<String> wrong = new ArrayList<>();
-    hubs.forEach(
-        (hub, want) -> {
-          if (!want.equals(rows.get(hub))) {
-            wrong.add(hub + " " + rows.get(hub) + " (the workload created " + want + ")");
-          }
-        });
-    Report.line("    vault rows: %s", rows);
-    Report.line(
-        "    vs_errors: %,d (the workload has no invalid rows: 0 expected); vs_waiting: %,d;"
-            + " dead letter queue: %,d records (all runs so far); hubs %s",
-        rows.getOrDefault("vs_errors", 0L),
-        rows.getOrDefault("vs_waiting", 0L),
-        deadLetters(dlq),
-        wrong.isEmpty() ? "match the keys the workload created" : "WRONG: " + wrong);
-  }
-
-  /** Records in the dead letter queue topic (0 without one, or while it does not exist). */
-  private long deadLetters(String dlq) throws Exception {
-    if (dlq == null || !admin.listTopics().names().get().contains(dlq)) {
-      return 0;
-    }
-    return admin
-        .listOffsets(Map.of(new TopicPartition(dlq, 0), OffsetSpec.latest()))
-        .all()
-        .get()
-        .values()
-        .stream()
-        .mapToLong(o -> o.offset())
-        .sum();
-  }
-
-  /** The Debezium JDBC sink's tables mirror the source's: their row counts should be equal. */
-  private void checkJdbc() throws SQLException {
-    Map<String, Long> rows = new LinkedHashMap<>();
-    for (String t : target.tables(JDBC_SCHEMA)) {
-      rows.put(t, target.count(JDBC_SCHEMA + "." + target.quote(t)));
-    }
-    boolean same = true;
-    for (var e : backlog.sourceRows().entrySet()) {
-      same &= e.getValue().equals(rows.get("shop_public_" + e.getKey()));
-    }
-    Report.line(
-        "    Debezium JDBC sink rows: %s (%s the source's)",
-        rows, same ? "equal to" : "NOT equal to");
   }
 }
