@@ -18,7 +18,8 @@ final class InputSettings {
   static void define(ConfigDef d) {
     int o = 0;
     o = columns(d, o);
-    registry(d, o);
+    o = registry(d, o);
+    registryCredentials(d, o);
   }
 
   /**
@@ -50,7 +51,7 @@ final class InputSettings {
     return o;
   }
 
-  /** The schema registry. Returns the last order used in the group. */
+  /** The schema registry's URL. Returns the last order used in the group. */
   private static int registry(ConfigDef d, int o) {
     d.define(
         SCHEMA_REGISTRY,
@@ -68,6 +69,14 @@ final class InputSettings {
         ++o,
         Width.LONG,
         "Schema registry");
+    return o;
+  }
+
+  /**
+   * The schema registry's credentials, basic or bearer, kept out of its URL. Returns the last order
+   * used in the group.
+   */
+  private static int registryCredentials(ConfigDef d, int o) {
     d.define(
         SCHEMA_REGISTRY_USER_INFO,
         Type.PASSWORD,

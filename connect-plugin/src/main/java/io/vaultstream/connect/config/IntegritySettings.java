@@ -20,7 +20,8 @@ final class IntegritySettings {
   static void define(ConfigDef d) {
     int o = 0;
     o = waitingRows(d, o);
-    heldEvents(d, o);
+    o = holdTime(d, o);
+    heldLimits(d, o);
   }
 
   /** Waiting rows, the watermark and the error table. Returns the last order used in the group. */
@@ -62,8 +63,11 @@ final class IntegritySettings {
     return o;
   }
 
-  /** Waiting events held in memory. Returns the last order used in the group. */
-  private static int heldEvents(ConfigDef d, int o) {
+  /**
+   * How long a waiting event is held in memory before it becomes a waiting row. Returns the last
+   * order used in the group.
+   */
+  private static int holdTime(ConfigDef d, int o) {
     d.define(
         HOLD_MS,
         Type.LONG,
@@ -82,6 +86,14 @@ final class IntegritySettings {
         ++o,
         Width.SHORT,
         "Hold waiting events");
+    return o;
+  }
+
+  /**
+   * How many waiting events, and how many bytes of them, a task holds in memory at most. Returns
+   * the last order used in the group.
+   */
+  private static int heldLimits(ConfigDef d, int o) {
     d.define(
         HOLD_MAX_EVENTS,
         Type.INT,
