@@ -1,5 +1,6 @@
 package io.vaultstream.bench.connect;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -45,12 +46,7 @@ public final class DebeziumSourceBenchmark {
   }
 
   private static void run(SourceBenchOptions o) throws Exception {
-    Path runDir =
-        Files.createDirectories(
-            PluginInstall.repositoryRoot()
-                .resolve("benchmarks/target/debezium-source-runs")
-                .resolve(
-                    LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
+    Path runDir = runDirectory();
     // The sinks' workers get the plugin.path of benchmarks/connect.sh; the source's worker one of
     // its own (a worker scans every plugin on its path at start).
     PluginInstall plugins = PluginInstall.into(runDir);
@@ -60,12 +56,7 @@ public final class DebeziumSourceBenchmark {
     if (o.debezium()) {
       plugins.installDebezium();
     }
-    Report.line("vaultstream Connect benchmark on a real Debezium PostgreSQL source");
-    Report.line(
-        "Run directory: %s (plugin.path of the sinks' workers %s, of the source's %s)",
-        runDir, plugins.pluginPath, sourcePlugins.pluginPath);
-    Report.line(
-        "Source: %s; connector settings %s", o.sourceUrl(), SourceCapture.config(o.sourceUrl()));
+    printSetup(o, runDir, plugins, sourcePlugins);
     try (BenchDatabase target = new BenchDatabase(o.jdbcUrl())) {
       Report.line(
           "Target: %s; schemas %s (vaultstream) and %s (Debezium JDBC sink), dropped before each"
@@ -88,5 +79,24 @@ public final class DebeziumSourceBenchmark {
         broker.stop();
       }
     }
+  }
+
+  /** A directory of the run's own, named by its start time. */
+  private static Path runDirectory() throws IOException {
+    return Files.createDirectories(
+        PluginInstall.repositoryRoot()
+            .resolve("benchmarks/target/debezium-source-runs")
+            .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
+  }
+
+  /** The run's setup, printed before anything starts: plugin paths, the source. */
+  private static void printSetup(
+      SourceBenchOptions o, Path runDir, PluginInstall plugins, PluginInstall sourcePlugins) {
+    Report.line("vaultstream Connect benchmark on a real Debezium PostgreSQL source");
+    Report.line(
+        "Run directory: %s (plugin.path of the sinks' workers %s, of the source's %s)",
+        runDir, plugins.pluginPath, sourcePlugins.pluginPath);
+    Report.line(
+        "Source: %s; connector settings %s", o.sourceUrl(), SourceCapture.config(o.sourceUrl()));
   }
 }

@@ -58,31 +58,9 @@ public final class WorkerBenchmark {
     if (o.debezium()) {
       plugins.installDebezium();
     }
-    Report.line("vaultstream Connect benchmark: Kafka Connect 4.1.1 workers as users run them");
-    Report.line("Run directory: %s (plugin.path %s)", runDir, plugins.pluginPath);
-    Report.line(
-        "Workers: ConnectDistributed 4.1.1, one JVM each, -Xms256M -Xmx%s %s; Kafka's shipped"
-            + " connect-distributed.properties (JsonConverter with schemas, internal topics of"
-            + " replication factor 1) but offset.flush.interval.ms=1000; remote JMX on 127.0.0.1",
-        o.workerHeap(), String.join(" ", WorkerLaunch.KAFKA_JVM_FLAGS));
-    Report.line(
-        "Timing: from the connector's creation (or resume) until every event is stored. vaultstream:"
-            + " its %s.vs_progress reaches the end offsets (polled every 50 ms). Debezium JDBC sink:"
-            + " its consumer group connect-%s has committed them (polled every 100 ms; Connect"
-            + " commits every 1 s, so up to 1 s is added)",
-        SinkConfigs.VAULT_SCHEMA, SinkConfigs.DEBEZIUM);
+    printSetup(o, runDir, plugins);
     try (BenchDatabase database = new BenchDatabase(o.jdbcUrl())) {
-      Report.line("Database: %s", database.description);
-      database.reset();
-      if (database.mariadb && o.debezium()) {
-        BenchDatabase.debeziumTablesOnMariaDb()
-            .forEach(
-                ddl ->
-                    Report.line(
-                        "Begun for the Debezium JDBC sink, whose own DDL for a timestamp column"
-                            + " defaulting to the epoch MariaDB refuses: %s",
-                        ddl));
-      }
+      prepare(database, o);
       EmbeddedKafkaCluster broker = new EmbeddedKafkaCluster(1, new Properties());
       broker.start();
       try (EventLoader loader = new EventLoader(broker.bootstrapServers(), o.tasks())) {
@@ -101,6 +79,38 @@ public final class WorkerBenchmark {
       } finally {
         broker.stop();
       }
+    }
+  }
+
+  /** The run's setup, printed before anything starts: workers, timing. */
+  private static void printSetup(BenchOptions o, Path runDir, PluginInstall plugins) {
+    Report.line("vaultstream Connect benchmark: Kafka Connect 4.1.1 workers as users run them");
+    Report.line("Run directory: %s (plugin.path %s)", runDir, plugins.pluginPath);
+    Report.line(
+        "Workers: ConnectDistributed 4.1.1, one JVM each, -Xms256M -Xmx%s %s; Kafka's shipped"
+            + " connect-distributed.properties (JsonConverter with schemas, internal topics of"
+            + " replication factor 1) but offset.flush.interval.ms=1000; remote JMX on 127.0.0.1",
+        o.workerHeap(), String.join(" ", WorkerLaunch.KAFKA_JVM_FLAGS));
+    Report.line(
+        "Timing: from the connector's creation (or resume) until every event is stored. vaultstream:"
+            + " its %s.vs_progress reaches the end offsets (polled every 50 ms). Debezium JDBC sink:"
+            + " its consumer group connect-%s has committed them (polled every 100 ms; Connect"
+            + " commits every 1 s, so up to 1 s is added)",
+        SinkConfigs.VAULT_SCHEMA, SinkConfigs.DEBEZIUM);
+  }
+
+  /** The emptied database, and on MariaDB the tables the Debezium JDBC sink cannot create. */
+  private static void prepare(BenchDatabase database, BenchOptions o) throws Exception {
+    Report.line("Database: %s", database.description);
+    database.reset();
+    if (database.mariadb && o.debezium()) {
+      BenchDatabase.debeziumTablesOnMariaDb()
+          .forEach(
+              ddl ->
+                  Report.line(
+                      "Begun for the Debezium JDBC sink, whose own DDL for a timestamp column"
+                          + " defaulting to the epoch MariaDB refuses: %s",
+                      ddl));
     }
   }
 
