@@ -62,26 +62,10 @@ public final class ConnectBenchmark {
       url = pg.getJdbcUrl("postgres", "postgres");
     }
     if ("planner".equals(opt.get("sink"))) {
-      // The planner alone: no broker, no worker.
-      try {
-        PlanningRun.run(url, opt);
-      } finally {
-        if (pg != null) {
-          pg.close();
-        }
-      }
+      plannerOnly(url, opt, pg);
       return;
     }
-    Map<String, String> worker = new HashMap<>();
-    worker.put("plugin.discovery", "service_load");
-    worker.put("offset.flush.interval.ms", "1000");
-    EmbeddedConnectCluster connect =
-        new EmbeddedConnectCluster.Builder()
-            .name("bench")
-            .numWorkers(1)
-            .numBrokers(1)
-            .workerProps(worker)
-            .build();
+    EmbeddedConnectCluster connect = cluster();
     JvmMeasures.sampleHeap();
     int code = 0;
     try {
@@ -98,6 +82,31 @@ public final class ConnectBenchmark {
     }
     // Kafka's embedded threads are not daemons; end the benchmark whatever they do.
     System.exit(code);
+  }
+
+  /** The planner alone: no broker, no worker; the embedded database (or null) closed after. */
+  private static void plannerOnly(String url, Map<String, String> opt, EmbeddedPostgres pg)
+      throws Exception {
+    try {
+      PlanningRun.run(url, opt);
+    } finally {
+      if (pg != null) {
+        pg.close();
+      }
+    }
+  }
+
+  /** One worker and one broker, the worker finding its plugins by their service manifests. */
+  private static EmbeddedConnectCluster cluster() {
+    Map<String, String> worker = new HashMap<>();
+    worker.put("plugin.discovery", "service_load");
+    worker.put("offset.flush.interval.ms", "1000");
+    return new EmbeddedConnectCluster.Builder()
+        .name("bench")
+        .numWorkers(1)
+        .numBrokers(1)
+        .workerProps(worker)
+        .build();
   }
 
   /** An embedded PostgreSQL 17, with pg_stat_statements when statements are to be printed. */
@@ -138,16 +147,7 @@ public final class ConnectBenchmark {
       Statements stmts = new Statements(url, Integer.parseInt(opt.getOrDefault("statements", "0")));
       CpuMeter cpu = new CpuMeter();
       double secs = timedLoad(connect, c, progress, end, warmup > 0);
-      long rows = progress.vaultRows() - rowsBefore;
-      System.out.printf(
-          "Loaded %,d events into %,d vault rows in %.1f s: %,.0f events/s, %,.0f vault rows/s (one task, batch.size %d%s)%n",
-          events,
-          rows,
-          secs,
-          events / secs,
-          rows / secs,
-          batch,
-          warmup > 0 ? String.format(", after a warm-up of %,d events", warmup) : "");
+      printLoad(events, progress.vaultRows() - rowsBefore, secs, batch, warmup);
       JvmMeasures.printCpu(cpu, events);
       stmts.print();
       latency(connect, gen, end, progress, rate, seconds);
@@ -156,6 +156,19 @@ public final class ConnectBenchmark {
         "Peak heap in use (sampled every 10 ms) of the JVM running broker, worker and task: %,d MiB"
             + " (max heap %,d MiB)%n",
         JvmMeasures.peakHeap() >> 20, Runtime.getRuntime().maxMemory() >> 20);
+  }
+
+  /** The measured load's rates: events and the vault rows they became, per second. */
+  private static void printLoad(int events, long rows, double secs, int batch, int warmup) {
+    System.out.printf(
+        "Loaded %,d events into %,d vault rows in %.1f s: %,.0f events/s, %,.0f vault rows/s (one task, batch.size %d%s)%n",
+        events,
+        rows,
+        secs,
+        events / secs,
+        rows / secs,
+        batch,
+        warmup > 0 ? String.format(", after a warm-up of %,d events", warmup) : "");
   }
 
   /**

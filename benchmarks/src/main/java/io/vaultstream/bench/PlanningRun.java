@@ -93,6 +93,11 @@ final class PlanningRun {
               + " writing): %,.0f bytes and %.1f µs per event%n",
           f.loadBytes(), f.loadCpu());
     }
+    printMedians(all);
+  }
+
+  /** Each figure's median and range over the runs. */
+  private static void printMedians(List<Figures> all) {
     print(
         "planning, bytes allocated per event", all.stream().map(Figures::bytes).toList(), "%,.0f");
     print("planning, CPU µs per event", all.stream().map(Figures::cpuMicros).toList(), "%.1f");
