@@ -38,25 +38,10 @@ final class CpuMeter {
   /** CPU seconds per part since this meter was made. */
   Map<String, Double> since() {
     Map<String, Double> out = new LinkedHashMap<>();
-    double task = 0;
-    double writer = 0;
-    double other = 0;
-    for (long id : threads.getAllThreadIds()) {
-      ThreadInfo info = threads.getThreadInfo(id);
-      long now = threads.getThreadCpuTime(id);
-      if (info == null || now < 0) {
-        continue;
-      }
-      double s = (now - startByThread.getOrDefault(id, 0L)) / 1e9;
-      String name = info.getThreadName();
-      if (name.startsWith("task-thread")) {
-        task += s;
-      } else if (name.startsWith("vaultstream-writer")) {
-        writer += s;
-      } else {
-        other += s;
-      }
-    }
+    ThreadSeconds t = threadSeconds();
+    double task = t.task();
+    double writer = t.writer();
+    double other = t.other();
     double process = (processCpu() - startProcess) / 1e9;
     out.put("sink task thread (decode, plan)", task);
     out.put("sink writer thread (write, commit)", writer);
@@ -77,6 +62,32 @@ final class CpuMeter {
       out.put("PostgreSQL background (WAL, vacuum)", Math.max(0, total - connections));
     }
     return out;
+  }
+
+  /** CPU seconds of the JVM's live threads since this meter was made, by who they are. */
+  private record ThreadSeconds(double task, double writer, double other) {}
+
+  private ThreadSeconds threadSeconds() {
+    double task = 0;
+    double writer = 0;
+    double other = 0;
+    for (long id : threads.getAllThreadIds()) {
+      ThreadInfo info = threads.getThreadInfo(id);
+      long now = threads.getThreadCpuTime(id);
+      if (info == null || now < 0) {
+        continue;
+      }
+      double s = (now - startByThread.getOrDefault(id, 0L)) / 1e9;
+      String name = info.getThreadName();
+      if (name.startsWith("task-thread")) {
+        task += s;
+      } else if (name.startsWith("vaultstream-writer")) {
+        writer += s;
+      } else {
+        other += s;
+      }
+    }
+    return new ThreadSeconds(task, writer, other);
   }
 
   private static long processCpu() {

@@ -101,43 +101,46 @@ final class BenchDatabase implements AutoCloseable {
           t.columns().stream()
               .anyMatch(
                   c -> c.type() == ShopTables.Type.ZONED_TIMESTAMP && c.defaultValue() != null);
-      if (!epochDefault) {
-        continue;
+      if (epochDefault) {
+        out.add(debeziumTableOnMariaDb(t));
       }
-      List<String> columns = new ArrayList<>();
-      List<String> key = new ArrayList<>();
-      for (int i = 0; i < t.columns().size(); i++) {
-        ShopTables.Column c = t.columns().get(i);
-        boolean inKey = i < t.keyColumns();
-        String type =
-            switch (c.type()) {
-              case INT64 -> "bigint";
-              case INT32 -> "int";
-              case STRING -> inKey ? "varchar(255)" : "longtext";
-              case DECIMAL -> "decimal(12,2)";
-              case ZONED_TIMESTAMP -> c.defaultValue() != null ? "datetime(6)" : "timestamp(6)";
-            };
-        String dflt =
-            c.defaultValue() == null
-                ? ""
-                : " DEFAULT '" + c.defaultValue().replace('T', ' ').replaceFirst("Z$", "") + "'";
-        columns.add(c.name() + " " + type + dflt + (c.optional() ? " NULL" : " NOT NULL"));
-        if (inKey) {
-          key.add(c.name());
-        }
-      }
-      out.add(
-          "CREATE TABLE "
-              + SinkConfigs.JDBC_SCHEMA
-              + "."
-              + t.topic().replace('.', '_')
-              + " ("
-              + String.join(", ", columns)
-              + ", PRIMARY KEY ("
-              + String.join(", ", key)
-              + "))");
     }
     return out;
+  }
+
+  /** The CREATE TABLE of one such table: the sink's columns, the epoch-default one DATETIME(6). */
+  private static String debeziumTableOnMariaDb(ShopTables.Table t) {
+    List<String> columns = new ArrayList<>();
+    List<String> key = new ArrayList<>();
+    for (int i = 0; i < t.columns().size(); i++) {
+      ShopTables.Column c = t.columns().get(i);
+      boolean inKey = i < t.keyColumns();
+      String type =
+          switch (c.type()) {
+            case INT64 -> "bigint";
+            case INT32 -> "int";
+            case STRING -> inKey ? "varchar(255)" : "longtext";
+            case DECIMAL -> "decimal(12,2)";
+            case ZONED_TIMESTAMP -> c.defaultValue() != null ? "datetime(6)" : "timestamp(6)";
+          };
+      String dflt =
+          c.defaultValue() == null
+              ? ""
+              : " DEFAULT '" + c.defaultValue().replace('T', ' ').replaceFirst("Z$", "") + "'";
+      columns.add(c.name() + " " + type + dflt + (c.optional() ? " NULL" : " NOT NULL"));
+      if (inKey) {
+        key.add(c.name());
+      }
+    }
+    return "CREATE TABLE "
+        + SinkConfigs.JDBC_SCHEMA
+        + "."
+        + t.topic().replace('.', '_')
+        + " ("
+        + String.join(", ", columns)
+        + ", PRIMARY KEY ("
+        + String.join(", ", key)
+        + "))";
   }
 
   /** A table name quoted for this database. */
