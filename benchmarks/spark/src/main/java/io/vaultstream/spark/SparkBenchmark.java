@@ -51,6 +51,23 @@ public final class SparkBenchmark {
       System.exit(2);
       return;
     }
+    sampleHeap();
+    int code;
+    try (SparkBenchDatabase db = new SparkBenchDatabase(options);
+        KafkaClusterTestKit kafka = broker()) {
+      kafka.format();
+      kafka.startup();
+      kafka.waitForReadyBrokers();
+      code = run(kafka, db, options) ? 0 : 1;
+    } catch (Exception | Error e) {
+      e.printStackTrace();
+      code = 1;
+    }
+    System.exit(code);
+  }
+
+  /** Samples the heap in use every 10 ms on a daemon thread, keeping the peak. */
+  private static void sampleHeap() {
     Thread sampler =
         new Thread(
             () -> {
@@ -63,25 +80,17 @@ public final class SparkBenchmark {
             "heap-sampler");
     sampler.setDaemon(true);
     sampler.start();
-    int code;
-    try (SparkBenchDatabase db = new SparkBenchDatabase(options);
-        KafkaClusterTestKit kafka =
-            new KafkaClusterTestKit.Builder(
-                    new TestKitNodes.Builder()
-                        .setCombined(true)
-                        .setNumBrokerNodes(1)
-                        .setNumControllerNodes(1)
-                        .build())
-                .build()) {
-      kafka.format();
-      kafka.startup();
-      kafka.waitForReadyBrokers();
-      code = run(kafka, db, options) ? 0 : 1;
-    } catch (Exception | Error e) {
-      e.printStackTrace();
-      code = 1;
-    }
-    System.exit(code);
+  }
+
+  /** One combined broker and controller (KRaft), not yet formatted. */
+  private static KafkaClusterTestKit broker() throws Exception {
+    return new KafkaClusterTestKit.Builder(
+            new TestKitNodes.Builder()
+                .setCombined(true)
+                .setNumBrokerNodes(1)
+                .setNumControllerNodes(1)
+                .build())
+        .build();
   }
 
   /** Runs the benchmark; false when the vault is not what the events should give. */
@@ -121,24 +130,39 @@ public final class SparkBenchmark {
     JobConfig config = jobConfig(kafka, db, o);
     SparkBenchDecoded decoded = new SparkBenchDecoded();
     spark.sparkContext().addSparkListener(decoded);
-    long rowsBefore = 0;
-    if (o.warmup > 0) {
-      // A job that has been running: Spark, the JIT and the vault are warm. The measured events
-      // are produced after the warm-up run and loaded by a second run from the same checkpoints.
-      long w = System.nanoTime();
-      loadAvailable(spark, config);
-      double ws = (System.nanoTime() - w) / 1e9;
-      System.out.printf(
-          "Warm-up: loaded %,d events in %.1f s (%,.0f events/s, a freshly started job)%n",
-          o.warmup, ws, o.warmup / ws);
-      rowsBefore = sum(db.vaultRows());
-    }
+    long rowsBefore = o.warmup > 0 ? warmUp(spark, config, db, o) : 0;
     events.produce(o.events);
     long start = System.nanoTime();
     loadAvailable(spark, config);
     double secs = (System.nanoTime() - start) / 1e9;
     Map<String, Long> perTable = db.vaultRows();
-    long rows = sum(perTable) - rowsBefore;
+    printLoad(o, config, sum(perTable) - rowsBefore, secs);
+    System.out.printf(
+        "Peak heap in use of the JVM running broker, Spark and the engine: %,d MiB (max %,d MiB)%n",
+        PEAK.get() >> 20, Runtime.getRuntime().maxMemory() >> 20);
+    System.out.println("PostgreSQL: " + db.description);
+    return verify(db, events, perTable, decoded);
+  }
+
+  /**
+   * A job that has been running: Spark, the JIT and the vault are warm. The warm-up events are
+   * loaded by a first run; the measured events are produced after it and loaded by a second run
+   * from the same checkpoints. Returns the vault rows the warm-up left.
+   */
+  private static long warmUp(
+      SparkSession spark, JobConfig config, SparkBenchDatabase db, SparkBenchOptions o)
+      throws Exception {
+    long w = System.nanoTime();
+    loadAvailable(spark, config);
+    double ws = (System.nanoTime() - w) / 1e9;
+    System.out.printf(
+        "Warm-up: loaded %,d events in %.1f s (%,.0f events/s, a freshly started job)%n",
+        o.warmup, ws, o.warmup / ws);
+    return sum(db.vaultRows());
+  }
+
+  /** The measured run's rates: events and the vault rows they became, per second. */
+  private static void printLoad(SparkBenchOptions o, JobConfig config, long rows, double secs) {
     System.out.printf(
         "Spark local[2] loaded %,d events into %,d vault rows in %.1f s: %,.0f events/s, %,.0f vault"
             + " rows/s (%s)%s%n",
@@ -149,11 +173,6 @@ public final class SparkBenchmark {
         rows / secs,
         config.singleQuery() ? "one query for all topics" : "one query per source table",
         o.warmup > 0 ? String.format(" (after a warm-up of %,d events)", o.warmup) : "");
-    System.out.printf(
-        "Peak heap in use of the JVM running broker, Spark and the engine: %,d MiB (max %,d MiB)%n",
-        PEAK.get() >> 20, Runtime.getRuntime().maxMemory() >> 20);
-    System.out.println("PostgreSQL: " + db.description);
-    return verify(db, events, perTable, decoded);
   }
 
   /** The repository's examples/shop/model.json, from the working directory or one above it. */
@@ -234,7 +253,16 @@ public final class SparkBenchmark {
       Map<String, Long> perTable,
       SparkBenchDecoded decoded)
       throws Exception {
-    boolean ok = true;
+    boolean ok = allDecoded(events, decoded);
+    ok &= vaultRows(db, perTable);
+    ok &= noErrors(db);
+    ok &= positionsStored(db, events);
+    return ok;
+  }
+
+  /** Every record but the tombstones counted by the job's accumulator. */
+  private static boolean allDecoded(SparkBenchEvents events, SparkBenchDecoded decoded)
+      throws Exception {
     long changes = events.total() - events.tombstones;
     long loaded = decoded.await(changes, 30);
     System.out.printf(
@@ -243,8 +271,13 @@ public final class SparkBenchmark {
         loaded, events.total(), events.tombstones);
     if (loaded != changes) {
       System.out.printf("FAILED: the job loaded %,d events, not %,d%n", loaded, changes);
-      ok = false;
+      return false;
     }
+    return true;
+  }
+
+  /** Vault rows in the benchmark's schema, printed per table; none is a failure. */
+  private static boolean vaultRows(SparkBenchDatabase db, Map<String, Long> perTable) {
     StringJoiner tables = new StringJoiner(", ");
     perTable.forEach((t, n) -> tables.add(String.format("%s %,d", t, n)));
     System.out.printf(
@@ -252,8 +285,13 @@ public final class SparkBenchmark {
         db.schema, sum(perTable), tables);
     if (sum(perTable) == 0) {
       System.out.println("FAILED: no vault rows in schema " + db.schema);
-      ok = false;
+      return false;
     }
+    return true;
+  }
+
+  /** No row in the error table (these events give none), printed by code with the waiting rows. */
+  private static boolean noErrors(SparkBenchDatabase db) throws Exception {
     Map<String, Long> errors = db.errorsByCode();
     StringJoiner codes = new StringJoiner(", ");
     errors.forEach((c, n) -> codes.add(String.format("%s %,d", c, n)));
@@ -263,8 +301,14 @@ public final class SparkBenchmark {
     if (!errors.isEmpty()) {
       System.out.println("FAILED: these events should load without error rows; the first ones:");
       db.errorSamples(10).forEach(s -> System.out.println("  " + s));
-      ok = false;
+      return false;
     }
+    return true;
+  }
+
+  /** Every record's Kafka position stored with the rows: the next offsets per topic. */
+  private static boolean positionsStored(SparkBenchDatabase db, SparkBenchEvents events)
+      throws Exception {
     Map<String, Long> stored = db.storedPositions();
     long storedTotal = sum(stored);
     System.out.printf(
@@ -276,9 +320,9 @@ public final class SparkBenchmark {
               + stored
               + " differ from the records produced per topic "
               + events.perTopic);
-      ok = false;
+      return false;
     }
-    return ok;
+    return true;
   }
 
   private static long sum(Map<String, Long> m) {

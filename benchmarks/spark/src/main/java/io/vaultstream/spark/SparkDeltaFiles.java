@@ -30,6 +30,7 @@ final class SparkDeltaFiles {
     print(tables, before, after, batches, optimize);
   }
 
+  /** The header, a line per table, and the totals over the tables. */
   private static void print(
       List<String> tables,
       List<TableFiles> before,
@@ -42,6 +43,26 @@ final class SparkDeltaFiles {
     System.out.printf(
         "%-28s %8s %9s %10s | %11s %10s %11s%n",
         "table", "files", "versions", "KiB", "after OPT.", "KiB", "on storage");
+    long[] totals = printTables(tables, before, after);
+    System.out.printf(
+        "%d tables: %,d data files (%,d KiB) and %,d versions after %d micro-batches; %,d data"
+            + " files after OPTIMIZE (%.0f s for all tables), %,d on storage until VACUUM%n",
+        tables.size(),
+        totals[0],
+        totals[4] >> 10,
+        totals[1],
+        batches,
+        totals[2],
+        optimize,
+        totals[3]);
+  }
+
+  /**
+   * A line per table; returns the totals: data files, versions, data files after OPTIMIZE, files on
+   * storage, bytes before.
+   */
+  private static long[] printTables(
+      List<String> tables, List<TableFiles> before, List<TableFiles> after) {
     long[] totals = new long[5];
     for (int i = 0; i < tables.size(); i++) {
       TableFiles b = before.get(i);
@@ -61,16 +82,6 @@ final class SparkDeltaFiles {
       totals[3] += a.onStorage();
       totals[4] += b.bytes();
     }
-    System.out.printf(
-        "%d tables: %,d data files (%,d KiB) and %,d versions after %d micro-batches; %,d data"
-            + " files after OPTIMIZE (%.0f s for all tables), %,d on storage until VACUUM%n",
-        tables.size(),
-        totals[0],
-        totals[4] >> 10,
-        totals[1],
-        batches,
-        totals[2],
-        optimize,
-        totals[3]);
+    return totals;
   }
 }
