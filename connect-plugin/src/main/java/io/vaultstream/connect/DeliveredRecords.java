@@ -62,22 +62,27 @@ final class DeliveredRecords {
     positions.newPut();
   }
 
-  /** Buffers a record with its decoded event, unless it is buffered or loaded already. */
-  void take(SinkRecord r) {
+  /**
+   * Buffers a record with its decoded event, unless it is buffered or loaded already. Returns what
+   * was buffered, or null.
+   */
+  RecordIntake.Entry take(SinkRecord r) {
     TopicPartition tp = new TopicPartition(r.topic(), r.kafkaPartition());
     if (positions.rewound(tp)) {
-      return;
+      return null;
     }
     String other = positions.contradiction(tp, r);
     if (other != null) {
       readFromTheBeginning(tp, other);
-      return;
+      return null;
     }
     if (positions.seen(tp, r.kafkaOffset())) {
-      return; // delivered again after a retry or a seek: already buffered or loaded
+      return null; // delivered again after a retry or a seek: already buffered or loaded
     }
-    buffer.add(intake.decode(r));
+    RecordIntake.Entry e = intake.decode(r);
+    buffer.add(e);
     positions.buffered(tp, r.kafkaOffset());
+    return e;
   }
 
   /**

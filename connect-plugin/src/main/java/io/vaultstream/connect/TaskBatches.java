@@ -42,6 +42,8 @@ final class TaskBatches {
   // Batches handed to the engine and not committed yet, oldest first (at most two).
   private final Deque<TaskBatch> submitted = new ArrayDeque<>();
   private final DeliveredRecords delivered;
+  // Partitions paused while they are ahead of the others in source time; null when off.
+  private final PartitionPacing pacing;
   // Whether a batch was handed over since the last offset commit (then no empty batch is needed).
   private boolean handedSinceCommit;
 
@@ -54,8 +56,10 @@ final class TaskBatches {
       RecordIntake intake,
       BatchLoader loader,
       SinkTaskContext context,
+      PartitionPacing pacing,
       BiConsumer<LoadResult, Collection<SinkRecord>> onCommit) {
     this.consumer = consumer;
+    this.pacing = pacing;
     this.limits = limits;
     this.intake = intake;
     this.loader = loader;
@@ -85,15 +89,25 @@ final class TaskBatches {
             engine,
             config.getBoolean(ConfigNames.BATCH_PIPELINING),
             config.getInt(ConfigNames.POOL_MAX_SIZE));
-    return new TaskBatches(consumer, limits, intake, loader, context, onCommit);
+    return new TaskBatches(
+        consumer,
+        limits,
+        intake,
+        loader,
+        context,
+        PartitionPacing.of(config.getLong(ConfigNames.READ_SKEW_MAX), context),
+        onCommit);
   }
 
   /**
-   * Takes the positions stored in the vault for the partitions opened; returns where to resume
-   * those that have one.
+   * Takes the positions stored in the vault for the partitions opened (and paces them from now);
+   * returns where to resume those that have one.
    */
   Map<TopicPartition, Long> resume(
       Collection<TopicPartition> partitions, List<Progress.Position> stored) {
+    if (pacing != null) {
+      pacing.assigned(partitions, System.nanoTime());
+    }
     return delivered.resume(partitions, stored);
   }
 
@@ -107,8 +121,12 @@ final class TaskBatches {
     // The loop body is a method of its own: the JIT compiles it once, instead of compiling the
     // whole decoding again into an on-stack-replacement version of this loop.
     delivered.newPut();
+    long now = System.nanoTime();
     for (SinkRecord r : records) {
-      delivered.take(r);
+      RecordIntake.Entry e = delivered.take(r);
+      if (pacing != null && e != null && e.event() != null) {
+        pacing.delivered(r, e.event().eventTimeMicros(), now);
+      }
       if (buffer.bytes() >= limits.bytes()) {
         // Large records: the batch is written now, before the rest of this put is decoded.
         flush();
@@ -117,6 +135,9 @@ final class TaskBatches {
     collect();
     if (limits.due(buffer, loader)) {
       flush();
+    }
+    if (pacing != null) {
+      pacing.apply(now);
     }
     wakeUp();
   }
@@ -128,6 +149,10 @@ final class TaskBatches {
    */
   private void wakeUp() {
     long ms = limits.wakeUpMs(buffer, loader);
+    long paced = pacing == null ? 0 : pacing.wakeUpMs();
+    if (paced > 0 && (ms <= 0 || paced < ms)) {
+      ms = paced; // a paused partition resumes once the slowest one is idle
+    }
     if (ms > 0) {
       context.timeout(ms);
     }
@@ -246,6 +271,9 @@ final class TaskBatches {
     buffer.removeIf(e -> partitions.contains(TaskBatch.partitionOf(e)));
     // Events held in memory for them are dropped too: their offsets were not committed either.
     delivered.forget(partitions);
+    if (pacing != null) {
+      pacing.forget(partitions);
+    }
   }
 
   /** The task stops: the batch being written, if any, is waited for (its failure only logged). */

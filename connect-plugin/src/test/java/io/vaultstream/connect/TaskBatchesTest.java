@@ -49,6 +49,7 @@ class TaskBatchesTest {
   private final List<SinkRecord> committedRecords = new ArrayList<>();
   private final Map<TopicPartition, Long> seeks = new HashMap<>();
   private final List<Long> wakeUps = new ArrayList<>();
+  private final java.util.Set<TopicPartition> paused = new java.util.HashSet<>();
 
   /** Batches of {@code records} records (bytes and waiting without limit). */
   private TaskBatches batches(int records) {
@@ -56,6 +57,10 @@ class TaskBatchesTest {
   }
 
   private TaskBatches batches(BatchLimits limits) {
+    return batches(limits, null);
+  }
+
+  private TaskBatches batches(BatchLimits limits, PartitionPacing pacing) {
     RecordIntake intake =
         new RecordIntake(
             new RecordConverter(
@@ -71,6 +76,7 @@ class TaskBatchesTest {
         intake,
         engine,
         context(),
+        pacing,
         (r, records) -> committedRecords.addAll(records));
   }
 
@@ -86,12 +92,23 @@ class TaskBatchesTest {
               if (method.getName().equals("timeout")) {
                 wakeUps.add((Long) args[0]);
               }
+              if (method.getName().equals("pause")) {
+                paused.addAll(List.of((TopicPartition[]) args[0]));
+              }
+              if (method.getName().equals("resume")) {
+                paused.removeAll(List.of((TopicPartition[]) args[0]));
+              }
               return null;
             });
   }
 
   /** Customers C{partition}-{offset}, each record timed at 1000 + its offset. */
   private static List<SinkRecord> customers(TopicPartition tp, long... offsets) {
+    return customersAt(1700000000000L, tp, offsets);
+  }
+
+  /** Customers as {@link #customers}, committed in the source at {@code sourceMs}. */
+  private static List<SinkRecord> customersAt(long sourceMs, TopicPartition tp, long... offsets) {
     List<SinkRecord> out = new ArrayList<>();
     for (long o : offsets) {
       String value =
@@ -101,7 +118,9 @@ class TaskBatchesTest {
               + tp.partition()
               + "-"
               + o
-              + "\",\"name\":\"n\"},\"source\":{\"ts_ms\":1700000000000}}}";
+              + "\",\"name\":\"n\"},\"source\":{\"ts_ms\":"
+              + sourceMs
+              + "}}}";
       out.add(
           new SinkRecord(
               tp.topic(),
@@ -122,6 +141,37 @@ class TaskBatchesTest {
     Map<TopicPartition, Long> out = new HashMap<>();
     committed.forEach((tp, o) -> out.put(tp, o.offset()));
     return out;
+  }
+
+  @Test
+  void aPartitionAheadInSourceTimeIsPausedUntilTheOtherCatchesUp() throws Exception {
+    TaskBatches b =
+        batches(
+            new BatchLimits(100, Long.MAX_VALUE, Long.MAX_VALUE),
+            PartitionPacing.of(1000, context()));
+    long t = 1_700_000_000_000L;
+    b.put(customersAt(t, P0, 0, 1));
+    b.put(customersAt(t + 5000, P1, 0, 1));
+    assertThat(paused).as("P1 is 5 s ahead of P0, which is delivering").containsExactly(P1);
+    assertThat(wakeUps).as("the task looks again within a second").contains(1000L);
+
+    b.put(customersAt(t + 4000, P0, 2));
+    assertThat(paused).as("1 s behind: not yet within half the allowance").containsExactly(P1);
+
+    b.put(customersAt(t + 4600, P0, 3));
+    assertThat(paused).as("P0 caught up").isEmpty();
+    assertThat(engine.handed).as("pacing only delays reading: nothing was written yet").isEmpty();
+  }
+
+  @Test
+  void withPacingOffNothingIsPaused() throws Exception {
+    TaskBatches b =
+        batches(
+            new BatchLimits(100, Long.MAX_VALUE, Long.MAX_VALUE), PartitionPacing.of(0, context()));
+    long t = 1_700_000_000_000L;
+    b.put(customersAt(t, P0, 0));
+    b.put(customersAt(t + 60_000, P1, 0));
+    assertThat(paused).isEmpty();
   }
 
   @Test

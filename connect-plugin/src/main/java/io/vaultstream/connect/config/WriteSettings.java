@@ -18,6 +18,7 @@ final class WriteSettings {
     int o = 0;
     o = batches(d, o);
     o = batchWait(d, o);
+    o = readSkew(d, o);
     o = pipelining(d, o);
     o = retries(d, o);
     o = timeouts(d, o);
@@ -74,6 +75,31 @@ final class WriteSettings {
         ++o,
         Width.SHORT,
         "Batch max wait");
+    return o;
+  }
+
+  /**
+   * How far in source time one partition may be read ahead of the others. Returns the last order
+   * used in the group.
+   */
+  private static int readSkew(ConfigDef d, int o) {
+    d.define(
+        READ_SKEW_MAX,
+        Type.LONG,
+        1000L,
+        Range.atLeast(0),
+        Importance.LOW,
+        "Milliseconds of source time one partition may be read ahead of the slowest partition"
+            + " that is still delivering records; a partition further ahead is paused until that"
+            + " one catches up. A backlog of one topic per table is otherwise read in long runs of"
+            + " one topic, and children read before their parents wait for them (in memory, or as"
+            + " waiting rows written and read back). A partition that delivered nothing for a second"
+            + " (caught up, or quiet) holds no other back. Each task paces its own partitions."
+            + " 0 turns pacing off.",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Read skew max");
     return o;
   }
 

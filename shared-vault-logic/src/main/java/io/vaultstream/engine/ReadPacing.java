@@ -1,0 +1,142 @@
+package io.vaultstream.engine;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Which partitions a reader should pause so that none runs ahead of the others in source time.
+ *
+ * <p>A backlog of one topic per table is read in long runs of one topic: a table with few rows
+ * (payments) reaches its last hour while a large one (orders) is still at its first, and every
+ * child read before its parent waits for it, in memory or as a waiting row written and read back.
+ * Paced, a partition whose latest event is more than {@code aheadMicros} of source time past the
+ * slowest partition still delivering is paused until that one catches up (to within half the
+ * allowance, so that a partition is not paused and resumed at every put), and children arrive with
+ * their parents, or just after them.
+ *
+ * <p>Never a deadlock: the slowest partition is never paused, and a partition that has delivered
+ * nothing for {@code idleNanos} (caught up, or quiet) does not count as the slowest, while a paused
+ * one does: when the others go quiet, the slowest paused partition is the slowest and resumes.
+ * Pausing only delays reading, so what is loaded does not depend on it. Not thread-safe: one
+ * reader's thread.
+ *
+ * @param <P> how the reader names a partition
+ */
+public final class ReadPacing<P> {
+  private final long aheadMicros;
+  private final long idleNanos;
+  private final Map<P, Lane> lanes = new HashMap<>();
+  private int paused;
+
+  /** What the reader knows of one partition. */
+  private static final class Lane {
+    long latestMicros = Long.MIN_VALUE;
+    long deliveredNanos;
+    boolean paused;
+  }
+
+  /** The partitions to pause and to resume now. */
+  public record Changes<P>(List<P> pause, List<P> resume) {
+    public boolean isEmpty() {
+      return pause.isEmpty() && resume.isEmpty();
+    }
+  }
+
+  /**
+   * @param aheadMicros how far in source time a partition may be ahead of the slowest one
+   * @param idleNanos how long a partition that delivers nothing still counts as the slowest
+   */
+  public ReadPacing(long aheadMicros, long idleNanos) {
+    if (aheadMicros <= 0 || idleNanos <= 0) {
+      throw new IllegalArgumentException("the allowance and the idle time must be positive");
+    }
+    this.aheadMicros = aheadMicros;
+    this.idleNanos = idleNanos;
+  }
+
+  /**
+   * The reader was given a partition: until it delivers an event (or stays idle for the idle time)
+   * its place in source time is unknown, and every partition that has delivered is taken to be
+   * ahead of it.
+   */
+  public void assigned(P partition, long nowNanos) {
+    lanes.computeIfAbsent(partition, p -> new Lane()).deliveredNanos = nowNanos;
+  }
+
+  /** An event of {@code partition} with source time {@code eventMicros} was delivered. */
+  public void delivered(P partition, long eventMicros, long nowNanos) {
+    Lane lane = lanes.computeIfAbsent(partition, p -> new Lane());
+    if (eventMicros > lane.latestMicros) {
+      lane.latestMicros = eventMicros;
+    }
+    lane.deliveredNanos = nowNanos;
+  }
+
+  /** The partitions to pause and to resume, as of {@code nowNanos}; they are taken as done. */
+  public Changes<P> pace(long nowNanos) {
+    // The floor: the slowest partition still delivering. A paused one counts (its silence is the
+    // pacing's doing), so when the others go quiet it is the slowest, and resumes.
+    long floor = Long.MAX_VALUE;
+    for (Lane lane : lanes.values()) {
+      if ((lane.paused || nowNanos - lane.deliveredNanos <= idleNanos)
+          && lane.latestMicros < floor) {
+        floor = lane.latestMicros;
+      }
+    }
+    if (floor == Long.MAX_VALUE) {
+      return new Changes<>(List.of(), List.of()); // nothing delivering, nothing paused
+    }
+    List<P> pause = new ArrayList<>(0);
+    List<P> resume = new ArrayList<>(0);
+    for (Map.Entry<P, Lane> e : lanes.entrySet()) {
+      Lane lane = e.getValue();
+      long ahead = ahead(lane.latestMicros, floor);
+      if (lane.paused && ahead <= aheadMicros / 2) {
+        lane.paused = false;
+        paused--;
+        // Its wait does not count as idleness: it counts as delivering from now.
+        lane.deliveredNanos = nowNanos;
+        resume.add(e.getKey());
+      } else if (!lane.paused && ahead > aheadMicros) {
+        lane.paused = true;
+        paused++;
+        pause.add(e.getKey());
+      }
+    }
+    return new Changes<>(pause, resume);
+  }
+
+  /**
+   * How far a partition whose latest event is at {@code latest} is ahead of the floor: nothing for
+   * a partition that has delivered nothing, everything when the floor is such a partition.
+   */
+  private static long ahead(long latest, long floor) {
+    if (latest == Long.MIN_VALUE) {
+      return 0;
+    }
+    return floor == Long.MIN_VALUE ? Long.MAX_VALUE : latest - floor;
+  }
+
+  /** Whether some partition is paused (the reader should look again within the idle time). */
+  public boolean pausing() {
+    return paused > 0;
+  }
+
+  /** How many partitions are paused. */
+  public int pausedCount() {
+    return paused;
+  }
+
+  /** The partitions are no longer read (taken away): forgotten, paused or not. */
+  public void forget(Collection<P> partitions) {
+    for (P p : partitions) {
+      Lane lane = lanes.remove(p);
+      if (lane != null && lane.paused) {
+        paused--;
+      }
+    }
+  }
+}
