@@ -39,9 +39,16 @@ final class PartitionPacing {
             context);
   }
 
-  /** The task was given these partitions. */
+  /**
+   * The task was given these partitions. They are resumed: Connect pauses again, after a rebalance,
+   * the partitions a task had paused and still owns, while the pacing starts afresh for every
+   * partition it is given (it forgot those it paused when they were closed).
+   */
   void assigned(Collection<TopicPartition> partitions, long nowNanos) {
     partitions.forEach(tp -> pacing.assigned(tp, nowNanos));
+    if (!partitions.isEmpty()) {
+      context.resume(partitions.toArray(TopicPartition[]::new));
+    }
   }
 
   /** A record with an event of source time {@code eventMicros} was buffered. */

@@ -164,6 +164,25 @@ class TaskBatchesTest {
   }
 
   @Test
+  void partitionsPausedBeforeARebalanceAreResumedWhenGivenBack() throws Exception {
+    TaskBatches b =
+        batches(
+            new BatchLimits(100, Long.MAX_VALUE, Long.MAX_VALUE),
+            PartitionPacing.of(1000, context()));
+    long t = 1_700_000_000_000L;
+    b.resume(List.of(P0, P1), List.of());
+    b.put(customersAt(t, P0, 0));
+    b.put(customersAt(t + 5000, P1, 0));
+    assertThat(paused).containsExactly(P1);
+
+    // A rebalance: Connect keeps P1 paused for a task that owns it again; the pacing forgot it.
+    b.close(List.of(P0, P1));
+    b.resume(List.of(P0, P1), List.of());
+
+    assertThat(paused).as("nothing stays paused that no pacing will resume").isEmpty();
+  }
+
+  @Test
   void withPacingOffNothingIsPaused() throws Exception {
     TaskBatches b =
         batches(
