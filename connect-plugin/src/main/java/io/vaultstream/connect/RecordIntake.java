@@ -23,6 +23,8 @@ final class RecordIntake {
   private static final Logger LOG = LoggerFactory.getLogger(RecordIntake.class);
   private final RecordConverter converter;
   private final ErrantRecordReporter reporter;
+  // Header names, each kept once: Connect makes a new String of every header's name per record.
+  private final KeptRecord.Names headerNames = new KeptRecord.Names();
 
   /**
    * @param reporter Connect's errant record reporter, or null (a worker older than Kafka 2.6, or
@@ -59,37 +61,27 @@ final class RecordIntake {
   record Entry(SinkRecord record, ChangeEvent event, BadRecord bad) {}
 
   /**
-   * What a buffered entry keeps of a record whose raw value was decoded: its coordinates, time,
-   * headers and key (as the key converter gave it: small), without its value. The event keeps the
-   * value's bytes (compactly, its schema shared with the topic's other records), so the record's
-   * array and Connect's consumer record can be collected as soon as put returns, instead of living
-   * as long as the batch (a Debezium record is mostly its schema: most of what a buffered batch
-   * would otherwise hold). A record with a converted value (a Struct) is kept whole: its event's
-   * bytes are rendered from it, if ever.
+   * What a buffered entry keeps of a record whose raw value was decoded: its coordinates, time and
+   * key (as the key converter gave it: small), and its headers compacted ({@link KeptRecord}),
+   * without its value. The event keeps the value's bytes (compactly, its schema shared with the
+   * topic's other records), so the record's array and Connect's consumer record can be collected as
+   * soon as put returns, instead of living as long as the batch (a Debezium record is mostly its
+   * schema: most of what a buffered batch would otherwise hold). A record with a converted value (a
+   * Struct) is kept whole: its event's bytes are rendered from it, if ever.
    */
-  static SinkRecord kept(SinkRecord r) {
+  SinkRecord kept(SinkRecord r) {
     if (!(r.value() instanceof byte[])) {
       return r;
     }
-    return new SinkRecord(
-        r.topic(),
-        r.kafkaPartition(),
-        r.keySchema(),
-        r.key(),
-        null,
-        null,
-        r.kafkaOffset(),
-        r.timestamp(),
-        r.timestampType(),
-        r.headers());
+    return new KeptRecord(r, headerNames);
   }
 
   /**
    * The record as received, for the dead letter queue: a {@link #kept} record gets its value back
-   * from its event's bytes.
+   * from its event's bytes, and its headers as they came.
    */
   static SinkRecord original(SinkRecord kept, ChangeEvent event) {
-    if (kept.value() != null || event == null || event.rawValue() == null) {
+    if (!(kept instanceof KeptRecord k) || event == null || event.rawValue() == null) {
       return kept;
     }
     return kept.newRecord(
@@ -100,7 +92,7 @@ final class RecordIntake {
         null,
         RawBytes.bytes(event.rawValue()),
         kept.timestamp(),
-        kept.headers());
+        k.headersAsReceived());
   }
 
   /**

@@ -45,6 +45,9 @@ class RecordIntakeTest {
     byte[] value = Samples.bytes("customers.value.json");
     ConnectHeaders headers = new ConnectHeaders();
     headers.addString("trace", "t-1");
+    byte[] binary = {(byte) 0xff, 0, (byte) 0xc3};
+    headers.addBytes("__debezium.context.taskId", binary);
+    headers.addString("trace", "t-2");
     SinkRecord received =
         new SinkRecord(
             "shop.public.customers",
@@ -68,12 +71,19 @@ class RecordIntakeTest {
     assertThat(kept.kafkaPartition()).isEqualTo(3);
     assertThat(kept.kafkaOffset()).isEqualTo(42L);
     assertThat(kept.timestamp()).isEqualTo(1_767_600_000_000L);
+    assertThat(kept.headers()).as("kept compactly, not as Connect's header list").isEmpty();
 
     SinkRecord again = RecordIntake.original(kept, entry.event());
     assertThat((byte[]) again.key()).isEqualTo(key);
     assertThat((byte[]) again.value()).isEqualTo(value);
     assertThat(again.kafkaOffset()).isEqualTo(42L);
-    assertThat(again.headers().lastWithName("trace").value()).isEqualTo("t-1");
+    assertThat(again.headers())
+        .extracting(h -> h.key() + "=" + h.value())
+        .as("every header, in order")
+        .containsExactly("trace=t-1", "__debezium.context.taskId=" + binary, "trace=t-2");
+    assertThat(again.headers().lastWithName("__debezium.context.taskId").value()).isSameAs(binary);
+    assertThat(again.headers().lastWithName("trace").schema())
+        .isEqualTo(headers.lastWithName("trace").schema());
   }
 
   @Test
