@@ -30,7 +30,8 @@ public record ChangeEvent(
           .thenComparing(ChangeEvent::position, SourcePosition.ORDER);
 
   public ChangeEvent {
-    row = Collections.unmodifiableMap(row);
+    // A NamedValues is read-only already: no wrapper per event.
+    row = row instanceof NamedValues<?> ? row : Collections.unmodifiableMap(row);
   }
 
   /** A value of the row image. */
