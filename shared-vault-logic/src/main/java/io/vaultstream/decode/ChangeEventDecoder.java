@@ -79,17 +79,7 @@ public final class ChangeEventDecoder implements Serializable {
     Object v;
     RawBytes raw = null;
     if (ConfluentAvro.isWireFormat(value)) {
-      if (avro == null) {
-        throw new DecodeException(
-            "the value is Confluent wire-format Avro (schema id "
-                + ConfluentAvro.schemaId(value)
-                + "); configure the schema registry URL to read it");
-      }
-      try {
-        v = avro.read(value);
-      } catch (ValueException e) {
-        throw e.at(new SourcePosition(topic, partition, offset, null));
-      }
+      v = readAvro(topic, partition, offset, value);
     } else {
       try {
         EnvelopeReader.Read read = envelopes().readKeeping(topic, value);
@@ -116,6 +106,21 @@ public final class ChangeEventDecoder implements Serializable {
         map,
         RawBytes.of(key),
         raw != null ? raw : RawBytes.of(value));
+  }
+
+  /** The value of a Confluent wire-format Avro record, read with the schema registry's schema. */
+  private Object readAvro(String topic, int partition, long offset, byte[] value) {
+    if (avro == null) {
+      throw new DecodeException(
+          "the value is Confluent wire-format Avro (schema id "
+              + ConfluentAvro.schemaId(value)
+              + "); configure the schema registry URL to read it");
+    }
+    try {
+      return avro.read(value);
+    } catch (ValueException e) {
+      throw e.at(new SourcePosition(topic, partition, offset, null));
+    }
   }
 
   private EnvelopeReader envelopes() {

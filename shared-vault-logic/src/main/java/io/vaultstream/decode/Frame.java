@@ -97,21 +97,7 @@ record Frame(Operation op, Map<String, Object> row, Long micros, Long lsn, Strin
             row.put(k, val);
           }
         });
-    Operation op = Operation.UPDATE;
-    Object o = v.get("__op");
-    if (o != null) {
-      op =
-          switch (o.toString()) {
-            case "c" -> Operation.INSERT;
-            case "u" -> Operation.UPDATE;
-            case "d" -> Operation.DELETE;
-            case "r" -> Operation.READ;
-            default -> throw new DecodeException("unknown __op '" + o + "'; valid: c, u, d, r");
-          };
-    }
-    if ("true".equalsIgnoreCase(String.valueOf(v.get("__deleted")))) {
-      op = Operation.DELETE;
-    }
+    Operation op = flattenedOperation(v);
     Long micros =
         EventTime.first(
             at,
@@ -133,6 +119,25 @@ record Frame(Operation op, Map<String, Object> row, Long micros, Long lsn, Strin
         micros,
         lsn,
         transaction(v.get("__source_txId"), v.get("__transaction_id"), v.get("__source_gtid")));
+  }
+
+  /**
+   * The operation of a flattened record: its {@code __op}, a delete when {@code __deleted} is true,
+   * an update when it says neither.
+   */
+  private static Operation flattenedOperation(Map<String, Object> v) {
+    Object o = v.get("__op");
+    Operation op =
+        o == null
+            ? Operation.UPDATE
+            : switch (o.toString()) {
+              case "c" -> Operation.INSERT;
+              case "u" -> Operation.UPDATE;
+              case "d" -> Operation.DELETE;
+              case "r" -> Operation.READ;
+              default -> throw new DecodeException("unknown __op '" + o + "'; valid: c, u, d, r");
+            };
+    return "true".equalsIgnoreCase(String.valueOf(v.get("__deleted"))) ? Operation.DELETE : op;
   }
 
   private static Frame operationColumn(

@@ -105,25 +105,12 @@ public final class KeyText {
         return sb == null ? s.substring(from, i) : sb.append(s, from, i).toString();
       }
       if (c == '\\') {
-        if (i + 1 >= s.length()) {
-          return null;
-        }
         if (sb == null) {
           sb = new StringBuilder();
         }
         sb.append(s, from, i);
-        char e = s.charAt(i + 1);
-        if (e == '"' || e == '\\') {
-          sb.append(e);
-          i += 2;
-        } else if (e == 'u' && i + 6 <= s.length()) {
-          try {
-            sb.append((char) Integer.parseInt(s.substring(i + 2, i + 6), 16));
-          } catch (NumberFormatException x) {
-            return null;
-          }
-          i += 6;
-        } else {
+        i = unescape(s, i, sb);
+        if (i < 0) {
           return null;
         }
         from = i;
@@ -132,6 +119,30 @@ public final class KeyText {
       }
     }
     return null;
+  }
+
+  /**
+   * Appends the character the escape at {@code i} (a backslash) stands for; returns the index after
+   * the escape, or -1 when it is not one {@link #string} writes.
+   */
+  private static int unescape(String s, int i, StringBuilder sb) {
+    if (i + 1 >= s.length()) {
+      return -1;
+    }
+    char e = s.charAt(i + 1);
+    if (e == '"' || e == '\\') {
+      sb.append(e);
+      return i + 2;
+    }
+    if (e != 'u' || i + 6 > s.length()) {
+      return -1;
+    }
+    try {
+      sb.append((char) Integer.parseInt(s.substring(i + 2, i + 6), 16));
+    } catch (NumberFormatException x) {
+      return -1;
+    }
+    return i + 6;
   }
 
   private static Map<String, String> jackson(String json) {
