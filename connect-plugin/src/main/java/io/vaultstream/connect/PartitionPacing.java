@@ -2,6 +2,7 @@ package io.vaultstream.connect;
 
 import io.vaultstream.engine.ReadPacing;
 import java.util.Collection;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.sink.SinkRecord;
@@ -12,7 +13,8 @@ import org.slf4j.LoggerFactory;
 /**
  * A task's partitions paced by their events' source time ({@link ReadPacing}, the engine's rule):
  * after each put, the partitions too far ahead of the slowest one are paused through Connect, and
- * those the slowest has caught up with are resumed.
+ * those the slowest has caught up with are resumed; only while a backlog is read ({@link
+ * #delivered}).
  */
 final class PartitionPacing {
   private static final Logger LOG = LoggerFactory.getLogger(PartitionPacing.class);
@@ -20,13 +22,26 @@ final class PartitionPacing {
   /** A partition that delivered nothing for this long no longer holds the others back. */
   static final long IDLE_MS = 1000;
 
+  /** A partition stays paused at most this long (its source's clock may be set ahead). */
+  static final long MAX_PAUSE_MS = 60_000;
+
+  /** Pacing applies while the task reads records written to Kafka this long before. */
+  static final long BACKLOG_MS = 10_000;
+
+  /** And until this long after the last such record. */
+  static final long ENGAGED_MS = 5_000;
+
   private final ReadPacing<TopicPartition> pacing;
   private final SinkTaskContext context;
+  private final long skewMs;
   private TopicPartition last;
+  private boolean engaged;
+  private long engagedNanos;
 
-  private PartitionPacing(ReadPacing<TopicPartition> pacing, SinkTaskContext context) {
+  private PartitionPacing(ReadPacing<TopicPartition> pacing, SinkTaskContext context, long skewMs) {
     this.pacing = pacing;
     this.context = context;
+    this.skewMs = skewMs;
   }
 
   /** The pacing of a task allowing {@code skewMs} of source time ahead; null when 0 (off). */
@@ -35,8 +50,11 @@ final class PartitionPacing {
         ? null
         : new PartitionPacing(
             new ReadPacing<>(
-                TimeUnit.MILLISECONDS.toMicros(skewMs), TimeUnit.MILLISECONDS.toNanos(IDLE_MS)),
-            context);
+                TimeUnit.MILLISECONDS.toMicros(skewMs),
+                TimeUnit.MILLISECONDS.toNanos(IDLE_MS),
+                TimeUnit.MILLISECONDS.toNanos(MAX_PAUSE_MS)),
+            context,
+            skewMs);
   }
 
   /**
@@ -51,8 +69,14 @@ final class PartitionPacing {
     }
   }
 
-  /** A record with an event of source time {@code eventMicros} was buffered. */
-  void delivered(SinkRecord r, long eventMicros, long nowNanos) {
+  /**
+   * A record with an event of source time {@code eventMicros} was buffered. Pacing is there for a
+   * backlog, read far faster than it was written, where a topic runs ahead of the others in source
+   * time: it applies while the task reads records written to Kafka more than {@value #BACKLOG_MS}
+   * ms before ({@code nowMs}, the wall clock), and until {@value #ENGAGED_MS} ms after the last. A
+   * stream read as it is written is not paced: a pause would only add latency.
+   */
+  void delivered(SinkRecord r, long eventMicros, long nowNanos, long nowMs) {
     TopicPartition tp = last;
     // Records come in runs of one partition: its name is made once per run.
     if (tp == null || tp.partition() != r.kafkaPartition() || !tp.topic().equals(r.topic())) {
@@ -60,10 +84,26 @@ final class PartitionPacing {
       last = tp;
     }
     pacing.delivered(tp, eventMicros, nowNanos);
+    Long written = r.timestamp();
+    if (written != null && written > 0 && nowMs - written > BACKLOG_MS) {
+      engaged = true;
+      engagedNanos = nowNanos;
+    }
   }
 
   /** Pauses and resumes partitions as the rule says now. */
   void apply(long nowNanos) {
+    if (engaged && nowNanos - engagedNanos > TimeUnit.MILLISECONDS.toNanos(ENGAGED_MS)) {
+      engaged = false;
+    }
+    if (!engaged) {
+      if (pacing.pausing()) {
+        List<TopicPartition> released = pacing.releaseAll(nowNanos);
+        context.resume(released.toArray(TopicPartition[]::new));
+        LOG.debug("Read pacing: no child waits for its parent, resumed {}", released);
+      }
+      return;
+    }
     ReadPacing.Changes<TopicPartition> changes = pacing.pace(nowNanos);
     if (changes.isEmpty()) {
       return;
@@ -73,6 +113,15 @@ final class PartitionPacing {
     }
     if (!changes.resume().isEmpty()) {
       context.resume(changes.resume().toArray(TopicPartition[]::new));
+    }
+    if (!changes.overdue().isEmpty()) {
+      LOG.warn(
+          "Read pacing: {} stayed more than {} ms of source time ahead of the other partitions for"
+              + " {} s and are read anyway (is the source's clock ahead?); not paused again for as"
+              + " long",
+          changes.overdue(),
+          skewMs,
+          MAX_PAUSE_MS / 1000);
     }
     LOG.debug(
         "Read pacing: paused {}, resumed {} ({} paused)",

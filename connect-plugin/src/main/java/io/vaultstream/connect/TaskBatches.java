@@ -122,10 +122,11 @@ final class TaskBatches {
     // whole decoding again into an on-stack-replacement version of this loop.
     delivered.newPut();
     long now = System.nanoTime();
+    long nowMs = pacing == null ? 0 : System.currentTimeMillis();
     for (SinkRecord r : records) {
       RecordIntake.Entry e = delivered.take(r);
       if (pacing != null && e != null && e.event() != null) {
-        pacing.delivered(r, e.event().eventTimeMicros(), now);
+        pacing.delivered(r, e.event().eventTimeMicros(), now, nowMs);
       }
       if (buffer.bytes() >= limits.bytes()) {
         // Large records: the batch is written now, before the rest of this put is decoded.
@@ -227,6 +228,7 @@ final class TaskBatches {
   private void committed(TaskBatch batch, LoadResult result) {
     submitted.removeIf(b -> b == batch); // the batch itself, not an equal one
     onCommit.accept(result, batch.source().values());
+
     // The engine's positions: the batch's next offsets, but not past an event held in memory.
     delivered.committed(result.positions());
     for (Problem p : result.problems()) {

@@ -22,19 +22,23 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A backlog whose child topic runs ahead in source time, on a real worker: customers committed over
- * 30 s of source time, and orders of the last 300 customers, each committed 2 s after its customer.
- * Read unpaced, in small fetches, the orders arrive long before their customers and wait as waiting
- * rows; paced ({@code read.skew.max.ms}, on by default), the orders' partition is paused until the
- * customers catch up, no order waits, and the vault is the same.
+ * 30 s of source time, and orders of the last 2,000 customers, each committed 2 s after its
+ * customer. Read unpaced, in small fetches, the orders arrive long before their customers and wait
+ * as waiting rows; paced ({@code read.skew.max.ms}, on by default, for a backlog: these records
+ * were written to Kafka an hour before they are read), the orders' partition is paused until the
+ * customers catch up, and only orders of the first poll can wait; the vault is the same.
  */
 class ReadPacingIT {
   private static final String PREFIX = "pace.public";
   private static final int CUSTOMERS = 3000;
-  private static final int ORDERS = 300;
+  private static final int ORDERS = 2000;
   private static final long T0 = 1_767_600_000_000L;
 
   /** Records a poll hands the task at most. */
   private static final int POLL = 50;
+
+  /** Records a batch holds at most. */
+  private static final int BATCH = 200;
 
   @Test
   void aChildTopicAheadInSourceTimeIsPausedAndItsChildrenDoNotWait() throws Exception {
@@ -63,7 +67,7 @@ class ReadPacingIT {
 
       assertThat(waitedUnpaced)
           .as("unpaced, most orders are read before their customers and wait as waiting rows")
-          .isGreaterThan(ORDERS / 2);
+          .isGreaterThan(ORDERS * 3 / 4);
       assertThat(waitedPaced)
           .as(
               "paced, only orders of the first poll can wait (read before the customers' first"
@@ -83,7 +87,7 @@ class ReadPacingIT {
     }
   }
 
-  /** Customers at T0 + 10 ms each; the orders of the last 300, each 2 s after its customer. */
+  /** Customers at T0 + 10 ms each; the orders of the last 2,000, each 2 s after its customer. */
   private static void produceBacklog(EmbeddedConnectCluster connect) throws Exception {
     try (KafkaProducer<byte[], byte[]> p = connect.kafka().createProducer(new HashMap<>())) {
       for (int i = 0; i < CUSTOMERS; i++) {
@@ -112,7 +116,13 @@ class ReadPacingIT {
             + ",\"source\":{\"ts_ms\":"
             + sourceMs
             + "}}}";
-    return new ProducerRecord<>(topic, null, value.getBytes(StandardCharsets.UTF_8));
+    // Written to Kafka an hour before it is read: a backlog.
+    return new ProducerRecord<>(
+        topic,
+        null,
+        System.currentTimeMillis() - 3_600_000L,
+        null,
+        value.getBytes(StandardCharsets.UTF_8));
   }
 
   /**
@@ -132,7 +142,7 @@ class ReadPacingIT {
     props.put("connection.url", TestDatabase.jdbcUrl());
     props.put("target.schema", schema);
     props.put("vault.model", model);
-    props.put("batch.size", "200");
+    props.put("batch.size", String.valueOf(BATCH));
     props.put("consumer.override.max.partition.fetch.bytes", "8192");
     props.put("consumer.override.max.poll.records", String.valueOf(POLL));
     if (skew != null) {

@@ -143,12 +143,14 @@ class TaskBatchesTest {
     return out;
   }
 
+  /** Pacing of 1 s (the records of these tests were written to Kafka long ago: a backlog). */
+  private PartitionPacing engagedPacing() {
+    return PartitionPacing.of(1000, context());
+  }
+
   @Test
   void aPartitionAheadInSourceTimeIsPausedUntilTheOtherCatchesUp() throws Exception {
-    TaskBatches b =
-        batches(
-            new BatchLimits(100, Long.MAX_VALUE, Long.MAX_VALUE),
-            PartitionPacing.of(1000, context()));
+    TaskBatches b = batches(new BatchLimits(100, Long.MAX_VALUE, Long.MAX_VALUE), engagedPacing());
     long t = 1_700_000_000_000L;
     b.put(customersAt(t, P0, 0, 1));
     b.put(customersAt(t + 5000, P1, 0, 1));
@@ -165,10 +167,7 @@ class TaskBatchesTest {
 
   @Test
   void partitionsPausedBeforeARebalanceAreResumedWhenGivenBack() throws Exception {
-    TaskBatches b =
-        batches(
-            new BatchLimits(100, Long.MAX_VALUE, Long.MAX_VALUE),
-            PartitionPacing.of(1000, context()));
+    TaskBatches b = batches(new BatchLimits(100, Long.MAX_VALUE, Long.MAX_VALUE), engagedPacing());
     long t = 1_700_000_000_000L;
     b.resume(List.of(P0, P1), List.of());
     b.put(customersAt(t, P0, 0));
@@ -180,6 +179,41 @@ class TaskBatchesTest {
     b.resume(List.of(P0, P1), List.of());
 
     assertThat(paused).as("nothing stays paused that no pacing will resume").isEmpty();
+  }
+
+  /** A record of {@code tp} written to Kafka at {@code writtenMs}. */
+  private static SinkRecord writtenAt(TopicPartition tp, long writtenMs) {
+    return new SinkRecord(
+        tp.topic(),
+        tp.partition(),
+        null,
+        null,
+        null,
+        null,
+        0,
+        writtenMs,
+        TimestampType.CREATE_TIME);
+  }
+
+  @Test
+  void pacingAppliesOnlyWhileABacklogIsRead() {
+    PartitionPacing pacing = PartitionPacing.of(1000, context());
+    long wall = 1_800_000_000_000L;
+    long source = 1_700_000_000_000_000L;
+    pacing.delivered(writtenAt(P0, wall - 100), source, 0, wall);
+    pacing.delivered(writtenAt(P1, wall - 100), source + 5_000_000, 0, wall);
+    pacing.apply(0);
+    assertThat(paused).as("records written 0.1 s ago: a stream read as it is written").isEmpty();
+
+    long now = 1_000_000_000L;
+    pacing.delivered(writtenAt(P1, wall - 60_000), source + 6_000_000, now, wall + 1000);
+    pacing.apply(now);
+    assertThat(paused).as("a record written a minute ago: a backlog, paced").containsExactly(P1);
+
+    long later = now + 5_001_000_000L;
+    pacing.delivered(writtenAt(P0, wall + 6000), source + 1, later, wall + 6001);
+    pacing.apply(later);
+    assertThat(paused).as("5 s without a record from the backlog: everything resumed").isEmpty();
   }
 
   @Test

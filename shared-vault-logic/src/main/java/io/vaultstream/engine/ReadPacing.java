@@ -28,6 +28,7 @@ import java.util.Map;
 public final class ReadPacing<P> {
   private final long aheadMicros;
   private final long idleNanos;
+  private final long maxPauseNanos;
   private final Map<P, Lane> lanes = new HashMap<>();
   private int paused;
 
@@ -36,25 +37,41 @@ public final class ReadPacing<P> {
     long latestMicros = Long.MIN_VALUE;
     long deliveredNanos;
     boolean paused;
+    long pausedNanos;
+    // Paused for longer than the limit: not paused again until the limit has passed once more.
+    boolean exempt;
+    long exemptNanos;
   }
 
-  /** The partitions to pause and to resume now. */
-  public record Changes<P>(List<P> pause, List<P> resume) {
+  /**
+   * The partitions to pause and to resume now; {@code overdue} are those of {@code resume} resumed
+   * because they were paused longer than the limit while still ahead.
+   */
+  public record Changes<P>(List<P> pause, List<P> resume, List<P> overdue) {
     public boolean isEmpty() {
       return pause.isEmpty() && resume.isEmpty();
     }
   }
 
+  /** Pacing without a limit on how long a partition stays paused. */
+  public ReadPacing(long aheadMicros, long idleNanos) {
+    this(aheadMicros, idleNanos, Long.MAX_VALUE);
+  }
+
   /**
    * @param aheadMicros how far in source time a partition may be ahead of the slowest one
    * @param idleNanos how long a partition that delivers nothing still counts as the slowest
+   * @param maxPauseNanos how long a partition stays paused at most: one whose events are stamped
+   *     far ahead (a source clock set wrong) would otherwise wait as long as the others deliver; it
+   *     is read then, and not paused again for as long
    */
-  public ReadPacing(long aheadMicros, long idleNanos) {
-    if (aheadMicros <= 0 || idleNanos <= 0) {
-      throw new IllegalArgumentException("the allowance and the idle time must be positive");
+  public ReadPacing(long aheadMicros, long idleNanos, long maxPauseNanos) {
+    if (aheadMicros <= 0 || idleNanos <= 0 || maxPauseNanos <= 0) {
+      throw new IllegalArgumentException("the allowance and the times must be positive");
     }
     this.aheadMicros = aheadMicros;
     this.idleNanos = idleNanos;
+    this.maxPauseNanos = maxPauseNanos;
   }
 
   /**
@@ -87,26 +104,41 @@ public final class ReadPacing<P> {
       }
     }
     if (floor == Long.MAX_VALUE) {
-      return new Changes<>(List.of(), List.of()); // nothing delivering, nothing paused
+      return new Changes<>(List.of(), List.of(), List.of()); // nothing delivering, nothing paused
     }
     List<P> pause = new ArrayList<>(0);
     List<P> resume = new ArrayList<>(0);
+    List<P> overdue = new ArrayList<>(0);
     for (Map.Entry<P, Lane> e : lanes.entrySet()) {
       Lane lane = e.getValue();
       long ahead = ahead(lane.latestMicros, floor);
+      if (lane.exempt && nowNanos - lane.exemptNanos > maxPauseNanos) {
+        lane.exempt = false;
+      }
       if (lane.paused && ahead <= aheadMicros / 2) {
-        lane.paused = false;
-        paused--;
-        // Its wait does not count as idleness: it counts as delivering from now.
-        lane.deliveredNanos = nowNanos;
+        resume(lane, nowNanos);
         resume.add(e.getKey());
-      } else if (!lane.paused && ahead > aheadMicros) {
+      } else if (lane.paused && nowNanos - lane.pausedNanos > maxPauseNanos) {
+        resume(lane, nowNanos);
+        lane.exempt = true;
+        lane.exemptNanos = nowNanos;
+        resume.add(e.getKey());
+        overdue.add(e.getKey());
+      } else if (!lane.paused && !lane.exempt && ahead > aheadMicros) {
         lane.paused = true;
+        lane.pausedNanos = nowNanos;
         paused++;
         pause.add(e.getKey());
       }
     }
-    return new Changes<>(pause, resume);
+    return new Changes<>(pause, resume, overdue);
+  }
+
+  private void resume(Lane lane, long nowNanos) {
+    lane.paused = false;
+    paused--;
+    // Its wait does not count as idleness: it counts as delivering from now.
+    lane.deliveredNanos = nowNanos;
   }
 
   /**
@@ -118,6 +150,18 @@ public final class ReadPacing<P> {
       return 0;
     }
     return floor == Long.MIN_VALUE ? Long.MAX_VALUE : latest - floor;
+  }
+
+  /** Resumes every paused partition (pacing is not needed for now); returns them. */
+  public List<P> releaseAll(long nowNanos) {
+    List<P> out = new ArrayList<>(paused);
+    for (Map.Entry<P, Lane> e : lanes.entrySet()) {
+      if (e.getValue().paused) {
+        resume(e.getValue(), nowNanos);
+        out.add(e.getKey());
+      }
+    }
+    return out;
   }
 
   /** Whether some partition is paused (the reader should look again within the idle time). */

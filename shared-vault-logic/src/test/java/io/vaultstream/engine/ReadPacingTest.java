@@ -104,6 +104,32 @@ class ReadPacingTest {
   }
 
   @Test
+  void aPartitionPausedLongerThanTheLimitIsReadAndNotPausedAgainForAsLong() {
+    ReadPacing<String> limited = new ReadPacing<>(SECOND_MICROS, 1000 * MS, 60_000 * MS);
+    limited.delivered("orders", 10 * SECOND_MICROS, 0);
+    limited.delivered("clock-ahead", 3600 * SECOND_MICROS, 0);
+    assertThat(limited.pace(0).pause()).containsExactly("clock-ahead");
+
+    long t = 0;
+    for (; t <= 60_000 * MS; t += 500 * MS) {
+      limited.delivered("orders", 10 * SECOND_MICROS + t / 1000, t);
+      assertThat(limited.pace(t).isEmpty()).as("orders keeps delivering, far behind").isTrue();
+    }
+    limited.delivered("orders", 11 * SECOND_MICROS, t);
+    ReadPacing.Changes<String> overdue = limited.pace(t);
+    assertThat(overdue.resume()).containsExactly("clock-ahead");
+    assertThat(overdue.overdue()).containsExactly("clock-ahead");
+
+    limited.delivered("clock-ahead", 3601 * SECOND_MICROS, t + 100 * MS);
+    assertThat(limited.pace(t + 100 * MS).isEmpty()).as("exempt for the next minute").isTrue();
+    limited.delivered("orders", 12 * SECOND_MICROS, t + 60_500 * MS);
+    limited.delivered("clock-ahead", 3602 * SECOND_MICROS, t + 60_500 * MS);
+    assertThat(limited.pace(t + 60_500 * MS).pause())
+        .as("a minute later, paced again")
+        .containsExactly("clock-ahead");
+  }
+
+  @Test
   void aPartitionTakenAwayIsForgottenPausedOrNot() {
     pacing.delivered("orders", 10 * SECOND_MICROS, 0);
     pacing.delivered("payments", 20 * SECOND_MICROS, 0);

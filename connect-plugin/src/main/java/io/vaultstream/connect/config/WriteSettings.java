@@ -93,9 +93,13 @@ final class WriteSettings {
             + " that is still delivering records; a partition further ahead is paused until that"
             + " one catches up. A backlog of one topic per table is otherwise read in long runs of"
             + " one topic, and children read before their parents wait for them (in memory, or as"
-            + " waiting rows written and read back). A partition that delivered nothing for a second"
-            + " (caught up, or quiet) holds no other back. Each task paces its own partitions."
-            + " 0 turns pacing off.",
+            + " waiting rows written and read back). It applies while the task reads a backlog"
+            + " (records written to Kafka more than 10 s before) and for 5 s after: a stream read as"
+            + " it is written is not paced, a pause would only add latency. A partition that"
+            + " delivered nothing for a second"
+            + " (caught up, or quiet) holds no other back, and none stays paused longer than a"
+            + " minute (a source whose clock runs ahead is read anyway, with a warning). Each task"
+            + " paces its own partitions. 0 turns pacing off.",
         GROUP_WRITES,
         ++o,
         Width.SHORT,
