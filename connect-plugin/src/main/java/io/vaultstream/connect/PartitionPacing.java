@@ -31,6 +31,9 @@ final class PartitionPacing {
   /** And until this long after the last such record. */
   static final long ENGAGED_MS = 5_000;
 
+  /** Whether the worker's records tell the topic and partition read (Kafka 3.6 and later). */
+  private static final boolean ORIGINAL = originalCoordinates();
+
   private final ReadPacing<TopicPartition> pacing;
   private final SinkTaskContext context;
   private final long skewMs;
@@ -57,16 +60,9 @@ final class PartitionPacing {
             skewMs);
   }
 
-  /**
-   * The task was given these partitions. They are resumed: Connect pauses again, after a rebalance,
-   * the partitions a task had paused and still owns, while the pacing starts afresh for every
-   * partition it is given (it forgot those it paused when they were closed).
-   */
+  /** The task was given these partitions: their place in source time is unknown until read. */
   void assigned(Collection<TopicPartition> partitions, long nowNanos) {
     partitions.forEach(tp -> pacing.assigned(tp, nowNanos));
-    if (!partitions.isEmpty()) {
-      context.resume(partitions.toArray(TopicPartition[]::new));
-    }
   }
 
   /**
@@ -77,10 +73,14 @@ final class PartitionPacing {
    * stream read as it is written is not paced: a pause would only add latency.
    */
   void delivered(SinkRecord r, long eventMicros, long nowNanos, long nowMs) {
+    // The partition the consumer read (a transform may have renamed the record's topic): the one
+    // Connect can pause.
+    String topic = ORIGINAL ? r.originalTopic() : r.topic();
+    int partition = ORIGINAL ? r.originalKafkaPartition() : r.kafkaPartition();
     TopicPartition tp = last;
     // Records come in runs of one partition: its name is made once per run.
-    if (tp == null || tp.partition() != r.kafkaPartition() || !tp.topic().equals(r.topic())) {
-      tp = new TopicPartition(r.topic(), r.kafkaPartition());
+    if (tp == null || tp.partition() != partition || !tp.topic().equals(topic)) {
+      tp = new TopicPartition(topic, partition);
       last = tp;
     }
     pacing.delivered(tp, eventMicros, nowNanos);
@@ -88,6 +88,15 @@ final class PartitionPacing {
     if (written != null && written > 0 && nowMs - written > BACKLOG_MS) {
       engaged = true;
       engagedNanos = nowNanos;
+    }
+  }
+
+  private static boolean originalCoordinates() {
+    try {
+      SinkRecord.class.getMethod("originalTopic");
+      return true;
+    } catch (NoSuchMethodException e) {
+      return false;
     }
   }
 
@@ -99,7 +108,7 @@ final class PartitionPacing {
     if (!engaged) {
       if (pacing.pausing()) {
         List<TopicPartition> released = pacing.releaseAll(nowNanos);
-        context.resume(released.toArray(TopicPartition[]::new));
+        resume(released);
         LOG.debug("Read pacing: no child waits for its parent, resumed {}", released);
       }
       return;
@@ -111,14 +120,12 @@ final class PartitionPacing {
     if (!changes.pause().isEmpty()) {
       context.pause(changes.pause().toArray(TopicPartition[]::new));
     }
-    if (!changes.resume().isEmpty()) {
-      context.resume(changes.resume().toArray(TopicPartition[]::new));
-    }
+    resume(changes.resume());
     if (!changes.overdue().isEmpty()) {
       LOG.warn(
           "Read pacing: {} stayed more than {} ms of source time ahead of the other partitions for"
-              + " {} s and are read anyway (is the source's clock ahead?); not paused again for as"
-              + " long",
+              + " {} s and are read anyway (is the source's clock ahead, or is another partition far"
+              + " behind?); not paused again for as long",
           changes.overdue(),
           skewMs,
           MAX_PAUSE_MS / 1000);
@@ -135,9 +142,24 @@ final class PartitionPacing {
     return pacing.pausing() ? IDLE_MS : 0;
   }
 
-  /** Partitions were taken away. */
+  /**
+   * Partitions were taken away. Those paused are resumed while they are still the task's: Connect
+   * would otherwise pause them again if they came back, with no pacing left to resume them.
+   */
   void forget(Collection<TopicPartition> partitions) {
-    pacing.forget(partitions);
+    List<TopicPartition> paused = pacing.forget(partitions);
     last = null;
+    try {
+      resume(paused);
+    } catch (RuntimeException e) {
+      // Already gone from the consumer (partitions lost): Connect drops them from its paused set.
+      LOG.debug("Read pacing: {} could not be resumed as they were taken away", paused, e);
+    }
+  }
+
+  private void resume(List<TopicPartition> partitions) {
+    if (!partitions.isEmpty()) {
+      context.resume(partitions.toArray(TopicPartition[]::new));
+    }
   }
 }

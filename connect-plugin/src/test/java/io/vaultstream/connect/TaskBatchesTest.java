@@ -166,7 +166,7 @@ class TaskBatchesTest {
   }
 
   @Test
-  void partitionsPausedBeforeARebalanceAreResumedWhenGivenBack() throws Exception {
+  void partitionsPausedAreResumedWhenTakenAway() throws Exception {
     TaskBatches b = batches(new BatchLimits(100, Long.MAX_VALUE, Long.MAX_VALUE), engagedPacing());
     long t = 1_700_000_000_000L;
     b.resume(List.of(P0, P1), List.of());
@@ -174,11 +174,13 @@ class TaskBatchesTest {
     b.put(customersAt(t + 5000, P1, 0));
     assertThat(paused).containsExactly(P1);
 
-    // A rebalance: Connect keeps P1 paused for a task that owns it again; the pacing forgot it.
+    // A rebalance: Connect would pause P1 again for a task given it again, with no pacing left to
+    // resume it; so it is resumed when it is taken away.
     b.close(List.of(P0, P1));
-    b.resume(List.of(P0, P1), List.of());
-
     assertThat(paused).as("nothing stays paused that no pacing will resume").isEmpty();
+
+    b.resume(List.of(P0, P1), List.of());
+    assertThat(paused).isEmpty();
   }
 
   /** A record of {@code tp} written to Kafka at {@code writtenMs}. */

@@ -149,7 +149,12 @@ public final class ReadPacing<P> {
     if (latest == Long.MIN_VALUE) {
       return 0;
     }
-    return floor == Long.MIN_VALUE ? Long.MAX_VALUE : latest - floor;
+    if (floor == Long.MIN_VALUE) {
+      return Long.MAX_VALUE;
+    }
+    long d = latest - floor;
+    // Times this far apart (not real ones) would overflow: saturate.
+    return ((latest ^ floor) & (latest ^ d)) < 0 ? (latest > floor ? Long.MAX_VALUE : 0) : d;
   }
 
   /** Resumes every paused partition (pacing is not needed for now); returns them. */
@@ -174,13 +179,19 @@ public final class ReadPacing<P> {
     return paused;
   }
 
-  /** The partitions are no longer read (taken away): forgotten, paused or not. */
-  public void forget(Collection<P> partitions) {
+  /**
+   * The partitions are no longer read (taken away): forgotten, paused or not. Returns those that
+   * were paused, for the reader to resume while it still can (it may be given them again).
+   */
+  public List<P> forget(Collection<P> partitions) {
+    List<P> wasPaused = new ArrayList<>(0);
     for (P p : partitions) {
       Lane lane = lanes.remove(p);
       if (lane != null && lane.paused) {
         paused--;
+        wasPaused.add(p);
       }
     }
+    return wasPaused;
   }
 }

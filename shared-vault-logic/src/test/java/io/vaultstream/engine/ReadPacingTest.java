@@ -135,10 +135,17 @@ class ReadPacingTest {
     pacing.delivered("payments", 20 * SECOND_MICROS, 0);
     pacing.pace(0);
 
-    pacing.forget(List.of("payments"));
+    assertThat(pacing.forget(List.of("payments"))).as("to be resumed").containsExactly("payments");
 
     assertThat(pacing.pausing()).isFalse();
     assertThat(pacing.pace(0).isEmpty()).isTrue();
+  }
+
+  @Test
+  void timesTooFarApartToSubtractStillCountAsAhead() {
+    pacing.delivered("floor", -Long.MAX_VALUE, 0);
+    pacing.delivered("far", Long.MAX_VALUE - 1, 0);
+    assertThat(pacing.pace(0).pause()).containsExactly("far");
   }
 
   @Test
