@@ -28,21 +28,7 @@ record BenchOptions(
           "floor");
 
   static BenchOptions parse(String[] args) {
-    Map<String, String> opt = new HashMap<>();
-    for (String arg : args) {
-      for (String part : arg.trim().split("\\s+")) {
-        if (part.isEmpty()) {
-          continue;
-        }
-        int eq = part.indexOf('=');
-        String name = part.startsWith("--") && eq > 2 ? part.substring(2, eq) : null;
-        if (name == null || !NAMES.contains(name)) {
-          throw new IllegalArgumentException(
-              "unknown option '" + part + "'; valid: --" + String.join("=..., --", NAMES) + "=...");
-        }
-        opt.put(name, part.substring(eq + 1));
-      }
-    }
+    Map<String, String> opt = named(args, NAMES);
     int events = number(opt, "events", 200_000, 1);
     String sinks = opt.getOrDefault("sinks", "both");
     if (!List.of("both", "vaultstream", "debezium").contains(sinks)) {
@@ -64,6 +50,29 @@ record BenchOptions(
         number(opt, "latency-seconds", 20, 0),
         heap,
         Boolean.parseBoolean(opt.getOrDefault("floor", "false")));
+  }
+
+  /**
+   * The {@code --name=value} options by name, from arguments of one or several options each (as
+   * exec:exec passes them); a name not in {@code names} is refused.
+   */
+  static Map<String, String> named(String[] args, List<String> names) {
+    Map<String, String> opt = new HashMap<>();
+    for (String arg : args) {
+      for (String part : arg.trim().split("\\s+")) {
+        if (part.isEmpty()) {
+          continue;
+        }
+        int eq = part.indexOf('=');
+        String name = part.startsWith("--") && eq > 2 ? part.substring(2, eq) : null;
+        if (name == null || !names.contains(name)) {
+          throw new IllegalArgumentException(
+              "unknown option '" + part + "'; valid: --" + String.join("=..., --", names) + "=...");
+        }
+        opt.put(name, part.substring(eq + 1));
+      }
+    }
+    return opt;
   }
 
   private static int number(Map<String, String> opt, String name, int fallback, int min) {

@@ -1,6 +1,5 @@
 package io.vaultstream.bench.connect;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -21,7 +20,7 @@ record SourceBenchOptions(
           "events", "runs", "seed", "source-url", "jdbc-url", "sinks", "worker-heap", "variants");
 
   static SourceBenchOptions parse(String[] args) {
-    Map<String, String> opt = named(args);
+    Map<String, String> opt = BenchOptions.named(args, NAMES);
     String sinks = opt.getOrDefault("sinks", "both");
     if (!List.of("both", "vaultstream", "debezium").contains(sinks)) {
       throw new IllegalArgumentException(
@@ -48,29 +47,6 @@ record SourceBenchOptions(
         !sinks.equals("vaultstream"),
         heap,
         variants(opt.getOrDefault("variants", "")));
-  }
-
-  /**
-   * The options by name, from arguments of one or several options each (as exec:exec passes them);
-   * an unknown name is refused.
-   */
-  private static Map<String, String> named(String[] args) {
-    Map<String, String> opt = new HashMap<>();
-    for (String arg : args) {
-      for (String part : arg.trim().split("\\s+")) {
-        if (part.isEmpty()) {
-          continue;
-        }
-        int eq = part.indexOf('=');
-        String name = part.startsWith("--") && eq > 2 ? part.substring(2, eq) : null;
-        if (name == null || !NAMES.contains(name)) {
-          throw new IllegalArgumentException(
-              "unknown option '" + part + "'; valid: --" + String.join("=..., --", NAMES) + "=...");
-        }
-        opt.put(name, part.substring(eq + 1));
-      }
-    }
-    return opt;
   }
 
   /**
