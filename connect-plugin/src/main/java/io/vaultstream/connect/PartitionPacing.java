@@ -109,7 +109,7 @@ final class PartitionPacing {
       if (pacing.pausing()) {
         List<TopicPartition> released = pacing.releaseAll(nowNanos);
         resume(released);
-        LOG.debug("Read pacing: no child waits for its parent, resumed {}", released);
+        LOG.debug("Read pacing: no backlog is being read, resumed {}", released);
       }
       return;
     }
