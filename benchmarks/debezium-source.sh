@@ -20,7 +20,11 @@
 # --runs=R (3) --seed=S (1) --sinks=both|vaultstream|debezium (both)
 # --jdbc-url=URL (the target; jdbc:postgresql://127.0.0.1:5432/test?user=postgres)
 # --worker-heap=2G --variants=k=v,k=v/k=v (each group one more vaultstream load on its running
-# worker, with these settings over the shipped ones). The harness JVM's heap: BENCH_HEAP (default 1g).
+# worker, with these settings over the shipped ones); --spark (in each run also the Spark runner:
+# a JVM of its own, local[2], loads the same topics from the same broker with the job's defaults,
+# first as a freshly started job, then as a running one, into a schema of its own; reported beside
+# vaultstream's fresh and second loads). The harness JVM's heap: BENCH_HEAP (default 1g); the
+# Spark JVM's: SPARK_BENCH_HEAP (default 2g).
 #
 # Sets up, on first use (as root): the cluster with pg_createcluster, its conf.d file and loopback
 # trust lines in its pg_hba.conf, and database "shop". Leaves the cluster running; its replication
@@ -108,17 +112,36 @@ fetch_source_plugin() {
   fi
 }
 
+spark=0
+args=()
+for a in "$@"; do
+  case "$a" in
+    --spark) spark=1 ;;
+    *) args+=("$a") ;;
+  esac
+done
+
 setup_cluster
 fetch_source_plugin
 # As benchmarks/connect.sh: build the plugin zip, the worker's jars and the Debezium JDBC sink's
 # plugin directory in this checkout (nothing installed into the local Maven repository), then run.
 modules=connect-plugin,benchmarks,benchmarks/worker-4.1
-case " $* " in
+case " ${args[*]} " in
   *" --sinks=vaultstream "*) ;;
   *) modules+=,benchmarks/debezium-jdbc ;;
 esac
 say "building $modules"
 mvn -B -q -DskipTests -Pbench package -pl "$modules" -am >/dev/null
+if [ "$spark" = 1 ]; then
+  # The Spark harness runs in a JVM of its own (Spark stays off the Connect harness's class path):
+  # its module's classes and its class path as the reactor resolves it, written to a file.
+  say "building benchmarks/spark and its class path"
+  mvn -B -q -DskipTests package dependency:build-classpath -Dmdep.outputFile=target/bench-classpath.txt \
+    -pl benchmarks/spark -am >/dev/null
+  cp_file=$PWD/benchmarks/spark/target/spark-harness-classpath.txt
+  printf '%s:%s' "$PWD/benchmarks/spark/target/classes" "$(cat benchmarks/spark/target/bench-classpath.txt)" > "$cp_file"
+  args+=("--spark-classpath=$cp_file" "--spark-heap=${SPARK_BENCH_HEAP:-2g}")
+fi
 exec mvn -B -q -DskipTests package org.codehaus.mojo:exec-maven-plugin:exec -pl benchmarks -am \
   -Dbench.main=io.vaultstream.bench.connect.DebeziumSourceBenchmark \
-  -Dbench.heap="${BENCH_HEAP:-1g}" -Dbench.args="--source-url=jdbc:postgresql://127.0.0.1:$PORT/shop?user=postgres $*"
+  -Dbench.heap="${BENCH_HEAP:-1g}" -Dbench.args="--source-url=jdbc:postgresql://127.0.0.1:$PORT/shop?user=postgres ${args[*]}"

@@ -22,7 +22,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * The shop's Debezium change events (module samples: envelopes with schemas as the JsonConverter
  * writes them, deletes followed by tombstones) written into the broker, one partition per topic.
  */
-final class SparkBenchEvents implements AutoCloseable {
+final class SparkBenchEvents implements SparkBenchInput, AutoCloseable {
   /** The seed of the Connect benchmark on generated events (benchmarks/.../connect/EventLoader). */
   static final long SEED = 1;
 
@@ -93,9 +93,14 @@ final class SparkBenchEvents implements AutoCloseable {
         n, SEED, deletes - deletesBefore, tombstones - tombstonesBefore);
   }
 
-  /** Records produced in all, tombstones included. */
-  long total() {
-    return perTopic.values().stream().mapToLong(Long::longValue).sum();
+  @Override
+  public Map<String, Long> perTopic() {
+    return perTopic;
+  }
+
+  @Override
+  public long tombstones() {
+    return tombstones;
   }
 
   @Override

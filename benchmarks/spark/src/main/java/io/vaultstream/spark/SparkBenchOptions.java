@@ -17,6 +17,12 @@ final class SparkBenchOptions {
   String maxOffsets;
   String queries;
 
+  /** A broker whose shop topics are the input, as found; null: the benchmark's own broker. */
+  String bootstrap;
+
+  /** With {@link #bootstrap}: how many times the topics are loaded (a fresh job, then running). */
+  int loads = 2;
+
   /** A PostgreSQL of one's own; null: an embedded PostgreSQL started by the benchmark. */
   String jdbcUrl;
 
@@ -49,6 +55,8 @@ final class SparkBenchOptions {
         case "warmup-events" -> o.warmup = number(name, value, 0);
         case "max-offsets-per-trigger" -> o.maxOffsets = String.valueOf(number(name, value, 1));
         case "queries" -> o.queries = value;
+        case "bootstrap-servers" -> o.bootstrap = value;
+        case "loads" -> o.loads = number(name, value, 1);
         case "jdbc-url" -> o.jdbcUrl = jdbcUrl(value);
         case "schema" -> o.schema = schema(value);
         default -> {

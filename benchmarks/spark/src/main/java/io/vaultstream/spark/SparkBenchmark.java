@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.StringJoiner;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import kafka.testkit.KafkaClusterTestKit;
@@ -53,12 +52,17 @@ public final class SparkBenchmark {
     }
     sampleHeap();
     int code;
-    try (SparkBenchDatabase db = new SparkBenchDatabase(options);
-        KafkaClusterTestKit kafka = broker()) {
-      kafka.format();
-      kafka.startup();
-      kafka.waitForReadyBrokers();
-      code = run(kafka, db, options) ? 0 : 1;
+    try (SparkBenchDatabase db = new SparkBenchDatabase(options)) {
+      if (options.bootstrap != null) {
+        code = SparkSourceLoads.run(options.bootstrap, db, options) ? 0 : 1;
+      } else {
+        try (KafkaClusterTestKit kafka = broker()) {
+          kafka.format();
+          kafka.startup();
+          kafka.waitForReadyBrokers();
+          code = run(kafka, db, options) ? 0 : 1;
+        }
+      }
     } catch (Exception | Error e) {
       e.printStackTrace();
       code = 1;
@@ -103,16 +107,9 @@ public final class SparkBenchmark {
       if (o.warmup > 0) {
         events.produce(o.warmup);
       }
-      SparkSession spark =
-          SparkSession.builder()
-              .master("local[2]")
-              .appName("vaultstream-bench")
-              .config("spark.ui.enabled", "false")
-              .config("spark.driver.host", "127.0.0.1")
-              .config("spark.driver.bindAddress", "127.0.0.1")
-              .getOrCreate();
+      SparkSession spark = session();
       try {
-        return measure(spark, kafka, db, events, o);
+        return measure(spark, kafka.bootstrapServers(), db, events, o);
       } finally {
         spark.stop();
         VaultStreamingJob.shutdown();
@@ -120,14 +117,25 @@ public final class SparkBenchmark {
     }
   }
 
+  /** Spark in local[2], on the loopback address, without its web UI. */
+  static SparkSession session() {
+    return SparkSession.builder()
+        .master("local[2]")
+        .appName("vaultstream-bench")
+        .config("spark.ui.enabled", "false")
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        .getOrCreate();
+  }
+
   private static boolean measure(
       SparkSession spark,
-      KafkaClusterTestKit kafka,
+      String bootstrap,
       SparkBenchDatabase db,
       SparkBenchEvents events,
       SparkBenchOptions o)
       throws Exception {
-    JobConfig config = jobConfig(kafka, db, o);
+    JobConfig config = jobConfig(bootstrap, db, o);
     SparkBenchDecoded decoded = new SparkBenchDecoded();
     spark.sparkContext().addSparkListener(decoded);
     long rowsBefore = o.warmup > 0 ? warmUp(spark, config, db, o) : 0;
@@ -136,12 +144,16 @@ public final class SparkBenchmark {
     loadAvailable(spark, config);
     double secs = (System.nanoTime() - start) / 1e9;
     Map<String, Long> perTable = db.vaultRows();
-    printLoad(o, config, sum(perTable) - rowsBefore, secs);
+    printLoad(o.events, o, config, SparkBenchChecks.sum(perTable) - rowsBefore, secs);
+    printHeap();
+    System.out.println("PostgreSQL: " + db.description);
+    return SparkBenchChecks.verify(db, events, perTable, decoded);
+  }
+
+  static void printHeap() {
     System.out.printf(
         "Peak heap in use of the JVM running broker, Spark and the engine: %,d MiB (max %,d MiB)%n",
         PEAK.get() >> 20, Runtime.getRuntime().maxMemory() >> 20);
-    System.out.println("PostgreSQL: " + db.description);
-    return verify(db, events, perTable, decoded);
   }
 
   /**
@@ -158,18 +170,19 @@ public final class SparkBenchmark {
     System.out.printf(
         "Warm-up: loaded %,d events in %.1f s (%,.0f events/s, a freshly started job)%n",
         o.warmup, ws, o.warmup / ws);
-    return sum(db.vaultRows());
+    return SparkBenchChecks.sum(db.vaultRows());
   }
 
   /** The measured run's rates: events and the vault rows they became, per second. */
-  private static void printLoad(SparkBenchOptions o, JobConfig config, long rows, double secs) {
+  static void printLoad(
+      long events, SparkBenchOptions o, JobConfig config, long rows, double secs) {
     System.out.printf(
         "Spark local[2] loaded %,d events into %,d vault rows in %.1f s: %,.0f events/s, %,.0f vault"
             + " rows/s (%s)%s%n",
-        o.events,
+        events,
         rows,
         secs,
-        o.events / secs,
+        events / secs,
         rows / secs,
         config.singleQuery() ? "one query for all topics" : "one query per source table",
         o.warmup > 0 ? String.format(" (after a warm-up of %,d events)", o.warmup) : "");
@@ -188,8 +201,8 @@ public final class SparkBenchmark {
   }
 
   /** The job's settings: the benchmark's database, schema, broker and checkpoints, then extras. */
-  private static JobConfig jobConfig(
-      KafkaClusterTestKit kafka, SparkBenchDatabase db, SparkBenchOptions o) throws Exception {
+  static JobConfig jobConfig(String bootstrap, SparkBenchDatabase db, SparkBenchOptions o)
+      throws Exception {
     Path checkpoint = Files.createTempDirectory("vaultstream-bench");
     Path model = exampleModel();
     List<String> jobArgs =
@@ -202,7 +215,7 @@ public final class SparkBenchmark {
                 "--schema",
                 db.schema,
                 "--bootstrap-servers",
-                kafka.bootstrapServers(),
+                bootstrap,
                 "--checkpoint",
                 checkpoint.toString()));
     if (o.maxOffsets != null) {
@@ -229,7 +242,7 @@ public final class SparkBenchmark {
   }
 
   /** Runs the job until every record produced so far is loaded, then sweeps once. */
-  private static void loadAvailable(SparkSession spark, JobConfig config) throws Exception {
+  static void loadAvailable(SparkSession spark, JobConfig config) throws Exception {
     for (StreamingQuery q : VaultStreamingJob.start(spark, config, Trigger.AvailableNow())) {
       q.awaitTermination();
       if (q.exception().isDefined()) {
@@ -239,93 +252,5 @@ public final class SparkBenchmark {
       }
     }
     VaultStreamingJob.finish(config);
-  }
-
-  /**
-   * Checks that the job decoded and loaded every event into the benchmark's schema: every record
-   * but the tombstones counted by the job, no row in the error table (none is expected from these
-   * events), every record's Kafka position stored with the rows. Prints the vault rows, error rows
-   * by code and waiting rows.
-   */
-  private static boolean verify(
-      SparkBenchDatabase db,
-      SparkBenchEvents events,
-      Map<String, Long> perTable,
-      SparkBenchDecoded decoded)
-      throws Exception {
-    boolean ok = allDecoded(events, decoded);
-    ok &= vaultRows(db, perTable);
-    ok &= noErrors(db);
-    ok &= positionsStored(db, events);
-    return ok;
-  }
-
-  /** Every record but the tombstones counted by the job's accumulator. */
-  private static boolean allDecoded(SparkBenchEvents events, SparkBenchDecoded decoded)
-      throws Exception {
-    long changes = events.total() - events.tombstones;
-    long loaded = decoded.await(changes, 30);
-    System.out.printf(
-        "Events the job decoded and loaded (its vaultstream.events accumulator): %,d of the %,d"
-            + " records produced less %,d tombstones%n",
-        loaded, events.total(), events.tombstones);
-    if (loaded != changes) {
-      System.out.printf("FAILED: the job loaded %,d events, not %,d%n", loaded, changes);
-      return false;
-    }
-    return true;
-  }
-
-  /** Vault rows in the benchmark's schema, printed per table; none is a failure. */
-  private static boolean vaultRows(SparkBenchDatabase db, Map<String, Long> perTable) {
-    StringJoiner tables = new StringJoiner(", ");
-    perTable.forEach((t, n) -> tables.add(String.format("%s %,d", t, n)));
-    System.out.printf(
-        "Vault rows in %s (tables not starting with vs_, record_source <> 'SYSTEM'): %,d (%s)%n",
-        db.schema, sum(perTable), tables);
-    if (sum(perTable) == 0) {
-      System.out.println("FAILED: no vault rows in schema " + db.schema);
-      return false;
-    }
-    return true;
-  }
-
-  /** No row in the error table (these events give none), printed by code with the waiting rows. */
-  private static boolean noErrors(SparkBenchDatabase db) throws Exception {
-    Map<String, Long> errors = db.errorsByCode();
-    StringJoiner codes = new StringJoiner(", ");
-    errors.forEach((c, n) -> codes.add(String.format("%s %,d", c, n)));
-    System.out.printf(
-        "Error table %s.vs_errors: %,d rows%s; waiting rows left: %,d%n",
-        db.schema, sum(errors), errors.isEmpty() ? "" : " (" + codes + ")", db.waiting());
-    if (!errors.isEmpty()) {
-      System.out.println("FAILED: these events should load without error rows; the first ones:");
-      db.errorSamples(10).forEach(s -> System.out.println("  " + s));
-      return false;
-    }
-    return true;
-  }
-
-  /** Every record's Kafka position stored with the rows: the next offsets per topic. */
-  private static boolean positionsStored(SparkBenchDatabase db, SparkBenchEvents events)
-      throws Exception {
-    Map<String, Long> stored = db.storedPositions();
-    long storedTotal = sum(stored);
-    System.out.printf(
-        "Kafka positions stored with the rows: %,d of the %,d records produced (%,d tombstones)%n",
-        storedTotal, events.total(), events.tombstones);
-    if (!stored.equals(events.perTopic)) {
-      System.out.println(
-          "FAILED: stored next offsets "
-              + stored
-              + " differ from the records produced per topic "
-              + events.perTopic);
-      return false;
-    }
-    return true;
-  }
-
-  private static long sum(Map<String, Long> m) {
-    return m.values().stream().mapToLong(Long::longValue).sum();
   }
 }

@@ -13,11 +13,22 @@ record SourceBenchOptions(
     boolean vaultstream,
     boolean debezium,
     String workerHeap,
-    List<Map<String, String>> variants) {
+    List<Map<String, String>> variants,
+    String sparkClasspath,
+    String sparkHeap) {
 
   private static final List<String> NAMES =
       List.of(
-          "events", "runs", "seed", "source-url", "jdbc-url", "sinks", "worker-heap", "variants");
+          "events",
+          "runs",
+          "seed",
+          "source-url",
+          "jdbc-url",
+          "sinks",
+          "worker-heap",
+          "variants",
+          "spark-classpath",
+          "spark-heap");
 
   static SourceBenchOptions parse(String[] args) {
     Map<String, String> opt = BenchOptions.named(args, NAMES);
@@ -26,11 +37,7 @@ record SourceBenchOptions(
       throw new IllegalArgumentException(
           "--sinks=" + sinks + " is not one of both, vaultstream, debezium");
     }
-    String heap = opt.getOrDefault("worker-heap", "2G");
-    if (!heap.matches("\\d+[kKmMgG]?")) {
-      throw new IllegalArgumentException(
-          "--worker-heap=" + heap + " is not a size like 2G or 512M");
-    }
+    String heap = heap(opt, "worker-heap", "2G");
     String target =
         opt.getOrDefault("jdbc-url", "jdbc:postgresql://127.0.0.1:5432/test?user=postgres");
     if (!target.startsWith("jdbc:postgresql:")) {
@@ -46,7 +53,23 @@ record SourceBenchOptions(
         !sinks.equals("debezium"),
         !sinks.equals("vaultstream"),
         heap,
-        variants(opt.getOrDefault("variants", "")));
+        variants(opt.getOrDefault("variants", "")),
+        opt.get("spark-classpath"),
+        heap(opt, "spark-heap", "2g"));
+  }
+
+  /** Whether each run also loads the backlog with the Spark runner (debezium-source.sh --spark). */
+  boolean spark() {
+    return sparkClasspath != null;
+  }
+
+  private static String heap(Map<String, String> opt, String name, String fallback) {
+    String heap = opt.getOrDefault(name, fallback);
+    if (!heap.matches("\\d+[kKmMgG]?")) {
+      throw new IllegalArgumentException(
+          "--" + name + "=" + heap + " is not a size like 2G or 512M");
+    }
+    return heap;
   }
 
   /**

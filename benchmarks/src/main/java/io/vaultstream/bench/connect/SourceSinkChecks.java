@@ -20,6 +20,9 @@ final class SourceSinkChecks {
   private final SourceCapture.Backlog backlog;
   private final Admin admin;
 
+  /** The vault tables' rows of vaultstream's last load on Connect, to compare another one with. */
+  private Map<String, Long> connectVault;
+
   SourceSinkChecks(BenchDatabase target, SourceCapture.Backlog backlog, Admin admin) {
     this.target = target;
     this.backlog = backlog;
@@ -31,15 +34,14 @@ final class SourceSinkChecks {
    * (a hub keeps deleted keys), and the error and waiting rows: the workload writes no invalid row,
    * so vs_errors must stay empty.
    */
-  void vault(String dlq) throws Exception {
+  void vault(String schema, String dlq) throws Exception {
     Map<String, Long> rows = new LinkedHashMap<>();
-    for (String t : target.tables(SourceSinkRuns.VAULT_SCHEMA)) {
+    for (String t : target.tables(schema)) {
       rows.put(
           t,
           t.startsWith("vs_")
-              ? target.count(SourceSinkRuns.VAULT_SCHEMA + "." + t)
-              : target.count(
-                  SourceSinkRuns.VAULT_SCHEMA + "." + t + " WHERE record_source <> 'SYSTEM'"));
+              ? target.count(schema + "." + t)
+              : target.count(schema + "." + t + " WHERE record_source <> 'SYSTEM'"));
     }
     ShopWorkload w = backlog.workload();
     Map<String, Long> hubs =
@@ -51,7 +53,7 @@ final class SourceSinkChecks {
             wrong.add(hub + " " + rows.get(hub) + " (the workload created " + want + ")");
           }
         });
-    Report.line("    vault rows: %s", rows);
+    Report.line("    vault rows: %s%s", rows, sameAsConnect(schema, rows));
     Report.line(
         "    vs_errors: %,d (the workload has no invalid rows: 0 expected); vs_waiting: %,d;"
             + " dead letter queue: %,d records (all runs so far); hubs %s",
@@ -59,6 +61,25 @@ final class SourceSinkChecks {
         rows.getOrDefault("vs_waiting", 0L),
         deadLetters(dlq),
         wrong.isEmpty() ? "match the keys the workload created" : "WRONG: " + wrong);
+  }
+
+  /**
+   * Keeps the vault tables' rows of vaultstream's load on Connect; for another schema (the Spark
+   * runner's) says whether they are the same.
+   */
+  private String sameAsConnect(String schema, Map<String, Long> rows) {
+    Map<String, Long> vault = new LinkedHashMap<>(rows);
+    vault.keySet().removeIf(t -> t.startsWith("vs_"));
+    if (schema.equals(SourceSinkRuns.VAULT_SCHEMA)) {
+      connectVault = vault;
+      return "";
+    }
+    if (connectVault == null) {
+      return "";
+    }
+    return connectVault.equals(vault)
+        ? " (the same vault tables and row counts as vaultstream's on Connect)"
+        : " (DIFFERENT from vaultstream's on Connect: " + connectVault + ")";
   }
 
   /** Records in the dead letter queue topic (0 without one, or while it does not exist). */

@@ -28,6 +28,7 @@ final class SourceSinkRuns {
   static final String VAULT_SCHEMA = "dbz_source_vault";
   static final String JDBC_SCHEMA = "dbz_source_jdbc";
   private static final Duration STOP = Duration.ofMinutes(2);
+  private static final String SPARK = "the Spark runner";
 
   private final SourceBenchOptions options;
   private final BenchDatabase target;
@@ -39,6 +40,7 @@ final class SourceSinkRuns {
   private final Path model;
 
   private final SourceSinkChecks checks;
+  private final SparkRunnerLoads spark;
 
   /** Every load of every run, and the COPY ceiling. */
   final SourceSummary summary = new SourceSummary();
@@ -61,6 +63,7 @@ final class SourceSinkRuns {
     this.admin = admin;
     this.model = model;
     this.checks = new SourceSinkChecks(target, backlog, admin);
+    this.spark = new SparkRunnerLoads(options, target, backlog, runDir, bootstrap);
   }
 
   /** The sinks of run {@code run} (1-based), rotated: the first sink goes last in the next run. */
@@ -71,6 +74,9 @@ final class SourceSinkRuns {
     }
     if (options.debezium()) {
       sinks.add(SinkConfigs.DEBEZIUM);
+    }
+    if (options.spark()) {
+      sinks.add(SPARK);
     }
     java.util.Collections.rotate(sinks, -(run - 1));
     return sinks;
@@ -84,6 +90,8 @@ final class SourceSinkRuns {
       for (String sink : order(run)) {
         if (sink.equals(SinkConfigs.VAULTSTREAM)) {
           vaultstreamLoads(run);
+        } else if (sink.equals(SPARK)) {
+          sparkLoads(run);
         } else {
           debeziumLoads(run);
         }
@@ -119,6 +127,13 @@ final class SourceSinkRuns {
             c);
       }
     }
+  }
+
+  private void sparkLoads(int run) throws Exception {
+    for (SourceLoad load : spark.run(run)) {
+      summary.add(load);
+    }
+    checks.vault(SparkRunnerLoads.SCHEMA, null); // the running job's vault
   }
 
   private void debeziumLoads(int run) throws Exception {
@@ -165,7 +180,7 @@ final class SourceSinkRuns {
                     50,
                     stored -> clock.sample(loaded.now())),
             () -> clock.sample(loaded.settled())));
-    checks.vault(config.get("errors.deadletterqueue.topic.name"));
+    checks.vault(VAULT_SCHEMA, config.get("errors.deadletterqueue.topic.name"));
     worker.rest.delete(name, STOP);
   }
 

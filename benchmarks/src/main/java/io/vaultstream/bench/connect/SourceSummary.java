@@ -19,6 +19,8 @@ final class SourceSummary {
   static final String DEBEZIUM_RUNNING = "Debezium JDBC running";
   static final String DEBEZIUM_TUNED = "Debezium JDBC tuned running";
   static final String NOOP = "no-op sink running";
+  static final String SPARK_FRESH = "Spark runner fresh job";
+  static final String SPARK_RUNNING = "Spark runner running job";
 
   private final Map<String, List<SourceLoad>> loads = new LinkedHashMap<>();
   private final List<Double> copyRates = new ArrayList<>();
@@ -53,10 +55,10 @@ final class SourceSummary {
                 label,
                 stat(list, SourceLoad::steadyRate, "%,.0f"),
                 stat(list, SourceLoad::wholeRate, "%,.0f"),
-                String.format("%.1f", median(list, SourceLoad::workerMicros)),
-                String.format("%.1f", median(list, l -> l.micros(ProcessCpu.GC))),
-                String.format("%.1f", median(list, l -> l.micros(ProcessCpu.POSTGRES))),
-                String.format("%,.0f", median(list, SourceLoad::allocatedPerEvent))));
+                measured(list, "%.1f", SourceLoad::workerMicros),
+                measured(list, "%.1f", l -> l.micros(ProcessCpu.GC)),
+                measured(list, "%.1f", l -> l.micros(ProcessCpu.POSTGRES)),
+                measured(list, "%,.0f", SourceLoad::allocatedPerEvent)));
     if (!copyRates.isEmpty()) {
       Report.line("  %-32s %22s", "COPY of the vault's rows", statOf(copyRates, "%,.0f"));
     }
@@ -80,7 +82,21 @@ final class SourceSummary {
         VAULT_RUNNING,
         DEBEZIUM_TUNED,
         SourceLoad::steadyRate);
+    spark("fresh job against vaultstream's fresh worker", SPARK_FRESH, VAULT_FRESH);
+    spark("running job against vaultstream's second load", SPARK_RUNNING, VAULT_SECOND);
     ceiling();
+  }
+
+  /** The Spark runner's whole-run rate against the Connect load it pairs with. */
+  private void spark(String what, String sparkLabel, String connectLabel) {
+    if (loads.containsKey(sparkLabel) && loads.containsKey(connectLabel)) {
+      Report.line(
+          "  Spark runner / vaultstream on Connect, %-40s %.0f %% (target 75 %%)",
+          what + ", whole run:",
+          100
+              * median(loads.get(sparkLabel), SourceLoad::wholeRate)
+              / median(loads.get(connectLabel), SourceLoad::wholeRate));
+    }
   }
 
   private void ratio(String what, String a, String b, ToDoubleFunction<SourceLoad> rate) {
@@ -108,6 +124,12 @@ final class SourceSummary {
             + " vault rows) %,.0f events/s, U = 1/(1/R + 1/C) = %,.0f events/s;"
             + " vaultstream running %,.0f = %.0f %% of U (target 60 %%)",
         r, c, u, v, 100 * v / u);
+  }
+
+  /** The median of a cost, or "-" where it was not measured (the Spark runner's JVM). */
+  private static String measured(
+      List<SourceLoad> list, String fmt, ToDoubleFunction<SourceLoad> f) {
+    return list.get(0).cpu().isEmpty() ? "-" : String.format(fmt, median(list, f));
   }
 
   private static String stat(List<SourceLoad> list, ToDoubleFunction<SourceLoad> f, String fmt) {
