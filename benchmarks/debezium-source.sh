@@ -22,8 +22,8 @@
 # --worker-heap=2G --variants=k=v,k=v/k=v (each group one more vaultstream load on its running
 # worker, with these settings over the shipped ones); --spark (in each run also the Spark runner:
 # a JVM of its own, local[2], loads the same topics from the same broker with the job's defaults,
-# first as a freshly started job, then as a running one, into a schema of its own; reported beside
-# vaultstream's fresh and second loads). The harness JVM's heap: BENCH_HEAP (default 1g); the
+# first as a freshly started job, then as a running one, then running with --queries single, into
+# a schema of its own; reported beside vaultstream's fresh and second loads). The harness JVM's heap: BENCH_HEAP (default 1g); the
 # Spark JVM's: SPARK_BENCH_HEAP (default 2g).
 #
 # Sets up, on first use (as root): the cluster with pg_createcluster, its conf.d file and loopback

@@ -10,6 +10,9 @@
 # the measured ones by a second run of the same job) --queries=per-source|single (the job's
 # --queries: one query per source table, the default, or one over every topic); any other
 # --name=value goes to the job (--batch-size=N, --kafka.<setting>=value). Heap: BENCH_HEAP (2g).
+# --bootstrap-servers=HOST:PORT loads the shop topics another producer left on that broker instead
+# (benchmarks/debezium-source.sh --spark uses it): --loads=N (2) times into --schema, dropped before
+# each load: a freshly started job, then a running one, the third with --queries single.
 # --target=delta instead measures the Delta target's cost per micro-batch as its tables grow: the
 # same events, without the broker, loaded micro-batch by micro-batch into a Delta vault by the job's
 # per-batch path (Delta Lake 4.0 in local[2]); options --events=N (500000), --batch-events=N (20000,

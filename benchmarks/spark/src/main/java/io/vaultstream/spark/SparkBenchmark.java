@@ -25,7 +25,9 @@ import org.apache.spark.sql.streaming.Trigger;
  * <p>Run: {@code benchmarks/spark.sh [--events=200000] [--jdbc-url=URL] [--schema=bench_spark]
  * [--warmup-events=N] [--max-offsets-per-trigger=N] [--queries=per-source|single] [--<job
  * option>=value...]}; with a warm-up, N other events are loaded by a first run and the measured
- * events by a second run of the same job (checkpoints kept).
+ * events by a second run of the same job (checkpoints kept). With {@code
+ * --bootstrap-servers=HOST:PORT [--loads=N]} the input is the shop topics on that broker as found
+ * ({@link SparkSourceLoads}).
  */
 public final class SparkBenchmark {
   private static final AtomicLong PEAK = new AtomicLong();

@@ -8,7 +8,9 @@ import org.apache.spark.sql.SparkSession;
  * captured for benchmarks/debezium-source.sh, on that benchmark's broker. Loads all of it {@code
  * --loads} times in one JVM, each time into the benchmark's schema dropped just before and from new
  * checkpoints: first a freshly started job, then a job that has been running (Spark and the JIT
- * warm), as the Connect benchmark loads the backlog on a fresh and then a running worker. Each load
+ * warm), as the Connect benchmark loads the backlog on a fresh and then a running worker, both with
+ * the job's default queries (one per source table) unless {@code --queries} says otherwise; a third
+ * load is the running job with one query for every topic ({@code --queries single}). Each load
  * prints one line "Load N (...): Spark local[2] loaded ... in S s: ..." and its checks.
  */
 final class SparkSourceLoads {
@@ -51,7 +53,12 @@ final class SparkSourceLoads {
       int n)
       throws Exception {
     db.reset();
-    JobConfig config = SparkBenchmark.jobConfig(bootstrap, db, o);
+    SparkBenchOptions given = o;
+    if (n == 3) {
+      given = SparkBenchOptions.parse(new String[] {"--queries=single"});
+      given.extra.addAll(o.extra);
+    }
+    JobConfig config = SparkBenchmark.jobConfig(bootstrap, db, given);
     SparkBenchDecoded decoded = new SparkBenchDecoded();
     spark.sparkContext().addSparkListener(decoded);
     try {
@@ -59,7 +66,9 @@ final class SparkSourceLoads {
       SparkBenchmark.loadAvailable(spark, config);
       double secs = (System.nanoTime() - start) / 1e9;
       Map<String, Long> perTable = db.vaultRows();
-      System.out.printf("Load %d (%s): ", n, n == 1 ? "a freshly started job" : "a running job");
+      System.out.printf(
+          "Load %d (%s): ",
+          n, n == 1 ? "a freshly started job" : n == 2 ? "a running job" : "a running job, single");
       SparkBenchmark.printLoad(input.total(), o, config, SparkBenchChecks.sum(perTable), secs);
       return SparkBenchChecks.verify(db, input, perTable, decoded);
     } finally {

@@ -21,6 +21,7 @@ final class SourceSummary {
   static final String NOOP = "no-op sink running";
   static final String SPARK_FRESH = "Spark runner fresh job";
   static final String SPARK_RUNNING = "Spark runner running job";
+  static final String SPARK_SINGLE = "Spark runner running, single";
 
   private final Map<String, List<SourceLoad>> loads = new LinkedHashMap<>();
   private final List<Double> copyRates = new ArrayList<>();
@@ -84,6 +85,7 @@ final class SourceSummary {
         SourceLoad::steadyRate);
     spark("fresh job against vaultstream's fresh worker", SPARK_FRESH, VAULT_FRESH);
     spark("running job against vaultstream's second load", SPARK_RUNNING, VAULT_SECOND);
+    spark("the same, --queries single", SPARK_SINGLE, VAULT_SECOND);
     ceiling();
   }
 
