@@ -15,10 +15,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
@@ -35,22 +33,11 @@ import org.junit.jupiter.api.Test;
 class AlertsIT {
   private static final String PREFIX = "alerts.public";
   private static final String CONNECTOR = "alerts-it";
-  private static final List<String> TABLES =
-      List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
+  private static final List<String> TABLES = ShopFeed.TABLES;
 
   @Test
   void theTaskAlertsFireForAPausedTaskAndNotForARunningOne() throws Exception {
-    Map<String, String> worker = new HashMap<>();
-    worker.put("plugin.discovery", "service_load");
-    worker.put("offset.flush.interval.ms", "1000");
-    EmbeddedConnectCluster connect =
-        new EmbeddedConnectCluster.Builder()
-            .name("alerts-it")
-            .numWorkers(1)
-            .numBrokers(1)
-            .workerProps(worker)
-            .build();
-    connect.start();
+    EmbeddedConnectCluster connect = EmbeddedWorker.start("alerts-it");
     String schema = TestDatabase.newSchema();
     String model = Files.readString(Samples.shopModel()).replace("shop.public.", PREFIX + ".");
     Path dir = Files.createTempDirectory(Path.of("target"), "alerts-it");
@@ -59,7 +46,7 @@ class AlertsIT {
                 ModelLoader.parse(model, PREFIX), TestDatabase.options(schema).build());
         PrometheusServer prometheus =
             PrometheusServer.start(dir, quick(dir), MonitoringExample::scrape)) {
-      TABLES.forEach(t -> connect.kafka().createTopic(PREFIX + "." + t, 1));
+      ShopFeed.createTopics(connect.kafka(), PREFIX);
       // No customers: every order's link to its customer waits for a parent.
       List<ChangeRecord> records = new ArrayList<>();
       for (ChangeRecord r : new ShopEventGenerator(PREFIX, 7).next(400)) {
@@ -192,15 +179,7 @@ class AlertsIT {
   }
 
   private static Map<String, String> props(String schema, String model) {
-    Map<String, String> p = new HashMap<>();
-    p.put("connector.class", VaultSinkConnector.class.getName());
-    p.put("tasks.max", "1");
-    p.put("topics", TABLES.stream().map(t -> PREFIX + "." + t).collect(Collectors.joining(",")));
-    p.put("key.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
-    p.put("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
-    p.put("connection.url", TestDatabase.jdbcUrl());
-    p.put("target.schema", schema);
-    p.put("vault.model", model);
+    Map<String, String> p = ShopFeed.bytesConnector(PREFIX, TABLES, schema, model);
     p.put("batch.size", "200");
     p.put("metrics.table.sizes.interval.ms", "500");
     return p;

@@ -35,25 +35,14 @@ import org.junit.jupiter.api.Test;
  */
 class BadRecordsIT {
   private static final String PREFIX = "bad.public";
-  private static final List<String> TABLES =
-      List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
+  private static final List<String> TABLES = ShopFeed.TABLES;
   private EmbeddedConnectCluster connect;
   private final List<VaultLoader> loaders = new ArrayList<>();
 
   @BeforeEach
   void start() {
-    Map<String, String> worker = new HashMap<>();
-    worker.put("plugin.discovery", "service_load");
-    worker.put("offset.flush.interval.ms", "1000");
-    connect =
-        new EmbeddedConnectCluster.Builder()
-            .name("vaultstream-bad-records")
-            .numWorkers(1)
-            .numBrokers(1)
-            .workerProps(worker)
-            .build();
-    connect.start();
-    TABLES.forEach(t -> connect.kafka().createTopic(PREFIX + "." + t, 1));
+    connect = EmbeddedWorker.start("vaultstream-bad-records");
+    ShopFeed.createTopics(connect.kafka(), PREFIX);
   }
 
   @AfterEach

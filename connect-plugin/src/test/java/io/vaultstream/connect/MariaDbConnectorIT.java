@@ -34,8 +34,7 @@ class MariaDbConnectorIT {
 
   private static final String PREFIX = "maria.public";
   private static final String NAME = "maria";
-  private static final List<String> TABLES =
-      List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
+  private static final List<String> TABLES = ShopFeed.TABLES;
   private static final List<String> VAULT_TABLES =
       List.of(
           "hub_customer",
@@ -57,23 +56,8 @@ class MariaDbConnectorIT {
   void start() throws Exception {
     MARIADB.assumeReachable();
     database = MARIADB.newSchema();
-    Map<String, String> worker = new HashMap<>();
-    worker.put("plugin.discovery", "service_load");
-    worker.put("offset.flush.interval.ms", "1000");
-    connect =
-        new EmbeddedConnectCluster.Builder()
-            .name("vaultstream-mariadb")
-            .numWorkers(1)
-            .numBrokers(1)
-            .workerProps(worker)
-            .build();
-    connect.start();
-    TABLES.forEach(
-        t ->
-            connect
-                .kafka()
-                .createTopic(
-                    PREFIX + "." + t, t.equals("orders") || t.equals("order_lines") ? 2 : 1));
+    connect = EmbeddedWorker.start("vaultstream-mariadb");
+    ShopFeed.createTopics(connect.kafka(), PREFIX, 2);
   }
 
   @AfterEach

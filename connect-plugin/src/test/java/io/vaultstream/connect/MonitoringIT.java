@@ -10,7 +10,6 @@ import io.vaultstream.testing.TestDatabase;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,27 +27,16 @@ import org.junit.jupiter.api.Test;
 class MonitoringIT {
   private static final String PREFIX = "mon.public";
   private static final String CONNECTOR = "metrics-it";
-  private static final List<String> TABLES =
-      List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
+  private static final List<String> TABLES = ShopFeed.TABLES;
 
   @Test
   void everyMetricTheDashboardQueriesIsExportedForARunningTask() throws Exception {
-    Map<String, String> worker = new HashMap<>();
-    worker.put("plugin.discovery", "service_load");
-    worker.put("offset.flush.interval.ms", "1000");
-    EmbeddedConnectCluster connect =
-        new EmbeddedConnectCluster.Builder()
-            .name("monitoring-it")
-            .numWorkers(1)
-            .numBrokers(1)
-            .workerProps(worker)
-            .build();
-    connect.start();
+    EmbeddedConnectCluster connect = EmbeddedWorker.start("monitoring-it");
     String schema = TestDatabase.newSchema();
     String model = Files.readString(Samples.shopModel()).replace("shop.public.", PREFIX + ".");
     try (VaultLoader reader =
         VaultLoader.open(ModelLoader.parse(model, PREFIX), TestDatabase.options(schema).build())) {
-      TABLES.forEach(t -> connect.kafka().createTopic(PREFIX + "." + t, 1));
+      ShopFeed.createTopics(connect.kafka(), PREFIX);
       ShopFeed feed = new ShopFeed();
       feed.produce(connect.kafka(), new ShopEventGenerator(PREFIX, 5).next(600));
       connect.configureConnector(CONNECTOR, props(schema, model));
@@ -109,15 +97,7 @@ class MonitoringIT {
   }
 
   private static Map<String, String> props(String schema, String model) {
-    Map<String, String> p = new HashMap<>();
-    p.put("connector.class", VaultSinkConnector.class.getName());
-    p.put("tasks.max", "1");
-    p.put("topics", TABLES.stream().map(t -> PREFIX + "." + t).collect(Collectors.joining(",")));
-    p.put("key.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
-    p.put("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
-    p.put("connection.url", TestDatabase.jdbcUrl());
-    p.put("target.schema", schema);
-    p.put("vault.model", model);
+    Map<String, String> p = ShopFeed.bytesConnector(PREFIX, TABLES, schema, model);
     p.put("batch.size", "200");
     return p;
   }

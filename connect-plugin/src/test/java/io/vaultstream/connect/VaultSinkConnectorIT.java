@@ -45,17 +45,7 @@ class VaultSinkConnectorIT {
 
   @BeforeAll
   static void startCluster() throws Exception {
-    Map<String, String> worker = new HashMap<>();
-    worker.put("plugin.discovery", "service_load");
-    worker.put("offset.flush.interval.ms", "1000");
-    connect =
-        new EmbeddedConnectCluster.Builder()
-            .name("vaultstream-it")
-            .numWorkers(1)
-            .numBrokers(1)
-            .workerProps(worker)
-            .build();
-    connect.start();
+    connect = EmbeddedWorker.start("vaultstream-it");
     shopJson = Files.readString(Samples.shopModel());
     for (String prefix :
         List.of(
@@ -65,14 +55,7 @@ class VaultSinkConnectorIT {
             "held.public",
             "dlq.public",
             "rebal.public")) {
-      for (String table :
-          List.of("customers", "products", "order_status", "orders", "order_lines", "payments")) {
-        connect
-            .kafka()
-            .createTopic(
-                prefix + "." + table,
-                table.equals("orders") || table.equals("order_lines") ? 2 : 1);
-      }
+      ShopFeed.createTopics(connect.kafka(), prefix, 2);
     }
     typed.produce(
         connect.kafka(), new ShopEventGenerator("shop.public", 11).withSchemas().next(3000));
@@ -110,10 +93,7 @@ class VaultSinkConnectorIT {
     p.put("tasks.max", "1");
     p.put(
         "topics",
-        List.of("customers", "products", "order_status", "orders", "order_lines", "payments")
-            .stream()
-            .map(t -> prefix + "." + t)
-            .collect(Collectors.joining(",")));
+        ShopFeed.TABLES.stream().map(t -> prefix + "." + t).collect(Collectors.joining(",")));
     p.put("key.converter", converter);
     p.put("value.converter", converter);
     p.put("key.converter.schemas.enable", Boolean.toString(schemas));
@@ -460,10 +440,7 @@ class VaultSinkConnectorIT {
             new io.vaultstream.testing.AvroCustomers.Registry();
         org.apache.kafka.clients.producer.KafkaProducer<byte[], byte[]> producer =
             connect.kafka().createProducer(new HashMap<>())) {
-      for (String t :
-          List.of("customers", "products", "order_status", "orders", "order_lines", "payments")) {
-        connect.kafka().createTopic("avro.public." + t, 1);
-      }
+      ShopFeed.createTopics(connect.kafka(), "avro.public");
       org.apache.avro.Schema v1 = io.vaultstream.testing.AvroCustomers.envelope(false);
       org.apache.avro.Schema v2 = io.vaultstream.testing.AvroCustomers.envelope(true);
       producer
