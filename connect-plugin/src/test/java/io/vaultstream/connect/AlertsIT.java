@@ -62,34 +62,8 @@ class AlertsIT {
           .assertConnectorAndExactlyNumTasksAreRunning(CONNECTOR, 1, "the connector did not start");
       feed.awaitLoaded(reader, CONNECTOR, Duration.ofSeconds(90));
 
-      // The gauges show the database's tables, read by the task on its own.
-      MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
-      ObjectName task = VaultTaskMetrics.nameOf(CONNECTOR, "0");
-      Awaitility.await("the task's table gauges match the database")
-          .atMost(Duration.ofSeconds(30))
-          .pollInterval(Duration.ofMillis(200))
-          .until(
-              () -> {
-                QueueSizes db = reader.queueSizes();
-                return db.waitingRows() > 0
-                    && (Long) jmx.getAttribute(task, "WaitingRows") == db.waitingRows()
-                    && (Long) jmx.getAttribute(task, "ErrorRows") == db.errorRows();
-              });
-      assertThat((Long) jmx.getAttribute(task, "OldestWaitingAgeMillis"))
-          .isPositive()
-          .isLessThan(120_000);
-      assertThat((Long) jmx.getAttribute(task, "WatermarkSeconds")).isEqualTo(120);
-
-      // Prometheus scrapes the running task and evaluates every rule without error.
-      String ours = "{connector=\"" + CONNECTOR + "\"}";
-      Awaitility.await("Prometheus sees the task running and evaluated the rules since")
-          .atMost(Duration.ofSeconds(60))
-          .pollInterval(Duration.ofMillis(500))
-          .until(() -> runningSeenAndRulesEvaluated(prometheus, ours));
-      JsonNode waiting = prometheus.api("query", "vaultstream_task_waiting_rows" + ours);
-      assertThat(waiting.path("result").get(0).path("value").get(1).asDouble())
-          .isEqualTo((double) reader.queueSizes().waitingRows());
-      assertThat(active(prometheus)).as("alerts active while the task runs").isEmpty();
+      assertTheTableGaugesShowTheDatabase(reader);
+      assertNoAlertActiveWhileTheTaskRuns(prometheus, reader);
 
       connect.pauseConnector(CONNECTOR);
       connect
@@ -109,6 +83,43 @@ class AlertsIT {
     } finally {
       connect.stop();
     }
+  }
+
+  /** The task's table gauges show what the database holds, read by the task on its own. */
+  private static void assertTheTableGaugesShowTheDatabase(VaultLoader reader) throws Exception {
+    MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
+    ObjectName task = VaultTaskMetrics.nameOf(CONNECTOR, "0");
+    Awaitility.await("the task's table gauges match the database")
+        .atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(200))
+        .until(
+            () -> {
+              QueueSizes db = reader.queueSizes();
+              return db.waitingRows() > 0
+                  && (Long) jmx.getAttribute(task, "WaitingRows") == db.waitingRows()
+                  && (Long) jmx.getAttribute(task, "ErrorRows") == db.errorRows();
+            });
+    assertThat((Long) jmx.getAttribute(task, "OldestWaitingAgeMillis"))
+        .isPositive()
+        .isLessThan(120_000);
+    assertThat((Long) jmx.getAttribute(task, "WatermarkSeconds")).isEqualTo(120);
+  }
+
+  /**
+   * Prometheus scrapes the running task and evaluates every rule without error, and no alert is
+   * active.
+   */
+  private static void assertNoAlertActiveWhileTheTaskRuns(
+      PrometheusServer prometheus, VaultLoader reader) throws Exception {
+    String ours = "{connector=\"" + CONNECTOR + "\"}";
+    Awaitility.await("Prometheus sees the task running and evaluated the rules since")
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(500))
+        .until(() -> runningSeenAndRulesEvaluated(prometheus, ours));
+    JsonNode waiting = prometheus.api("query", "vaultstream_task_waiting_rows" + ours);
+    assertThat(waiting.path("result").get(0).path("value").get(1).asDouble())
+        .isEqualTo((double) reader.queueSizes().waitingRows());
+    assertThat(active(prometheus)).as("alerts active while the task runs").isEmpty();
   }
 
   /**

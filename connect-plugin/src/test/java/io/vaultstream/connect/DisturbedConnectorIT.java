@@ -196,6 +196,32 @@ class DisturbedConnectorIT extends ShopConnectorFixture {
         .atMost(LOADED)
         .until(() -> TestDatabase.value(orders.formatted(schema)).equals(expectedOrders));
     assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_waiting")).isEqualTo("0");
+    Map<TopicPartition, Long> heldAt = committedOnceAllButTheOrdersAreAtTheirEnd(feed);
+    assertThat(
+            feed.endOffsets.entrySet().stream()
+                .filter(e -> e.getKey().topic().endsWith(".orders"))
+                .anyMatch(e -> heldAt.getOrDefault(e.getKey(), 0L) < e.getValue()))
+        .as("an order partition's committed offset stays at its earliest held order: %s", heldAt)
+        .isTrue();
+
+    // A restart forgets what was held; the records are read again from the held offsets.
+    connect.restartConnectorAndTasks("held", false, true, false);
+    connect.assertions().assertConnectorAndExactlyNumTasksAreRunning("held", 1, "restart failed");
+    feed.produce(connect.kafka(), parents);
+    feed.awaitLoaded(reader, "held", LOADED);
+
+    assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_waiting")).isEqualTo("0");
+    String ref = TestDatabase.newSchema();
+    feed.loadDirectly(loader("held.public", ref));
+    assertThat(vault(schema)).isEqualTo(vault(ref));
+  }
+
+  /**
+   * The offsets committed for the "held" connector, once every topic but the orders is committed to
+   * its end.
+   */
+  private static Map<TopicPartition, Long> committedOnceAllButTheOrdersAreAtTheirEnd(ShopFeed feed)
+      throws Exception {
     Map<TopicPartition, Long> heldAt = new HashMap<>();
     try (Admin admin = connect.kafka().createAdminClient()) {
       org.awaitility.Awaitility.await("offsets committed below the held orders")
@@ -215,22 +241,6 @@ class DisturbedConnectorIT extends ShopConnectorFixture {
                     .allMatch(e -> heldAt.getOrDefault(e.getKey(), -1L).equals(e.getValue()));
               });
     }
-    assertThat(
-            feed.endOffsets.entrySet().stream()
-                .filter(e -> e.getKey().topic().endsWith(".orders"))
-                .anyMatch(e -> heldAt.getOrDefault(e.getKey(), 0L) < e.getValue()))
-        .as("an order partition's committed offset stays at its earliest held order: %s", heldAt)
-        .isTrue();
-
-    // A restart forgets what was held; the records are read again from the held offsets.
-    connect.restartConnectorAndTasks("held", false, true, false);
-    connect.assertions().assertConnectorAndExactlyNumTasksAreRunning("held", 1, "restart failed");
-    feed.produce(connect.kafka(), parents);
-    feed.awaitLoaded(reader, "held", LOADED);
-
-    assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_waiting")).isEqualTo("0");
-    String ref = TestDatabase.newSchema();
-    feed.loadDirectly(loader("held.public", ref));
-    assertThat(vault(schema)).isEqualTo(vault(ref));
+    return heldAt;
   }
 }

@@ -1,7 +1,10 @@
 package io.vaultstream.connect;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import org.apache.kafka.connect.runtime.rest.entities.ConfigInfo;
+import org.apache.kafka.connect.runtime.rest.entities.ConfigInfos;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 
 /** The embedded Connect cluster the connect-plugin ITs run: one worker and one broker. */
@@ -33,5 +36,16 @@ public final class EmbeddedWorker {
             .build();
     connect.start();
     return connect;
+  }
+
+  /** The errors of each field that has some, in a validation by the worker. */
+  public static Map<String, List<String>> errorsOf(ConfigInfos infos) {
+    Map<String, List<String>> errors = new HashMap<>();
+    for (ConfigInfo i : infos.values()) {
+      if (!i.configValue().errors().isEmpty()) {
+        errors.put(i.configValue().name(), i.configValue().errors());
+      }
+    }
+    return errors;
   }
 }

@@ -15,7 +15,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.connect.runtime.rest.entities.ConfigInfo;
 import org.apache.kafka.connect.runtime.rest.entities.ConfigInfos;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 import org.awaitility.Awaitility;
@@ -100,7 +99,7 @@ class MariaDbConnectorIT {
 
     ConfigInfos infos =
         connect.validateConnectorConfig(VaultSinkConnector.class.getSimpleName(), p);
-    assertThat(errorsOf(infos)).as("validate() on a MariaDB URL").isEmpty();
+    assertThat(EmbeddedWorker.errorsOf(infos)).as("validate() on a MariaDB URL").isEmpty();
 
     connect.configureConnector(NAME, p);
     Awaitility.await("every record stored in " + database + ".vs_progress")
@@ -211,15 +210,5 @@ class MariaDbConnectorIT {
             + table
             + "' AND data_type IN ('char', 'varchar')"
             + " ORDER BY ordinal_position");
-  }
-
-  private static Map<String, List<String>> errorsOf(ConfigInfos infos) {
-    Map<String, List<String>> errors = new HashMap<>();
-    for (ConfigInfo i : infos.values()) {
-      if (!i.configValue().errors().isEmpty()) {
-        errors.put(i.configValue().name(), i.configValue().errors());
-      }
-    }
-    return errors;
   }
 }

@@ -51,49 +51,58 @@ class MonitoringIT {
           .atMost(Duration.ofSeconds(30))
           .until(() -> (Long) jmx.getAttribute(task, "EventsLoaded") == 600);
 
-      String scrape = MonitoringExample.scrape();
-      // What the agent would serve, kept for a look at the metrics' names, help and types.
-      Files.writeString(java.nio.file.Path.of("target", "monitoring-scrape.txt"), scrape);
-      List<MonitoringExample.Sample> samples = MonitoringExample.samples(scrape);
-      Set<String> wanted = MonitoringExample.dashboardMetrics();
-      assertThat(wanted).as("metrics the dashboard queries").hasSizeGreaterThan(10);
-      String labels = "connector=\"" + CONNECTOR + "\"";
-      Map<String, List<MonitoringExample.Sample>> ours =
-          samples.stream()
-              .filter(s -> s.labels().contains(labels) && s.labels().contains("task=\"0\""))
-              .collect(Collectors.groupingBy(MonitoringExample.Sample::name));
-      assertThat(ours.keySet()).as("exported for the task").containsAll(wanted);
-
-      long loaded = (Long) jmx.getAttribute(task, "EventsLoaded");
-      assertThat(ours.get("vaultstream_task_events_loaded_total"))
-          .singleElement()
-          .extracting(MonitoringExample.Sample::value)
-          .isEqualTo((double) loaded);
-      assertThat(ours.get("vaultstream_pool_max_connections"))
-          .singleElement()
-          .extracting(MonitoringExample.Sample::value)
-          .isEqualTo(4.0);
-      // Both percentiles of the last minute, in seconds: finite, ordered.
-      Map<String, Double> latency =
-          ours.get("vaultstream_task_event_latency_seconds").stream()
-              .collect(
-                  Collectors.toMap(
-                      s -> s.labels().replaceAll(".*quantile=\"([^\"]+)\".*", "$1"),
-                      MonitoringExample.Sample::value));
-      assertThat(latency).containsOnlyKeys("0.5", "0.99");
-      assertThat(latency.get("0.5")).isFinite().isNotNegative().isLessThan(600.0);
-      assertThat(latency.get("0.99")).isGreaterThanOrEqualTo(latency.get("0.5"));
-      assertThat(ours.get("vaultstream_task_batch_duration_seconds")).hasSize(2);
-      // The worker's consumer lag, per partition the task reads, labelled like the task's metrics.
-      assertThat(ours.get("vaultstream_consumer_records_lag"))
-          .extracting(s -> s.labels().replaceAll(".*topic=\"([^\"]+)\".*", "$1"))
-          // (the consumer's metrics write a topic's dots as underscores)
-          .containsExactlyInAnyOrderElementsOf(
-              TABLES.stream().map(t -> (PREFIX + "." + t).replace('.', '_')).toList());
+      assertTheDashboardsMetricsAreExportedForTheTask(jmx, task);
       connect.deleteConnector(CONNECTOR);
     } finally {
       connect.stop();
     }
+  }
+
+  /**
+   * What the exporter rules make of the worker's beans: every metric the dashboard queries, for the
+   * connector's task, with the values its beans hold.
+   */
+  private static void assertTheDashboardsMetricsAreExportedForTheTask(
+      MBeanServer jmx, javax.management.ObjectName task) throws Exception {
+    String scrape = MonitoringExample.scrape();
+    // What the agent would serve, kept for a look at the metrics' names, help and types.
+    Files.writeString(java.nio.file.Path.of("target", "monitoring-scrape.txt"), scrape);
+    List<MonitoringExample.Sample> samples = MonitoringExample.samples(scrape);
+    Set<String> wanted = MonitoringExample.dashboardMetrics();
+    assertThat(wanted).as("metrics the dashboard queries").hasSizeGreaterThan(10);
+    String labels = "connector=\"" + CONNECTOR + "\"";
+    Map<String, List<MonitoringExample.Sample>> ours =
+        samples.stream()
+            .filter(s -> s.labels().contains(labels) && s.labels().contains("task=\"0\""))
+            .collect(Collectors.groupingBy(MonitoringExample.Sample::name));
+    assertThat(ours.keySet()).as("exported for the task").containsAll(wanted);
+
+    long loaded = (Long) jmx.getAttribute(task, "EventsLoaded");
+    assertThat(ours.get("vaultstream_task_events_loaded_total"))
+        .singleElement()
+        .extracting(MonitoringExample.Sample::value)
+        .isEqualTo((double) loaded);
+    assertThat(ours.get("vaultstream_pool_max_connections"))
+        .singleElement()
+        .extracting(MonitoringExample.Sample::value)
+        .isEqualTo(4.0);
+    // Both percentiles of the last minute, in seconds: finite, ordered.
+    Map<String, Double> latency =
+        ours.get("vaultstream_task_event_latency_seconds").stream()
+            .collect(
+                Collectors.toMap(
+                    s -> s.labels().replaceAll(".*quantile=\"([^\"]+)\".*", "$1"),
+                    MonitoringExample.Sample::value));
+    assertThat(latency).containsOnlyKeys("0.5", "0.99");
+    assertThat(latency.get("0.5")).isFinite().isNotNegative().isLessThan(600.0);
+    assertThat(latency.get("0.99")).isGreaterThanOrEqualTo(latency.get("0.5"));
+    assertThat(ours.get("vaultstream_task_batch_duration_seconds")).hasSize(2);
+    // The worker's consumer lag, per partition the task reads, labelled like the task's metrics.
+    assertThat(ours.get("vaultstream_consumer_records_lag"))
+        .extracting(s -> s.labels().replaceAll(".*topic=\"([^\"]+)\".*", "$1"))
+        // (the consumer's metrics write a topic's dots as underscores)
+        .containsExactlyInAnyOrderElementsOf(
+            TABLES.stream().map(t -> (PREFIX + "." + t).replace('.', '_')).toList());
   }
 
   private static Map<String, String> props(String schema, String model) {

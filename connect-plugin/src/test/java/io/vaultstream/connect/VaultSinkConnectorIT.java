@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.connect.runtime.rest.entities.ConfigInfo;
 import org.apache.kafka.connect.runtime.rest.entities.ConfigInfos;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -80,7 +79,37 @@ class VaultSinkConnectorIT extends ShopConnectorFixture {
     start("bytes", rawProps("plain.public", bytes));
     plain.awaitLoaded(bytesReader, "bytes", LOADED);
     assertThat(vault(bytes)).isEqualTo(vault(ref));
-    // The task's JMX attributes count what it loaded, and go away with the connector.
+    assertTheTasksAttributesCountWhatItLoadedAndGoWithIt(bytesReader, bytes);
+    writeForTheSparkParityTest(vault(bytes));
+
+    // JsonConverter without schemas hands over maps whose decimals are doubles (29.7, not 29.70):
+    // keys and links are the same, satellites with decimals may differ in the hash diff.
+    String maps = TestDatabase.newSchema();
+    VaultLoader mapsReader = loader("plain.public", maps);
+    start(
+        "maps", props("plain.public", maps, "org.apache.kafka.connect.json.JsonConverter", false));
+    plain.awaitLoaded(mapsReader, "maps", LOADED);
+    Map<String, List<String>> got = vault(maps);
+    Map<String, List<String>> want = vault(ref);
+    for (String t :
+        List.of(
+            "hub_customer",
+            "hub_order",
+            "hub_product",
+            "lnk_order_customer",
+            "lnk_order_line",
+            "sat_customer",
+            "sat_order")) {
+      assertThat(got.get(t)).as(t).isEqualTo(want.get(t));
+    }
+  }
+
+  /**
+   * The JMX attributes of the "bytes" connector's task count what it loaded into {@code bytes}, and
+   * go away with the connector, which this deletes.
+   */
+  private void assertTheTasksAttributesCountWhatItLoadedAndGoWithIt(
+      VaultLoader bytesReader, String bytes) throws Exception {
     long changes =
         plain.records.stream()
             .filter(
@@ -109,33 +138,17 @@ class VaultSinkConnectorIT extends ShopConnectorFixture {
     org.awaitility.Awaitility.await("the task's attributes unregistered")
         .atMost(Duration.ofSeconds(30))
         .until(() -> !jmx.isRegistered(task));
-    // The Spark runner's parity test (spark-runner, SparkRunnerIT) compares its vault of the same
-    // events (generator seed 11, 3000 events) with this one, row by row.
+  }
+
+  /**
+   * The Spark runner's parity test (spark-runner, SparkRunnerIT) compares its vault of the same
+   * events (generator seed 11, 3000 events) with this one, row by row.
+   */
+  private static void writeForTheSparkParityTest(Map<String, List<String>> vault) throws Exception {
     Path parity = Path.of("target", "parity", "connect-vault-seed11-3000.json");
     Files.createDirectories(parity.getParent());
     Files.writeString(
-        parity, new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(vault(bytes)));
-
-    // JsonConverter without schemas hands over maps whose decimals are doubles (29.7, not 29.70):
-    // keys and links are the same, satellites with decimals may differ in the hash diff.
-    String maps = TestDatabase.newSchema();
-    VaultLoader mapsReader = loader("plain.public", maps);
-    start(
-        "maps", props("plain.public", maps, "org.apache.kafka.connect.json.JsonConverter", false));
-    plain.awaitLoaded(mapsReader, "maps", LOADED);
-    Map<String, List<String>> got = vault(maps);
-    Map<String, List<String>> want = vault(ref);
-    for (String t :
-        List.of(
-            "hub_customer",
-            "hub_order",
-            "hub_product",
-            "lnk_order_customer",
-            "lnk_order_line",
-            "sat_customer",
-            "sat_order")) {
-      assertThat(got.get(t)).as(t).isEqualTo(want.get(t));
-    }
+        parity, new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(vault));
   }
 
   @Test
@@ -199,7 +212,7 @@ class VaultSinkConnectorIT extends ShopConnectorFixture {
     p.put("name", "validated");
     ConfigInfos infos =
         connect.validateConnectorConfig(VaultSinkConnector.class.getSimpleName(), p);
-    Map<String, List<String>> errors = errorsOf(infos);
+    Map<String, List<String>> errors = EmbeddedWorker.errorsOf(infos);
     assertThat(errors)
         .containsOnlyKeys("vault.model", "connection.pool.min.idle", "connection.pool.max.size");
     assertThat(errors.get("vault.model"))
@@ -216,14 +229,16 @@ class VaultSinkConnectorIT extends ShopConnectorFixture {
     q.put("connection.pool.max.size", "2");
     q.put("connection.pool.min.idle", "0");
     Map<String, List<String>> poolErrors =
-        errorsOf(connect.validateConnectorConfig(VaultSinkConnector.class.getSimpleName(), q));
+        EmbeddedWorker.errorsOf(
+            connect.validateConnectorConfig(VaultSinkConnector.class.getSimpleName(), q));
     assertThat(poolErrors).containsOnlyKeys("batch.pipelining", "connection.pool.max.size");
     assertThat(poolErrors.get("batch.pipelining").get(0))
         .contains("connection.pool.max.size of at least 3");
     // Fewer than two fail on the key itself: a new column is added on a second connection.
     q.put("connection.pool.max.size", "1");
     assertThat(
-            errorsOf(connect.validateConnectorConfig(VaultSinkConnector.class.getSimpleName(), q))
+            EmbeddedWorker.errorsOf(
+                    connect.validateConnectorConfig(VaultSinkConnector.class.getSimpleName(), q))
                 .get("connection.pool.max.size"))
         .singleElement()
         .asString()
@@ -234,21 +249,11 @@ class VaultSinkConnectorIT extends ShopConnectorFixture {
     r.put("name", "validated-isolation");
     r.put("connection.transaction.isolation", "DIRTY_READ");
     Map<String, List<String>> isolationErrors =
-        errorsOf(connect.validateConnectorConfig(VaultSinkConnector.class.getSimpleName(), r));
+        EmbeddedWorker.errorsOf(
+            connect.validateConnectorConfig(VaultSinkConnector.class.getSimpleName(), r));
     assertThat(isolationErrors).containsOnlyKeys("connection.transaction.isolation");
     assertThat(isolationErrors.get("connection.transaction.isolation").get(0))
         .contains("DIRTY_READ")
         .contains("READ_COMMITTED");
-  }
-
-  /** The validation errors of each field that has some. */
-  private static Map<String, List<String>> errorsOf(ConfigInfos infos) {
-    Map<String, List<String>> errors = new HashMap<>();
-    for (ConfigInfo i : infos.values()) {
-      if (!i.configValue().errors().isEmpty()) {
-        errors.put(i.configValue().name(), i.configValue().errors());
-      }
-    }
-    return errors;
   }
 }
