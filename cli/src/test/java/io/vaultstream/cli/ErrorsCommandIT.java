@@ -6,14 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
-import io.vaultstream.event.BadRecord;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.testing.EventFactory;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestDatabase;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -24,28 +21,9 @@ class ErrorsCommandIT {
 
   @Test
   void listRetryAndPurge(@TempDir Path dir) throws Exception {
-    VaultModel shop = ModelLoader.load(Samples.shopModel());
     String schema = TestDatabase.newSchema();
-    EventFactory ev = new EventFactory(shop);
-    byte[] supplier =
-        "{\"op\":\"c\",\"after\":{\"id\":1,\"supplier_no\":\"S1\"},\"source\":{\"ts_us\":1}}"
-            .getBytes(StandardCharsets.UTF_8);
-    try (VaultLoader loader =
-        VaultLoader.open(
-            shop,
-            VaultOptions.builder().jdbcUrl(TestDatabase.jdbcUrl()).targetSchema(schema).build())) {
-      loader.load(
-          List.of(
-              ev.event("customers", "c", at(1), row("id", 1L, "customer_no", null, "name", "x"))),
-          List.of(
-              new BadRecord(
-                  "shop.public.suppliers",
-                  0,
-                  5,
-                  null,
-                  supplier,
-                  "topic 'shop.public.suppliers' is not a source of the model")));
-    }
+    SupplierErrorRows.load(
+        VaultOptions.builder().jdbcUrl(TestDatabase.jdbcUrl()).targetSchema(schema).build());
     String url = TestDatabase.jdbcUrl();
     CliTest.Run list = CliTest.run("errors", "list", "--jdbc-url", url, "--schema", schema);
     assertThat(list.code()).isZero();
@@ -57,31 +35,8 @@ class ErrorsCommandIT {
         .contains("2 error row(s) (BAD_RECORD 1, NULL_BUSINESS_KEY 1)");
 
     // The model learns the new source; retrying loads the record and clears its error row.
-    String json =
-        Files.readString(Samples.shopModel())
-            .replaceFirst(
-                "\"sources\": \\{",
-                "\"sources\": {\n    \"suppliers\": { \"topic\": \"shop.public.suppliers\", \"primaryKey\": [\"id\"] },")
-            .replace(
-                "\"hubs\": {",
-                "\"hubs\": {\n    \"hub_supplier\": { \"hashKey\": \"supplier_hk\", \"businessKey\": [\"supplier_no\"], \"sources\": { \"suppliers\": [\"supplier_no\"] } },");
-    Path fixed = dir.resolve("model.json");
-    Files.writeString(fixed, json);
-    // The new hub's table is not there: retry says so and creates nothing.
-    CliTest.Run refused =
-        CliTest.run(
-            "errors", "retry", "--jdbc-url", url, "--schema", schema, "--model", fixed.toString());
-    assertThat(refused.code()).isEqualTo(2);
-    assertThat(refused.err())
-        .contains("The vault table " + schema + ".hub_supplier does not exist")
-        .contains("'vaultstream ddl' or give --auto-create");
-    assertThat(
-            TestDatabase.value(
-                "SELECT count(*) FROM information_schema.tables WHERE table_schema = '"
-                    + schema
-                    + "' AND table_name = 'hub_supplier'"))
-        .isEqualTo("0");
-    assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_errors")).isEqualTo("2");
+    Path fixed = SupplierErrorRows.modelWithSuppliers(dir);
+    assertRetryRefusedWithoutTheNewHubsTable(url, schema, fixed);
 
     // As the message says: the model's DDL first, then the retry.
     TestDatabase.execute(CliTest.run("ddl", fixed.toString(), "--schema", schema).out());
@@ -113,6 +68,25 @@ class ErrorsCommandIT {
     assertThat(purge.out()).contains("Purged 1 error row(s)");
     assertThat(CliTest.run("errors", "list", "--jdbc-url", url, "--schema", schema).out())
         .contains("No error rows");
+  }
+
+  /** The new hub's table is not there: retry says so and creates nothing. */
+  private static void assertRetryRefusedWithoutTheNewHubsTable(
+      String url, String schema, Path fixed) throws Exception {
+    CliTest.Run refused =
+        CliTest.run(
+            "errors", "retry", "--jdbc-url", url, "--schema", schema, "--model", fixed.toString());
+    assertThat(refused.code()).isEqualTo(2);
+    assertThat(refused.err())
+        .contains("The vault table " + schema + ".hub_supplier does not exist")
+        .contains("'vaultstream ddl' or give --auto-create");
+    assertThat(
+            TestDatabase.value(
+                "SELECT count(*) FROM information_schema.tables WHERE table_schema = '"
+                    + schema
+                    + "' AND table_name = 'hub_supplier'"))
+        .isEqualTo("0");
+    assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_errors")).isEqualTo("2");
   }
 
   @Test

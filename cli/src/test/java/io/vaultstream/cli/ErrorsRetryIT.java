@@ -128,24 +128,9 @@ class ErrorsRetryIT {
     // The tables of the changed model, made by hand as the user would; the satellite takes its
     // columns from the events, so the retried event's 'name' is a column the vault lacks.
     TestDatabase.execute(CliTest.run("ddl", model.toString(), "--schema", schema).out());
-    String before =
-        TestDatabase.value(
-            "SELECT string_agg(table_name || '.' || column_name, ',' ORDER BY table_name, column_name) FROM"
-                + " information_schema.columns WHERE table_schema = '"
-                + schema
-                + "'");
+    String before = columnsOf(schema);
 
-    // In a JVM of its own: the engine's INFO lines would show on its standard error.
-    CliTest.Run retry =
-        CliProcess.run(
-            "errors",
-            "retry",
-            "--jdbc-url",
-            TestDatabase.jdbcUrl(),
-            "--schema",
-            schema,
-            "--model",
-            model.toString());
+    CliTest.Run retry = retryInItsOwnJvm(schema, model);
 
     assertThat(retry.code()).isEqualTo(2);
     assertThat(retry.err())
@@ -155,26 +140,11 @@ class ErrorsRetryIT {
         .contains(") or give --auto-create")
         .doesNotContain(" INFO ");
     assertThat(retry.err().lines()).hasSize(1);
-    assertThat(
-            TestDatabase.value(
-                "SELECT string_agg(table_name || '.' || column_name, ',' ORDER BY table_name, column_name) FROM"
-                    + " information_schema.columns WHERE table_schema = '"
-                    + schema
-                    + "'"))
-        .isEqualTo(before);
+    assertThat(columnsOf(schema)).isEqualTo(before);
 
     // With the column declared, the retry loads and prints its summary alone.
     TestDatabase.execute("ALTER TABLE " + schema + ".sat_supplier ADD COLUMN name text");
-    CliTest.Run loaded =
-        CliProcess.run(
-            "errors",
-            "retry",
-            "--jdbc-url",
-            TestDatabase.jdbcUrl(),
-            "--schema",
-            schema,
-            "--model",
-            model.toString());
+    CliTest.Run loaded = retryInItsOwnJvm(schema, model);
     assertThat(loaded.code()).as(loaded.err()).isZero();
     assertThat(loaded.err()).isEmpty();
     assertThat(loaded.out())
@@ -227,5 +197,30 @@ class ErrorsRetryIT {
         .containsExactly("S2|2026-01-01 00:00:00+00");
     assertThat(TestDatabase.rows("SELECT id FROM " + schema + ".vs_errors ORDER BY id"))
         .isEqualTo(corrupt);
+  }
+
+  /**
+   * {@code errors retry} in a JVM of its own: the engine's INFO lines would show on its standard
+   * error.
+   */
+  private static CliTest.Run retryInItsOwnJvm(String schema, Path model) throws Exception {
+    return CliProcess.run(
+        "errors",
+        "retry",
+        "--jdbc-url",
+        TestDatabase.jdbcUrl(),
+        "--schema",
+        schema,
+        "--model",
+        model.toString());
+  }
+
+  /** Every table's columns in {@code schema}, as table.column in order. */
+  private static String columnsOf(String schema) throws Exception {
+    return TestDatabase.value(
+        "SELECT string_agg(table_name || '.' || column_name, ',' ORDER BY table_name, column_name) FROM"
+            + " information_schema.columns WHERE table_schema = '"
+            + schema
+            + "'");
   }
 }

@@ -47,73 +47,13 @@ class GettingStartedIT {
       execute(server + "library?user=postgres", LibrarySource.TABLES);
       execute(server + "library?user=postgres", LibrarySource.ROWS);
 
-      // 1. A starter model from the source database, with the guide's arguments.
       Path model = dir.resolve("model.json");
-      CliTest.Run init =
-          CliTest.run(
-              "init",
-              "--jdbc-url",
-              server + "library",
-              "--user",
-              "postgres",
-              "--schema",
-              "public",
-              "--name",
-              "library",
-              "--record-source",
-              "LIBRARY",
-              "--topic-prefix",
-              "library",
-              "--output",
-              model.toString());
-      assertThat(init.code()).as(init.err()).isZero();
-      assertThat(init.err())
-          .contains("Review:")
-          .contains("lnk_book_author: book_authors has no natural key of its own")
-          .contains("ref_genres: genres looks like a code table")
-          .contains("nhl_loan: loans looks like a transaction table");
-
-      // 2. The guide's edits: loans change after they are written, and ref_genres is renamed.
-      ObjectNode doc = (ObjectNode) JSON.readTree(model.toFile());
-      ((ObjectNode) doc.at("/nonHistorizedLinks/nhl_loan")).put("onChange", "satellite");
-      ObjectNode refs = (ObjectNode) doc.get("referenceTables");
-      refs.set("ref_genre", refs.remove("ref_genres"));
-      JSON.writerWithDefaultPrettyPrinter().writeValue(model.toFile(), doc);
-
-      // 3. Validate: the topics are those Debezium writes with topic.prefix=library.
-      CliTest.Run validate = CliTest.run("validate", model.toString());
-      assertThat(validate.code()).as(validate.out() + validate.err()).isZero();
-      assertThat(validate.out())
-          .contains("model 'library' is valid: 6 sources, 3 hubs, 1 links, 1 non-historized links")
-          .contains("1 reference tables")
-          .contains("  authors <- library.public.authors")
-          .contains("  loans <- library.public.loans");
-
-      // 4. The vault database and its user, as the guide creates them.
-      execute(
-          server + "postgres?user=postgres",
-          "CREATE DATABASE dwh",
-          "CREATE USER vaultstream PASSWORD 'change-me'",
-          "GRANT CREATE ON DATABASE dwh TO vaultstream");
-      Path secrets = dir.resolve("vault.properties");
-      Files.writeString(secrets, "password=change-me\n");
+      initTheModel(server, model);
+      editAndValidateTheModel(model);
+      Path secrets = createTheVaultDatabase(server, dir);
 
       // 5. The plugin on the worker (here on its class path), the model outside it.
-      Map<String, String> worker = new HashMap<>();
-      worker.put("plugin.discovery", "hybrid_warn");
-      worker.put("offset.flush.interval.ms", "1000");
-      worker.put("config.providers", "file");
-      worker.put(
-          "config.providers.file.class",
-          "org.apache.kafka.common.config.provider.FileConfigProvider");
-      EmbeddedConnectCluster connect =
-          new EmbeddedConnectCluster.Builder()
-              .name("getting-started")
-              .numWorkers(1)
-              .numBrokers(1)
-              .workerProps(worker)
-              .build();
-      connect.start();
+      EmbeddedConnectCluster connect = startTheWorker();
       try {
         connect.configureConnector("library-source", debeziumSource(pg.getPort()));
 
@@ -129,17 +69,7 @@ class GettingStartedIT {
                 "vaultstream-library", 1, "the sink did not start");
 
         // 7. Watch it: status shows the library's rows in every vault table.
-        Map<String, Long> expected = new LinkedHashMap<>();
-        expected.put("hub_author", 2L);
-        expected.put("hub_book", 3L);
-        expected.put("hub_member", 2L);
-        expected.put("lnk_book_author", 3L);
-        expected.put("nhl_loan", 2L);
-        expected.put("lsat_book_author", 3L);
-        expected.put("sat_author", 2L);
-        expected.put("sat_book", 3L);
-        expected.put("sat_member", 2L);
-        expected.put("ref_genre", 2L);
+        Map<String, Long> expected = libraryRowsPerTable();
         JsonNode status = awaitRows(server + "dwh", expected);
 
         // A loan comes back: its new version streams into the loan's link satellite.
@@ -150,27 +80,122 @@ class GettingStartedIT {
         status = awaitRows(server + "dwh", expected);
         assertThat(status.get("errorsByCode").size()).as(status.toString()).isZero();
         assertThat(status.get("waitingByState").size()).as(status.toString()).isZero();
-
-        CliTest.Run text = status(server + "dwh");
-        assertThat(text.out())
-            .containsPattern("hub_book\\s+3\\s+")
-            .containsPattern("LIBRARY.loans\\s+\\d{4}-");
-        CliTest.Run errors =
-            CliTest.run(
-                "errors",
-                "list",
-                "--jdbc-url",
-                server + "dwh",
-                "--user",
-                "vaultstream",
-                "--schema",
-                "vault");
-        assertThat(errors.code()).as(errors.err()).isZero();
-        assertThat(errors.out()).startsWith("No error rows in vault.vs_errors");
+        assertStatusAndErrorsListAsTheGuideShows(server + "dwh");
       } finally {
         connect.stop();
       }
     }
+  }
+
+  /** 1. A starter model from the source database, with the guide's arguments. */
+  private static void initTheModel(String server, Path model) {
+    CliTest.Run init =
+        CliTest.run(
+            "init",
+            "--jdbc-url",
+            server + "library",
+            "--user",
+            "postgres",
+            "--schema",
+            "public",
+            "--name",
+            "library",
+            "--record-source",
+            "LIBRARY",
+            "--topic-prefix",
+            "library",
+            "--output",
+            model.toString());
+    assertThat(init.code()).as(init.err()).isZero();
+    assertThat(init.err())
+        .contains("Review:")
+        .contains("lnk_book_author: book_authors has no natural key of its own")
+        .contains("ref_genres: genres looks like a code table")
+        .contains("nhl_loan: loans looks like a transaction table");
+  }
+
+  /**
+   * 2. The guide's edits: loans change after they are written, and ref_genres is renamed. 3.
+   * Validate: the topics are those Debezium writes with topic.prefix=library.
+   */
+  private static void editAndValidateTheModel(Path model) throws Exception {
+    ObjectNode doc = (ObjectNode) JSON.readTree(model.toFile());
+    ((ObjectNode) doc.at("/nonHistorizedLinks/nhl_loan")).put("onChange", "satellite");
+    ObjectNode refs = (ObjectNode) doc.get("referenceTables");
+    refs.set("ref_genre", refs.remove("ref_genres"));
+    JSON.writerWithDefaultPrettyPrinter().writeValue(model.toFile(), doc);
+
+    CliTest.Run validate = CliTest.run("validate", model.toString());
+    assertThat(validate.code()).as(validate.out() + validate.err()).isZero();
+    assertThat(validate.out())
+        .contains("model 'library' is valid: 6 sources, 3 hubs, 1 links, 1 non-historized links")
+        .contains("1 reference tables")
+        .contains("  authors <- library.public.authors")
+        .contains("  loans <- library.public.loans");
+  }
+
+  /**
+   * 4. The vault database and its user, as the guide creates them; returns the file with the user's
+   * password.
+   */
+  private static Path createTheVaultDatabase(String server, Path dir) throws Exception {
+    execute(
+        server + "postgres?user=postgres",
+        "CREATE DATABASE dwh",
+        "CREATE USER vaultstream PASSWORD 'change-me'",
+        "GRANT CREATE ON DATABASE dwh TO vaultstream");
+    Path secrets = dir.resolve("vault.properties");
+    Files.writeString(secrets, "password=change-me\n");
+    return secrets;
+  }
+
+  /** A Connect worker with the file config provider the guide's sink configuration uses. */
+  private static EmbeddedConnectCluster startTheWorker() {
+    Map<String, String> worker = new HashMap<>();
+    worker.put("plugin.discovery", "hybrid_warn");
+    worker.put("offset.flush.interval.ms", "1000");
+    worker.put("config.providers", "file");
+    worker.put(
+        "config.providers.file.class",
+        "org.apache.kafka.common.config.provider.FileConfigProvider");
+    EmbeddedConnectCluster connect =
+        new EmbeddedConnectCluster.Builder()
+            .name("getting-started")
+            .numWorkers(1)
+            .numBrokers(1)
+            .workerProps(worker)
+            .build();
+    connect.start();
+    return connect;
+  }
+
+  /** The rows the library's snapshot gives each vault table. */
+  private static Map<String, Long> libraryRowsPerTable() {
+    Map<String, Long> expected = new LinkedHashMap<>();
+    expected.put("hub_author", 2L);
+    expected.put("hub_book", 3L);
+    expected.put("hub_member", 2L);
+    expected.put("lnk_book_author", 3L);
+    expected.put("nhl_loan", 2L);
+    expected.put("lsat_book_author", 3L);
+    expected.put("sat_author", 2L);
+    expected.put("sat_book", 3L);
+    expected.put("sat_member", 2L);
+    expected.put("ref_genre", 2L);
+    return expected;
+  }
+
+  /** The text status shows the rows and their newest time, and the error list is empty. */
+  private static void assertStatusAndErrorsListAsTheGuideShows(String vaultUrl) throws Exception {
+    CliTest.Run text = status(vaultUrl);
+    assertThat(text.out())
+        .containsPattern("hub_book\\s+3\\s+")
+        .containsPattern("LIBRARY.loans\\s+\\d{4}-");
+    CliTest.Run errors =
+        CliTest.run(
+            "errors", "list", "--jdbc-url", vaultUrl, "--user", "vaultstream", "--schema", "vault");
+    assertThat(errors.code()).as(errors.err()).isZero();
+    assertThat(errors.out()).startsWith("No error rows in vault.vs_errors");
   }
 
   private static Map<String, String> debeziumSource(int port) {

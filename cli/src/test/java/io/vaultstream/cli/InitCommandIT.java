@@ -80,6 +80,13 @@ class InitCommandIT {
             "\"hashing\" : {\n    \"profile\" : \"automate-dv\",\n"
                 + "    \"algorithm\" : \"MD5\"\n  }");
 
+    assertTheShopsVaultAsInitChoseIt(m);
+    assertTheReviewNotes(r.err(), db);
+    assertItsDdlRuns(out);
+  }
+
+  /** The hubs, links, reference table and satellites init chose for the shop's tables. */
+  private static void assertTheShopsVaultAsInitChoseIt(VaultModel m) {
     assertThat(m.hubs()).containsOnlyKeys("hub_customer", "hub_product", "hub_order");
     assertThat(m.hubs().get("hub_customer").hashKey()).isEqualTo("customer_hk");
     assertThat(m.hubs().get("hub_customer").businessKey()).containsExactly("customer_no");
@@ -106,8 +113,11 @@ class InitCommandIT {
     assertThat(m.satellites().get("sat_order").columns()).containsExactly("status", "ordered_at");
     assertThat(m.sources().get("orders").foreignKeys()).containsOnlyKeys("customer");
     assertThat(m.sources().get("products").declaredType("price")).isEqualTo("numeric(12,2)");
+  }
 
-    assertThat(r.err())
+  /** What init tells to review: its choices and how to change them. */
+  private static void assertTheReviewNotes(String err, String db) {
+    assertThat(err)
         .contains(
             "recordSource "
                 + db.toUpperCase(java.util.Locale.ROOT)
@@ -119,10 +129,12 @@ class InitCommandIT {
         .contains("nhl_payment: payments looks like a transaction table")
         .contains("run init with --hubs payments")
         .contains("lnk_order_line: order_lines has no natural key of its own and 2 foreign keys");
+  }
 
-    // The model works as is: its DDL runs.
+  /** The model works as is: its DDL runs. */
+  private static void assertItsDdlRuns(Path model) throws Exception {
     String vault = TestDatabase.newSchema();
-    TestDatabase.execute(CliTest.run("ddl", out.toString(), "--schema", vault).out());
+    TestDatabase.execute(CliTest.run("ddl", model.toString(), "--schema", vault).out());
     assertThat(
             TestDatabase.rows(
                 "SELECT table_name FROM information_schema.tables"

@@ -6,15 +6,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
-import io.vaultstream.event.BadRecord;
 import io.vaultstream.event.Progress;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.testing.EventFactory;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TargetDatabase;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -74,23 +71,7 @@ class MariaDbCliIT {
   @Test
   void errorsAreListedRetriedAndPurgedInAMariaDbVault(@TempDir Path dir) throws Exception {
     String db = MARIADB.newSchema();
-    EventFactory ev = new EventFactory(shop);
-    byte[] supplier =
-        "{\"op\":\"c\",\"after\":{\"id\":1,\"supplier_no\":\"S1\"},\"source\":{\"ts_us\":1}}"
-            .getBytes(StandardCharsets.UTF_8);
-    try (VaultLoader loader = VaultLoader.open(shop, options(db))) {
-      loader.load(
-          List.of(
-              ev.event("customers", "c", at(1), row("id", 1L, "customer_no", null, "name", "x"))),
-          List.of(
-              new BadRecord(
-                  "shop.public.suppliers",
-                  0,
-                  5,
-                  null,
-                  supplier,
-                  "topic 'shop.public.suppliers' is not a source of the model")));
-    }
+    SupplierErrorRows.load(options(db));
     CliTest.Run list = CliTest.run("errors", "list", "--jdbc-url", url, "--schema", db);
     assertThat(list.code()).as(list.err()).isZero();
     assertThat(list.out())
@@ -99,19 +80,7 @@ class MariaDbCliIT {
         .contains("2 error row(s) (BAD_RECORD 1, NULL_BUSINESS_KEY 1)");
 
     // The raw record of the BAD_RECORD row is decoded again (its first_seen read by id).
-    Path fixed = dir.resolve("model.json");
-    Files.writeString(
-        fixed,
-        Files.readString(Samples.shopModel())
-            .replaceFirst(
-                "\"sources\": \\{",
-                "\"sources\": {\n    \"suppliers\": { \"topic\": \"shop.public.suppliers\","
-                    + " \"primaryKey\": [\"id\"] },")
-            .replace(
-                "\"hubs\": {",
-                "\"hubs\": {\n    \"hub_supplier\": { \"hashKey\": \"supplier_hk\","
-                    + " \"businessKey\": [\"supplier_no\"], \"sources\": { \"suppliers\":"
-                    + " [\"supplier_no\"] } },"));
+    Path fixed = SupplierErrorRows.modelWithSuppliers(dir);
     CliTest.Run retry =
         CliTest.run(
             "errors",

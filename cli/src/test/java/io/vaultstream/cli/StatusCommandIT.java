@@ -142,7 +142,6 @@ class StatusCommandIT {
 
   @Test
   void showsTheLagBehindKafka() throws Exception {
-    VaultModel shop = ModelLoader.load(Samples.shopModel());
     String schema = TestDatabase.newSchema();
     EmbeddedKafkaCluster kafka = new EmbeddedKafkaCluster(1, new Properties());
     kafka.start();
@@ -151,16 +150,7 @@ class StatusCommandIT {
       for (int i = 0; i < 50; i++) {
         kafka.produce("shop.public.orders", "k" + i, "v" + i);
       }
-      try (VaultLoader loader = VaultLoader.open(shop, TestDatabase.options(schema).build())) {
-        loader.load(
-            List.of(),
-            List.of(),
-            new Progress(
-                "my-connector",
-                List.of(
-                    new Progress.Position("shop.public.orders", 0, 42),
-                    new Progress.Position("__batch/0", 0, 7))));
-      }
+      storeTheConnectorsPositions(schema);
       // In a JVM of its own, so that what the Kafka client logs shows; with client settings.
       CliTest.Run r =
           CliProcess.run(
@@ -180,28 +170,52 @@ class StatusCommandIT {
       // Not the client's configuration dump (AdminClientConfig values: ... 80 lines), no INFO.
       assertThat(r.err()).doesNotContain("AdminClientConfig").doesNotContain(" INFO ");
 
-      CliTest.Run json =
-          CliTest.run(
-              "status",
-              "--jdbc-url",
-              TestDatabase.jdbcUrl(),
-              "--schema",
-              schema,
-              "--bootstrap-servers",
-              kafka.bootstrapServers(),
-              "--format",
-              "json");
-      JsonNode doc = new ObjectMapper().readTree(json.out());
-      java.util.Map<String, JsonNode> byTopic = new java.util.HashMap<>();
-      doc.get("progress").forEach(p -> byTopic.put(p.get("topic").asText(), p));
-      assertThat(byTopic).containsOnlyKeys("shop.public.orders", "__batch/0");
-      assertThat(byTopic.get("shop.public.orders").get("endOffset").asLong()).isEqualTo(50);
-      assertThat(byTopic.get("shop.public.orders").get("lag").asLong()).isEqualTo(8);
-      // Spark's ledger row is no Kafka partition: no end offset, no lag.
-      assertThat(byTopic.get("__batch/0").get("lag").isNull()).isTrue();
-      assertThat(doc.get("kafka").get("problem").isNull()).isTrue();
+      assertTheJsonStatusHasEndOffsetsAndLags(schema, kafka);
     } finally {
       kafka.stop();
     }
+  }
+
+  /**
+   * Stores a connector's positions in the vault of {@code schema}: offset 42 of the orders' topic,
+   * and a Spark ledger row.
+   */
+  private static void storeTheConnectorsPositions(String schema) throws Exception {
+    VaultModel shop = ModelLoader.load(Samples.shopModel());
+    try (VaultLoader loader = VaultLoader.open(shop, TestDatabase.options(schema).build())) {
+      loader.load(
+          List.of(),
+          List.of(),
+          new Progress(
+              "my-connector",
+              List.of(
+                  new Progress.Position("shop.public.orders", 0, 42),
+                  new Progress.Position("__batch/0", 0, 7))));
+    }
+  }
+
+  /** The JSON status: each position with its partition's end offset and lag, where it has one. */
+  private static void assertTheJsonStatusHasEndOffsetsAndLags(
+      String schema, EmbeddedKafkaCluster kafka) throws Exception {
+    CliTest.Run json =
+        CliTest.run(
+            "status",
+            "--jdbc-url",
+            TestDatabase.jdbcUrl(),
+            "--schema",
+            schema,
+            "--bootstrap-servers",
+            kafka.bootstrapServers(),
+            "--format",
+            "json");
+    JsonNode doc = new ObjectMapper().readTree(json.out());
+    java.util.Map<String, JsonNode> byTopic = new java.util.HashMap<>();
+    doc.get("progress").forEach(p -> byTopic.put(p.get("topic").asText(), p));
+    assertThat(byTopic).containsOnlyKeys("shop.public.orders", "__batch/0");
+    assertThat(byTopic.get("shop.public.orders").get("endOffset").asLong()).isEqualTo(50);
+    assertThat(byTopic.get("shop.public.orders").get("lag").asLong()).isEqualTo(8);
+    // Spark's ledger row is no Kafka partition: no end offset, no lag.
+    assertThat(byTopic.get("__batch/0").get("lag").isNull()).isTrue();
+    assertThat(doc.get("kafka").get("problem").isNull()).isTrue();
   }
 }

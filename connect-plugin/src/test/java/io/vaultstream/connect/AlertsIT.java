@@ -15,10 +15,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
@@ -35,22 +33,11 @@ import org.junit.jupiter.api.Test;
 class AlertsIT {
   private static final String PREFIX = "alerts.public";
   private static final String CONNECTOR = "alerts-it";
-  private static final List<String> TABLES =
-      List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
+  private static final List<String> TABLES = ShopFeed.TABLES;
 
   @Test
   void theTaskAlertsFireForAPausedTaskAndNotForARunningOne() throws Exception {
-    Map<String, String> worker = new HashMap<>();
-    worker.put("plugin.discovery", "service_load");
-    worker.put("offset.flush.interval.ms", "1000");
-    EmbeddedConnectCluster connect =
-        new EmbeddedConnectCluster.Builder()
-            .name("alerts-it")
-            .numWorkers(1)
-            .numBrokers(1)
-            .workerProps(worker)
-            .build();
-    connect.start();
+    EmbeddedConnectCluster connect = EmbeddedWorker.start("alerts-it");
     String schema = TestDatabase.newSchema();
     String model = Files.readString(Samples.shopModel()).replace("shop.public.", PREFIX + ".");
     Path dir = Files.createTempDirectory(Path.of("target"), "alerts-it");
@@ -59,7 +46,7 @@ class AlertsIT {
                 ModelLoader.parse(model, PREFIX), TestDatabase.options(schema).build());
         PrometheusServer prometheus =
             PrometheusServer.start(dir, quick(dir), MonitoringExample::scrape)) {
-      TABLES.forEach(t -> connect.kafka().createTopic(PREFIX + "." + t, 1));
+      ShopFeed.createTopics(connect.kafka(), PREFIX);
       // No customers: every order's link to its customer waits for a parent.
       List<ChangeRecord> records = new ArrayList<>();
       for (ChangeRecord r : new ShopEventGenerator(PREFIX, 7).next(400)) {
@@ -75,34 +62,8 @@ class AlertsIT {
           .assertConnectorAndExactlyNumTasksAreRunning(CONNECTOR, 1, "the connector did not start");
       feed.awaitLoaded(reader, CONNECTOR, Duration.ofSeconds(90));
 
-      // The gauges show the database's tables, read by the task on its own.
-      MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
-      ObjectName task = VaultTaskMetrics.nameOf(CONNECTOR, "0");
-      Awaitility.await("the task's table gauges match the database")
-          .atMost(Duration.ofSeconds(30))
-          .pollInterval(Duration.ofMillis(200))
-          .until(
-              () -> {
-                QueueSizes db = reader.queueSizes();
-                return db.waitingRows() > 0
-                    && (Long) jmx.getAttribute(task, "WaitingRows") == db.waitingRows()
-                    && (Long) jmx.getAttribute(task, "ErrorRows") == db.errorRows();
-              });
-      assertThat((Long) jmx.getAttribute(task, "OldestWaitingAgeMillis"))
-          .isPositive()
-          .isLessThan(120_000);
-      assertThat((Long) jmx.getAttribute(task, "WatermarkSeconds")).isEqualTo(120);
-
-      // Prometheus scrapes the running task and evaluates every rule without error.
-      String ours = "{connector=\"" + CONNECTOR + "\"}";
-      Awaitility.await("Prometheus sees the task running and evaluated the rules since")
-          .atMost(Duration.ofSeconds(60))
-          .pollInterval(Duration.ofMillis(500))
-          .until(() -> runningSeenAndRulesEvaluated(prometheus, ours));
-      JsonNode waiting = prometheus.api("query", "vaultstream_task_waiting_rows" + ours);
-      assertThat(waiting.path("result").get(0).path("value").get(1).asDouble())
-          .isEqualTo((double) reader.queueSizes().waitingRows());
-      assertThat(active(prometheus)).as("alerts active while the task runs").isEmpty();
+      assertTheTableGaugesShowTheDatabase(reader);
+      assertNoAlertActiveWhileTheTaskRuns(prometheus, reader);
 
       connect.pauseConnector(CONNECTOR);
       connect
@@ -122,6 +83,43 @@ class AlertsIT {
     } finally {
       connect.stop();
     }
+  }
+
+  /** The task's table gauges show what the database holds, read by the task on its own. */
+  private static void assertTheTableGaugesShowTheDatabase(VaultLoader reader) throws Exception {
+    MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
+    ObjectName task = VaultTaskMetrics.nameOf(CONNECTOR, "0");
+    Awaitility.await("the task's table gauges match the database")
+        .atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(200))
+        .until(
+            () -> {
+              QueueSizes db = reader.queueSizes();
+              return db.waitingRows() > 0
+                  && (Long) jmx.getAttribute(task, "WaitingRows") == db.waitingRows()
+                  && (Long) jmx.getAttribute(task, "ErrorRows") == db.errorRows();
+            });
+    assertThat((Long) jmx.getAttribute(task, "OldestWaitingAgeMillis"))
+        .isPositive()
+        .isLessThan(120_000);
+    assertThat((Long) jmx.getAttribute(task, "WatermarkSeconds")).isEqualTo(120);
+  }
+
+  /**
+   * Prometheus scrapes the running task and evaluates every rule without error, and no alert is
+   * active.
+   */
+  private static void assertNoAlertActiveWhileTheTaskRuns(
+      PrometheusServer prometheus, VaultLoader reader) throws Exception {
+    String ours = "{connector=\"" + CONNECTOR + "\"}";
+    Awaitility.await("Prometheus sees the task running and evaluated the rules since")
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(500))
+        .until(() -> runningSeenAndRulesEvaluated(prometheus, ours));
+    JsonNode waiting = prometheus.api("query", "vaultstream_task_waiting_rows" + ours);
+    assertThat(waiting.path("result").get(0).path("value").get(1).asDouble())
+        .isEqualTo((double) reader.queueSizes().waitingRows());
+    assertThat(active(prometheus)).as("alerts active while the task runs").isEmpty();
   }
 
   /**
@@ -192,15 +190,7 @@ class AlertsIT {
   }
 
   private static Map<String, String> props(String schema, String model) {
-    Map<String, String> p = new HashMap<>();
-    p.put("connector.class", VaultSinkConnector.class.getName());
-    p.put("tasks.max", "1");
-    p.put("topics", TABLES.stream().map(t -> PREFIX + "." + t).collect(Collectors.joining(",")));
-    p.put("key.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
-    p.put("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
-    p.put("connection.url", TestDatabase.jdbcUrl());
-    p.put("target.schema", schema);
-    p.put("vault.model", model);
+    Map<String, String> p = ShopFeed.bytesConnector(PREFIX, TABLES, schema, model);
     p.put("batch.size", "200");
     p.put("metrics.table.sizes.interval.ms", "500");
     return p;

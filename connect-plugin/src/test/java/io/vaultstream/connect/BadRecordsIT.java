@@ -1,8 +1,9 @@
 package io.vaultstream.connect;
 
+import static io.vaultstream.connect.ProductEvents.field;
+import static io.vaultstream.connect.ProductEvents.product;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
@@ -10,17 +11,11 @@ import io.vaultstream.samples.ShopEventGenerator;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestDatabase;
 import io.vaultstream.testing.VaultDump;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 import org.junit.jupiter.api.AfterEach;
@@ -31,29 +26,18 @@ import org.junit.jupiter.api.Test;
  * Records whose values the vault cannot hold, among good ones, through a real worker with the
  * JsonConverter (the Struct path) and with the shipped example's converters (the bytes path): the
  * task keeps running, the good records load with their exact values, each bad one is a BAD_RECORD
- * error row and a dead letter, which keeps the record's bytes and headers.
+ * error row and a dead letter. What a dead letter keeps is DeadLetterBytesIT's.
  */
 class BadRecordsIT {
   private static final String PREFIX = "bad.public";
-  private static final List<String> TABLES =
-      List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
+  private static final List<String> TABLES = ShopFeed.TABLES;
   private EmbeddedConnectCluster connect;
   private final List<VaultLoader> loaders = new ArrayList<>();
 
   @BeforeEach
   void start() {
-    Map<String, String> worker = new HashMap<>();
-    worker.put("plugin.discovery", "service_load");
-    worker.put("offset.flush.interval.ms", "1000");
-    connect =
-        new EmbeddedConnectCluster.Builder()
-            .name("vaultstream-bad-records")
-            .numWorkers(1)
-            .numBrokers(1)
-            .workerProps(worker)
-            .build();
-    connect.start();
-    TABLES.forEach(t -> connect.kafka().createTopic(PREFIX + "." + t, 1));
+    connect = EmbeddedWorker.start("vaultstream-bad-records");
+    ShopFeed.createTopics(connect.kafka(), PREFIX);
   }
 
   @AfterEach
@@ -71,32 +55,16 @@ class BadRecordsIT {
     return l;
   }
 
-  /** A products change event with a schema, with one more field of the given schema and value. */
-  private static String product(long id, String field, String fieldValue, long tsMs) {
-    return "{\"schema\":{\"type\":\"struct\",\"fields\":[{\"field\":\"op\",\"type\":\"string\"},"
-        + "{\"field\":\"after\",\"type\":\"struct\",\"fields\":[{\"field\":\"id\",\"type\":\"int64\"},"
-        + "{\"field\":\"sku\",\"type\":\"string\"},"
-        + field
-        + "]},{\"field\":\"source\",\"type\":\"struct\",\"fields\":[{\"field\":\"ts_ms\",\"type\":\"int64\"}]}]},"
-        + "\"payload\":{\"op\":\"c\",\"after\":{\"id\":"
-        + id
-        + ",\"sku\":\"X-"
-        + id
-        + "\","
-        + fieldValue
-        + "},\"source\":{\"ts_ms\":"
-        + tsMs
-        + "}}}";
-  }
-
-  private static String field(String name, String type, String logical) {
-    return "{\"field\":\""
-        + name
-        + "\",\"type\":\""
-        + type
-        + "\",\"optional\":true"
-        + (logical == null ? "" : ",\"name\":\"" + logical + "\"")
-        + "}";
+  /** The good records of the feed built what the engine builds from them directly. */
+  private void assertGoodRecordsLoadedAsByTheEngine(ShopFeed feed, String model, String schema)
+      throws Exception {
+    String ref = TestDatabase.newSchema();
+    feed.loadDirectly(loader(model, ref));
+    Map<String, List<String>> got = VaultDump.of(schema);
+    Map<String, List<String>> want = VaultDump.of(ref);
+    for (String t : List.of("hub_customer", "hub_order", "lnk_order_line", "sat_order")) {
+      assertThat(got.get(t)).as(t).isEqualTo(want.get(t));
+    }
   }
 
   @Test
@@ -104,6 +72,47 @@ class BadRecordsIT {
     String model = Files.readString(Samples.shopModel()).replace("shop.public.", PREFIX + ".");
     ShopFeed feed = new ShopFeed();
     feed.produce(connect.kafka(), new ShopEventGenerator(PREFIX, 5).withSchemas().next(300));
+    produceTwoGoodAndFiveBadRecords(feed);
+
+    String schema = TestDatabase.newSchema();
+    VaultLoader reader = loader(model, schema);
+    Map<String, String> p = ShopFeed.jsonConnector(PREFIX, TABLES, schema, model);
+    p.put("max.retries", "0"); // a batch that fails fails the task at once
+    p.put("errors.tolerance", "all");
+    p.put("errors.deadletterqueue.topic.name", "bad-records-dlq");
+    p.put("errors.deadletterqueue.topic.replication.factor", "1");
+    connect.configureConnector("bad", p);
+    feed.awaitLoaded(reader, "bad", Duration.ofSeconds(90));
+
+    connect
+        .assertions()
+        .assertConnectorAndExactlyNumTasksAreRunning("bad", 1, "the task must keep running");
+    String s = schema;
+    assertThat(
+            TestDatabase.rows(
+                "SELECT topic, kafka_offset, event_time IS NULL FROM "
+                    + s
+                    + ".vs_errors WHERE error_code = 'BAD_RECORD' ORDER BY 1, 2"))
+        .hasSize(5)
+        .allMatch(r -> r.endsWith("|t"));
+    assertThat(
+            TestDatabase.rows(
+                "SELECT opens_at::text FROM " + s + ".sat_product WHERE opens_at IS NOT NULL"))
+        .containsExactly("24:00:00");
+    assertThat(
+            TestDatabase.rows(
+                "SELECT valid_to::text FROM " + s + ".sat_product WHERE valid_to IS NOT NULL"))
+        .containsExactly("9999-12-31 00:00:00");
+    assertThat(connect.kafka().consumeAll(30_000, "bad-records-dlq").count()).isEqualTo(5);
+
+    assertGoodRecordsLoadedAsByTheEngine(feed, model, s);
+  }
+
+  /**
+   * Products the vault can hold at the edge of their types and five records it cannot, after the
+   * feed's records; counted in the feed's end offsets.
+   */
+  private void produceTwoGoodAndFiveBadRecords(ShopFeed feed) {
     long ok = 1_700_000_000_000L;
     String micro = "io.debezium.time.MicroTime";
     List<String> products =
@@ -144,46 +153,6 @@ class BadRecordsIT {
                 + "\"},\"source\":{\"ts_ms\":1}}}");
     feed.endOffsets.merge(new TopicPartition(PREFIX + ".products", 0), 6L, Long::sum);
     feed.endOffsets.merge(new TopicPartition(PREFIX + ".order_status", 0), 1L, Long::sum);
-
-    String schema = TestDatabase.newSchema();
-    VaultLoader reader = loader(model, schema);
-    Map<String, String> p = ShopFeed.jsonConnector(PREFIX, TABLES, schema, model);
-    p.put("max.retries", "0"); // a batch that fails fails the task at once
-    p.put("errors.tolerance", "all");
-    p.put("errors.deadletterqueue.topic.name", "bad-records-dlq");
-    p.put("errors.deadletterqueue.topic.replication.factor", "1");
-    connect.configureConnector("bad", p);
-    feed.awaitLoaded(reader, "bad", Duration.ofSeconds(90));
-
-    connect
-        .assertions()
-        .assertConnectorAndExactlyNumTasksAreRunning("bad", 1, "the task must keep running");
-    String s = schema;
-    assertThat(
-            TestDatabase.rows(
-                "SELECT topic, kafka_offset, event_time IS NULL FROM "
-                    + s
-                    + ".vs_errors WHERE error_code = 'BAD_RECORD' ORDER BY 1, 2"))
-        .hasSize(5)
-        .allMatch(r -> r.endsWith("|t"));
-    assertThat(
-            TestDatabase.rows(
-                "SELECT opens_at::text FROM " + s + ".sat_product WHERE opens_at IS NOT NULL"))
-        .containsExactly("24:00:00");
-    assertThat(
-            TestDatabase.rows(
-                "SELECT valid_to::text FROM " + s + ".sat_product WHERE valid_to IS NOT NULL"))
-        .containsExactly("9999-12-31 00:00:00");
-    assertThat(connect.kafka().consumeAll(30_000, "bad-records-dlq").count()).isEqualTo(5);
-
-    // The good records of the feed built what the engine builds from them directly.
-    String ref = TestDatabase.newSchema();
-    feed.loadDirectly(loader(model, ref));
-    Map<String, List<String>> got = VaultDump.of(s);
-    Map<String, List<String>> want = VaultDump.of(ref);
-    for (String t : List.of("hub_customer", "hub_order", "lnk_order_line", "sat_order")) {
-      assertThat(got.get(t)).as(t).isEqualTo(want.get(t));
-    }
   }
 
   @Test
@@ -234,117 +203,6 @@ class BadRecordsIT {
             TestDatabase.rows(
                 "SELECT opens_at::text FROM " + schema + ".sat_product WHERE opens_at IS NOT NULL"))
         .containsExactly("01:00:00");
-    String ref = TestDatabase.newSchema();
-    feed.loadDirectly(loader(model, ref));
-    Map<String, List<String>> got = VaultDump.of(schema);
-    Map<String, List<String>> want = VaultDump.of(ref);
-    for (String t : List.of("hub_customer", "hub_order", "lnk_order_line", "sat_order")) {
-      assertThat(got.get(t)).as(t).isEqualTo(want.get(t));
-    }
-  }
-
-  /**
-   * A record that decodes but that the vault refuses while planning (a NULL business key) goes to
-   * the dead letter queue rebuilt from what the task kept, through the connector's converters: with
-   * the shipped ones (the ByteArrayConverter for headers too) its key, value and headers arrive
-   * byte for byte; with Kafka's default header converter a header that is not text arrives changed,
-   * which shows the test can tell them apart.
-   */
-  @Test
-  void withTheShippedConvertersADeadLetterKeepsTheRecordsBytesAndHeaders() throws Exception {
-    String model = Files.readString(Samples.shopModel()).replace("shop.public.", PREFIX + ".");
-    ShopFeed feed = new ShopFeed();
-    feed.produce(connect.kafka(), new ShopEventGenerator(PREFIX, 5).withSchemas().next(100));
-    long ok = 1_700_000_000_000L;
-    byte[] key = "{\"id\":900003}".getBytes(StandardCharsets.UTF_8);
-    byte[] bad = productWithoutSku(900_003, ok).getBytes(StandardCharsets.UTF_8);
-    byte[] good =
-        product(900_001, field("note", "string", null), "\"note\":\"fine\"", ok)
-            .getBytes(StandardCharsets.UTF_8);
-    // Debezium's context header (a text Kafka's header converter would parse) and bytes that are no
-    // text at all.
-    byte[] connectorName = "shop".getBytes(StandardCharsets.UTF_8);
-    byte[] trace = {(byte) 0xff, 0x00, (byte) 0x80, '1'};
-    try (KafkaProducer<byte[], byte[]> producer = connect.kafka().createProducer(new HashMap<>())) {
-      for (byte[] value : List.of(bad, good)) {
-        ProducerRecord<byte[], byte[]> r =
-            new ProducerRecord<>(PREFIX + ".products", null, key, value);
-        r.headers().add("__debezium.context.connectorName", connectorName).add("trace", trace);
-        producer.send(r).get();
-      }
-    }
-    feed.endOffsets.merge(new TopicPartition(PREFIX + ".products", 0), 2L, Long::sum);
-
-    Map<String, String> shipped = new HashMap<>();
-    new ObjectMapper()
-        .readTree(Path.of("src/main/etc/vaultstream-shop.json").toFile())
-        .get("config")
-        .fields()
-        .forEachRemaining(
-            e -> {
-              if (e.getKey().contains("converter")) {
-                shipped.put(e.getKey(), e.getValue().asText());
-              }
-            });
-    assertThat(shipped).containsKeys("key.converter", "value.converter", "header.converter");
-    ConsumerRecord<byte[], byte[]> asShipped = deadLetter(model, feed, "shipped", shipped);
-    Map<String, String> defaultHeaders = new HashMap<>(shipped);
-    defaultHeaders.remove("header.converter");
-    ConsumerRecord<byte[], byte[]> withDefault =
-        deadLetter(model, feed, "default-headers", defaultHeaders);
-
-    assertThat(asShipped.key()).isEqualTo(key);
-    assertThat(asShipped.value()).isEqualTo(bad);
-    assertThat(asShipped.headers().lastHeader("__debezium.context.connectorName").value())
-        .isEqualTo(connectorName);
-    assertThat(asShipped.headers().lastHeader("trace").value()).isEqualTo(trace);
-    assertThat(
-            new String(
-                asShipped.headers().lastHeader("__connect.errors.exception.message").value(),
-                StandardCharsets.UTF_8))
-        .contains("NULL_BUSINESS_KEY");
-    assertThat(withDefault.value()).isEqualTo(bad);
-    assertThat(withDefault.headers().lastHeader("trace").value()).isNotEqualTo(trace);
-  }
-
-  /** Loads the feed with these converters and returns the one dead letter it gives. */
-  private ConsumerRecord<byte[], byte[]> deadLetter(
-      String model, ShopFeed feed, String name, Map<String, String> converters) throws Exception {
-    String schema = TestDatabase.newSchema();
-    VaultLoader reader = loader(model, schema);
-    Map<String, String> p = ShopFeed.jsonConnector(PREFIX, TABLES, schema, model);
-    p.keySet().removeIf(k -> k.contains("converter"));
-    p.putAll(converters);
-    p.put("errors.tolerance", "all");
-    p.put("errors.deadletterqueue.topic.name", name + "-dlq");
-    p.put("errors.deadletterqueue.topic.replication.factor", "1");
-    p.put("errors.deadletterqueue.context.headers.enable", "true");
-    connect.configureConnector(name, p);
-    feed.awaitLoaded(reader, name, Duration.ofSeconds(90));
-    assertThat(
-            TestDatabase.rows(
-                "SELECT error_code FROM "
-                    + schema
-                    + ".vs_errors WHERE topic = '"
-                    + PREFIX
-                    + ".products'"))
-        .containsExactly("NULL_BUSINESS_KEY");
-    List<ConsumerRecord<byte[], byte[]>> dead = new ArrayList<>();
-    connect.kafka().consumeAll(30_000, name + "-dlq").forEach(dead::add);
-    assertThat(dead).as(name).hasSize(1);
-    return dead.get(0);
-  }
-
-  /** A products insert whose business key (sku) is NULL: it decodes, and planning refuses it. */
-  private static String productWithoutSku(long id, long tsMs) {
-    return "{\"schema\":{\"type\":\"struct\",\"fields\":[{\"field\":\"op\",\"type\":\"string\"},"
-        + "{\"field\":\"after\",\"type\":\"struct\",\"fields\":[{\"field\":\"id\",\"type\":\"int64\"},"
-        + "{\"field\":\"sku\",\"type\":\"string\",\"optional\":true}]},"
-        + "{\"field\":\"source\",\"type\":\"struct\",\"fields\":[{\"field\":\"ts_ms\",\"type\":\"int64\"}]}]},"
-        + "\"payload\":{\"op\":\"c\",\"after\":{\"id\":"
-        + id
-        + ",\"sku\":null},\"source\":{\"ts_ms\":"
-        + tsMs
-        + "}}}";
+    assertGoodRecordsLoadedAsByTheEngine(feed, model, schema);
   }
 }

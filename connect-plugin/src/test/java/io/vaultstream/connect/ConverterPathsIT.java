@@ -51,6 +51,30 @@ class ConverterPathsIT {
 
   @Test
   void rawBytesAndStructsBuildTheSameVault() throws Exception {
+    Map<TopicPartition, Deque<ChangeRecord>> byTopic = generatedByTopic();
+    Set<TopicPartition> partitions = Set.copyOf(byTopic.keySet());
+    List<List<ChangeRecord>> runs = runsOfOneTopic(byTopic);
+
+    String bytesSchema = TestDatabase.newSchema();
+    String structSchema = TestDatabase.newSchema();
+    VaultSinkTask bytes = started("bytes-" + bytesSchema, bytesSchema, partitions);
+    VaultSinkTask structs = started("structs-" + structSchema, structSchema, partitions);
+    Map<TopicPartition, Long> next = putBothWays(runs, bytes, structs);
+    committedUpTo(bytes, next);
+    committedUpTo(structs, next);
+
+    assertEveryTableHasTheSameRows(bytesSchema, structSchema);
+    for (String schema : List.of(bytesSchema, structSchema)) {
+      assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_errors"))
+          .as("error rows in %s", schema)
+          .isEqualTo("0");
+    }
+    assertThat(TestDatabase.value("SELECT count(*) FROM " + bytesSchema + ".vs_waiting"))
+        .isEqualTo(TestDatabase.value("SELECT count(*) FROM " + structSchema + ".vs_waiting"));
+  }
+
+  /** The generated shop records, by topic, the topics in the order of {@link #ARRIVAL}. */
+  private static Map<TopicPartition, Deque<ChangeRecord>> generatedByTopic() {
     Map<TopicPartition, Deque<ChangeRecord>> byTopic = new LinkedHashMap<>();
     for (String table : ARRIVAL) {
       byTopic.put(new TopicPartition("shop.public." + table, 0), new ArrayDeque<>());
@@ -59,6 +83,12 @@ class ConverterPathsIT {
     for (ChangeRecord r : generated) {
       byTopic.get(new TopicPartition(r.topic(), 0)).add(r);
     }
+    return byTopic;
+  }
+
+  /** Takes the records as runs of up to 700 of one topic, the topics in turn. */
+  private static List<List<ChangeRecord>> runsOfOneTopic(
+      Map<TopicPartition, Deque<ChangeRecord>> byTopic) {
     List<List<ChangeRecord>> runs = new ArrayList<>();
     while (byTopic.values().stream().anyMatch(q -> !q.isEmpty())) {
       for (Deque<ChangeRecord> q : byTopic.values()) {
@@ -71,11 +101,15 @@ class ConverterPathsIT {
         }
       }
     }
+    return runs;
+  }
 
-    String bytesSchema = TestDatabase.newSchema();
-    String structSchema = TestDatabase.newSchema();
-    VaultSinkTask bytes = started("bytes-" + bytesSchema, bytesSchema, byTopic.keySet());
-    VaultSinkTask structs = started("structs-" + structSchema, structSchema, byTopic.keySet());
+  /**
+   * Puts each run to {@code bytes} as raw bytes and to {@code structs} as the JsonConverter's
+   * Structs, at the same offsets; returns each partition's next offset.
+   */
+  private static Map<TopicPartition, Long> putBothWays(
+      List<List<ChangeRecord>> runs, VaultSinkTask bytes, VaultSinkTask structs) {
     JsonConverter keys = converter("key");
     JsonConverter values = converter("value");
     Map<TopicPartition, Long> next = new HashMap<>();
@@ -114,9 +148,15 @@ class ConverterPathsIT {
       bytes.put(raw);
       structs.put(converted);
     }
-    committedUpTo(bytes, next);
-    committedUpTo(structs, next);
+    return next;
+  }
 
+  /**
+   * Every vault table and the key map hold rows in both schemas, and the same rows (all columns but
+   * the wall-clock loaded_at).
+   */
+  private static void assertEveryTableHasTheSameRows(String bytesSchema, String structSchema)
+      throws Exception {
     List<String> tables =
         TestDatabase.rows(
             "SELECT table_name FROM information_schema.tables WHERE table_schema = '"
@@ -153,13 +193,6 @@ class ConverterPathsIT {
           .as(table)
           .isNotEqualTo("0");
     }
-    for (String schema : List.of(bytesSchema, structSchema)) {
-      assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_errors"))
-          .as("error rows in %s", schema)
-          .isEqualTo("0");
-    }
-    assertThat(TestDatabase.value("SELECT count(*) FROM " + bytesSchema + ".vs_waiting"))
-        .isEqualTo(TestDatabase.value("SELECT count(*) FROM " + structSchema + ".vs_waiting"));
   }
 
   private VaultSinkTask started(String name, String schema, Set<TopicPartition> partitions) {

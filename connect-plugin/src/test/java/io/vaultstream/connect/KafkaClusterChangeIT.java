@@ -13,7 +13,6 @@ import io.vaultstream.testing.VaultDump;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
@@ -28,8 +27,7 @@ import org.junit.jupiter.api.Test;
  */
 class KafkaClusterChangeIT {
   private static final String PREFIX = "again.public";
-  private static final List<String> TABLES =
-      List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
+  private static final List<String> TABLES = ShopFeed.TABLES;
   private EmbeddedConnectCluster connect;
   private final List<VaultLoader> loaders = new ArrayList<>();
 
@@ -42,18 +40,8 @@ class KafkaClusterChangeIT {
   }
 
   private EmbeddedConnectCluster cluster(String name) {
-    Map<String, String> worker = new HashMap<>();
-    worker.put("plugin.discovery", "service_load");
-    worker.put("offset.flush.interval.ms", "1000");
-    EmbeddedConnectCluster c =
-        new EmbeddedConnectCluster.Builder()
-            .name(name)
-            .numWorkers(1)
-            .numBrokers(1)
-            .workerProps(worker)
-            .build();
-    c.start();
-    TABLES.forEach(t -> c.kafka().createTopic(PREFIX + "." + t, 1));
+    EmbeddedConnectCluster c = EmbeddedWorker.start(name);
+    ShopFeed.createTopics(c.kafka(), PREFIX);
     return c;
   }
 

@@ -15,7 +15,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.connect.runtime.rest.entities.ConfigInfo;
 import org.apache.kafka.connect.runtime.rest.entities.ConfigInfos;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
 import org.awaitility.Awaitility;
@@ -34,8 +33,7 @@ class MariaDbConnectorIT {
 
   private static final String PREFIX = "maria.public";
   private static final String NAME = "maria";
-  private static final List<String> TABLES =
-      List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
+  private static final List<String> TABLES = ShopFeed.TABLES;
   private static final List<String> VAULT_TABLES =
       List.of(
           "hub_customer",
@@ -57,23 +55,8 @@ class MariaDbConnectorIT {
   void start() throws Exception {
     MARIADB.assumeReachable();
     database = MARIADB.newSchema();
-    Map<String, String> worker = new HashMap<>();
-    worker.put("plugin.discovery", "service_load");
-    worker.put("offset.flush.interval.ms", "1000");
-    connect =
-        new EmbeddedConnectCluster.Builder()
-            .name("vaultstream-mariadb")
-            .numWorkers(1)
-            .numBrokers(1)
-            .workerProps(worker)
-            .build();
-    connect.start();
-    TABLES.forEach(
-        t ->
-            connect
-                .kafka()
-                .createTopic(
-                    PREFIX + "." + t, t.equals("orders") || t.equals("order_lines") ? 2 : 1));
+    connect = EmbeddedWorker.start("vaultstream-mariadb");
+    ShopFeed.createTopics(connect.kafka(), PREFIX, 2);
   }
 
   @AfterEach
@@ -95,7 +78,16 @@ class MariaDbConnectorIT {
     // A product whose opening time lies past the end of the day: a bad record.
     TopicPartition products = new TopicPartition(PREFIX + ".products", 0);
     long badOffset = feed.endOffsets.getOrDefault(products, 0L);
-    connect.kafka().produce(products.topic(), null, productOpeningAt(900_001, 86_400_000_001L));
+    connect
+        .kafka()
+        .produce(
+            products.topic(),
+            null,
+            ProductEvents.product(
+                900_001,
+                ProductEvents.field("opens_at", "int64", "io.debezium.time.MicroTime"),
+                "\"opens_at\":86400000001",
+                1_700_000_000_000L));
     feed.endOffsets.put(products, badOffset + 1);
 
     Map<String, String> p = ShopFeed.jsonConnector(PREFIX, TABLES, database, model);
@@ -107,7 +99,7 @@ class MariaDbConnectorIT {
 
     ConfigInfos infos =
         connect.validateConnectorConfig(VaultSinkConnector.class.getSimpleName(), p);
-    assertThat(errorsOf(infos)).as("validate() on a MariaDB URL").isEmpty();
+    assertThat(EmbeddedWorker.errorsOf(infos)).as("validate() on a MariaDB URL").isEmpty();
 
     connect.configureConnector(NAME, p);
     Awaitility.await("every record stored in " + database + ".vs_progress")
@@ -129,7 +121,12 @@ class MariaDbConnectorIT {
     assertThat(MARIADB.rows("SELECT count(*) FROM " + database + ".vs_waiting"))
         .containsExactly("0");
 
-    // The same events loaded by the engine into PostgreSQL: the same keys, the same rows.
+    assertSameVaultAsTheEngineBuildsInPostgres(feed, model);
+  }
+
+  /** The same events loaded by the engine into PostgreSQL: the same keys, the same rows. */
+  private void assertSameVaultAsTheEngineBuildsInPostgres(ShopFeed feed, String model)
+      throws Exception {
     String ref = TestDatabase.newSchema();
     VaultLoader reference =
         VaultLoader.open(ModelLoader.parse(model, PREFIX), TestDatabase.options(ref).build());
@@ -213,30 +210,5 @@ class MariaDbConnectorIT {
             + table
             + "' AND data_type IN ('char', 'varchar')"
             + " ORDER BY ordinal_position");
-  }
-
-  private static String productOpeningAt(long id, long micros) {
-    return "{\"schema\":{\"type\":\"struct\",\"fields\":[{\"field\":\"op\",\"type\":\"string\"},"
-        + "{\"field\":\"after\",\"type\":\"struct\",\"fields\":[{\"field\":\"id\",\"type\":\"int64\"},"
-        + "{\"field\":\"sku\",\"type\":\"string\"},{\"field\":\"opens_at\",\"type\":\"int64\","
-        + "\"optional\":true,\"name\":\"io.debezium.time.MicroTime\"}]},"
-        + "{\"field\":\"source\",\"type\":\"struct\",\"fields\":[{\"field\":\"ts_ms\",\"type\":\"int64\"}]}]},"
-        + "\"payload\":{\"op\":\"c\",\"after\":{\"id\":"
-        + id
-        + ",\"sku\":\"X-"
-        + id
-        + "\",\"opens_at\":"
-        + micros
-        + "},\"source\":{\"ts_ms\":1700000000000}}}";
-  }
-
-  private static Map<String, List<String>> errorsOf(ConfigInfos infos) {
-    Map<String, List<String>> errors = new HashMap<>();
-    for (ConfigInfo i : infos.values()) {
-      if (!i.configValue().errors().isEmpty()) {
-        errors.put(i.configValue().name(), i.configValue().errors());
-      }
-    }
-    return errors;
   }
 }

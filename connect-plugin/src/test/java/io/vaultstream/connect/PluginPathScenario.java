@@ -12,10 +12,8 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
@@ -42,23 +40,11 @@ public final class PluginPathScenario {
         .as("the connector must not be on the test class path")
         .isNull();
 
-    Map<String, String> worker = new HashMap<>();
-    worker.put("plugin.discovery", "service_load");
-    worker.put("plugin.path", plugins.toString());
-    worker.put("offset.flush.interval.ms", "1000");
     EmbeddedConnectCluster connect =
-        new EmbeddedConnectCluster.Builder()
-            .name("plugin-path")
-            .numWorkers(1)
-            .numBrokers(1)
-            .workerProps(worker)
-            .build();
-    connect.start();
+        EmbeddedWorker.start("plugin-path", Map.of("plugin.path", plugins.toString()));
     try {
       String model = Files.readString(Samples.shopModel()).replace("shop.public.", "iso.public.");
-      List<String> tables =
-          List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
-      tables.forEach(t -> connect.kafka().createTopic("iso.public." + t, 1));
+      ShopFeed.createTopics(connect.kafka(), "iso.public");
       ShopFeed feed = new ShopFeed();
       feed.produce(connect.kafka(), new ShopEventGenerator("iso.public", 5).next(800));
 
@@ -73,15 +59,7 @@ public final class PluginPathScenario {
               .body();
       assertThat(listed).contains(CONNECTOR);
       String schema = TestDatabase.newSchema();
-      Map<String, String> p = new HashMap<>();
-      p.put("connector.class", CONNECTOR);
-      p.put("tasks.max", "1");
-      p.put("topics", tables.stream().map(t -> "iso.public." + t).collect(Collectors.joining(",")));
-      p.put("key.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
-      p.put("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
-      p.put("connection.url", TestDatabase.jdbcUrl());
-      p.put("target.schema", schema);
-      p.put("vault.model", model);
+      Map<String, String> p = ShopFeed.bytesConnector("iso.public", ShopFeed.TABLES, schema, model);
       connect.configureConnector("isolated", p);
       connect
           .assertions()

@@ -42,18 +42,10 @@ class ReadPacingIT {
 
   @Test
   void aChildTopicAheadInSourceTimeIsPausedAndItsChildrenDoNotWait() throws Exception {
-    Map<String, String> worker = new HashMap<>();
-    worker.put("plugin.discovery", "service_load");
-    worker.put("offset.flush.interval.ms", "1000");
-    worker.put("connector.client.config.override.policy", "All");
+    // The connectors set their consumers' fetch sizes.
     EmbeddedConnectCluster connect =
-        new EmbeddedConnectCluster.Builder()
-            .name("read-pacing-it")
-            .numWorkers(1)
-            .numBrokers(1)
-            .workerProps(worker)
-            .build();
-    connect.start();
+        EmbeddedWorker.start(
+            "read-pacing-it", Map.of("connector.client.config.override.policy", "All"));
     try {
       connect.kafka().createTopic(PREFIX + ".customers", 1);
       connect.kafka().createTopic(PREFIX + ".orders", 1);

@@ -18,6 +18,10 @@ import org.apache.kafka.connect.util.clusters.EmbeddedKafkaCluster;
 
 /** Generated shop change events in real topics, remembered so tests know when all are loaded. */
 public final class ShopFeed {
+  /** The shop's source tables, each a topic {@code <prefix>.<table>}. */
+  public static final List<String> TABLES =
+      List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
+
   public final List<ChangeRecord> records = new ArrayList<>();
   public final Map<TopicPartition, Long> endOffsets = new HashMap<>();
   private final Map<ChangeRecord, TopicPartition> where = new HashMap<>();
@@ -71,6 +75,42 @@ public final class ShopFeed {
               return endOffsets.entrySet().stream()
                   .allMatch(e -> stored.getOrDefault(e.getKey(), 0L) >= e.getValue());
             });
+  }
+
+  /** Creates the shop's topics of {@code prefix}, one partition each. */
+  public static void createTopics(EmbeddedKafkaCluster kafka, String prefix) {
+    createTopics(kafka, prefix, 1);
+  }
+
+  /**
+   * Creates the shop's topics of {@code prefix}: orders and order lines with {@code
+   * orderPartitions} partitions (so that a child's records are read out of order), the others with
+   * one.
+   */
+  public static void createTopics(EmbeddedKafkaCluster kafka, String prefix, int orderPartitions) {
+    for (String t : TABLES) {
+      boolean order = t.equals("orders") || t.equals("order_lines");
+      kafka.createTopic(prefix + "." + t, order ? orderPartitions : 1);
+    }
+  }
+
+  /**
+   * A vaultstream connector reading the shop topics of {@code prefix} as raw bytes (the engine
+   * decodes the Debezium JSON itself) into {@code schema} with {@code model}. The connector is
+   * named, not referenced: where the plugin is on a plugin path, its class is not on the test's.
+   */
+  static Map<String, String> bytesConnector(
+      String prefix, List<String> tables, String schema, String model) {
+    Map<String, String> p = new HashMap<>();
+    p.put("connector.class", "io.vaultstream.connect.VaultSinkConnector");
+    p.put("tasks.max", "1");
+    p.put("topics", String.join(",", tables.stream().map(t -> prefix + "." + t).toList()));
+    p.put("key.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
+    p.put("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
+    p.put("connection.url", TestDatabase.jdbcUrl());
+    p.put("target.schema", schema);
+    p.put("vault.model", model);
+    return p;
   }
 
   /**

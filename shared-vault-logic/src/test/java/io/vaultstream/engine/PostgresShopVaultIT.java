@@ -22,19 +22,58 @@ class PostgresShopVaultIT extends ShopVaultContract {
 
   @Test
   void keysEqualWhatPostgresComputesFromTheSameValues() throws Exception {
-    // PostgreSQL's upper() maps non-ASCII letters only under a Unicode-aware collation.
-    boolean builtin =
-        "1"
-            .equals(
-                TestDatabase.value(
-                    "SELECT count(*) FROM pg_collation WHERE collname = 'pg_c_utf8'"));
-    String collate = builtin ? " COLLATE pg_c_utf8" : "";
+    String collate = unicodeAwareCollation();
     boolean unicodeUpper = "ÉTÉ".equals(TestDatabase.value("SELECT upper('été'" + collate + ")"));
     List<String> numbers =
         new ArrayList<>(List.of(" c-1 ", "mixed Case", "x||y", "tab\tin", "  lead"));
     if (unicodeUpper) {
       numbers.addAll(List.of("straße", "été"));
     }
+    List<ChangeEvent> batch = asSourceRowsAndEvents(numbers);
+    loader.load(batch);
+    assertThat(
+            rows(
+                "SELECT customer_hk FROM $s.hub_customer WHERE record_source <> 'SYSTEM' ORDER BY 1"))
+        .isEqualTo(
+            rows(
+                "SELECT upper(md5(nullif(upper(trim(customer_no)"
+                    + collate
+                    + "), ''))) FROM $s.src ORDER BY 1"));
+    String std = "coalesce(nullif(upper(trim(%s)" + collate + "), ''), '^^')";
+    String diff =
+        "upper(md5(concat_ws('||', "
+            + String.format(std, "city")
+            + ", "
+            + String.format(std, "email")
+            + ", "
+            + String.format(std, "name")
+            + ", "
+            + String.format(std, "(updated_at AT TIME ZONE 'UTC')::text")
+            + ")))";
+    assertThat(
+            rows(
+                "SELECT hash_diff FROM $s.sat_customer WHERE record_source <> 'SYSTEM' ORDER BY 1"))
+        .isEqualTo(rows("SELECT " + diff + " FROM $s.src ORDER BY 1"));
+  }
+
+  /**
+   * The COLLATE clause under which PostgreSQL's upper() maps non-ASCII letters, where the server
+   * has one; else none.
+   */
+  private static String unicodeAwareCollation() throws Exception {
+    boolean builtin =
+        "1"
+            .equals(
+                TestDatabase.value(
+                    "SELECT count(*) FROM pg_collation WHERE collname = 'pg_c_utf8'"));
+    return builtin ? " COLLATE pg_c_utf8" : "";
+  }
+
+  /**
+   * Customers with these numbers, as rows of a source table {@code src} in the schema and as the
+   * change events of the same values.
+   */
+  private List<ChangeEvent> asSourceRowsAndEvents(List<String> numbers) throws Exception {
     TestDatabase.execute(
         "CREATE TABLE "
             + schema
@@ -78,29 +117,6 @@ class PostgresShopVaultIT extends ShopVaultContract {
                   "updated_at",
                   updated)));
     }
-    loader.load(batch);
-    assertThat(
-            rows(
-                "SELECT customer_hk FROM $s.hub_customer WHERE record_source <> 'SYSTEM' ORDER BY 1"))
-        .isEqualTo(
-            rows(
-                "SELECT upper(md5(nullif(upper(trim(customer_no)"
-                    + collate
-                    + "), ''))) FROM $s.src ORDER BY 1"));
-    String std = "coalesce(nullif(upper(trim(%s)" + collate + "), ''), '^^')";
-    String diff =
-        "upper(md5(concat_ws('||', "
-            + String.format(std, "city")
-            + ", "
-            + String.format(std, "email")
-            + ", "
-            + String.format(std, "name")
-            + ", "
-            + String.format(std, "(updated_at AT TIME ZONE 'UTC')::text")
-            + ")))";
-    assertThat(
-            rows(
-                "SELECT hash_diff FROM $s.sat_customer WHERE record_source <> 'SYSTEM' ORDER BY 1"))
-        .isEqualTo(rows("SELECT " + diff + " FROM $s.src ORDER BY 1"));
+    return batch;
   }
 }

@@ -42,6 +42,18 @@ abstract class ShopVaultContract extends DatabaseContract {
     LoadResult r = loader.load(ShopEvents.firstOrder(ev));
     assertThat(r.problems()).isEmpty();
 
+    assertTheFirstOrdersHubs();
+    assertTheFirstOrdersSatellites();
+    assertTheFirstOrdersLinks();
+    assertThat(
+            rows(
+                "SELECT code, load_dts, hash_diff, delete_flag, description FROM $s.ref_order_status"))
+        .containsExactly("NEW|2026-01-01 00:00:00|" + md5("NEW ORDER") + "|false|New order");
+    assertTwoGhostRecordsInEveryHubLinkAndSatellite();
+  }
+
+  /** The hubs of the first order: its customer, order and product, after the ghost records. */
+  private void assertTheFirstOrdersHubs() throws Exception {
     assertThat(
             rows(
                 "SELECT customer_hk, customer_no, load_dts, record_source FROM $s.hub_customer ORDER BY load_dts, customer_hk"))
@@ -55,7 +67,10 @@ abstract class ShopVaultContract extends DatabaseContract {
         .containsExactly(md5("O100") + "|O100|SHOP.orders");
     assertThat(rows("SELECT product_hk, sku FROM $s.hub_product WHERE record_source <> 'SYSTEM'"))
         .containsExactly(md5("SKU-10") + "|SKU-10");
+  }
 
+  /** The satellites of the first order, their hash diffs over the sorted attributes. */
+  private void assertTheFirstOrdersSatellites() throws Exception {
     // Satellite: attributes sorted for the hash diff (city, email, name, updated_at).
     assertThat(
             rows(
@@ -82,7 +97,10 @@ abstract class ShopVaultContract extends DatabaseContract {
                 "SELECT order_hk, hash_diff, ordered_at, status FROM $s.sat_order WHERE record_source <> 'SYSTEM'"))
         .containsExactly(
             md5("O100") + "|" + md5("2026-01-01 00:00:01||NEW") + "|2026-01-01 00:00:01|NEW");
+  }
 
+  /** The links of the first order: to its customer, its line, and its payment. */
+  private void assertTheFirstOrdersLinks() throws Exception {
     assertThat(
             rows(
                 "SELECT order_customer_hk, order_hk, customer_hk, load_dts, record_source FROM $s.lnk_order_customer"
@@ -107,12 +125,10 @@ abstract class ShopVaultContract extends DatabaseContract {
                 "SELECT payment_hk, order_hk, id, paid_at, amount, method FROM $s.nhl_payment WHERE record_source <> 'SYSTEM'"))
         .containsExactly(
             md5("O100||500") + "|" + md5("O100") + "|500|2026-01-01 00:00:02|29.70|card");
-    assertThat(
-            rows(
-                "SELECT code, load_dts, hash_diff, delete_flag, description FROM $s.ref_order_status"))
-        .containsExactly("NEW|2026-01-01 00:00:00|" + md5("NEW ORDER") + "|false|New order");
+  }
 
-    // Ghost records: null and unknown in every hub, link and satellite.
+  /** Ghost records: null and unknown in every hub, link and satellite. */
+  private void assertTwoGhostRecordsInEveryHubLinkAndSatellite() throws Exception {
     for (String t :
         List.of(
             "hub_customer",

@@ -4,13 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.vaultstream.engine.VaultOptions;
-import io.vaultstream.spark.lake.LakeFormat;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** VaultSpeed's environment variables are the defaults; arguments win. */
 class JobConfigTest {
-  private static final Map<String, String> ENV =
+  static final Map<String, String> ENV =
       Map.of(
           "TARGET_JDBC_URL", "jdbc:postgresql://db/dwh",
           "TARGET_CONN_USERNAME", "vault",
@@ -22,9 +21,14 @@ class JobConfigTest {
           "ERROR_RECORD_RETENTION_TIME", "60",
           "TRIGGER_PROCESSING_MILS", "1000");
 
+  /** The job's settings from {@code args} with {@code env} as the environment. */
+  static JobConfig config(Map<String, String> env, String... args) {
+    return JobConfig.from(args, env);
+  }
+
   @Test
   void environmentGivesTheDefaults() {
-    JobConfig c = JobConfig.from(new String[] {"--model", "m.json", "--watermark-seconds=45"}, ENV);
+    JobConfig c = config(ENV, "--model", "m.json", "--watermark-seconds=45");
     VaultOptions o = c.options();
     assertThat(o.jdbcUrl()).isEqualTo("jdbc:postgresql://db/dwh");
     assertThat(o.user()).isEqualTo("vault");
@@ -38,145 +42,24 @@ class JobConfigTest {
 
   @Test
   void missingSettingsAreNamed() {
-    assertThatThrownBy(
-            () -> JobConfig.from(new String[] {"--jdbc-url", "jdbc:postgresql://x/y"}, Map.of()))
+    assertThatThrownBy(() -> config(Map.of(), "--jdbc-url", "jdbc:postgresql://x/y"))
         .hasMessageStartingWith("missing --model");
-    assertThatThrownBy(() -> JobConfig.from(new String[] {"model.json"}, ENV))
+    assertThatThrownBy(() -> config(ENV, "model.json"))
         .hasMessage("unexpected argument 'model.json'; arguments are --name value pairs");
   }
 
   @Test
-  void theDeltaTargetTakesOneLocationAndNoDatabase() {
-    Map<String, String> kafka =
-        Map.of("SOURCE_KAFKA_BOOTSTRAP_SERVERS", "broker:9092", "CHECK_POINT_LOCATION", "/chk");
-    JobConfig path =
-        JobConfig.from(
-            new String[] {"--model", "m.json", "--target", "delta", "--delta-path", "/v/"}, kafka);
-    assertThat(path.lakeTarget()).isTrue();
-    assertThat(path.singleQuery()).isTrue();
-    assertThat(path.lakeLocation().table("hub_a")).isEqualTo("delta.`/v/hub_a`");
-    assertThat(path.options().jdbcUrl()).isNull();
-    JobConfig schema =
-        JobConfig.from(
-            new String[] {"--model", "m.json", "--target", "delta", "--delta-schema", "main.dwh"},
-            kafka);
-    assertThat(schema.lakeLocation().table("hub_a")).isEqualTo("`main`.`dwh`.`hub_a`");
-    assertThatThrownBy(
-            () -> JobConfig.from(new String[] {"--model", "m.json", "--target", "delta"}, kafka))
-        .hasMessageContaining("needs exactly one of --delta-path DIR");
-    assertThatThrownBy(
-            () ->
-                JobConfig.from(
-                    new String[] {
-                      "--model",
-                      "m.json",
-                      "--target",
-                      "delta",
-                      "--delta-path",
-                      "/v",
-                      "--delta-schema",
-                      "s"
-                    },
-                    kafka))
-        .hasMessageContaining("needs exactly one of");
-    assertThatThrownBy(
-            () ->
-                JobConfig.from(
-                    new String[] {"--model", "m.json", "--target", "delta", "--delta-path", "/v"},
-                    ENV))
-        .hasMessageContaining("--jdbc-url is for --target jdbc");
-    assertThatThrownBy(
-            () -> JobConfig.from(new String[] {"--model", "m.json", "--delta-path", "/v"}, ENV))
-        .hasMessageContaining("are for --target delta");
-    assertThatThrownBy(
-            () -> JobConfig.from(new String[] {"--model", "m.json", "--target", "hudi"}, ENV))
-        .hasMessageContaining(
-            "--target must be 'jdbc' (PostgreSQL or MariaDB), 'delta' or 'iceberg', not 'hudi'");
-    assertThat(JobConfig.from(new String[] {"--model", "m.json"}, ENV).lakeTarget()).isFalse();
-  }
-
-  @Test
-  void theIcebergTargetTakesACatalogSchemaAndNoDatabase() {
-    Map<String, String> kafka =
-        Map.of("SOURCE_KAFKA_BOOTSTRAP_SERVERS", "broker:9092", "CHECK_POINT_LOCATION", "/chk");
-    JobConfig iceberg =
-        JobConfig.from(
-            new String[] {
-              "--model", "m.json", "--target", "iceberg", "--iceberg-schema", "lake.dv"
-            },
-            kafka);
-    assertThat(iceberg.lakeTarget()).isTrue();
-    assertThat(iceberg.singleQuery()).isTrue();
-    assertThat(iceberg.lakeLocation().table("hub_a")).isEqualTo("`lake`.`dv`.`hub_a`");
-    assertThat(iceberg.lakeLocation().format()).isEqualTo(LakeFormat.ICEBERG);
-    assertThat(iceberg.lakeLocation().describe()).isEqualTo("Iceberg tables in lake.dv");
-    assertThat(iceberg.options().jdbcUrl()).isNull();
-    assertThatThrownBy(
-            () -> JobConfig.from(new String[] {"--model", "m.json", "--target", "iceberg"}, kafka))
-        .hasMessageContaining("--target iceberg needs --iceberg-schema CATALOG.SCHEMA");
-    assertThatThrownBy(
-            () ->
-                JobConfig.from(
-                    new String[] {"--model", "m.json", "--target", "iceberg", "--delta-path", "/v"},
-                    kafka))
-        .hasMessageContaining("--delta-path and --delta-schema are for --target delta");
-    assertThatThrownBy(
-            () ->
-                JobConfig.from(
-                    new String[] {"--model", "m.json", "--iceberg-schema", "lake.dv"}, kafka))
-        .hasMessageContaining(
-            "--iceberg-schema is for --target iceberg; the target is jdbc (the default)");
-    assertThatThrownBy(
-            () ->
-                JobConfig.from(
-                    new String[] {
-                      "--model", "m.json", "--target", "iceberg", "--iceberg-schema", "dv"
-                    },
-                    kafka))
-        .hasMessageContaining("--iceberg-schema 'dv' names no catalog: give CATALOG.SCHEMA");
-    assertThatThrownBy(
-            () ->
-                JobConfig.from(
-                    new String[] {
-                      "--model", "m.json", "--target", "iceberg", "--iceberg-schema", "lake.dv"
-                    },
-                    ENV))
-        .hasMessageContaining("--jdbc-url is for --target jdbc; the iceberg target keeps");
-    assertThatThrownBy(
-            () ->
-                JobConfig.from(
-                    new String[] {
-                      "--model",
-                      "m.json",
-                      "--target",
-                      "iceberg",
-                      "--iceberg-schema",
-                      "lake.dv",
-                      "--queries",
-                      "per-source"
-                    },
-                    kafka))
-        .hasMessageContaining("--target iceberg runs one query over every source topic");
-  }
-
-  @Test
   void theQueryModeAndBatchSizesAreChecked() {
-    assertThat(JobConfig.from(new String[] {"--model", "m.json"}, ENV).singleQuery()).isFalse();
-    JobConfig single =
-        JobConfig.from(new String[] {"--model", "m.json", "--queries", "single"}, ENV);
+    assertThat(config(ENV, "--model", "m.json").singleQuery()).isFalse();
+    JobConfig single = config(ENV, "--model", "m.json", "--queries", "single");
     assertThat(single.singleQuery()).isTrue();
     assertThat(single.batchSize()).isEqualTo(5000);
-    assertThatThrownBy(
-            () -> JobConfig.from(new String[] {"--model", "m.json", "--queries", "one"}, ENV))
+    assertThatThrownBy(() -> config(ENV, "--model", "m.json", "--queries", "one"))
         .hasMessageContaining("--queries must be 'per-source'")
         .hasMessageContaining("not 'one'");
-    assertThatThrownBy(
-            () -> JobConfig.from(new String[] {"--model", "m.json", "--batch-size", "0"}, ENV))
+    assertThatThrownBy(() -> config(ENV, "--model", "m.json", "--batch-size", "0"))
         .hasMessage("--batch-size must be a whole number of at least 1, not '0'");
-    assertThatThrownBy(
-            () ->
-                JobConfig.from(
-                    new String[] {"--model", "m.json", "--max-offsets-per-trigger", "lots"}, ENV))
+    assertThatThrownBy(() -> config(ENV, "--model", "m.json", "--max-offsets-per-trigger", "lots"))
         .hasMessage("--max-offsets-per-trigger must be a whole number of at least 1, not 'lots'");
   }
 
@@ -199,7 +82,7 @@ class JobConfigTest {
         model,
         java.nio.file.Files.readString(io.vaultstream.testing.Samples.shopModel())
             .replaceAll("\"topic\": *\"[^\"]*\", *", ""));
-    JobConfig c = JobConfig.from(new String[] {"--model", model.toString()}, env);
+    JobConfig c = config(env, "--model", model.toString());
     VaultOptions o = c.options();
     assertThat(o.driverClassName()).isEqualTo("org.postgresql.Driver");
     assertThat(o.poolMinIdle()).isEqualTo(2);
@@ -210,60 +93,48 @@ class JobConfigTest {
     assertThat(o.decoder().schemaRegistryUrl()).isEqualTo("http://registry:8081");
     assertThat(c.loadModel().sources().get("customers").topic()).isEqualTo("prod.public.customers");
     assertThat(
-            JobConfig.from(
-                    new String[] {
-                      "--model", "m.json",
-                      "--kafka.security.protocol", "SASL_SSL",
-                      "--kafka.sasl.mechanism=PLAIN"
-                    },
-                    env)
+            config(
+                    env,
+                    "--model",
+                    "m.json",
+                    "--kafka.security.protocol",
+                    "SASL_SSL",
+                    "--kafka.sasl.mechanism=PLAIN")
                 .kafkaOptions())
         .containsExactly(
             Map.entry("sasl.mechanism", "PLAIN"), Map.entry("security.protocol", "SASL_SSL"));
-    assertThatThrownBy(
-            () ->
-                JobConfig.from(
-                    new String[] {"--model", "m.json", "--transaction-isolation", "DIRTY"}, ENV))
+    assertThatThrownBy(() -> config(ENV, "--model", "m.json", "--transaction-isolation", "DIRTY"))
         .hasMessageContaining("unknown transaction isolation 'DIRTY'");
-    assertThatThrownBy(
-            () -> JobConfig.from(new String[] {"--model", "m.json", "--pool-max-size", "ten"}, ENV))
+    assertThatThrownBy(() -> config(ENV, "--model", "m.json", "--pool-max-size", "ten"))
         .hasMessage("--pool-max-size must be a whole number, not 'ten'");
   }
 
   @Test
   void unknownArgumentsAreRejectedWithTheValidOnes() {
-    assertThatThrownBy(
-            () -> JobConfig.from(new String[] {"--model", "m.json", "--watermark-secs", "30"}, ENV))
+    assertThatThrownBy(() -> config(ENV, "--model", "m.json", "--watermark-secs", "30"))
         .hasMessageStartingWith("unknown argument --watermark-secs; valid: --auto-commit,")
         .hasMessageContaining("--watermark-seconds")
         .hasMessageContaining("--fail-on-data-loss")
         .hasMessageEndingWith("and --kafka.<name> for any Kafka client setting");
-    assertThatThrownBy(() -> JobConfig.from(new String[] {"--model", "m.json", "--kafka.=x"}, ENV))
+    assertThatThrownBy(() -> config(ENV, "--model", "m.json", "--kafka.=x"))
         .hasMessageStartingWith("unknown argument --kafka.;");
     // Kafka client settings still pass through.
-    assertThat(
-            JobConfig.from(new String[] {"--model", "m.json", "--kafka.client.id=job"}, ENV)
-                .kafkaOptions())
+    assertThat(config(ENV, "--model", "m.json", "--kafka.client.id=job").kafkaOptions())
         .containsExactly(Map.entry("client.id", "job"));
   }
 
   @Test
   void dataLossFailsTheQueryUnlessTurnedOff() {
-    assertThat(JobConfig.from(new String[] {"--model", "m.json"}, ENV).failOnDataLoss()).isTrue();
-    assertThat(
-            JobConfig.from(new String[] {"--model", "m.json", "--fail-on-data-loss", "false"}, ENV)
-                .failOnDataLoss())
+    assertThat(config(ENV, "--model", "m.json").failOnDataLoss()).isTrue();
+    assertThat(config(ENV, "--model", "m.json", "--fail-on-data-loss", "false").failOnDataLoss())
         .isFalse();
-    assertThatThrownBy(
-            () ->
-                JobConfig.from(
-                    new String[] {"--model", "m.json", "--fail-on-data-loss", "no"}, ENV))
+    assertThatThrownBy(() -> config(ENV, "--model", "m.json", "--fail-on-data-loss", "no"))
         .hasMessage("--fail-on-data-loss must be true or false, not 'no'");
   }
 
   @Test
   void faultSettingsMapIntoTheOptions() {
-    VaultOptions defaults = JobConfig.from(new String[] {"--model", "m.json"}, ENV).options();
+    VaultOptions defaults = config(ENV, "--model", "m.json").options();
     assertThat(defaults.socketTimeoutMs()).isEqualTo(300_000);
     assertThat(defaults.statementTimeoutMs()).isZero();
     assertThat(defaults.ddlLockTimeoutMs()).isEqualTo(5000);
@@ -272,16 +143,20 @@ class JobConfigTest {
     Map<String, String> env = new java.util.HashMap<>(ENV);
     env.put("SOURCE_KAFKA_SCHEMA_REGISTRY_USER_INFO", "vault:s3cret");
     VaultOptions o =
-        JobConfig.from(
-                new String[] {
-                  "--model", "m.json",
-                  "--socket-timeout-ms", "60000",
-                  "--statement-timeout-ms", "30000",
-                  "--ddl-lock-timeout-ms", "1000",
-                  "--max-retries", "3",
-                  "--retry-backoff-ms", "500"
-                },
-                env)
+        config(
+                env,
+                "--model",
+                "m.json",
+                "--socket-timeout-ms",
+                "60000",
+                "--statement-timeout-ms",
+                "30000",
+                "--ddl-lock-timeout-ms",
+                "1000",
+                "--max-retries",
+                "3",
+                "--retry-backoff-ms",
+                "500")
             .options();
     assertThat(o.socketTimeoutMs()).isEqualTo(60_000);
     assertThat(o.statementTimeoutMs()).isEqualTo(30_000);
@@ -290,9 +165,7 @@ class JobConfigTest {
     assertThat(o.retryBackoffMs()).isEqualTo(500);
     assertThat(o.decoder().schemaRegistryAuth().header()).isEqualTo("Basic dmF1bHQ6czNjcmV0");
     assertThat(
-            JobConfig.from(
-                    new String[] {"--model", "m.json", "--schema-registry-bearer-token", "t0ken"},
-                    ENV)
+            config(ENV, "--model", "m.json", "--schema-registry-bearer-token", "t0ken")
                 .options()
                 .decoder()
                 .schemaRegistryAuth()
@@ -302,20 +175,18 @@ class JobConfigTest {
 
   @Test
   void operationColumnRecordsAreReadWithTheSameSettingsAsInConnect() {
-    VaultOptions none = JobConfig.from(new String[] {"--model", "m.json"}, ENV).options();
+    VaultOptions none = config(ENV, "--model", "m.json").options();
     assertThat(none.decoder().operationColumn()).isNull();
     assertThat(none.decoder().timestampColumn()).isNull();
     VaultOptions o =
-        JobConfig.from(
-                new String[] {
-                  "--model",
-                  "m.json",
-                  "--operation-column",
-                  "op_type",
-                  "--timestamp-column",
-                  "op_ts"
-                },
-                ENV)
+        config(
+                ENV,
+                "--model",
+                "m.json",
+                "--operation-column",
+                "op_type",
+                "--timestamp-column",
+                "op_ts")
             .options();
     assertThat(o.decoder().operationColumn()).isEqualTo("op_type");
     assertThat(o.decoder().timestampColumn()).isEqualTo("op_ts");
@@ -334,17 +205,10 @@ class JobConfigTest {
 
   @Test
   void autoEvolveIsOnUnlessTurnedOff() {
-    assertThat(JobConfig.from(new String[] {"--model", "m.json"}, ENV).options().autoEvolve())
-        .isTrue();
-    assertThat(
-            JobConfig.from(new String[] {"--model", "m.json", "--auto-evolve", "false"}, ENV)
-                .options()
-                .autoEvolve())
+    assertThat(config(ENV, "--model", "m.json").options().autoEvolve()).isTrue();
+    assertThat(config(ENV, "--model", "m.json", "--auto-evolve", "false").options().autoEvolve())
         .isFalse();
-    assertThatThrownBy(
-            () ->
-                JobConfig.from(new String[] {"--model", "m.json", "--auto-evolve", "maybe"}, ENV)
-                    .options())
+    assertThatThrownBy(() -> config(ENV, "--model", "m.json", "--auto-evolve", "maybe").options())
         .hasMessage("--auto-evolve must be true or false, not 'maybe'");
   }
 
@@ -355,14 +219,12 @@ class JobConfigTest {
         "kafkashaded.org.apache.kafka.common.security.plain.PlainLoginModule required"
             + " username=\"u\" password=\"p\";";
     env.put("SOURCE_KAFKA_SASL_JAAS_CONFIG", jaas);
-    JobConfig fromEnv = JobConfig.from(new String[] {"--model", "m.json"}, env);
+    JobConfig fromEnv = config(env, "--model", "m.json");
     assertThat(fromEnv.kafkaOptions()).containsEntry("sasl.jaas.config", jaas);
     assertThat(fromEnv.toString())
         .contains("kafka.sasl.jaas.config=[hidden]")
         .doesNotContain("\"p\"");
-    JobConfig argument =
-        JobConfig.from(
-            new String[] {"--model", "m.json", "--kafka.sasl.jaas.config", "other"}, env);
+    JobConfig argument = config(env, "--model", "m.json", "--kafka.sasl.jaas.config", "other");
     assertThat(argument.kafkaOptions()).containsEntry("sasl.jaas.config", "other");
   }
 }

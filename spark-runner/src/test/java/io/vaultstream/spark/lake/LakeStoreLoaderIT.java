@@ -44,23 +44,8 @@ class LakeStoreLoaderIT extends LakeSessionTests {
   @Test
   void theShopInDeltaHasThePostgresRows() throws Exception {
     String schema = TestDatabase.newSchema();
-    TestClock clock = new TestClock(Instant.parse("2026-06-01T00:00:00Z"));
     VaultOptions options = TestDatabase.options(schema).build();
-    List<List<ChangeEvent>> batches = new ArrayList<>();
-    try (VaultLoader jdbc = VaultLoader.open(SHOP, options, clock)) {
-      ShopEventGenerator source = ShopEventGenerator.debezium(11).withSchemas();
-      long offset = 0;
-      for (int b = 0; b < BATCHES; b++) {
-        List<ChangeEvent> events = new ArrayList<>();
-        for (ChangeRecord r : source.next(EVENTS_PER_BATCH)) {
-          var e = jdbc.decoder().decode(r.topic(), 0, offset++, 0, r.key(), r.value());
-          e.ifPresent(events::add);
-        }
-        batches.add(events);
-        jdbc.load(events);
-        clock.advance(java.time.Duration.ofSeconds(1));
-      }
-    }
+    List<List<ChangeEvent>> batches = loadedIntoPostgres(options);
 
     HashKeyCalculator hasher = new HashKeyCalculator(SHOP.hashing());
     LakeLocation at = location("vault");
@@ -124,12 +109,7 @@ class LakeStoreLoaderIT extends LakeSessionTests {
             schema,
             t -> !t.startsWith("vs_"),
             c -> !c.equals("loaded_at"));
-    Map<String, List<String>> delta = new TreeMap<>();
-    for (TableSpec t : tables.all().values()) {
-      if (t.kind() != TableKind.TECHNICAL) {
-        delta.put(t.name(), rows(at, t));
-      }
-    }
+    Map<String, List<String>> delta = vaultTablesRows(at, tables);
     assertThat(delta.keySet()).containsExactlyInAnyOrderElementsOf(postgres.keySet());
     for (String table : postgres.keySet()) {
       assertThat(delta.get(table)).as(table).containsExactlyElementsOf(postgres.get(table));
@@ -141,6 +121,41 @@ class LakeStoreLoaderIT extends LakeSessionTests {
         .isEqualTo(
             Long.parseLong(
                 TargetDatabase.postgres().value("SELECT count(*) FROM " + schema + ".vs_waiting")));
+  }
+
+  /**
+   * Loads the generated shop events in {@link #BATCHES} batches through the engine into the
+   * PostgreSQL vault of {@code options}, a second apart; returns the batches.
+   */
+  private static List<List<ChangeEvent>> loadedIntoPostgres(VaultOptions options) throws Exception {
+    TestClock clock = new TestClock(Instant.parse("2026-06-01T00:00:00Z"));
+    List<List<ChangeEvent>> batches = new ArrayList<>();
+    try (VaultLoader jdbc = VaultLoader.open(SHOP, options, clock)) {
+      ShopEventGenerator source = ShopEventGenerator.debezium(11).withSchemas();
+      long offset = 0;
+      for (int b = 0; b < BATCHES; b++) {
+        List<ChangeEvent> events = new ArrayList<>();
+        for (ChangeRecord r : source.next(EVENTS_PER_BATCH)) {
+          var e = jdbc.decoder().decode(r.topic(), 0, offset++, 0, r.key(), r.value());
+          e.ifPresent(events::add);
+        }
+        batches.add(events);
+        jdbc.load(events);
+        clock.advance(java.time.Duration.ofSeconds(1));
+      }
+    }
+    return batches;
+  }
+
+  /** The rows of every vault table (not the technical ones) in the lake, by table. */
+  private static Map<String, List<String>> vaultTablesRows(LakeLocation at, LakeTables tables) {
+    Map<String, List<String>> delta = new TreeMap<>();
+    for (TableSpec t : tables.all().values()) {
+      if (t.kind() != TableKind.TECHNICAL) {
+        delta.put(t.name(), rows(at, t));
+      }
+    }
+    return delta;
   }
 
   /**
