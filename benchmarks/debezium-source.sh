@@ -140,7 +140,7 @@ if [ "$spark" = 1 ]; then
     -pl benchmarks/spark -am >/dev/null
   cp_file=$PWD/benchmarks/spark/target/spark-harness-classpath.txt
   printf '%s:%s' "$PWD/benchmarks/spark/target/classes" "$(cat benchmarks/spark/target/bench-classpath.txt)" > "$cp_file"
-  args+=("--spark-classpath=$cp_file" "--spark-heap=${SPARK_BENCH_HEAP:-2g}")
+  args=("--spark-classpath=$cp_file" "--spark-heap=${SPARK_BENCH_HEAP:-2g}" "${args[@]}")
 fi
 exec mvn -B -q -DskipTests package org.codehaus.mojo:exec-maven-plugin:exec -pl benchmarks -am \
   -Dbench.main=io.vaultstream.bench.connect.DebeziumSourceBenchmark \

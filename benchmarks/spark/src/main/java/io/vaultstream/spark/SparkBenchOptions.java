@@ -20,7 +20,10 @@ final class SparkBenchOptions {
   /** A broker whose shop topics are the input, as found; null: the benchmark's own broker. */
   String bootstrap;
 
-  /** With {@link #bootstrap}: how many times the topics are loaded (a fresh job, then running). */
+  /**
+   * With {@link #bootstrap}: how many times the topics are loaded, at most 3 (a fresh job, a
+   * running one, a running one with one query for every topic).
+   */
   int loads = 2;
 
   /** A PostgreSQL of one's own; null: an embedded PostgreSQL started by the benchmark. */

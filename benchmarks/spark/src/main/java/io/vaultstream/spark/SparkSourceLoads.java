@@ -1,5 +1,6 @@
 package io.vaultstream.spark;
 
+import java.util.Locale;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
 
@@ -24,16 +25,28 @@ final class SparkSourceLoads {
           "--warmup-events needs the benchmark's own events; with --bootstrap-servers the second"
               + " of --loads is the running job's");
     }
-    SparkTopicScan input = SparkTopicScan.of(bootstrap);
-    System.out.printf(
-        "Topics on %s: %,d records (%,d tombstones): %s%n",
-        bootstrap, input.total(), input.tombstones(), input.perTopic());
+    if (o.loads > 3) {
+      throw new IllegalArgumentException(
+          "--loads is at most 3 (a fresh job, a running one, a running one with one query)");
+    }
     System.out.println("Vault database: " + db.description + " (schema dropped before each load)");
     SparkSession spark = SparkBenchmark.session();
     try {
       boolean ok = true;
+      SparkTopicScan input = null;
       for (int i = 1; i <= o.loads; i++) {
-        ok &= load(spark, bootstrap, db, input, o, i);
+        Timed t = load(spark, bootstrap, db, o, i);
+        if (input == null) {
+          // Read only now: reading the topics in this JVM before the first load would warm the
+          // Kafka client code the fresh job is timed on.
+          input = SparkTopicScan.of(bootstrap);
+          System.out.printf(
+              "Topics on %s: %,d records (%,d tombstones): %s%n",
+              bootstrap, input.total(), input.tombstones(), input.perTopic());
+        }
+        System.out.println(t.line(i, input.total()));
+        ok &= SparkBenchChecks.verify(db, input, t.perTable, t.decoded);
+        spark.sparkContext().removeSparkListener(t.decoded); // after the checks: it counts late
         VaultStreamingJob.shutdown(); // the next load's loaders meet the schema it creates
       }
       SparkBenchmark.printHeap();
@@ -44,18 +57,37 @@ final class SparkSourceLoads {
     }
   }
 
-  private static boolean load(
-      SparkSession spark,
-      String bootstrap,
-      SparkBenchDatabase db,
-      SparkTopicScan input,
-      SparkBenchOptions o,
-      int n)
+  /** One load's time, vault rows and decoded-events count. */
+  private record Timed(
+      JobConfig config, long nanos, Map<String, Long> perTable, SparkBenchDecoded decoded) {
+
+    /** "Load N (...): Spark local[2] loaded E events into R vault rows in S s: ..." in one line. */
+    String line(int n, long events) {
+      double secs = nanos / 1e9;
+      long rows = SparkBenchChecks.sum(perTable);
+      return String.format(
+          Locale.ROOT,
+          "Load %d (%s): Spark local[2] loaded %,d events into %,d vault rows in %.3f s: %,.0f"
+              + " events/s, %,.0f vault rows/s (%s)",
+          n,
+          n == 1 ? "a freshly started job" : "a running job",
+          events,
+          rows,
+          secs,
+          events / secs,
+          rows / secs,
+          config.singleQuery() ? "one query for all topics" : "one query per source table");
+    }
+  }
+
+  private static Timed load(
+      SparkSession spark, String bootstrap, SparkBenchDatabase db, SparkBenchOptions o, int n)
       throws Exception {
     db.reset();
     SparkBenchOptions given = o;
     if (n == 3) {
       given = SparkBenchOptions.parse(new String[] {"--queries=single"});
+      given.maxOffsets = o.maxOffsets;
       given.extra.addAll(o.extra);
     }
     JobConfig config = SparkBenchmark.jobConfig(bootstrap, db, given);
@@ -64,15 +96,11 @@ final class SparkSourceLoads {
     try {
       long start = System.nanoTime();
       SparkBenchmark.loadAvailable(spark, config);
-      double secs = (System.nanoTime() - start) / 1e9;
-      Map<String, Long> perTable = db.vaultRows();
-      System.out.printf(
-          "Load %d (%s): ",
-          n, n == 1 ? "a freshly started job" : n == 2 ? "a running job" : "a running job, single");
-      SparkBenchmark.printLoad(input.total(), o, config, SparkBenchChecks.sum(perTable), secs);
-      return SparkBenchChecks.verify(db, input, perTable, decoded);
-    } finally {
+      long nanos = System.nanoTime() - start;
+      return new Timed(config, nanos, db.vaultRows(), decoded);
+    } catch (Exception | Error e) {
       spark.sparkContext().removeSparkListener(decoded);
+      throw e;
     }
   }
 }

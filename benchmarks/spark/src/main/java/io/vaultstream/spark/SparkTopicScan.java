@@ -40,6 +40,10 @@ record SparkTopicScan(Map<String, Long> perTopic, long tombstones) implements Sp
             .get(t.topic())
             .forEach(i -> partitions.add(new TopicPartition(i.topic(), i.partition())));
       }
+      if (partitions.isEmpty()) {
+        throw new IllegalStateException(
+            "no shop topic exists on " + bootstrap + ": nothing to load");
+      }
       consumer.assign(partitions);
       consumer.seekToBeginning(partitions);
       Map<TopicPartition, Long> end = consumer.endOffsets(partitions, Duration.ofSeconds(60));

@@ -75,7 +75,7 @@ final class SourceSinkChecks {
       return "";
     }
     if (connectVault == null) {
-      return "";
+      return " (no vaultstream vault on Connect yet to compare with)";
     }
     return connectVault.equals(vault)
         ? " (the same vault tables and row counts as vaultstream's on Connect)"

@@ -85,7 +85,8 @@ final class SourceSummary {
         SourceLoad::steadyRate);
     spark("fresh job against vaultstream's fresh worker", SPARK_FRESH, VAULT_FRESH);
     spark("running job against vaultstream's second load", SPARK_RUNNING, VAULT_SECOND);
-    spark("the same, --queries single", SPARK_SINGLE, VAULT_SECOND);
+    spark(
+        "running job, --queries single, against vaultstream running", SPARK_SINGLE, VAULT_RUNNING);
     ceiling();
   }
 
@@ -135,6 +136,9 @@ final class SourceSummary {
   }
 
   private static String stat(List<SourceLoad> list, ToDoubleFunction<SourceLoad> f, String fmt) {
+    if (Double.isNaN(f.applyAsDouble(list.get(0)))) {
+      return "-"; // not measured (the Spark runner's steady rate)
+    }
     return statOf(list.stream().map(f::applyAsDouble).toList(), fmt);
   }
 

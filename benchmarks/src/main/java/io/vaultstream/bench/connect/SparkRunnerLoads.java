@@ -1,7 +1,6 @@
 package io.vaultstream.bench.connect;
 
 import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,17 +17,21 @@ import java.util.regex.Pattern;
  * The Spark runner's loads of the captured backlog, for {@code debezium-source.sh --spark}: the
  * Spark harness (module benchmarks/spark, {@code io.vaultstream.spark.SparkBenchmark
  * --bootstrap-servers}) in a JVM of its own, Spark in local[2], reading the same topics from the
- * same broker with the job's default settings into a schema of its own. It loads the backlog twice,
- * as a freshly started job and then as a running one, times each load itself (from the queries'
- * start to the last micro-batch's commit and the final sweep of waiting rows) and checks it (every
- * record decoded, no error rows, every position stored); its output goes to the run directory, its
- * load lines and failures to this report.
+ * same broker with the job's default settings into a schema of its own. It loads the backlog three
+ * times: as a freshly started job, then as a running one, then as the running job with one query
+ * for every topic ({@code --queries single}). Each load is timed by the harness itself, from the
+ * queries' start to their end (Trigger.AvailableNow: the last micro-batch committed and the queries
+ * stopped) and a last sweep of waiting rows, so it includes a shutdown that Connect's loads, timed
+ * to the moment their positions are stored, do not; and checked (every record decoded, no error
+ * rows, every position stored). Its output goes to the run directory, its load lines and checks to
+ * this report.
  */
 final class SparkRunnerLoads {
   static final String SCHEMA = "dbz_source_spark";
   private static final Pattern LOAD =
       Pattern.compile(
-          "^Load (\\d+) \\(.*loaded ([\\d,]+) events into [\\d,]+ vault rows in ([\\d.]+) s");
+          "^Load (\\d+) \\(.*loaded ([\\d,]+) events into [\\d,]+ vault rows in ([\\d.]+) s: .*"
+              + "\\((one query [a-z ]+)\\)$");
 
   private final SourceBenchOptions options;
   private final BenchDatabase target;
@@ -52,62 +55,74 @@ final class SparkRunnerLoads {
   /** Runs the Spark harness once; its loads, fresh, running, running with one query. */
   List<SourceLoad> run(int run) throws Exception {
     Path log = runDir.resolve("spark-r" + run + ".log");
-    List<String> command =
-        List.of(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-Xmx" + options.sparkHeap(),
-            "-Dvaultstream.bench=true",
-            "-cp",
-            Files.readString(Path.of(options.sparkClasspath())).trim(),
-            "io.vaultstream.spark.SparkBenchmark",
-            "--bootstrap-servers=" + bootstrap,
-            "--jdbc-url=" + target.url,
-            "--schema=" + SCHEMA,
-            "--loads=3");
-    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+    ProcessBuilder pb = new ProcessBuilder(command()).redirectErrorStream(true);
     pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
     Process p = pb.start();
-    // Reading its output ends when the process does; a harness that hangs is stopped.
-    long limit = BenchOptions.timeout(backlog.records()).toSeconds() * 2;
-    CompletableFuture.runAsync(
-        p::destroyForcibly, CompletableFuture.delayedExecutor(limit, TimeUnit.SECONDS));
-    List<SourceLoad> loads = new ArrayList<>();
-    List<String> checks = new ArrayList<>();
-    try (BufferedReader out =
-            new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        var file = Files.newBufferedWriter(log)) {
-      for (String line = out.readLine(); line != null; line = out.readLine()) {
-        file.write(line);
-        file.newLine();
-        Matcher m = LOAD.matcher(line);
-        if (m.find()) {
-          loads.add(load(m));
-          Report.line("    spark: %s", line);
-        } else if (line.startsWith("FAILED") || line.startsWith("Error table")) {
-          checks.add(line);
-          Report.line("    spark: %s", line);
+    try {
+      // Reading its output ends when the process does; a harness that hangs is stopped.
+      long limit = BenchOptions.timeout(backlog.records()).toSeconds() * 2;
+      CompletableFuture.runAsync(
+          p::destroyForcibly, CompletableFuture.delayedExecutor(limit, TimeUnit.SECONDS));
+      List<String> loadLines = new ArrayList<>();
+      List<String> checks = new ArrayList<>();
+      try (BufferedReader out =
+              new BufferedReader(
+                  new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+          var file = Files.newBufferedWriter(log)) {
+        for (String line = out.readLine(); line != null; line = out.readLine()) {
+          file.write(line);
+          file.newLine();
+          if (LOAD.matcher(line).find()) {
+            loadLines.add(line);
+            Report.line("    spark: %s", line);
+          } else if (line.startsWith("FAILED") || line.startsWith("Error table")) {
+            checks.add(line);
+            Report.line("    spark: %s", line);
+          }
         }
       }
+      if (!p.waitFor(1, TimeUnit.MINUTES) || p.exitValue() != 0 || loadLines.size() != 3) {
+        throw new IllegalStateException(
+            "the Spark harness failed ("
+                + (p.isAlive() ? "still running" : "exit code " + p.exitValue())
+                + ", "
+                + loadLines.size()
+                + " of 3 loads reported"
+                + (checks.stream().anyMatch(c -> c.startsWith("FAILED")) ? ", " + checks : "")
+                + "); its output: "
+                + log);
+      }
+      List<SourceLoad> loads = new ArrayList<>();
+      for (String line : loadLines) {
+        Matcher m = LOAD.matcher(line);
+        m.find();
+        loads.add(load(m));
+      }
+      return loads;
+    } finally {
+      if (p.isAlive()) {
+        p.destroyForcibly();
+        p.waitFor(30, TimeUnit.SECONDS);
+      }
     }
-    if (!p.waitFor(1, TimeUnit.MINUTES)) {
-      throw new IllegalStateException("the Spark harness did not end; its output: " + log);
-    }
-    if (p.exitValue() != 0 || loads.size() != 3) {
-      throw new IllegalStateException(
-          "the Spark harness failed (exit code "
-              + p.exitValue()
-              + ", "
-              + loads.size()
-              + " of 3 loads reported"
-              + (checks.isEmpty() ? "" : ", " + checks)
-              + "); its output: "
-              + log);
-    }
-    return loads;
+  }
+
+  private List<String> command() throws Exception {
+    return List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xmx" + options.sparkHeap(),
+        "-Dvaultstream.bench=true",
+        "-cp",
+        Files.readString(Path.of(options.sparkClasspath())).trim(),
+        "io.vaultstream.spark.SparkBenchmark",
+        "--bootstrap-servers=" + bootstrap,
+        "--jdbc-url=" + target.url,
+        "--schema=" + SCHEMA,
+        "--loads=3");
   }
 
   /** One load line: the records the harness found on the topics, and its seconds. */
-  private SourceLoad load(Matcher m) throws IOException {
+  private SourceLoad load(Matcher m) {
     long events = Long.parseLong(m.group(2).replace(",", ""));
     if (events != backlog.records()) {
       throw new IllegalStateException(
@@ -118,11 +133,12 @@ final class SparkRunnerLoads {
     }
     double seconds = Double.parseDouble(m.group(3));
     String label =
-        switch (m.group(1)) {
-          case "1" -> SourceSummary.SPARK_FRESH;
-          case "2" -> SourceSummary.SPARK_RUNNING;
-          default -> SourceSummary.SPARK_SINGLE;
-        };
-    return new SourceLoad(label, events, seconds, events / seconds, "whole run", Map.of(), 0);
+        m.group(1).equals("1")
+            ? SourceSummary.SPARK_FRESH
+            : m.group(4).contains("all topics")
+                ? SourceSummary.SPARK_SINGLE
+                : SourceSummary.SPARK_RUNNING;
+    // No steady rate: the harness times the whole load only.
+    return new SourceLoad(label, events, seconds, Double.NaN, "whole run", Map.of(), 0);
   }
 }
