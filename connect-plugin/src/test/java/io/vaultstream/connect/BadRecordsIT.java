@@ -5,21 +5,15 @@ import static io.vaultstream.connect.ProductEvents.product;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vaultstream.engine.VaultLoader;
-import io.vaultstream.model.ModelLoader;
-import io.vaultstream.model.VaultModel;
 import io.vaultstream.samples.ShopEventGenerator;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestDatabase;
 import io.vaultstream.testing.VaultDump;
 import java.nio.file.Files;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,31 +22,9 @@ import org.junit.jupiter.api.Test;
  * task keeps running, the good records load with their exact values, each bad one is a BAD_RECORD
  * error row and a dead letter. What a dead letter keeps is DeadLetterBytesIT's.
  */
-class BadRecordsIT {
-  private static final String PREFIX = "bad.public";
-  private static final List<String> TABLES = ShopFeed.TABLES;
-  private EmbeddedConnectCluster connect;
-  private final List<VaultLoader> loaders = new ArrayList<>();
-
-  @BeforeEach
-  void start() {
-    connect = EmbeddedWorker.start("vaultstream-bad-records");
-    ShopFeed.createTopics(connect.kafka(), PREFIX);
-  }
-
-  @AfterEach
-  void stop() {
-    loaders.forEach(VaultLoader::close);
-    if (connect != null) {
-      connect.stop();
-    }
-  }
-
-  private VaultLoader loader(String model, String schema) throws Exception {
-    VaultModel m = ModelLoader.parse(model, PREFIX);
-    VaultLoader l = VaultLoader.open(m, TestDatabase.options(schema).build());
-    loaders.add(l);
-    return l;
+class BadRecordsIT extends BadRecordsWorker {
+  BadRecordsIT() {
+    super("vaultstream-bad-records");
   }
 
   /** The good records of the feed built what the engine builds from them directly. */

@@ -7,8 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vaultstream.engine.VaultLoader;
-import io.vaultstream.model.ModelLoader;
-import io.vaultstream.model.VaultModel;
 import io.vaultstream.samples.ShopEventGenerator;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestDatabase;
@@ -24,40 +22,15 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * A record that decodes but that the vault refuses while planning goes to the dead letter queue
  * rebuilt from what the task kept, through a real worker and the connector's converters.
  */
-class DeadLetterBytesIT {
-  private static final String PREFIX = "bad.public";
-  private static final List<String> TABLES = ShopFeed.TABLES;
-  private EmbeddedConnectCluster connect;
-  private final List<VaultLoader> loaders = new ArrayList<>();
-
-  @BeforeEach
-  void start() {
-    connect = EmbeddedWorker.start("vaultstream-dead-letters");
-    ShopFeed.createTopics(connect.kafka(), PREFIX);
-  }
-
-  @AfterEach
-  void stop() {
-    loaders.forEach(VaultLoader::close);
-    if (connect != null) {
-      connect.stop();
-    }
-  }
-
-  private VaultLoader loader(String model, String schema) throws Exception {
-    VaultModel m = ModelLoader.parse(model, PREFIX);
-    VaultLoader l = VaultLoader.open(m, TestDatabase.options(schema).build());
-    loaders.add(l);
-    return l;
+class DeadLetterBytesIT extends BadRecordsWorker {
+  DeadLetterBytesIT() {
+    super("vaultstream-dead-letters");
   }
 
   /**
