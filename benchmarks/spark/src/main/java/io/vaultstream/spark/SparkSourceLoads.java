@@ -61,23 +61,28 @@ final class SparkSourceLoads {
   private record Timed(
       JobConfig config, long nanos, Map<String, Long> perTable, SparkBenchDecoded decoded) {
 
-    /** "Load N (...): Spark local[2] loaded E events into R vault rows in S s: ..." in one line. */
     String line(int n, long events) {
-      double secs = nanos / 1e9;
-      long rows = SparkBenchChecks.sum(perTable);
-      return String.format(
-          Locale.ROOT,
-          "Load %d (%s): Spark local[2] loaded %,d events into %,d vault rows in %.3f s: %,.0f"
-              + " events/s, %,.0f vault rows/s (%s)",
-          n,
-          n == 1 ? "a freshly started job" : "a running job",
-          events,
-          rows,
-          secs,
-          events / secs,
-          rows / secs,
-          config.singleQuery() ? "one query for all topics" : "one query per source table");
+      return loadLine(n, events, SparkBenchChecks.sum(perTable), nanos / 1e9, config.singleQuery());
     }
+  }
+
+  /**
+   * "Load N (...): Spark local[2] loaded E events into R vault rows in S s: ..." in one line, in
+   * one locale: benchmarks/debezium-source.sh's harness reads it.
+   */
+  static String loadLine(int n, long events, long rows, double secs, boolean single) {
+    return String.format(
+        Locale.ROOT,
+        "Load %d (%s): Spark local[2] loaded %,d events into %,d vault rows in %.3f s: %,.0f"
+            + " events/s, %,.0f vault rows/s (%s)",
+        n,
+        n == 1 ? "a freshly started job" : "a running job",
+        events,
+        rows,
+        secs,
+        events / secs,
+        rows / secs,
+        single ? "one query for all topics" : "one query per source table");
   }
 
   private static Timed load(

@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  */
 final class SparkRunnerLoads {
   static final String SCHEMA = "dbz_source_spark";
-  private static final Pattern LOAD =
+  static final Pattern LOAD =
       Pattern.compile(
           "^Load (\\d+) \\(.*loaded ([\\d,]+) events into [\\d,]+ vault rows in ([\\d.]+) s: .*"
               + "\\((one query [a-z ]+)\\)$");

@@ -52,5 +52,18 @@ class SourceBenchOptionsTest {
         .hasMessageContaining("PostgreSQL only");
     assertThatThrownBy(() -> SourceBenchOptions.parse(new String[] {"--variants=batch.size"}))
         .hasMessageContaining("'batch.size' is not key=value");
+    assertThatThrownBy(() -> SourceBenchOptions.parse(new String[] {"--spark-heap=lots"}))
+        .hasMessageContaining("--spark-heap=lots is not a size like 2G or 512M");
+  }
+
+  @Test
+  void theSparkRunnerRunsWhenTheScriptGivesItsClassPath() {
+    assertThat(SourceBenchOptions.parse(new String[0]).spark()).isFalse();
+    SourceBenchOptions o =
+        SourceBenchOptions.parse(
+            new String[] {"--spark-classpath=/tmp/cp.txt --spark-heap=3g --spark-heap=1g"});
+    assertThat(o.spark()).isTrue();
+    assertThat(o.sparkClasspath()).isEqualTo("/tmp/cp.txt");
+    assertThat(o.sparkHeap()).isEqualTo("1g"); // the last one given: the user's, after the script's
   }
 }
