@@ -98,4 +98,71 @@ class TaskBatchesPacingTest extends TaskBatchesFixture {
     b.put(customersAt(t + 60_000, P1, 0));
     assertThat(paused).isEmpty();
   }
+
+  @Test
+  void aPartitionPausedForAMinuteIsReadAnywayAndNotPausedAgainForAnother() {
+    PartitionPacing pacing = PartitionPacing.of(1000, context());
+    long wall = 1_800_000_000_000L;
+    long source = 1_700_000_000_000_000L;
+    long second = 1_000_000_000L;
+    // P0 keeps delivering, but its source time stands still (a source clock behind, or a
+    // partition far behind): P1, 5 s ahead, would wait for ever.
+    pacing.delivered(writtenAt(P0, wall - 60_000), source, 0, wall);
+    pacing.delivered(writtenAt(P1, wall - 60_000), source + 5_000_000, 0, wall);
+    pacing.apply(0);
+    assertThat(paused).containsExactly(P1);
+
+    pacing.delivered(writtenAt(P0, wall - 60_000), source, 30 * second, wall + 30_000);
+    pacing.apply(30 * second);
+    assertThat(paused).as("paused for 30 s: still waiting").containsExactly(P1);
+
+    pacing.delivered(writtenAt(P0, wall - 60_000), source, 61 * second, wall + 61_000);
+    pacing.apply(61 * second);
+    assertThat(paused).as("paused for over a minute: read anyway").isEmpty();
+
+    pacing.delivered(writtenAt(P0, wall - 60_000), source, 100 * second, wall + 100_000);
+    pacing.delivered(
+        writtenAt(P1, wall - 60_000), source + 9_000_000, 100 * second, wall + 100_000);
+    pacing.apply(100 * second);
+    assertThat(paused).as("exempt for a minute after: not paused again").isEmpty();
+
+    pacing.delivered(writtenAt(P0, wall - 60_000), source, 125 * second, wall + 125_000);
+    pacing.delivered(
+        writtenAt(P1, wall - 60_000), source + 9_000_000, 125 * second, wall + 125_000);
+    pacing.apply(125 * second);
+    assertThat(paused).as("the minute over: paced again").containsExactly(P1);
+  }
+
+  @Test
+  void aTopicRenamedByATransformIsPausedUnderTheNameTheConsumerReadItBy() {
+    PartitionPacing pacing = PartitionPacing.of(1000, context());
+    long wall = 1_800_000_000_000L;
+    long source = 1_700_000_000_000_000L;
+    pacing.delivered(renamed(P0, wall - 60_000), source, 0, wall);
+    pacing.delivered(renamed(P1, wall - 60_000), source + 5_000_000, 0, wall);
+    pacing.apply(0);
+    assertThat(paused)
+        .as("Connect can pause only what its consumer reads: the topic before the transform")
+        .containsExactly(P1);
+  }
+
+  /**
+   * A record of {@code tp} whose topic a transform renamed, written to Kafka at {@code writtenMs}.
+   */
+  private static SinkRecord renamed(TopicPartition tp, long writtenMs) {
+    return new SinkRecord(
+        "renamed." + tp.topic(),
+        tp.partition(),
+        null,
+        null,
+        null,
+        null,
+        0,
+        writtenMs,
+        TimestampType.CREATE_TIME,
+        null,
+        tp.topic(),
+        tp.partition(),
+        0);
+  }
 }
