@@ -7,6 +7,7 @@ import io.vaultstream.event.SourcePosition;
 import io.vaultstream.model.SourceTable;
 import io.vaultstream.model.VaultModel;
 import java.io.Serializable;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -22,6 +23,8 @@ public final class ChangeEventDecoder implements Serializable {
   private final DecoderOptions options;
   private final ConfluentAvro avro;
   private final RowChecks checks;
+  // Each topic's source table (the first whose topic it is), looked up once per record.
+  private final Map<String, SourceTable> sourceByTopic = new HashMap<>();
   // The schemas kept per topic; made again after deserialisation (a Spark executor's copy).
   private transient volatile EnvelopeReader envelopes;
 
@@ -37,6 +40,7 @@ public final class ChangeEventDecoder implements Serializable {
     this.model = model;
     this.options = options;
     this.checks = new RowChecks(model, maxKeyChars);
+    model.sources().values().forEach(t -> sourceByTopic.putIfAbsent(t.topic(), t));
     this.avro =
         options.schemaRegistryUrl() == null
             ? null
@@ -188,17 +192,17 @@ public final class ChangeEventDecoder implements Serializable {
   }
 
   private SourceTable sourceOf(String topic) {
-    return model
-        .sourceForTopic(topic)
-        .orElseThrow(
-            () ->
-                new DecodeException(
-                    "topic '"
-                        + topic
-                        + "' is not a source of the model; the sources' topics are: "
-                        + model.sources().values().stream()
-                            .map(SourceTable::topic)
-                            .collect(Collectors.joining(", "))));
+    SourceTable source = sourceByTopic.get(topic);
+    if (source == null) {
+      throw new DecodeException(
+          "topic '"
+              + topic
+              + "' is not a source of the model; the sources' topics are: "
+              + model.sources().values().stream()
+                  .map(SourceTable::topic)
+                  .collect(Collectors.joining(", ")));
+    }
+    return source;
   }
 
   private static void requireRowImage(Frame f) {
