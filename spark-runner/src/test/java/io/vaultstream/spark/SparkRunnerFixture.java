@@ -1,0 +1,182 @@
+package io.vaultstream.spark;
+
+import io.vaultstream.engine.VaultLoader;
+import io.vaultstream.model.ModelLoader;
+import io.vaultstream.samples.ChangeRecord;
+import io.vaultstream.testing.Samples;
+import io.vaultstream.testing.TestDatabase;
+import io.vaultstream.testing.VaultDump;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import kafka.testkit.KafkaClusterTestKit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.streaming.StreamingQuery;
+import org.apache.spark.sql.streaming.Trigger;
+
+/** The runner ITs' broker and Spark local[2] session, with the steps their scenarios share. */
+final class SparkRunnerFixture implements AutoCloseable {
+  /** The shop's source tables, one topic each under a prefix. */
+  static final List<String> SHOP_TABLES =
+      List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
+
+  final KafkaClusterTestKit kafka;
+  final SparkSession spark;
+
+  private SparkRunnerFixture(KafkaClusterTestKit kafka, SparkSession spark) {
+    this.kafka = kafka;
+    this.spark = spark;
+  }
+
+  /** A started broker and Spark session; {@link #close()} stops them and the job's engines. */
+  static SparkRunnerFixture start() throws Exception {
+    KafkaClusterTestKit kafka = EmbeddedKafka.start();
+    SparkSession spark =
+        SparkSession.builder()
+            .master("local[2]")
+            .appName("vaultstream-it")
+            .config("spark.ui.enabled", "false")
+            .config("spark.driver.host", "127.0.0.1")
+            .config("spark.driver.bindAddress", "127.0.0.1")
+            .config("spark.sql.shuffle.partitions", "2")
+            .getOrCreate();
+    return new SparkRunnerFixture(kafka, spark);
+  }
+
+  @Override
+  public void close() throws Exception {
+    VaultStreamingJob.shutdown();
+    spark.stop();
+    kafka.close();
+  }
+
+  /** Creates the shop's topics under {@code prefix} and waits until the broker serves them. */
+  void createTopics(String prefix, boolean twoPartitionsForOrders) throws Exception {
+    try (Admin admin = Admin.create(kafka.clientProperties())) {
+      List<NewTopic> topics = new ArrayList<>();
+      SHOP_TABLES.forEach(
+          t ->
+              topics.add(
+                  new NewTopic(
+                      prefix + "." + t,
+                      twoPartitionsForOrders && t.startsWith("order") ? 2 : 1,
+                      (short) 1)));
+      admin.createTopics(topics).all().get();
+      awaitPartitionsServed(admin, topics);
+    }
+  }
+
+  /**
+   * Waits until the broker serves every partition of the topics: its metadata names a new
+   * partition's leader a moment before the partition takes requests, and a producer that writes in
+   * that moment can be refused (NotLeaderOrFollower) and then stall in out-of-order retries.
+   */
+  private static void awaitPartitionsServed(Admin admin, List<NewTopic> topics) {
+    Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> ends =
+        new HashMap<>();
+    topics.forEach(
+        t -> {
+          for (int p = 0; p < t.numPartitions(); p++) {
+            ends.put(
+                new org.apache.kafka.common.TopicPartition(t.name(), p),
+                org.apache.kafka.clients.admin.OffsetSpec.latest());
+          }
+        });
+    org.awaitility.Awaitility.await("the new partitions served by the broker")
+        .atMost(java.time.Duration.ofSeconds(60))
+        .pollInterval(java.time.Duration.ofMillis(100))
+        .ignoreExceptions()
+        .until(() -> admin.listOffsets(ends).all().get().size() == ends.size());
+  }
+
+  /** Writes the records to their topics and waits for every acknowledgement. */
+  void send(List<ChangeRecord> records) throws Exception {
+    Properties p = new Properties();
+    p.putAll(kafka.clientProperties());
+    p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+    p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p)) {
+      List<java.util.concurrent.Future<RecordMetadata>> acks = new ArrayList<>();
+      for (ChangeRecord r : records) {
+        acks.add(producer.send(new ProducerRecord<>(r.topic(), r.key(), r.value())));
+      }
+      for (var a : acks) {
+        a.get();
+      }
+    }
+  }
+
+  /** The job's settings for a model file, a schema and a checkpoint root, plus more arguments. */
+  JobConfig config(Path model, String schema, Path checkpoint, String... more) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--model", model.toString(),
+                "--jdbc-url", TestDatabase.jdbcUrl(),
+                "--schema", schema,
+                "--bootstrap-servers", kafka.bootstrapServers(),
+                "--checkpoint", checkpoint.toString()));
+    args.addAll(List.of(more));
+    return JobConfig.from(args.toArray(new String[0]), Map.of());
+  }
+
+  /** Runs the job's queries until they have read everything there is, then sweeps once. */
+  void runOnce(JobConfig config) throws Exception {
+    Exception failure = null;
+    for (StreamingQuery q : VaultStreamingJob.start(spark, config, Trigger.AvailableNow())) {
+      try {
+        q.awaitTermination();
+      } catch (Exception e) {
+        failure = failure == null ? e : failure;
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+    VaultStreamingJob.finish(config);
+  }
+
+  /** The shop model written to {@code dir} with its topics under {@code prefix}. */
+  static Path modelFor(String prefix, Path dir) throws Exception {
+    Path model = dir.resolve("model.json");
+    java.nio.file.Files.writeString(
+        model,
+        java.nio.file.Files.readString(Samples.shopModel()).replace("shop.public.", prefix + "."));
+    return model;
+  }
+
+  /** The vault's tables in the schema, row by row, without the job's own vs_ tables. */
+  static Map<String, List<String>> vault(String schema) throws Exception {
+    Map<String, List<String>> dump = VaultDump.of(schema);
+    dump.keySet().removeIf(t -> t.startsWith("vs_"));
+    return dump;
+  }
+
+  /**
+   * Loads records straight through the engine, as the reference vault; {@code offsets} numbers each
+   * topic's records on from earlier calls (positions key the waiting rows).
+   */
+  static void loadDirectly(
+      Path model, String schema, List<ChangeRecord> records, Map<String, Long> offsets)
+      throws Exception {
+    try (VaultLoader direct =
+        VaultLoader.open(ModelLoader.load(model), TestDatabase.options(schema).build())) {
+      List<io.vaultstream.event.ChangeEvent> events = new ArrayList<>();
+      for (ChangeRecord r : records) {
+        long offset = offsets.merge(r.topic(), 1L, Long::sum);
+        direct.decoder().decode(r.topic(), 0, offset, 0, r.key(), r.value()).ifPresent(events::add);
+      }
+      direct.load(events);
+    }
+  }
+}
