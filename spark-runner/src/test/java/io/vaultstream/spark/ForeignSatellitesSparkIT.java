@@ -1,5 +1,6 @@
 package io.vaultstream.spark;
 
+import static io.vaultstream.spark.SparkRunnerFixture.vault;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -8,7 +9,6 @@ import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.testing.TestDatabase;
-import io.vaultstream.testing.VaultDump;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,16 +18,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import kafka.testkit.KafkaClusterTestKit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.streaming.StreamingQuery;
-import org.apache.spark.sql.streaming.Trigger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -44,34 +40,20 @@ class ForeignSatellitesSparkIT {
   private static final String PREFIX = "crm.public";
   private static final List<String> TABLES =
       List.of("customers", "customer_phones", "customer_profile");
-  private static KafkaClusterTestKit kafka;
-  private static SparkSession spark;
+  private static SparkRunnerFixture runner;
 
   /** One record: topic, key and Debezium JSON value. */
   private record Rec(String topic, byte[] key, byte[] value) {}
 
   @BeforeAll
   static void start() throws Exception {
-    kafka = EmbeddedKafka.start();
-    spark =
-        SparkSession.builder()
-            .master("local[2]")
-            .appName("vaultstream-foreign-satellites-it")
-            .config("spark.ui.enabled", "false")
-            .config("spark.driver.host", "127.0.0.1")
-            .config("spark.driver.bindAddress", "127.0.0.1")
-            .config("spark.sql.shuffle.partitions", "2")
-            .getOrCreate();
+    runner = SparkRunnerFixture.start();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    VaultStreamingJob.shutdown();
-    if (spark != null) {
-      spark.stop();
-    }
-    if (kafka != null) {
-      kafka.close();
+    if (runner != null) {
+      runner.close();
     }
   }
 
@@ -141,13 +123,13 @@ class ForeignSatellitesSparkIT {
   }
 
   private static void send(List<Rec> records) throws Exception {
-    try (Admin admin = Admin.create(kafka.clientProperties())) {
+    try (Admin admin = Admin.create(runner.kafka.clientProperties())) {
       List<NewTopic> topics = new ArrayList<>();
       TABLES.forEach(t -> topics.add(new NewTopic(PREFIX + "." + t, 1, (short) 1)));
       admin.createTopics(topics).all().get();
     }
     Properties p = new Properties();
-    p.putAll(kafka.clientProperties());
+    p.putAll(runner.kafka.clientProperties());
     p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
     p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
     p.put(ProducerConfig.RETRIES_CONFIG, 20);
@@ -167,37 +149,34 @@ class ForeignSatellitesSparkIT {
     return model;
   }
 
-  private static void runOnce(JobConfig config) throws Exception {
-    Exception failure = null;
-    for (StreamingQuery q : VaultStreamingJob.start(spark, config, Trigger.AvailableNow())) {
-      try {
-        q.awaitTermination();
-      } catch (Exception e) {
-        failure = failure == null ? e : failure;
-      }
-    }
-    if (failure != null) {
-      throw failure;
-    }
-    VaultStreamingJob.finish(config);
-  }
-
-  private static Map<String, List<String>> vault(String schema) throws Exception {
-    Map<String, List<String>> dump = VaultDump.of(schema);
-    dump.keySet().removeIf(t -> t.startsWith("vs_"));
-    return dump;
-  }
-
   @Test
   void theRunnerLoadsForeignAndMultiActiveSatellitesAsTheEngine(@TempDir Path dir)
       throws Exception {
     List<Rec> records = records();
     send(records);
     Path model = model(dir);
-    VaultModel phones = ModelLoader.load(model);
-
     String ref = TestDatabase.newSchema();
-    try (VaultLoader direct = VaultLoader.open(phones, TestDatabase.options(ref).build())) {
+    loadThroughTheEngine(model, ref, records);
+
+    String schema = TestDatabase.newSchema();
+    JobConfig config = runner.config(model, schema, dir.resolve("checkpoints"));
+    runner.runOnce(config);
+    Map<String, List<String>> loaded = vault(schema);
+    assertThat(loaded).isEqualTo(vault(ref));
+    assertCustomerTwosLastPhones(schema);
+    assertThat(TestDatabase.rows("SELECT count(*) FROM " + schema + ".vs_waiting"))
+        .containsExactly("0");
+    assertThat(TestDatabase.rows("SELECT count(*) FROM " + schema + ".vs_errors"))
+        .containsExactly("0");
+    runner.runOnce(config);
+    assertThat(vault(schema)).isEqualTo(loaded);
+  }
+
+  /** Loads the records straight through the engine into the schema: the reference vault. */
+  private static void loadThroughTheEngine(Path model, String schema, List<Rec> records)
+      throws Exception {
+    VaultModel phones = ModelLoader.load(model);
+    try (VaultLoader direct = VaultLoader.open(phones, TestDatabase.options(schema).build())) {
       List<ChangeEvent> events = new ArrayList<>();
       Map<String, Long> offsets = new HashMap<>();
       for (Rec r : records) {
@@ -206,22 +185,10 @@ class ForeignSatellitesSparkIT {
       }
       direct.load(events);
     }
+  }
 
-    String schema = TestDatabase.newSchema();
-    JobConfig config =
-        JobConfig.from(
-            new String[] {
-              "--model", model.toString(),
-              "--jdbc-url", TestDatabase.jdbcUrl(),
-              "--schema", schema,
-              "--bootstrap-servers", kafka.bootstrapServers(),
-              "--checkpoint", dir.resolve("checkpoints").toString()
-            },
-            Map.of());
-    runOnce(config);
-    Map<String, List<String>> loaded = vault(schema);
-    assertThat(loaded).isEqualTo(vault(ref));
-    // Customer 2's last set: home changed, work moved to fax, mobile deleted.
+  /** Customer 2's last set: home changed, work moved to fax, mobile deleted. */
+  private static void assertCustomerTwosLastPhones(String schema) throws Exception {
     assertThat(
             TestDatabase.rows(
                 "SELECT phone_type, number, delete_flag FROM "
@@ -234,11 +201,5 @@ class ForeignSatellitesSparkIT {
                     + ".msat_customer_phone m WHERE m.customer_hk = s.customer_hk)"
                     + " ORDER BY phone_type"))
         .containsExactly("fax|f2|f", "home|x2|f");
-    assertThat(TestDatabase.rows("SELECT count(*) FROM " + schema + ".vs_waiting"))
-        .containsExactly("0");
-    assertThat(TestDatabase.rows("SELECT count(*) FROM " + schema + ".vs_errors"))
-        .containsExactly("0");
-    runOnce(config);
-    assertThat(vault(schema)).isEqualTo(loaded);
   }
 }

@@ -5,28 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vaultstream.engine.QueueSizes;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.model.ModelLoader;
-import io.vaultstream.samples.ChangeRecord;
 import io.vaultstream.samples.ShopEventGenerator;
-import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestDatabase;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
-import kafka.testkit.KafkaClusterTestKit;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.apache.spark.sql.streaming.Trigger;
 import org.awaitility.Awaitility;
@@ -43,94 +30,95 @@ class SparkQueryMetricsIT {
 
   @Test
   void aQueryShowsItsStateProgressAndTheVaultsTables(@TempDir Path dir) throws Exception {
-    KafkaClusterTestKit kafka = EmbeddedKafka.start();
-    SparkSession spark =
-        SparkSession.builder()
-            .master("local[2]")
-            .appName("vaultstream-metrics-it")
-            .config("spark.ui.enabled", "false")
-            .config("spark.driver.host", "127.0.0.1")
-            .config("spark.driver.bindAddress", "127.0.0.1")
-            .config("spark.sql.shuffle.partitions", "2")
-            .getOrCreate();
-    try {
+    try (SparkRunnerFixture runner = SparkRunnerFixture.start()) {
       String schema = TestDatabase.newSchema();
-      Path model = dir.resolve("model.json");
-      Files.writeString(
-          model, Files.readString(Samples.shopModel()).replace("shop.public.", PREFIX + "."));
-      produceWithoutCustomers(kafka);
+      Path model = SparkRunnerFixture.modelFor(PREFIX, dir);
+      sendAllButTheCustomers(runner);
       JobConfig config =
-          JobConfig.from(
-              new String[] {
-                "--model", model.toString(),
-                "--jdbc-url", TestDatabase.jdbcUrl(),
-                "--schema", schema,
-                "--bootstrap-servers", kafka.bootstrapServers(),
-                "--checkpoint", dir.resolve("checkpoints").toString(),
-                "--queries", "single",
-                "--table-sizes-interval-ms", "500"
-              },
-              Map.of());
+          runner.config(
+              model,
+              schema,
+              dir.resolve("checkpoints"),
+              "--queries",
+              "single",
+              "--table-sizes-interval-ms",
+              "500");
       List<StreamingQuery> queries =
-          VaultStreamingJob.start(spark, config, Trigger.ProcessingTime(500));
+          VaultStreamingJob.start(runner.spark, config, Trigger.ProcessingTime(500));
       assertThat(queries).hasSize(1);
-      MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
-      ObjectName query =
-          VaultQueryMetrics.nameOf(StartingOffsets.queryName(config.loadModel(), null));
-      try (VaultLoader reader =
-          VaultLoader.open(ModelLoader.load(model), TestDatabase.options(schema).build())) {
-        Awaitility.await("the query's attributes show its commits and the vault's tables")
-            .atMost(Duration.ofSeconds(120))
-            .pollInterval(Duration.ofMillis(250))
-            .until(
-                () -> {
-                  QueueSizes db = reader.queueSizes();
-                  return (Boolean) jmx.getAttribute(query, "Running")
-                      && (Long) jmx.getAttribute(query, "LastCommitEpochMillis") > 0
-                      && (Long) jmx.getAttribute(query, "RecordsBehind") == 0
-                      && db.waitingRows() > 0
-                      && (Long) jmx.getAttribute(query, "WaitingRows") == db.waitingRows()
-                      && (Long) jmx.getAttribute(query, "ErrorRows") == db.errorRows();
-                });
-      }
-      // The driver's exporter rules turn the bean into the metrics the alert rules query.
-      String q = "query=\"" + StartingOffsets.queryName(config.loadModel(), null) + "\"";
-      Map<String, Double> exported = scrape(q);
-      assertThat(exported)
-          .containsEntry("vaultstream_query_running", 1.0)
-          .containsEntry("vaultstream_query_records_behind", 0.0)
-          .containsEntry("vaultstream_query_watermark_seconds", 120.0)
-          .containsKeys(
-              "vaultstream_query_last_progress_timestamp_seconds",
-              "vaultstream_query_last_commit_timestamp_seconds",
-              "vaultstream_query_waiting_rows",
-              "vaultstream_query_error_rows",
-              "vaultstream_query_oldest_waiting_age_seconds",
-              "vaultstream_query_table_sizes_read_timestamp_seconds");
-      // The Spark job's Grafana dashboard queries only what the query exports.
-      assertThat(exported.keySet()).as("exported for the query").containsAll(dashboardMetrics());
-      assertThat(exported.get("vaultstream_query_last_commit_timestamp_seconds"))
-          .isCloseTo(
-              (Long) jmx.getAttribute(query, "LastCommitEpochMillis") / 1000.0,
-              org.assertj.core.data.Offset.offset(0.001));
-      assertThat((Long) jmx.getAttribute(query, "LastProgressEpochMillis")).isPositive();
-      assertThat((Long) jmx.getAttribute(query, "OldestWaitingAgeMillis")).isPositive();
-      assertThat((Long) jmx.getAttribute(query, "TableSizesReadEpochMillis")).isPositive();
-      assertThat((Long) jmx.getAttribute(query, "WatermarkSeconds")).isEqualTo(120);
+      String name = StartingOffsets.queryName(config.loadModel(), null);
+      ObjectName query = VaultQueryMetrics.nameOf(name);
+      awaitCommitsAndTheVaultsTables(query, model, schema);
+      assertRunningQueryExported(query, "query=\"" + name + "\"");
 
       queries.get(0).stop();
-      Awaitility.await("the stopped query shows it is not running")
-          .atMost(Duration.ofSeconds(30))
-          .pollInterval(Duration.ofMillis(100))
-          .until(() -> !(Boolean) jmx.getAttribute(query, "Running"));
-      assertThat(scrape(q)).containsEntry("vaultstream_query_running", 0.0);
-      VaultStreamingJob.shutdown();
-      assertThat(jmx.isRegistered(query)).as("unregistered at shutdown").isFalse();
-    } finally {
-      VaultStreamingJob.shutdown();
-      spark.stop();
-      kafka.close();
+      assertStoppedQueryShownAndUnregistered(query, "query=\"" + name + "\"");
     }
+  }
+
+  /**
+   * Waits until the bean shows the query's commits and the waiting and error rows the vault has.
+   */
+  private static void awaitCommitsAndTheVaultsTables(ObjectName query, Path model, String schema)
+      throws Exception {
+    MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
+    try (VaultLoader reader =
+        VaultLoader.open(ModelLoader.load(model), TestDatabase.options(schema).build())) {
+      Awaitility.await("the query's attributes show its commits and the vault's tables")
+          .atMost(Duration.ofSeconds(120))
+          .pollInterval(Duration.ofMillis(250))
+          .until(
+              () -> {
+                QueueSizes db = reader.queueSizes();
+                return (Boolean) jmx.getAttribute(query, "Running")
+                    && (Long) jmx.getAttribute(query, "LastCommitEpochMillis") > 0
+                    && (Long) jmx.getAttribute(query, "RecordsBehind") == 0
+                    && db.waitingRows() > 0
+                    && (Long) jmx.getAttribute(query, "WaitingRows") == db.waitingRows()
+                    && (Long) jmx.getAttribute(query, "ErrorRows") == db.errorRows();
+              });
+    }
+  }
+
+  /** The running query's bean, and the metrics the exporter makes of it for the alert rules. */
+  private static void assertRunningQueryExported(ObjectName query, String labels) throws Exception {
+    MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
+    // The driver's exporter rules turn the bean into the metrics the alert rules query.
+    Map<String, Double> exported = scrape(labels);
+    assertThat(exported)
+        .containsEntry("vaultstream_query_running", 1.0)
+        .containsEntry("vaultstream_query_records_behind", 0.0)
+        .containsEntry("vaultstream_query_watermark_seconds", 120.0)
+        .containsKeys(
+            "vaultstream_query_last_progress_timestamp_seconds",
+            "vaultstream_query_last_commit_timestamp_seconds",
+            "vaultstream_query_waiting_rows",
+            "vaultstream_query_error_rows",
+            "vaultstream_query_oldest_waiting_age_seconds",
+            "vaultstream_query_table_sizes_read_timestamp_seconds");
+    // The Spark job's Grafana dashboard queries only what the query exports.
+    assertThat(exported.keySet()).as("exported for the query").containsAll(dashboardMetrics());
+    assertThat(exported.get("vaultstream_query_last_commit_timestamp_seconds"))
+        .isCloseTo(
+            (Long) jmx.getAttribute(query, "LastCommitEpochMillis") / 1000.0,
+            org.assertj.core.data.Offset.offset(0.001));
+    assertThat((Long) jmx.getAttribute(query, "LastProgressEpochMillis")).isPositive();
+    assertThat((Long) jmx.getAttribute(query, "OldestWaitingAgeMillis")).isPositive();
+    assertThat((Long) jmx.getAttribute(query, "TableSizesReadEpochMillis")).isPositive();
+    assertThat((Long) jmx.getAttribute(query, "WatermarkSeconds")).isEqualTo(120);
+  }
+
+  /** The stopped query shows it is not running; the job's shutdown unregisters its bean. */
+  private static void assertStoppedQueryShownAndUnregistered(ObjectName query, String labels)
+      throws Exception {
+    MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
+    Awaitility.await("the stopped query shows it is not running")
+        .atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(100))
+        .until(() -> !(Boolean) jmx.getAttribute(query, "Running"));
+    assertThat(scrape(labels)).containsEntry("vaultstream_query_running", 0.0);
+    VaultStreamingJob.shutdown();
+    assertThat(jmx.isRegistered(query)).as("unregistered at shutdown").isFalse();
   }
 
   /**
@@ -181,41 +169,10 @@ class SparkQueryMetricsIT {
   }
 
   /** The shop's change events but the customers': every order's link waits for its customer. */
-  private static void produceWithoutCustomers(KafkaClusterTestKit kafka) throws Exception {
-    List<String> tables =
-        List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
-    try (Admin admin = Admin.create(kafka.clientProperties())) {
-      List<NewTopic> topics = new ArrayList<>();
-      tables.forEach(t -> topics.add(new NewTopic(PREFIX + "." + t, 1, (short) 1)));
-      admin.createTopics(topics).all().get();
-      // A new partition's leader is named a moment before it takes requests: wait until it does.
-      Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> ends =
-          new java.util.HashMap<>();
-      tables.forEach(
-          t ->
-              ends.put(
-                  new org.apache.kafka.common.TopicPartition(PREFIX + "." + t, 0),
-                  org.apache.kafka.clients.admin.OffsetSpec.latest()));
-      Awaitility.await("the new partitions served by the broker")
-          .atMost(Duration.ofSeconds(60))
-          .pollInterval(Duration.ofMillis(100))
-          .ignoreExceptions()
-          .until(() -> admin.listOffsets(ends).all().get().size() == ends.size());
-    }
-    Properties p = new Properties();
-    p.putAll(kafka.clientProperties());
-    p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-    p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p)) {
-      List<java.util.concurrent.Future<?>> acks = new ArrayList<>();
-      for (ChangeRecord r : new ShopEventGenerator(PREFIX, 3).next(300)) {
-        if (!r.table().equals("customers")) {
-          acks.add(producer.send(new ProducerRecord<>(r.topic(), r.key(), r.value())));
-        }
-      }
-      for (var a : acks) {
-        a.get();
-      }
-    }
+  private static void sendAllButTheCustomers(SparkRunnerFixture runner) throws Exception {
+    runner.createTopics(PREFIX, false);
+    runner.send(
+        new ShopEventGenerator(PREFIX, 3)
+            .next(300).stream().filter(r -> !r.table().equals("customers")).toList());
   }
 }
