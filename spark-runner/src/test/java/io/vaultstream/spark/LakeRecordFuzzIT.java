@@ -7,16 +7,13 @@ import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.fuzz.FuzzRecord;
 import io.vaultstream.fuzz.RecordMix;
-import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.spark.lake.LakeDump;
 import io.vaultstream.spark.lake.LakeLocation;
 import io.vaultstream.spark.lake.LakeSessionTests;
-import io.vaultstream.spark.lake.LakeTables;
 import io.vaultstream.spark.lake.LakeTypes;
 import io.vaultstream.spark.lake.LakeVault;
-import io.vaultstream.table.TableSpec;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TargetDatabase;
 import io.vaultstream.testing.TestDatabase;
@@ -72,6 +69,20 @@ class LakeRecordFuzzIT extends LakeSessionTests {
     VaultOptions options = TestDatabase.options(schema).build();
     LakeLocation all = new LakeLocation.Path(dir.resolve("all").toString());
     load(records, options, all, "fuzz-all", replay);
+    assertEveryPartitionStoredPastItsLastRecord(records, all, replay);
+
+    // The records Delta can name, in PostgreSQL and in Delta: the same vault.
+    List<FuzzRecord> nameable = nameable(records, options);
+    assertThat(nameable.size()).as("most records are nameable").isGreaterThan(count / 2);
+    loadIntoPostgres(nameable, options);
+    LakeLocation same = new LakeLocation.Path(dir.resolve("nameable").toString());
+    load(nameable, options, same, "fuzz-nameable", replay);
+    assertSameVaultAndErrorRows(schema, same, replay);
+  }
+
+  /** Each partition's position stored in the Delta vault is the one after its last record. */
+  private static void assertEveryPartitionStoredPastItsLastRecord(
+      List<FuzzRecord> records, LakeLocation at, String replay) {
     Map<String, Long> next = new TreeMap<>();
     for (FuzzRecord r : records) {
       next.merge(r.topic() + "/" + r.partition(), r.offset() + 1, Math::max);
@@ -79,38 +90,35 @@ class LakeRecordFuzzIT extends LakeSessionTests {
     Map<String, Long> stored = new TreeMap<>();
     for (Row r :
         spark
-            .sql("SELECT topic, kafka_partition, next_offset FROM " + all.table("vs_progress"))
+            .sql("SELECT topic, kafka_partition, next_offset FROM " + at.table("vs_progress"))
             .collectAsList()) {
       stored.put(r.get(0) + "/" + r.get(1), Long.parseLong(r.get(2).toString()));
     }
     assertThat(stored).as(replay).isEqualTo(next);
+  }
 
-    // The records Delta can name, in PostgreSQL and in Delta: the same vault.
-    List<FuzzRecord> nameable = nameable(records, options);
-    assertThat(nameable.size()).as("most records are nameable").isGreaterThan(count / 2);
+  /** Loads the records into PostgreSQL through the engine, decoded as the job decodes them. */
+  private static void loadIntoPostgres(List<FuzzRecord> records, VaultOptions options)
+      throws Exception {
     try (VaultLoader jdbc = VaultLoader.open(SHOP, options)) {
-      for (int from = 0; from < nameable.size(); from += BATCH) {
+      for (int from = 0; from < records.size(); from += BATCH) {
         BatchWriter.DecodedRows d = new BatchWriter.DecodedRows(jdbc.decoder(), options);
-        nameable.subList(from, Math.min(nameable.size(), from + BATCH)).forEach(r -> d.add(row(r)));
+        records.subList(from, Math.min(records.size(), from + BATCH)).forEach(r -> d.add(row(r)));
         jdbc.load(d.events, d.bad);
       }
     }
-    LakeLocation same = new LakeLocation.Path(dir.resolve("nameable").toString());
-    load(nameable, options, same, "fuzz-nameable", replay);
+  }
 
+  /** PostgreSQL's vault and error rows in the schema equal the Delta vault's at {@code at}. */
+  private static void assertSameVaultAndErrorRows(String schema, LakeLocation at, String replay)
+      throws Exception {
     Map<String, List<String>> postgres =
         VaultDump.of(
             TargetDatabase.postgres(),
             schema,
             t -> !t.startsWith("vs_"),
             c -> !c.equals("loaded_at"));
-    Map<String, List<String>> delta = new TreeMap<>();
-    for (TableSpec t :
-        new LakeTables(SHOP, new HashKeyCalculator(SHOP.hashing()), same).all().values()) {
-      if (!t.name().startsWith("vs_")) {
-        delta.put(t.name(), LakeDump.rows(spark, same, t, "loaded_at"));
-      }
-    }
+    Map<String, List<String>> delta = LakeDump.vault(spark, SHOP, at);
     assertThat(delta.keySet()).containsExactlyInAnyOrderElementsOf(postgres.keySet());
     for (String table : postgres.keySet()) {
       assertThat(delta.get(table))
@@ -129,7 +137,7 @@ class LakeRecordFuzzIT extends LakeSessionTests {
                 .sql(
                     "SELECT concat(topic, '/', kafka_partition, '@', kafka_offset, ' ', error_code)"
                         + " AS e FROM "
-                        + same.table("vs_errors")
+                        + at.table("vs_errors")
                         + " ORDER BY e")
                 .as(org.apache.spark.sql.Encoders.STRING())
                 .collectAsList());

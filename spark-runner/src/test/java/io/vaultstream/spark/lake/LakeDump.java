@@ -1,16 +1,33 @@
 package io.vaultstream.spark.lake;
 
+import io.vaultstream.hash.HashKeyCalculator;
+import io.vaultstream.model.VaultModel;
 import io.vaultstream.table.TableSpec;
 import io.vaultstream.testing.TargetDatabase;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /** A Delta vault's tables printed as the tests' PostgreSQL dump prints a database's. */
 public final class LakeDump {
   private LakeDump() {}
+
+  /** The model's vault tables on Delta at {@code at} by name, without the job's vs_ tables. */
+  public static Map<String, List<String>> vault(
+      SparkSession spark, VaultModel model, LakeLocation at) {
+    Map<String, List<String>> delta = new TreeMap<>();
+    for (TableSpec t :
+        new LakeTables(model, new HashKeyCalculator(model.hashing()), at).all().values()) {
+      if (!t.name().startsWith("vs_")) {
+        delta.put(t.name(), rows(spark, at, t, "loaded_at"));
+      }
+    }
+    return delta;
+  }
 
   /**
    * A Delta table's rows printed as the PostgreSQL dump prints them, sorted: its columns in the

@@ -8,10 +8,8 @@ import io.vaultstream.engine.LoadResult;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.event.ChangeEvent;
-import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
-import io.vaultstream.table.TableSpec;
 import io.vaultstream.testing.EventFactory;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TargetDatabase;
@@ -23,7 +21,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Function;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
@@ -70,57 +67,11 @@ class LakeRejectedValuesIT extends LakeSessionTests {
       throws Exception {
     String schema = TestDatabase.newSchema();
     VaultOptions options = TestDatabase.options(schema).build();
-    VaultModel model = SHOP;
-    // The operator's types, in PostgreSQL before the loader opens (which creates the tables first).
-    try (VaultLoader first = VaultLoader.open(model, options)) {
-      TestDatabase.execute(
-          "ALTER TABLE "
-              + schema
-              + ".sat_product ADD COLUMN price numeric(10,2), ADD COLUMN stock integer,"
-              + " ADD COLUMN launched date");
-    }
-    TestClock pgClock = new TestClock(Instant.parse("2026-06-01T00:00:00Z"));
-    try (VaultLoader jdbc = VaultLoader.open(model, options, pgClock)) {
-      for (List<ChangeEvent> b : batches(new EventFactory(model))) {
-        jdbc.load(b);
-        pgClock.advance(Duration.ofSeconds(1));
-      }
-    }
-
+    loadIntoPostgresWithTypedColumns(schema, options);
     LakeLocation at = new LakeLocation.Path(dir.resolve("vault").toString());
-    LakeVault.createTables(spark, model, at);
-    spark.sql(
-        "ALTER TABLE "
-            + at.table("sat_product")
-            + " ADD COLUMNS (price DECIMAL(10,2), stock INT, launched DATE)");
-    TestClock lakeClock = new TestClock(Instant.parse("2026-06-01T00:00:00Z"));
-    LakeVault lake = new LakeVault(spark, model, options, at, "rejected-it", lakeClock);
-    long batch = 0;
-    int errors = 0;
-    for (List<ChangeEvent> b : batches(new EventFactory(model))) {
-      LoadResult r = lake.load(batch++, b, List.of(), null);
-      errors += r.errors();
-      lakeClock.advance(Duration.ofSeconds(1));
-    }
+    int errors = loadIntoDeltaWithTypedColumns(options, at);
 
-    // The same vault rows, table by table.
-    Map<String, List<String>> postgres =
-        VaultDump.of(
-            TargetDatabase.postgres(),
-            schema,
-            t -> !t.startsWith("vs_"),
-            c -> !c.equals("loaded_at"));
-    Map<String, List<String>> delta = new TreeMap<>();
-    for (TableSpec t :
-        new LakeTables(model, new HashKeyCalculator(model.hashing()), at).all().values()) {
-      if (!t.name().startsWith("vs_")) {
-        delta.put(t.name(), LakeDump.rows(spark, at, t, "loaded_at"));
-      }
-    }
-    assertThat(delta.keySet()).containsExactlyInAnyOrderElementsOf(postgres.keySet());
-    for (String table : postgres.keySet()) {
-      assertThat(delta.get(table)).as(table).containsExactlyElementsOf(postgres.get(table));
-    }
+    assertSameVaultRows(schema, at);
     assertThat(
             spark
                 .sql(
@@ -131,8 +82,69 @@ class LakeRejectedValuesIT extends LakeSessionTests {
                 .getLong(0))
         .as("the good products loaded: 1, 6 (twice) and 7")
         .isEqualTo(4);
+    assertSameEventsRefused(schema, at, errors);
+  }
 
-    // The same events refused, each as a type conversion, with the table and value named on Delta.
+  /** The batches into PostgreSQL, with the operator's types on three of sat_product's columns. */
+  private static void loadIntoPostgresWithTypedColumns(String schema, VaultOptions options)
+      throws Exception {
+    // The operator's types, in PostgreSQL before the loader opens (which creates the tables first).
+    try (VaultLoader first = VaultLoader.open(SHOP, options)) {
+      TestDatabase.execute(
+          "ALTER TABLE "
+              + schema
+              + ".sat_product ADD COLUMN price numeric(10,2), ADD COLUMN stock integer,"
+              + " ADD COLUMN launched date");
+    }
+    TestClock pgClock = new TestClock(Instant.parse("2026-06-01T00:00:00Z"));
+    try (VaultLoader jdbc = VaultLoader.open(SHOP, options, pgClock)) {
+      for (List<ChangeEvent> b : batches(new EventFactory(SHOP))) {
+        jdbc.load(b);
+        pgClock.advance(Duration.ofSeconds(1));
+      }
+    }
+  }
+
+  /** The batches into a Delta vault with the same typed columns; the error rows they made. */
+  private static int loadIntoDeltaWithTypedColumns(VaultOptions options, LakeLocation at)
+      throws Exception {
+    LakeVault.createTables(spark, SHOP, at);
+    spark.sql(
+        "ALTER TABLE "
+            + at.table("sat_product")
+            + " ADD COLUMNS (price DECIMAL(10,2), stock INT, launched DATE)");
+    TestClock lakeClock = new TestClock(Instant.parse("2026-06-01T00:00:00Z"));
+    LakeVault lake = new LakeVault(spark, SHOP, options, at, "rejected-it", lakeClock);
+    long batch = 0;
+    int errors = 0;
+    for (List<ChangeEvent> b : batches(new EventFactory(SHOP))) {
+      LoadResult r = lake.load(batch++, b, List.of(), null);
+      errors += r.errors();
+      lakeClock.advance(Duration.ofSeconds(1));
+    }
+    return errors;
+  }
+
+  /** The same vault rows, table by table. */
+  private static void assertSameVaultRows(String schema, LakeLocation at) throws Exception {
+    Map<String, List<String>> postgres =
+        VaultDump.of(
+            TargetDatabase.postgres(),
+            schema,
+            t -> !t.startsWith("vs_"),
+            c -> !c.equals("loaded_at"));
+    Map<String, List<String>> delta = LakeDump.vault(spark, SHOP, at);
+    assertThat(delta.keySet()).containsExactlyInAnyOrderElementsOf(postgres.keySet());
+    for (String table : postgres.keySet()) {
+      assertThat(delta.get(table)).as(table).containsExactlyElementsOf(postgres.get(table));
+    }
+  }
+
+  /**
+   * The same events refused, each as a type conversion, with the table and value named on Delta.
+   */
+  private static void assertSameEventsRefused(String schema, LakeLocation at, int errors)
+      throws Exception {
     List<String> pgErrors =
         TestDatabase.rows(
             "SELECT topic || ':' || kafka_offset || ':' || error_code FROM "
