@@ -122,20 +122,7 @@ class SparkRunnerIT {
             "300",
             "--max-offsets-per-trigger",
             "3000");
-    // The database refuses one customer that arrives in the middle of the stream.
-    Loaders.get(ModelLoader.load(Path.of(config.model())), config.options());
-    TestDatabase.execute(
-        "CREATE FUNCTION "
-            + schema
-            + ".refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
-            + " IF NEW.customer_no = 'C00000150' THEN RAISE EXCEPTION 'refused for the test';"
-            + " END IF; RETURN NEW; END $$");
-    TestDatabase.execute(
-        "CREATE TRIGGER refuse BEFORE INSERT ON "
-            + schema
-            + ".hub_customer FOR EACH ROW EXECUTE FUNCTION "
-            + schema
-            + ".refuse()");
+    refuseCustomerC00000150(config, schema);
     List<StreamingQuery> first =
         VaultStreamingJob.start(runner.spark, config, Trigger.AvailableNow());
     assertThat(first).hasSize(1);
@@ -163,6 +150,24 @@ class SparkRunnerIT {
                     + schema
                     + ".vs_progress WHERE topic LIKE '\\_\\_batch/%'"))
         .containsExactly("vaultstream-shop|1");
+  }
+
+  /** The database refuses one customer, C00000150, that arrives in the middle of the stream. */
+  private static void refuseCustomerC00000150(JobConfig config, String schema) throws Exception {
+    // The job's engine creates the vault's tables first, so the trigger has a table to go on.
+    Loaders.get(ModelLoader.load(Path.of(config.model())), config.options());
+    TestDatabase.execute(
+        "CREATE FUNCTION "
+            + schema
+            + ".refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+            + " IF NEW.customer_no = 'C00000150' THEN RAISE EXCEPTION 'refused for the test';"
+            + " END IF; RETURN NEW; END $$");
+    TestDatabase.execute(
+        "CREATE TRIGGER refuse BEFORE INSERT ON "
+            + schema
+            + ".hub_customer FOR EACH ROW EXECUTE FUNCTION "
+            + schema
+            + ".refuse()");
   }
 
   /**

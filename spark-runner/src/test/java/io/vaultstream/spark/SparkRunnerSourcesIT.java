@@ -74,27 +74,9 @@ class SparkRunnerSourcesIT {
       org.apache.avro.Schema v2 = io.vaultstream.testing.AvroCustomers.envelope(true);
       List<ChangeRecord> records =
           List.of(
-              new ChangeRecord(
-                  "customers",
-                  "c",
-                  prefix + ".customers",
-                  null,
-                  io.vaultstream.testing.AvroCustomers.wire(
-                      1, v1, io.vaultstream.testing.AvroCustomers.customer(v1, 1, null))),
-              new ChangeRecord(
-                  "customers",
-                  "c",
-                  prefix + ".customers",
-                  null,
-                  io.vaultstream.testing.AvroCustomers.wire(
-                      2, v2, io.vaultstream.testing.AvroCustomers.customer(v2, 2, "Kiel"))),
-              new ChangeRecord(
-                  "customers",
-                  "c",
-                  prefix + ".customers",
-                  null,
-                  io.vaultstream.testing.AvroCustomers.wire(
-                      2, v2, io.vaultstream.testing.AvroCustomers.customer(v2, 3, null))));
+              avroCustomer(prefix, 1, v1, 1, null),
+              avroCustomer(prefix, 2, v2, 2, "Kiel"),
+              avroCustomer(prefix, 2, v2, 3, null));
       runner.send(records);
       String schema = TestDatabase.newSchema();
       JobConfig config =
@@ -122,6 +104,19 @@ class SparkRunnerSourcesIT {
           .containsExactly(
               "Kiel|2026-01-01 00:00:00", "null|2026-01-01 00:00:00", "null|2026-01-01 00:00:00");
     }
+  }
+
+  /** A customer's create event in Avro, written with schema {@code schemaId} of the registry. */
+  private static ChangeRecord avroCustomer(
+      String prefix, int schemaId, org.apache.avro.Schema schema, long id, String city)
+      throws Exception {
+    return new ChangeRecord(
+        "customers",
+        "c",
+        prefix + ".customers",
+        null,
+        io.vaultstream.testing.AvroCustomers.wire(
+            schemaId, schema, io.vaultstream.testing.AvroCustomers.customer(schema, id, city)));
   }
 
   /** A Debezium JSON record (no schema) of the shop's payments or orders topic. */
