@@ -58,6 +58,8 @@ final class ProgressListener extends StreamingQueryListener {
       m.progress(p, System.currentTimeMillis());
     }
     if (p.numInputRows() > 0) {
+      // Where a micro-batch's time went (addBatch is the vault's write): for tuning.
+      LOG.debug("Query {} batch {} phases in ms: {}", p.name(), p.batchId(), p.durationMs());
       LOG.info(
           "Query {} batch {}: {} records in {} ms, {} behind latest; vault so far: {} events, {} rows ({} hub, {} link, {} satellite), {} waiting, {} errors, {} changes of non-historized links set aside",
           p.name(),

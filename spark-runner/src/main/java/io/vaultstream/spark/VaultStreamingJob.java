@@ -64,6 +64,7 @@ public final class VaultStreamingJob {
       throws TimeoutException {
     VaultModel model = config.loadModel(spark.sparkContext().hadoopConfiguration());
     VaultOptions options = config.options();
+    LocalCheckpoints.apply(spark, config.get("checkpoint", null));
     if (config.lakeTarget()) {
       return List.of(startLake(spark, config, model, options, trigger));
     }

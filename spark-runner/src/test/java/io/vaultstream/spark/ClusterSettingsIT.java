@@ -118,6 +118,36 @@ class ClusterSettingsIT {
     assertThat(ranInPool(sc, "vaultstream-links")).isEqualTo(10);
   }
 
+  @Test
+  void checkpointsOnTheLocalDiskAreWrittenThroughTheFileSystemApi(@TempDir Path dir) {
+    SparkSession s = session(Map.of());
+    LocalCheckpoints.apply(s, dir.toString());
+    assertThat(s.conf().get(LocalCheckpoints.MANAGER))
+        .isEqualTo(LocalCheckpoints.FILE_SYSTEM_MANAGER);
+  }
+
+  @Test
+  void aCheckpointManagerTheSessionNamesIsKept(@TempDir Path dir) {
+    String own = "com.example.OwnCheckpointFileManager";
+    SparkSession s = session(Map.of(LocalCheckpoints.MANAGER, own));
+    LocalCheckpoints.apply(s, dir.toUri().toString());
+    assertThat(s.conf().get(LocalCheckpoints.MANAGER)).isEqualTo(own);
+  }
+
+  @Test
+  void onlyLocalCheckpointLocationsCountAsLocal() {
+    org.apache.hadoop.conf.Configuration local = new org.apache.hadoop.conf.Configuration(false);
+    assertThat(LocalCheckpoints.local("/chk/shop", local)).isTrue();
+    assertThat(LocalCheckpoints.local("file:///chk/shop", local)).isTrue();
+    assertThat(LocalCheckpoints.local("s3a://bucket/chk", local)).isFalse();
+    assertThat(LocalCheckpoints.local("dbfs:/chk/shop", local)).isFalse();
+    assertThat(LocalCheckpoints.local(" ", local)).isFalse();
+    org.apache.hadoop.conf.Configuration cluster = new org.apache.hadoop.conf.Configuration(false);
+    cluster.set("fs.defaultFS", "hdfs://namenode:8020");
+    assertThat(LocalCheckpoints.local("/chk/shop", cluster)).isFalse();
+    assertThat(LocalCheckpoints.local("file:/chk/shop", cluster)).isTrue();
+  }
+
   /** Weight and minimum share of the hub, link and satellite pools. */
   private static List<List<Integer>> weights(SparkContext sc) {
     return List.of("vaultstream-hubs", "vaultstream-links", "vaultstream-satellites").stream()
