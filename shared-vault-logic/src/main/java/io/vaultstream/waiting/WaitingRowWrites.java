@@ -1,6 +1,7 @@
 package io.vaultstream.waiting;
 
 import io.vaultstream.ddl.VaultTables;
+import io.vaultstream.dialect.BulkInsert;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.event.Problem;
 import io.vaultstream.table.TableSpec;
@@ -9,6 +10,7 @@ import io.vaultstream.write.SchemaManager;
 import io.vaultstream.write.TextColumns;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Savepoint;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +43,27 @@ final class WaitingRowWrites {
       }
       data.add(vals);
     }
-    JdbcRows.execute(c, dialect, data, dialect.insertIgnore(schema.schema(), table, cols, null));
+    String ignore = dialect.insertIgnore(schema.schema(), table, cols, null);
+    BulkInsert bulk = dialect.bulkInsert(schema.schema(), table, cols, null);
+    if (bulk == null) {
+      JdbcRows.execute(c, dialect, data, ignore);
+      return;
+    }
+    // A waiting row carries its record (a Debezium record with its schema is several kB): the
+    // bulk insert passes it as it is, where an INSERT binds it escaped inside a text array that
+    // the server then parses. A row that is there already (a batch loaded again after its first
+    // parts committed) fails the bulk insert; then the rows go in by the INSERT that skips them.
+    Savepoint before = c.setSavepoint();
+    try {
+      JdbcRows.insert(c, data, bulk);
+      c.releaseSavepoint(before);
+    } catch (SQLException e) {
+      if (!dialect.isUniqueViolation(e)) {
+        throw e;
+      }
+      c.rollback(before);
+      JdbcRows.execute(c, dialect, data, ignore);
+    }
   }
 
   private static List<String> values(List<String> cols, Map<String, String> row) {
