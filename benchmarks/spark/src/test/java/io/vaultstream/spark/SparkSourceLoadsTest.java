@@ -28,4 +28,9 @@ class SparkSourceLoadsTest {
       Locale.setDefault(before);
     }
   }
+
+  @Test
+  void theLineBeforeALoadNamesIt() {
+    assertThat(SparkSourceLoads.startLine(2)).isEqualTo("Load 2 starting");
+  }
 }

@@ -33,6 +33,9 @@ final class SparkRunnerLoads {
           "^Load (\\d+) \\(.*loaded ([\\d,]+) events into [\\d,]+ vault rows in ([\\d.]+) s: .*"
               + "\\((one query [a-z ]+)\\)$");
 
+  /** The line the Spark harness prints just before a load's clock starts. */
+  static final Pattern START = Pattern.compile("^Load (\\d+) starting$");
+
   private final SourceBenchOptions options;
   private final BenchDatabase target;
   private final SourceCapture.Backlog backlog;
@@ -64,6 +67,8 @@ final class SparkRunnerLoads {
       CompletableFuture.runAsync(
           p::destroyForcibly, CompletableFuture.delayedExecutor(limit, TimeUnit.SECONDS));
       List<String> loadLines = new ArrayList<>();
+      List<Map<String, Double>> cpu = new ArrayList<>();
+      ProcessCpu meter = null;
       List<String> checks = new ArrayList<>();
       try (BufferedReader out =
               new BufferedReader(
@@ -72,8 +77,12 @@ final class SparkRunnerLoads {
         for (String line = out.readLine(); line != null; line = out.readLine()) {
           file.write(line);
           file.newLine();
-          if (LOAD.matcher(line).find()) {
+          if (START.matcher(line).find()) {
+            meter = new ProcessCpu(p.pid(), target.db);
+          } else if (LOAD.matcher(line).find()) {
             loadLines.add(line);
+            cpu.add(meter == null ? Map.of() : meter.since());
+            meter = null;
             Report.line("    spark: %s", line);
           } else if (line.startsWith("FAILED") || line.startsWith("Error table")) {
             checks.add(line);
@@ -93,10 +102,10 @@ final class SparkRunnerLoads {
                 + log);
       }
       List<SourceLoad> loads = new ArrayList<>();
-      for (String line : loadLines) {
-        Matcher m = LOAD.matcher(line);
+      for (int i = 0; i < loadLines.size(); i++) {
+        Matcher m = LOAD.matcher(loadLines.get(i));
         m.find();
-        loads.add(load(m));
+        loads.add(load(m, cpu.get(i)));
       }
       return loads;
     } finally {
@@ -121,8 +130,11 @@ final class SparkRunnerLoads {
         "--loads=3");
   }
 
-  /** One load line: the records the harness found on the topics, and its seconds. */
-  private SourceLoad load(Matcher m) {
+  /**
+   * One load line: the records the harness found on the topics, and its seconds; with the CPU the
+   * Spark JVM (its executor threads count as "other") and the database spent meanwhile.
+   */
+  private SourceLoad load(Matcher m, Map<String, Double> cpu) {
     long events = Long.parseLong(m.group(2).replace(",", ""));
     if (events != backlog.records()) {
       throw new IllegalStateException(
@@ -139,6 +151,6 @@ final class SparkRunnerLoads {
                 ? SourceSummary.SPARK_SINGLE
                 : SourceSummary.SPARK_RUNNING;
     // No steady rate: the harness times the whole load only.
-    return new SourceLoad(label, events, seconds, Double.NaN, "whole run", Map.of(), 0);
+    return new SourceLoad(label, events, seconds, Double.NaN, "whole run", cpu, 0);
   }
 }

@@ -32,6 +32,19 @@ class SparkRunnerLoadsTest {
   }
 
   @Test
+  void theLineBeforeALoadStartsItsCpuMeter() {
+    Matcher start = SparkRunnerLoads.START.matcher("Load 2 starting");
+    assertThat(start.find()).isTrue();
+    assertThat(start.group(1)).isEqualTo("2");
+    assertThat(
+            SparkRunnerLoads.START
+                .matcher("Load 2 (a running job): Spark local[2] loaded 1 events into 1")
+                .find())
+        .isFalse();
+    assertThat(SparkRunnerLoads.LOAD.matcher("Load 2 starting").find()).isFalse();
+  }
+
+  @Test
   void otherLinesAreNotLoads() {
     assertThat(
             SparkRunnerLoads.LOAD
