@@ -135,14 +135,12 @@ final class SourceSinkRuns {
       for (SourceLoad load : spark.run(run)) {
         summary.add(load);
         Report.line(
-            "  run %d, %s: CPU µs/event: Spark JVM without JIT %.1f (GC threads %.1f), JIT %.1f,"
-                + " database %.1f",
+            "  run %d, %s: CPU µs/event: Spark JVM without JIT %.1f (GC threads %.1f), JIT %.1f",
             run,
             load.label(),
             load.workerMicros(),
             load.micros(ProcessCpu.GC),
-            load.micros(ProcessCpu.JIT),
-            load.micros(ProcessCpu.POSTGRES) + load.micros(ProcessCpu.MARIADB));
+            load.micros(ProcessCpu.JIT));
       }
     } catch (Exception e) {
       Report.line("  run %d, the Spark runner FAILED, left out of the results: %s", run, e);

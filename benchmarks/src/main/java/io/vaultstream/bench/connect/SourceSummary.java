@@ -58,7 +58,7 @@ final class SourceSummary {
                 stat(list, SourceLoad::wholeRate, "%,.0f"),
                 measured(list, "%.1f", SourceLoad::workerMicros),
                 measured(list, "%.1f", l -> l.micros(ProcessCpu.GC)),
-                measured(list, "%.1f", l -> l.micros(ProcessCpu.POSTGRES)),
+                databaseMicros(list),
                 measured(list, "%,.0f", SourceLoad::allocatedPerEvent)));
     if (!copyRates.isEmpty()) {
       Report.line("  %-32s %22s", "COPY of the vault's rows", statOf(copyRates, "%,.0f"));
@@ -130,6 +130,13 @@ final class SourceSummary {
   }
 
   /** The median of a cost, or "-" where it was not measured (the Spark runner's JVM). */
+  /** The database's CPU per event, "-" where the load's meter left it out (the Spark runner's). */
+  private static String databaseMicros(List<SourceLoad> list) {
+    return list.get(0).cpu().containsKey(ProcessCpu.POSTGRES)
+        ? String.format("%.1f", median(list, l -> l.micros(ProcessCpu.POSTGRES)))
+        : "-";
+  }
+
   private static String measured(
       List<SourceLoad> list, String fmt, ToDoubleFunction<SourceLoad> f) {
     return list.get(0).cpu().isEmpty() ? "-" : String.format(fmt, median(list, f));
