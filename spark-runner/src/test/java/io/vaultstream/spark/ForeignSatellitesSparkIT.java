@@ -24,9 +24,8 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -40,22 +39,10 @@ class ForeignSatellitesSparkIT {
   private static final String PREFIX = "crm.public";
   private static final List<String> TABLES =
       List.of("customers", "customer_phones", "customer_profile");
-  private static SparkRunnerFixture runner;
+  @RegisterExtension static final SparkRunnerFixture runner = SparkRunnerFixture.perClass();
 
   /** One record: topic, key and Debezium JSON value. */
   private record Rec(String topic, byte[] key, byte[] value) {}
-
-  @BeforeAll
-  static void start() throws Exception {
-    runner = SparkRunnerFixture.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (runner != null) {
-      runner.close();
-    }
-  }
 
   private static long lsn = 1000;
 

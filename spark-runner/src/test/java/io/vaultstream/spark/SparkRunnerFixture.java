@@ -3,6 +3,7 @@ package io.vaultstream.spark;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.samples.ChangeRecord;
+import io.vaultstream.samples.ShopEventGenerator;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestDatabase;
 import io.vaultstream.testing.VaultDump;
@@ -23,25 +24,43 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.apache.spark.sql.streaming.Trigger;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
-/** The runner ITs' broker and Spark local[2] session, with the steps their scenarios share. */
-final class SparkRunnerFixture implements AutoCloseable {
+/**
+ * The runner ITs' broker and Spark local[2] session, with the steps their scenarios share; as a
+ * registered extension ({@link #perClass()}) it starts before a class's tests and stops after them.
+ */
+final class SparkRunnerFixture implements AutoCloseable, BeforeAllCallback, AfterAllCallback {
   /** The shop's source tables, one topic each under a prefix. */
   static final List<String> SHOP_TABLES =
       List.of("customers", "products", "order_status", "orders", "order_lines", "payments");
 
-  final KafkaClusterTestKit kafka;
-  final SparkSession spark;
+  KafkaClusterTestKit kafka;
+  SparkSession spark;
 
-  private SparkRunnerFixture(KafkaClusterTestKit kafka, SparkSession spark) {
-    this.kafka = kafka;
-    this.spark = spark;
-  }
+  private SparkRunnerFixture() {}
 
   /** A started broker and Spark session; {@link #close()} stops them and the job's engines. */
   static SparkRunnerFixture start() throws Exception {
-    KafkaClusterTestKit kafka = EmbeddedKafka.start();
-    SparkSession spark =
+    SparkRunnerFixture fixture = new SparkRunnerFixture();
+    fixture.startBrokerAndSession();
+    return fixture;
+  }
+
+  /**
+   * A fixture for {@code @RegisterExtension static}: it starts before the class's tests and stops
+   * after them.
+   */
+  static SparkRunnerFixture perClass() {
+    return new SparkRunnerFixture();
+  }
+
+  /** Starts the broker and the Spark local[2] session. */
+  private void startBrokerAndSession() throws Exception {
+    kafka = EmbeddedKafka.start();
+    spark =
         SparkSession.builder()
             .master("local[2]")
             .appName("vaultstream-it")
@@ -50,14 +69,30 @@ final class SparkRunnerFixture implements AutoCloseable {
             .config("spark.driver.bindAddress", "127.0.0.1")
             .config("spark.sql.shuffle.partitions", "2")
             .getOrCreate();
-    return new SparkRunnerFixture(kafka, spark);
   }
 
+  /** Starts the broker and the session before the class's tests. */
+  @Override
+  public void beforeAll(ExtensionContext context) throws Exception {
+    startBrokerAndSession();
+  }
+
+  /** Stops what {@link #beforeAll} started, as {@link #close()}. */
+  @Override
+  public void afterAll(ExtensionContext context) throws Exception {
+    close();
+  }
+
+  /** Stops the job's engines, the session and the broker, those of them that started. */
   @Override
   public void close() throws Exception {
     VaultStreamingJob.shutdown();
-    spark.stop();
-    kafka.close();
+    if (spark != null) {
+      spark.stop();
+    }
+    if (kafka != null) {
+      kafka.close();
+    }
   }
 
   /** Creates the shop's topics under {@code prefix} and waits until the broker serves them. */
@@ -74,6 +109,23 @@ final class SparkRunnerFixture implements AutoCloseable {
       admin.createTopics(topics).all().get();
       awaitPartitionsServed(admin, topics);
     }
+  }
+
+  /** Deletes the shop's topics under {@code prefix} and creates them again, empty. */
+  void deleteAndCreateTopicsAgain(String prefix) throws Exception {
+    List<String> names = SHOP_TABLES.stream().map(t -> prefix + "." + t).toList();
+    try (Admin admin = Admin.create(kafka.clientProperties())) {
+      admin.deleteTopics(names).all().get();
+    }
+    org.awaitility.Awaitility.await("the topics created again")
+        .atMost(java.time.Duration.ofSeconds(60))
+        .pollInterval(java.time.Duration.ofMillis(200))
+        .ignoreExceptions()
+        .until(
+            () -> {
+              createTopics(prefix, false);
+              return true;
+            });
   }
 
   /**
@@ -99,6 +151,18 @@ final class SparkRunnerFixture implements AutoCloseable {
         .until(() -> admin.listOffsets(ends).all().get().size() == ends.size());
   }
 
+  /**
+   * Creates the shop's topics under {@code prefix} and writes {@code events} records of the shop's
+   * generator with {@code seed} to them; returns the records.
+   */
+  List<ChangeRecord> sendShopEvents(
+      String prefix, boolean twoPartitionsForOrders, long seed, int events) throws Exception {
+    createTopics(prefix, twoPartitionsForOrders);
+    List<ChangeRecord> records = new ShopEventGenerator(prefix, seed).next(events);
+    send(records);
+    return records;
+  }
+
   /** Writes the records to their topics and waits for every acknowledgement. */
   void send(List<ChangeRecord> records) throws Exception {
     Properties p = new Properties();
@@ -118,11 +182,16 @@ final class SparkRunnerFixture implements AutoCloseable {
 
   /** The job's settings for a model file, a schema and a checkpoint root, plus more arguments. */
   JobConfig config(Path model, String schema, Path checkpoint, String... more) {
+    return configOn(TestDatabase.jdbcUrl(), model, schema, checkpoint, more);
+  }
+
+  /** As {@link #config}, writing to the database at {@code jdbcUrl}. */
+  JobConfig configOn(String jdbcUrl, Path model, String schema, Path checkpoint, String... more) {
     List<String> args =
         new ArrayList<>(
             List.of(
                 "--model", model.toString(),
-                "--jdbc-url", TestDatabase.jdbcUrl(),
+                "--jdbc-url", jdbcUrl,
                 "--schema", schema,
                 "--bootstrap-servers", kafka.bootstrapServers(),
                 "--checkpoint", checkpoint.toString()));
@@ -144,6 +213,22 @@ final class SparkRunnerFixture implements AutoCloseable {
       throw failure;
     }
     VaultStreamingJob.finish(config);
+  }
+
+  /**
+   * Runs the job's queries until they have read everything there is, then sweeps once; returns how
+   * many records the queries read.
+   */
+  long runOnceCountingReads(JobConfig config) throws Exception {
+    long read = 0;
+    for (StreamingQuery q : VaultStreamingJob.start(spark, config, Trigger.AvailableNow())) {
+      q.awaitTermination();
+      for (var progress : q.recentProgress()) {
+        read += progress.numInputRows();
+      }
+    }
+    VaultStreamingJob.finish(config);
+    return read;
   }
 
   /** The shop model written to {@code dir} with its topics under {@code prefix}. */

@@ -13,16 +13,13 @@ import io.vaultstream.samples.ShopEventGenerator;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestDatabase;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.clients.admin.Admin;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.apache.spark.sql.streaming.Trigger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,35 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SparkRunnerIT {
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
-  private static SparkRunnerFixture runner;
-
-  @BeforeAll
-  static void start() throws Exception {
-    runner = SparkRunnerFixture.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (runner != null) {
-      runner.close();
-    }
-  }
-
-  /** The shop's topics (seed 31) with {@code events} records, all acknowledged. */
-  private static List<ChangeRecord> produce(int events) throws Exception {
-    runner.createTopics("shop.public", true);
-    List<ChangeRecord> records = new ShopEventGenerator("shop.public", 31).next(events);
-    runner.send(records);
-    return records;
-  }
-
-  private static JobConfig config(String schema, Path checkpoint) {
-    return runner.config(Samples.shopModel(), schema, checkpoint);
-  }
-
-  private static void runOnce(String schema, Path checkpoint) throws Exception {
-    runner.runOnce(config(schema, checkpoint));
-  }
+  @RegisterExtension static final SparkRunnerFixture runner = SparkRunnerFixture.perClass();
 
   /**
    * Parity with the Connect plugin: the same events (generator seed 11, 3000 events) give, row by
@@ -73,8 +42,7 @@ class SparkRunnerIT {
   void theRunnerBuildsTheSameVaultAsTheConnectPlugin(@TempDir Path dir) throws Exception {
     Map<String, List<String>> connect = connectVault();
     String prefix = "parity.public";
-    runner.createTopics(prefix, false);
-    runner.send(new ShopEventGenerator(prefix, 11).next(3000));
+    runner.sendShopEvents(prefix, false, 11, 3000);
     String schema = TestDatabase.newSchema();
     JobConfig config = runner.config(modelFor(prefix, dir), schema, dir.resolve("checkpoints"));
     runner.runOnce(config);
@@ -108,8 +76,7 @@ class SparkRunnerIT {
       throws Exception {
     Map<String, List<String>> connect = connectVault();
     String prefix = "single.public";
-    runner.createTopics(prefix, true);
-    runner.send(new ShopEventGenerator(prefix, 11).next(3000));
+    runner.sendShopEvents(prefix, true, 11, 3000);
     String schema = TestDatabase.newSchema();
     JobConfig config =
         runner.config(
@@ -123,6 +90,28 @@ class SparkRunnerIT {
             "--max-offsets-per-trigger",
             "3000");
     refuseCustomerC00000150(config, schema);
+    assertTheSingleQueryFailsAfterTheChunksBeforeTheRefusedOne(config, schema);
+
+    TestDatabase.execute("DROP TRIGGER refuse ON " + schema + ".hub_customer");
+    Loaders.closeAll();
+    for (int run = 0; run < 2; run++) {
+      runner.runOnce(config);
+      assertThat(vault(schema)).isEqualTo(connect);
+    }
+    assertThat(
+            TestDatabase.rows(
+                "SELECT consumer, next_offset FROM "
+                    + schema
+                    + ".vs_progress WHERE topic LIKE '\\_\\_batch/%'"))
+        .containsExactly("vaultstream-shop|1");
+  }
+
+  /**
+   * The single query fails at the refused customer's chunk: the chunks before it committed, neither
+   * the Kafka positions nor the ledger entry did.
+   */
+  private static void assertTheSingleQueryFailsAfterTheChunksBeforeTheRefusedOne(
+      JobConfig config, String schema) throws Exception {
     List<StreamingQuery> first =
         VaultStreamingJob.start(runner.spark, config, Trigger.AvailableNow());
     assertThat(first).hasSize(1);
@@ -137,19 +126,6 @@ class SparkRunnerIT {
     assertThat(TestDatabase.rows("SELECT consumer FROM " + schema + ".vs_progress"))
         .as("neither the Kafka positions nor the ledger entry committed")
         .isEmpty();
-
-    TestDatabase.execute("DROP TRIGGER refuse ON " + schema + ".hub_customer");
-    Loaders.closeAll();
-    for (int run = 0; run < 2; run++) {
-      runner.runOnce(config);
-      assertThat(vault(schema)).isEqualTo(connect);
-    }
-    assertThat(
-            TestDatabase.rows(
-                "SELECT consumer, next_offset FROM "
-                    + schema
-                    + ".vs_progress WHERE topic LIKE '\\_\\_batch/%'"))
-        .containsExactly("vaultstream-shop|1");
   }
 
   /** The database refuses one customer, C00000150, that arrives in the middle of the stream. */
@@ -181,7 +157,6 @@ class SparkRunnerIT {
     runner.createTopics(prefix, true);
     Path model = modelFor(prefix, dir);
     ShopEventGenerator gen = new ShopEventGenerator(prefix, 21);
-    List<ChangeRecord> all = new ArrayList<>();
     String schema = TestDatabase.newSchema();
     String ref = TestDatabase.newSchema();
     String[] modes = {"per-source", "per-source", "single"};
@@ -189,7 +164,6 @@ class SparkRunnerIT {
     for (int run = 0; run < modes.length; run++) {
       List<ChangeRecord> part = gen.next(1000);
       runner.send(part);
-      all.addAll(part);
       JobConfig config =
           runner.config(
               model,
@@ -199,16 +173,7 @@ class SparkRunnerIT {
               modes[run],
               "--kafka.client.dns.lookup", // a Kafka client setting, passed through
               "use_all_dns_ips");
-      List<StreamingQuery> queries =
-          VaultStreamingJob.start(runner.spark, config, Trigger.AvailableNow());
-      long read = 0;
-      for (StreamingQuery q : queries) {
-        q.awaitTermination();
-        for (var progress : q.recentProgress()) {
-          read += progress.numInputRows();
-        }
-      }
-      VaultStreamingJob.finish(config);
+      long read = runner.runOnceCountingReads(config);
       assertThat(read).as("records read by run %d (%s)", run, modes[run]).isEqualTo(part.size());
       loadDirectly(model, ref, part, offsets);
       assertThat(vault(schema)).as("the vault after run %d", run).isEqualTo(vault(ref));
@@ -222,8 +187,7 @@ class SparkRunnerIT {
   @Test
   void eachBatchKnowsHowFarItsQueryIsBehindLatest(@TempDir Path dir) throws Exception {
     String prefix = "behind.public";
-    runner.createTopics(prefix, false);
-    runner.send(new ShopEventGenerator(prefix, 5).next(600));
+    runner.sendShopEvents(prefix, false, 5, 600);
     JobConfig config =
         runner.config(
             modelFor(prefix, dir),
@@ -251,43 +215,21 @@ class SparkRunnerIT {
   @Test
   void aTopicCreatedAgainIsReadFromItsBeginning(@TempDir Path dir) throws Exception {
     String prefix = "recreated.public";
-    runner.createTopics(prefix, false);
+    List<ChangeRecord> before = runner.sendShopEvents(prefix, false, 31, 600);
     Path model = modelFor(prefix, dir);
     String schema = TestDatabase.newSchema();
     String ref = TestDatabase.newSchema();
     Map<String, Long> offsets = new HashMap<>();
-    List<ChangeRecord> before = new ShopEventGenerator(prefix, 31).next(600);
-    runner.send(before);
     runner.runOnce(runner.config(model, schema, dir.resolve("checkpoint-0")));
     loadDirectly(model, ref, before, offsets);
 
     // The topics deleted and created again (or a new Kafka cluster): offsets start at 0 again.
-    List<String> names =
-        SparkRunnerFixture.SHOP_TABLES.stream().map(t -> prefix + "." + t).toList();
-    try (Admin admin = Admin.create(runner.kafka.clientProperties())) {
-      admin.deleteTopics(names).all().get();
-    }
-    org.awaitility.Awaitility.await("the topics created again")
-        .atMost(java.time.Duration.ofSeconds(60))
-        .pollInterval(java.time.Duration.ofMillis(200))
-        .ignoreExceptions()
-        .until(
-            () -> {
-              runner.createTopics(prefix, false);
-              return true;
-            });
+    runner.deleteAndCreateTopicsAgain(prefix);
     List<ChangeRecord> after = new ShopEventGenerator(prefix, 32).next(1200);
     runner.send(after);
 
-    JobConfig config = runner.config(model, schema, dir.resolve("checkpoint-1"));
-    long read = 0;
-    for (StreamingQuery q : VaultStreamingJob.start(runner.spark, config, Trigger.AvailableNow())) {
-      q.awaitTermination();
-      for (var progress : q.recentProgress()) {
-        read += progress.numInputRows();
-      }
-    }
-    VaultStreamingJob.finish(config);
+    long read =
+        runner.runOnceCountingReads(runner.config(model, schema, dir.resolve("checkpoint-1")));
     assertThat(read).as("every record of the new topics").isEqualTo(after.size());
     loadDirectly(model, ref, after, offsets);
     assertThat(vault(schema)).isEqualTo(vault(ref));
@@ -296,29 +238,29 @@ class SparkRunnerIT {
   @Test
   void theRunnerBuildsTheSameVaultAsTheEngineAndSurvivesAFailedBatch(@TempDir Path dir)
       throws Exception {
-    List<ChangeRecord> records = produce(3000);
+    List<ChangeRecord> records = runner.sendShopEvents("shop.public", true, 31, 3000);
     String ref = TestDatabase.newSchema();
     // The same records, decoded as the runner decodes them (positions do not enter the vault).
     loadDirectly(Samples.shopModel(), ref, records, new HashMap<>());
 
     // First run: the database refuses one table, the batches of some queries fail.
     String schema = TestDatabase.newSchema();
-    Path checkpoint = dir.resolve("checkpoints");
+    JobConfig config = runner.config(Samples.shopModel(), schema, dir.resolve("checkpoints"));
     // The job's engine prepares the vault once per JVM; then the table goes away under it.
-    Loaders.get(SHOP, config(schema, checkpoint).options());
+    Loaders.get(SHOP, config.options());
     TestDatabase.execute("ALTER TABLE " + schema + ".lnk_order_line RENAME TO lnk_away");
-    assertThatThrownBy(() -> runOnce(schema, checkpoint))
+    assertThatThrownBy(() -> runner.runOnce(config))
         .as("the order_lines query fails while its link table is away")
         .hasMessageContaining("lnk_order_line");
     TestDatabase.execute("ALTER TABLE " + schema + ".lnk_away RENAME TO lnk_order_line");
     Loaders.closeAll();
 
     // Restart from the checkpoints: everything loads once.
-    runOnce(schema, checkpoint);
+    runner.runOnce(config);
     assertThat(vault(schema)).isEqualTo(vault(ref));
     assertThat(vault(schema).get("hub_order").size()).isGreaterThan(100);
     // A second restart finds nothing new and changes nothing.
-    runOnce(schema, checkpoint);
+    runner.runOnce(config);
     assertThat(vault(schema)).isEqualTo(vault(ref));
     // Three starts in one session: one progress listener reports them all.
     assertThat(runner.spark.streams().listListeners())

@@ -6,7 +6,6 @@ import static io.vaultstream.spark.SparkRunnerFixture.vault;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vaultstream.samples.ChangeRecord;
-import io.vaultstream.samples.ShopEventGenerator;
 import io.vaultstream.testing.TestDatabase;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -14,9 +13,8 @@ import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.apache.spark.sql.streaming.Trigger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -24,19 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * schema versions, effectivity and status satellites, updates of a non-historized link's source.
  */
 class SparkRunnerSourcesIT {
-  private static SparkRunnerFixture runner;
-
-  @BeforeAll
-  static void start() throws Exception {
-    runner = SparkRunnerFixture.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (runner != null) {
-      runner.close();
-    }
-  }
+  @RegisterExtension static final SparkRunnerFixture runner = SparkRunnerFixture.perClass();
 
   /**
    * Effectivity and status satellites (orders moving between customers, generator seed 7): the
@@ -46,9 +32,7 @@ class SparkRunnerSourcesIT {
   @Test
   void effectivityAndStatusSatellitesGetTheEnginesRows(@TempDir Path dir) throws Exception {
     String prefix = "tracking.public";
-    runner.createTopics(prefix, true);
-    List<ChangeRecord> records = new ShopEventGenerator(prefix, 7).next(1500);
-    runner.send(records);
+    List<ChangeRecord> records = runner.sendShopEvents(prefix, true, 7, 1500);
     Path model = dir.resolve("model.json");
     java.nio.file.Files.writeString(
         model, io.vaultstream.testing.TrackingModel.json().replace("shop.public.", prefix + "."));
@@ -139,15 +123,8 @@ class SparkRunnerSourcesIT {
         value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
   }
 
-  /**
-   * The default onChange of a non-historized link, as on the engine path: each update record of a
-   * payment becomes an error row naming the link and what changed, the link keeps its first row,
-   * and a second run adds nothing.
-   */
-  @Test
-  void anUpdateOfANonHistorizedLinksSourceBecomesAnErrorRow(@TempDir Path dir) throws Exception {
-    String prefix = "nhl" + Long.toHexString(System.nanoTime());
-    runner.createTopics(prefix, false);
+  /** An order, its payment's create event and the same update of the payment twice. */
+  private static void sendAnOrderAndItsPaymentUpdatedTwice(String prefix) throws Exception {
     String payment = "{\"id\": 7, \"order_id\": 1, \"paid_at\": \"2026-01-01T10:00:00Z\",";
     ChangeRecord update =
         record(
@@ -172,6 +149,18 @@ class SparkRunnerSourcesIT {
                 payment + " \"amount\": \"10.50\", \"method\": \"card\"}"),
             update,
             update));
+  }
+
+  /**
+   * The default onChange of a non-historized link, as on the engine path: each update record of a
+   * payment becomes an error row naming the link and what changed, the link keeps its first row,
+   * and a second run adds nothing.
+   */
+  @Test
+  void anUpdateOfANonHistorizedLinksSourceBecomesAnErrorRow(@TempDir Path dir) throws Exception {
+    String prefix = "nhl" + Long.toHexString(System.nanoTime());
+    runner.createTopics(prefix, false);
+    sendAnOrderAndItsPaymentUpdatedTwice(prefix);
     String schema = TestDatabase.newSchema();
     JobConfig config = runner.config(modelFor(prefix, dir), schema, dir.resolve("checkpoints"));
     runner.runOnce(config);
