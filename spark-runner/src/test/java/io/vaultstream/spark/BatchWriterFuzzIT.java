@@ -77,12 +77,7 @@ class BatchWriterFuzzIT {
 
   @Test
   void noRecordStopsAMicroBatchAndEveryRecordIsLoadedOrAnErrorRow() throws Exception {
-    String s = System.getProperty("fuzz.seed");
-    // Fixed in mvn verify, as the engine's record fuzzer; -Dfuzz.seed=N or random for others.
-    long seed =
-        s == null || s.isBlank()
-            ? 1
-            : s.trim().equals("random") ? System.nanoTime() : Long.parseLong(s.trim());
+    long seed = fuzzSeed();
     int count = Integer.getInteger("fuzz.records", 1500);
     String replay = "-Dfuzz.seed=" + seed + " -Dfuzz.records=" + count + " (Spark)";
     System.out.println("Spark record fuzz: " + replay);
@@ -90,31 +85,10 @@ class BatchWriterFuzzIT {
     String schema = db.newSchema();
     Findings findings = new Findings();
     try (FuzzRegistry registry = new FuzzRegistry()) {
-      VaultOptions options =
-          db.options(schema)
-              // As the job retries in the executor: a schema id the registry answers 404 for is
-              // waited out for 20 s (a lagging follower), then its record is a bad record.
-              .maxRetries(40)
-              .retryBackoffMs(1000)
-              .decoder(new DecoderOptions(null, null, registry.url()))
-              .build();
+      VaultOptions options = optionsRetryingAsTheJob(db, schema, registry);
       List<FuzzRecord> records = RecordMix.generate(seed, count, registry, false);
-      Set<FuzzRecord> stopped = Collections.newSetFromMap(new IdentityHashMap<>());
-      write(records.subList(0, 1), options, findings, stopped);
-      for (int from = 1; from < records.size(); from += 500) {
-        write(
-            records.subList(from, Math.min(records.size(), from + 500)),
-            options,
-            findings,
-            stopped);
-      }
-      // What the executors decoded, decoded again the same way, to tell what each record became.
-      ChangeEventDecoder decoder = new ChangeEventDecoder(SHOP, options.decoder());
-      Findings decoding = new Findings();
-      List<Decoded> decoded = new ArrayList<>();
-      for (FuzzRecord r : records) {
-        decoded.add(Decoded.of(decoder, r, decoding));
-      }
+      Set<FuzzRecord> stopped = writeAsMicroBatches(records, options, findings);
+      List<Decoded> decoded = decodedAgain(records, options);
       VaultOutcome outcome = new VaultOutcome(SHOP, db, schema, findings);
       outcome.check(decoded, stopped);
       outcome.checkPositions(decoded);
@@ -122,6 +96,53 @@ class BatchWriterFuzzIT {
     String report = findings.report(replay);
     System.out.println(report);
     assertThat(findings.isEmpty()).as(report).isTrue();
+  }
+
+  /** The fuzz seed: fixed in mvn verify, as the engine's record fuzzer; -Dfuzz.seed=N or random. */
+  private static long fuzzSeed() {
+    String s = System.getProperty("fuzz.seed");
+    return s == null || s.isBlank()
+        ? 1
+        : s.trim().equals("random") ? System.nanoTime() : Long.parseLong(s.trim());
+  }
+
+  /**
+   * The vault's options with the job's retries in the executor: a schema id the registry answers
+   * 404 for is waited out for 20 s (a lagging follower), then its record is a bad record.
+   */
+  private static VaultOptions optionsRetryingAsTheJob(
+      TargetDatabase db, String schema, FuzzRegistry registry) {
+    return db.options(schema)
+        .maxRetries(40)
+        .retryBackoffMs(1000)
+        .decoder(new DecoderOptions(null, null, registry.url()))
+        .build();
+  }
+
+  /**
+   * Writes the first record alone, then the rest in micro-batches of 500; returns the records set
+   * aside because they made a partition throw.
+   */
+  private Set<FuzzRecord> writeAsMicroBatches(
+      List<FuzzRecord> records, VaultOptions options, Findings findings) throws Exception {
+    Set<FuzzRecord> stopped = Collections.newSetFromMap(new IdentityHashMap<>());
+    write(records.subList(0, 1), options, findings, stopped);
+    for (int from = 1; from < records.size(); from += 500) {
+      write(
+          records.subList(from, Math.min(records.size(), from + 500)), options, findings, stopped);
+    }
+    return stopped;
+  }
+
+  /** What the executors decoded, decoded again the same way, to tell what each record became. */
+  private static List<Decoded> decodedAgain(List<FuzzRecord> records, VaultOptions options) {
+    ChangeEventDecoder decoder = new ChangeEventDecoder(SHOP, options.decoder());
+    Findings decoding = new Findings();
+    List<Decoded> decoded = new ArrayList<>();
+    for (FuzzRecord r : records) {
+      decoded.add(Decoded.of(decoder, r, decoding));
+    }
+    return decoded;
   }
 
   /**

@@ -17,6 +17,13 @@ class JobConfigLakeTargetTest {
 
   @Test
   void theDeltaTargetTakesOneLocationAndNoDatabase() {
+    aDeltaPathOrSchemaLocatesTheTablesAndNoDatabaseIsSet();
+    theDeltaTargetRefusesNeitherOrBothLocationsAndADatabase();
+    deltaSettingsAndUnknownTargetsAreRefusedElsewhere();
+  }
+
+  /** {@code --delta-path} or {@code --delta-schema} locates the tables; no database is set. */
+  private static void aDeltaPathOrSchemaLocatesTheTablesAndNoDatabaseIsSet() {
     JobConfig path =
         config(KAFKA_ONLY, "--model", "m.json", "--target", "delta", "--delta-path", "/v/");
     assertThat(path.lakeTarget()).isTrue();
@@ -26,6 +33,10 @@ class JobConfigLakeTargetTest {
     JobConfig schema =
         config(KAFKA_ONLY, "--model", "m.json", "--target", "delta", "--delta-schema", "main.dwh");
     assertThat(schema.lakeLocation().table("hub_a")).isEqualTo("`main`.`dwh`.`hub_a`");
+  }
+
+  /** The Delta target needs exactly one location and no {@code --jdbc-url}. */
+  private static void theDeltaTargetRefusesNeitherOrBothLocationsAndADatabase() {
     assertThatThrownBy(() -> config(KAFKA_ONLY, "--model", "m.json", "--target", "delta"))
         .hasMessageContaining("needs exactly one of --delta-path DIR");
     assertThatThrownBy(
@@ -52,6 +63,10 @@ class JobConfigLakeTargetTest {
                     "--delta-path",
                     "/v"))
         .hasMessageContaining("--jdbc-url is for --target jdbc");
+  }
+
+  /** Delta's settings without {@code --target delta}, and an unknown target, are refused. */
+  private static void deltaSettingsAndUnknownTargetsAreRefusedElsewhere() {
     assertThatThrownBy(() -> config(ENV, "--model", "m.json", "--delta-path", "/v"))
         .hasMessageContaining("are for --target delta");
     assertThatThrownBy(() -> config(ENV, "--model", "m.json", "--target", "hudi"))
@@ -62,6 +77,13 @@ class JobConfigLakeTargetTest {
 
   @Test
   void theIcebergTargetTakesACatalogSchemaAndNoDatabase() {
+    anIcebergSchemaLocatesTheTablesAndNoDatabaseIsSet();
+    missingOrMisplacedIcebergAndDeltaSettingsAreRefused();
+    theIcebergTargetRefusesASchemaWithoutCatalogADatabaseAndQueriesPerSource();
+  }
+
+  /** {@code --iceberg-schema CATALOG.SCHEMA} locates the tables, one query, no database. */
+  private static void anIcebergSchemaLocatesTheTablesAndNoDatabaseIsSet() {
     JobConfig iceberg =
         config(
             KAFKA_ONLY, "--model", "m.json", "--target", "iceberg", "--iceberg-schema", "lake.dv");
@@ -71,6 +93,13 @@ class JobConfigLakeTargetTest {
     assertThat(iceberg.lakeLocation().format()).isEqualTo(LakeFormat.ICEBERG);
     assertThat(iceberg.lakeLocation().describe()).isEqualTo("Iceberg tables in lake.dv");
     assertThat(iceberg.options().jdbcUrl()).isNull();
+  }
+
+  /**
+   * The Iceberg target without its schema or with Delta's path, and the Iceberg schema on the jdbc
+   * target, are refused.
+   */
+  private static void missingOrMisplacedIcebergAndDeltaSettingsAreRefused() {
     assertThatThrownBy(() -> config(KAFKA_ONLY, "--model", "m.json", "--target", "iceberg"))
         .hasMessageContaining("--target iceberg needs --iceberg-schema CATALOG.SCHEMA");
     assertThatThrownBy(
@@ -81,6 +110,10 @@ class JobConfigLakeTargetTest {
     assertThatThrownBy(() -> config(KAFKA_ONLY, "--model", "m.json", "--iceberg-schema", "lake.dv"))
         .hasMessageContaining(
             "--iceberg-schema is for --target iceberg; the target is jdbc (the default)");
+  }
+
+  /** The Iceberg target refuses a schema without catalog, a database and per-source queries. */
+  private static void theIcebergTargetRefusesASchemaWithoutCatalogADatabaseAndQueriesPerSource() {
     assertThatThrownBy(
             () ->
                 config(

@@ -66,23 +66,9 @@ class JobConfigTest {
   @Test
   void everyVaultSpeedVariableOfTheSpecIsRead(
       @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-    Map<String, String> env = new java.util.HashMap<>(ENV);
-    env.put("TARGET_JDBC_DRIVER", "org.postgresql.Driver");
-    env.put("TARGET_CONN_AUTO_COMMIT", "false");
-    env.put("TARGET_CONN_MINIMUM_IDLE", "2");
-    env.put("TARGET_CONN_CONNECTION_TIMEOUT", "5000");
-    env.put("TARGET_CONN_IDLE_TIMEOUT", "60000");
-    env.put("TARGET_CONN_MAX_LIFETIME", "900000");
-    env.put("TARGET_CONN_TRANSACTION_ISOLATION", "TRANSACTION_READ_COMMITTED");
-    env.put("SOURCE_KAFKA_SCHEMA_REGISTRY", "http://registry:8081");
-    env.put("SCHEMA_CDC_KAFKA", "prod.public");
+    Map<String, String> env = vaultSpeedVariables();
     // The shop model without its topics: SCHEMA_CDC_KAFKA names them.
-    java.nio.file.Path model = dir.resolve("model.json");
-    java.nio.file.Files.writeString(
-        model,
-        java.nio.file.Files.readString(io.vaultstream.testing.Samples.shopModel())
-            .replaceAll("\"topic\": *\"[^\"]*\", *", ""));
-    JobConfig c = config(env, "--model", model.toString());
+    JobConfig c = config(env, "--model", shopModelWithoutTopics(dir).toString());
     VaultOptions o = c.options();
     assertThat(o.driverClassName()).isEqualTo("org.postgresql.Driver");
     assertThat(o.poolMinIdle()).isEqualTo(2);
@@ -107,6 +93,32 @@ class JobConfigTest {
         .hasMessageContaining("unknown transaction isolation 'DIRTY'");
     assertThatThrownBy(() -> config(ENV, "--model", "m.json", "--pool-max-size", "ten"))
         .hasMessage("--pool-max-size must be a whole number, not 'ten'");
+  }
+
+  /** {@link #ENV} with every other variable of the VaultSpeed job's environment set. */
+  private static Map<String, String> vaultSpeedVariables() {
+    Map<String, String> env = new java.util.HashMap<>(ENV);
+    env.put("TARGET_JDBC_DRIVER", "org.postgresql.Driver");
+    env.put("TARGET_CONN_AUTO_COMMIT", "false");
+    env.put("TARGET_CONN_MINIMUM_IDLE", "2");
+    env.put("TARGET_CONN_CONNECTION_TIMEOUT", "5000");
+    env.put("TARGET_CONN_IDLE_TIMEOUT", "60000");
+    env.put("TARGET_CONN_MAX_LIFETIME", "900000");
+    env.put("TARGET_CONN_TRANSACTION_ISOLATION", "TRANSACTION_READ_COMMITTED");
+    env.put("SOURCE_KAFKA_SCHEMA_REGISTRY", "http://registry:8081");
+    env.put("SCHEMA_CDC_KAFKA", "prod.public");
+    return env;
+  }
+
+  /** The shop model written to {@code dir} without its sources' topics. */
+  private static java.nio.file.Path shopModelWithoutTopics(java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Path model = dir.resolve("model.json");
+    java.nio.file.Files.writeString(
+        model,
+        java.nio.file.Files.readString(io.vaultstream.testing.Samples.shopModel())
+            .replaceAll("\"topic\": *\"[^\"]*\", *", ""));
+    return model;
   }
 
   @Test

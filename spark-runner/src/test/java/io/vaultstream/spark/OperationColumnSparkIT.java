@@ -62,24 +62,23 @@ class OperationColumnSparkIT {
         new Timestamp(0));
   }
 
+  /** The job's options with {@code --operation-column op_type --timestamp-column op_ts}. */
+  private static VaultOptions jobReadingTheOperationAndTimestampColumns() {
+    return JobConfig.from(
+            new String[] {
+              "--model", "m.json", "--operation-column", "op_type", "--timestamp-column", "op_ts"
+            },
+            Map.of(
+                "TARGET_JDBC_URL", "jdbc:postgresql://unused/db",
+                "SOURCE_KAFKA_BOOTSTRAP_SERVERS", "unused:9092",
+                "CHECK_POINT_LOCATION", "/unused"))
+        .options();
+  }
+
   @Test
   void insertsUpdatesAndDeletesFromAnOperationColumnLoadAsInConnect() throws Exception {
     String schema = TestDatabase.newSchema();
-    VaultOptions job =
-        JobConfig.from(
-                new String[] {
-                  "--model",
-                  "m.json",
-                  "--operation-column",
-                  "op_type",
-                  "--timestamp-column",
-                  "op_ts"
-                },
-                Map.of(
-                    "TARGET_JDBC_URL", "jdbc:postgresql://unused/db",
-                    "SOURCE_KAFKA_BOOTSTRAP_SERVERS", "unused:9092",
-                    "CHECK_POINT_LOCATION", "/unused"))
-            .options();
+    VaultOptions job = jobReadingTheOperationAndTimestampColumns();
     VaultOptions options = TestDatabase.options(schema).decoder(job.decoder()).build();
     List<Row> rows =
         List.of(
