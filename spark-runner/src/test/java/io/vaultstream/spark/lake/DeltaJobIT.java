@@ -135,6 +135,27 @@ class DeltaJobIT {
     refresh(at);
     assertThat(spark.table(at.table("hub_customer")).schema().apply("load_dts").dataType())
         .isEqualTo(org.apache.spark.sql.types.DataTypes.TimestampType);
+    assertEveryCustomerHasItsHubKeyAndSatelliteVersions(at, records);
+    assertTheRecordThatIsNotJsonIsTheOneErrorRow(at);
+    // The progress table names the positions reached.
+    assertThat(
+            spark.sql("SELECT sum(next_offset) FROM " + at.table("vs_progress")).first().getLong(0))
+        .isEqualTo(records.size() + 1);
+
+    // On its checkpoint, the job finds nothing new: every table stays as it was.
+    Map<String, Long> before = counts(at);
+    runOnce(config(checkpoint, vault));
+    refresh(at);
+    assertThat(counts(at)).isEqualTo(before);
+
+    // A lakehouse target refuses the per-source queries, naming why.
+    assertThatThrownBy(() -> config(checkpoint, vault, "--queries", "per-source"))
+        .hasMessageContaining("one writer per vault");
+  }
+
+  /** Every customer of the records has its hub key, and the satellite has more rows than keys. */
+  private static void assertEveryCustomerHasItsHubKeyAndSatelliteVersions(
+      LakeLocation at, List<ChangeRecord> records) {
     long customers =
         records.stream()
             .filter(r -> r.table().equals("customers") && r.value() != null)
@@ -153,7 +174,10 @@ class DeltaJobIT {
         .isEqualTo(customers);
     long satRows = spark.sql("SELECT count(*) FROM " + at.table("sat_customer")).first().getLong(0);
     assertThat(satRows).isGreaterThan(customers);
-    // The record that is not JSON is the one error row, naming where it came from and why.
+  }
+
+  /** The record that is not JSON is the one error row, naming where it came from and why. */
+  private static void assertTheRecordThatIsNotJsonIsTheOneErrorRow(LakeLocation at) {
     List<org.apache.spark.sql.Row> errors =
         spark
             .sql("SELECT topic, error_code, message, record_key FROM " + at.table("vs_errors"))
@@ -162,20 +186,6 @@ class DeltaJobIT {
     assertThat(errors.get(0).getString(0)).isEqualTo("shop.public.customers");
     assertThat(errors.get(0).getString(3)).contains("424242");
     assertThat(errors.get(0).getString(2)).isNotBlank();
-    // The progress table names the positions reached.
-    assertThat(
-            spark.sql("SELECT sum(next_offset) FROM " + at.table("vs_progress")).first().getLong(0))
-        .isEqualTo(records.size() + 1);
-
-    // On its checkpoint, the job finds nothing new: every table stays as it was.
-    Map<String, Long> before = counts(at);
-    runOnce(config(checkpoint, vault));
-    refresh(at);
-    assertThat(counts(at)).isEqualTo(before);
-
-    // A lakehouse target refuses the per-source queries, naming why.
-    assertThatThrownBy(() -> config(checkpoint, vault, "--queries", "per-source"))
-        .hasMessageContaining("one writer per vault");
   }
 
   /**

@@ -65,13 +65,7 @@ class IcebergTablesIT extends LakeSessionTests {
 
   @Test
   void aCommitRunAgainForTheSameBatchChangesNothingAndTheNextOneLoads() {
-    spark.sql("CREATE NAMESPACE IF NOT EXISTS " + CATALOG + ".commits");
-    String table = at("commits").table("t");
-    spark.sql(
-        "CREATE TABLE IF NOT EXISTS "
-            + table
-            + " (k STRING, v INT)"
-            + LakeFormat.ICEBERG.tableClause(List.of()));
+    String table = createKeyValueTable("commits");
     LakeCommit commit = new LakeCommit(spark, "query-1", LakeFormat.ICEBERG);
     String insert = "INSERT INTO " + table + " VALUES ('a', 1)";
     commit.run(table, insert, 5, false);
@@ -88,18 +82,7 @@ class IcebergTablesIT extends LakeSessionTests {
     assertThat(values(table)).containsExactly(Map.entry("a", 3), Map.entry("b", 3));
 
     // The snapshots name the application and batch that made them.
-    List<String> made =
-        spark
-            .sql(
-                "SELECT concat(summary['vaultstream.app-id'], '/', summary['vaultstream.batch'])"
-                    + " FROM "
-                    + table
-                    + ".`snapshots` ORDER BY committed_at")
-            .collectAsList()
-            .stream()
-            .map(r -> r.getString(0))
-            .toList();
-    assertThat(made).containsExactly("query-1/5", "query-1/6");
+    assertThat(snapshotsMadeBy(table)).containsExactly("query-1/5", "query-1/6");
 
     // Nothing stays behind on the thread: a statement of no batch carries no batch.
     spark.sql("INSERT INTO " + table + " VALUES ('c', 4)");
@@ -109,6 +92,32 @@ class IcebergTablesIT extends LakeSessionTests {
         .run(table, "INSERT INTO " + table + " VALUES ('d', 5)", 5, true);
     assertThat(values(table)).containsKeys("c", "d");
     assertThat(LakeFormat.Iceberg.committed(spark, table, "query-2", 5)).isTrue();
+  }
+
+  /** An Iceberg table {@code t (k STRING, v INT)} in a new namespace; returns its name. */
+  private static String createKeyValueTable(String namespace) {
+    spark.sql("CREATE NAMESPACE IF NOT EXISTS " + CATALOG + "." + namespace);
+    String table = at(namespace).table("t");
+    spark.sql(
+        "CREATE TABLE IF NOT EXISTS "
+            + table
+            + " (k STRING, v INT)"
+            + LakeFormat.ICEBERG.tableClause(List.of()));
+    return table;
+  }
+
+  /** The application and batch (app-id/batch) each of the table's snapshots names, oldest first. */
+  private static List<String> snapshotsMadeBy(String table) {
+    return spark
+        .sql(
+            "SELECT concat(summary['vaultstream.app-id'], '/', summary['vaultstream.batch'])"
+                + " FROM "
+                + table
+                + ".`snapshots` ORDER BY committed_at")
+        .collectAsList()
+        .stream()
+        .map(r -> r.getString(0))
+        .toList();
   }
 
   @Test

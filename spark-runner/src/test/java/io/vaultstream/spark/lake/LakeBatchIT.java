@@ -107,21 +107,7 @@ class LakeBatchIT extends LakeSessionTests {
   @Test
   void changesOfOneKeyInABatchEndAsTheyWouldOneAfterAnother() {
     LakeLocation at = create("order");
-    TableSpec hub =
-        new TableSpec(
-            "h",
-            TableKind.HUB,
-            List.of(
-                new ColumnSpec("k", "STRING", true),
-                new ColumnSpec("v", "INT", false),
-                new ColumnSpec("t", "TIMESTAMP", true),
-                new ColumnSpec("src", "STRING", true)),
-            List.of("k"),
-            false);
-    spark.sql(
-        "CREATE TABLE IF NOT EXISTS "
-            + at.table("h")
-            + " (k STRING NOT NULL, v INT, t TIMESTAMP NOT NULL, src STRING NOT NULL) USING DELTA");
+    TableSpec hub = createHubWithLoadTimeAndSource(at);
     LakeCommit commit = new LakeCommit(spark, "order");
     LakeChanges first = new LakeChanges(hub, "t", "src");
     first.put(
@@ -141,17 +127,40 @@ class LakeBatchIT extends LakeSessionTests {
     c.put(LakeChanges.Action.INSERT, Map.of("k", "q", "v", 6, "t", 1_000_000L, "src", "h"));
     c.commit(spark, at, commit, 1);
 
-    Map<String, String> out = new TreeMap<>();
-    for (Row r :
-        spark.sql("SELECT k, v, unix_micros(t), src FROM " + at.table("h")).collectAsList()) {
-      out.put(r.getString(0), r.get(1) + " " + r.get(2) + " " + r.get(3));
-    }
-    assertThat(out)
+    assertThat(hubRows(at))
         .containsExactly(
             Map.entry("new", "1 5000000 a"),
             Map.entry("p", "1 1000000 e"),
             Map.entry("q", "2 1000000 g"),
             Map.entry("stored", "1 3000000 c"));
+  }
+
+  /** Hub h (key k, value v, load time t, record source src), created in {@code at}. */
+  private static TableSpec createHubWithLoadTimeAndSource(LakeLocation at) {
+    spark.sql(
+        "CREATE TABLE IF NOT EXISTS "
+            + at.table("h")
+            + " (k STRING NOT NULL, v INT, t TIMESTAMP NOT NULL, src STRING NOT NULL) USING DELTA");
+    return new TableSpec(
+        "h",
+        TableKind.HUB,
+        List.of(
+            new ColumnSpec("k", "STRING", true),
+            new ColumnSpec("v", "INT", false),
+            new ColumnSpec("t", "TIMESTAMP", true),
+            new ColumnSpec("src", "STRING", true)),
+        List.of("k"),
+        false);
+  }
+
+  /** Hub h's rows by key: value, load time in microseconds and record source. */
+  private static Map<String, String> hubRows(LakeLocation at) {
+    Map<String, String> out = new TreeMap<>();
+    for (Row r :
+        spark.sql("SELECT k, v, unix_micros(t), src FROM " + at.table("h")).collectAsList()) {
+      out.put(r.getString(0), r.get(1) + " " + r.get(2) + " " + r.get(3));
+    }
+    return out;
   }
 
   @Test

@@ -82,8 +82,19 @@ class LakeMigrationIT extends LakeSessionTests {
 
     LakeVault.createTables(spark, after, at, true);
     assertThat(types(at)).containsEntry("price", "DECIMAL(12,2)").containsEntry("stock", "INT");
+    assertAPriceOnlyTheWiderColumnHoldsLoads(after, at);
+
+    VaultModel otherKind = shop("other", products("boolean", true));
+    assertThatThrownBy(() -> LakeVault.createTables(spark, otherKind, at, true))
+        .hasMessageContaining("The column price of the")
+        .hasMessageContaining("is DECIMAL(12,2) and the model declares BOOLEAN");
+    assertThat(types(at)).containsEntry("price", "DECIMAL(12,2)");
+  }
+
+  /** A price with ten digits before the point, which only the wider column holds, loads. */
+  private static void assertAPriceOnlyTheWiderColumnHoldsLoads(VaultModel after, LakeLocation at)
+      throws Exception {
     LakeVault lake = new LakeVault(spark, after, options(true), at, "migration-it");
-    // A price with ten digits before the point: only the wider column holds it.
     EventFactory f = new EventFactory(after);
     LoadResult r =
         lake.load(
@@ -116,12 +127,6 @@ class LakeMigrationIT extends LakeSessionTests {
             .first();
     assertThat(stored.getString(0)).isEqualTo("1234567890.25");
     assertThat(stored.getInt(1)).isEqualTo(4);
-
-    VaultModel otherKind = shop("other", products("boolean", true));
-    assertThatThrownBy(() -> LakeVault.createTables(spark, otherKind, at, true))
-        .hasMessageContaining("The column price of the")
-        .hasMessageContaining("is DECIMAL(12,2) and the model declares BOOLEAN");
-    assertThat(types(at)).containsEntry("price", "DECIMAL(12,2)");
   }
 
   @Test

@@ -59,6 +59,35 @@ class LakeModelsIT extends LakeSessionTests {
     List<List<Integer>> steps =
         List.of(range(240, 360), range(0, 120), List.of(), range(120, 240), range(0, 60));
 
+    stepsLoadedIntoPostgres(model, options, all, steps);
+    LakeLocation at = new LakeLocation.Path(dir.resolve("vault").toString());
+    stepsLoadedIntoTheLake(model, options, at, all, steps);
+
+    Map<String, List<String>> postgres =
+        VaultDump.of(
+            TargetDatabase.postgres(),
+            schema,
+            t -> true,
+            c -> !c.equals("loaded_at") && !c.equals("id"));
+    Map<String, List<String>> delta = lakeRowsWithoutIds(model, at);
+    assertThat(delta.keySet()).containsExactlyInAnyOrderElementsOf(postgres.keySet());
+    for (String table : postgres.keySet()) {
+      assertThat(delta.get(table)).as(table).containsExactlyElementsOf(postgres.get(table));
+    }
+    for (String table :
+        List.of("eff_order_customer", "sts_customer", "sts_order", "msat_order_line")) {
+      assertThat(postgres.get(table))
+          .as(table + " has rows beyond its ghosts")
+          .hasSizeGreaterThan(2);
+    }
+  }
+
+  /**
+   * Loads the steps through the engine into PostgreSQL; an empty step sweeps past the watermark.
+   */
+  private static void stepsLoadedIntoPostgres(
+      VaultModel model, VaultOptions options, List<ChangeRecord> all, List<List<Integer>> steps)
+      throws Exception {
     TestClock pgClock = new TestClock(Instant.parse("2026-06-01T00:00:00Z"));
     try (VaultLoader jdbc = VaultLoader.open(model, options, pgClock)) {
       for (List<Integer> step : steps) {
@@ -71,8 +100,16 @@ class LakeModelsIT extends LakeSessionTests {
         pgClock.advance(Duration.ofSeconds(1));
       }
     }
+  }
 
-    LakeLocation at = new LakeLocation.Path(dir.resolve("vault").toString());
+  /** Loads the steps into {@code at}'s new tables as {@link #stepsLoadedIntoPostgres} does. */
+  private static void stepsLoadedIntoTheLake(
+      VaultModel model,
+      VaultOptions options,
+      LakeLocation at,
+      List<ChangeRecord> all,
+      List<List<Integer>> steps)
+      throws Exception {
     LakeVault.createTables(spark, model, at);
     TestClock lakeClock = new TestClock(Instant.parse("2026-06-01T00:00:00Z"));
     LakeVault lake = new LakeVault(spark, model, options, at, "models-it", lakeClock);
@@ -86,28 +123,16 @@ class LakeModelsIT extends LakeSessionTests {
       }
       lakeClock.advance(Duration.ofSeconds(1));
     }
+  }
 
-    Map<String, List<String>> postgres =
-        VaultDump.of(
-            TargetDatabase.postgres(),
-            schema,
-            t -> true,
-            c -> !c.equals("loaded_at") && !c.equals("id"));
+  /** Every table of the model in the lake, by name: its rows without their id column. */
+  private static Map<String, List<String>> lakeRowsWithoutIds(VaultModel model, LakeLocation at) {
     Map<String, List<String>> delta = new TreeMap<>();
     for (TableSpec t :
         new LakeTables(model, new HashKeyCalculator(model.hashing()), at).all().values()) {
       delta.put(t.name(), LakeDump.rows(spark, at, t, "id"));
     }
-    assertThat(delta.keySet()).containsExactlyInAnyOrderElementsOf(postgres.keySet());
-    for (String table : postgres.keySet()) {
-      assertThat(delta.get(table)).as(table).containsExactlyElementsOf(postgres.get(table));
-    }
-    for (String table :
-        List.of("eff_order_customer", "sts_customer", "sts_order", "msat_order_line")) {
-      assertThat(postgres.get(table))
-          .as(table + " has rows beyond its ghosts")
-          .hasSizeGreaterThan(2);
-    }
+    return delta;
   }
 
   private static List<Integer> range(int from, int to) {

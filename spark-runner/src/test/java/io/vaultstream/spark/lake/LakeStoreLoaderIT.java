@@ -50,25 +50,46 @@ class LakeStoreLoaderIT extends LakeSessionTests {
     HashKeyCalculator hasher = new HashKeyCalculator(SHOP.hashing());
     LakeLocation at = location("vault");
     LakeTables tables = new LakeTables(SHOP, hasher, at);
+    int waitingAfterFirst = loadedIntoTheLake(options, hasher, at, tables, batches);
+
+    Map<String, List<String>> postgres =
+        VaultDump.of(
+            TargetDatabase.postgres(),
+            schema,
+            t -> !t.startsWith("vs_"),
+            c -> !c.equals("loaded_at"));
+    Map<String, List<String>> delta = vaultTablesRows(at, tables);
+    assertThat(delta.keySet()).containsExactlyInAnyOrderElementsOf(postgres.keySet());
+    for (String table : postgres.keySet()) {
+      assertThat(delta.get(table)).as(table).containsExactlyElementsOf(postgres.get(table));
+    }
+    assertThat(postgres.values().stream().mapToInt(List::size).sum()).isGreaterThan(300);
+    // Children before their parents waited in both, and as many are still waiting.
+    assertThat(waitingAfterFirst).isGreaterThanOrEqualTo(0);
+    assertThat(count(at, "vs_waiting"))
+        .isEqualTo(
+            Long.parseLong(
+                TargetDatabase.postgres().value("SELECT count(*) FROM " + schema + ".vs_waiting")));
+  }
+
+  /**
+   * Loads the batches through the lakehouse store into {@code at}'s new tables, a second apart; in
+   * the second batch the driver dies after four tables committed and the batch runs again. Returns
+   * how many rows wait after the first batch.
+   */
+  private static int loadedIntoTheLake(
+      VaultOptions options,
+      HashKeyCalculator hasher,
+      LakeLocation at,
+      LakeTables tables,
+      List<List<ChangeEvent>> batches)
+      throws Exception {
     tables.create(spark);
     spark.sql(LakeBatch.createLedger(at));
     LakeTypes types = new LakeTypes();
     VaultShape shape = new VaultShape(SHOP, types, hasher, "vault");
     TestClock lakeClock = new TestClock(Instant.parse("2026-06-01T00:00:00Z"));
-    StoreLoader lake =
-        new StoreLoader(
-            SHOP,
-            options,
-            types,
-            shape,
-            lakeClock,
-            (t, c) ->
-                spark.sql(
-                    "ALTER TABLE "
-                        + at.table(t.name())
-                        + " ADD COLUMNS ("
-                        + LakeLocation.quote(c.name())
-                        + " STRING)"));
+    StoreLoader lake = lakeStoreLoader(options, types, shape, lakeClock, at);
     LakeCommit commit = new LakeCommit(spark, "lake-store-loader-it", at.format());
     int waitingAfterFirst = -1;
     for (int b = 0; b < BATCHES; b++) {
@@ -102,25 +123,25 @@ class LakeStoreLoaderIT extends LakeSessionTests {
       }
       lakeClock.advance(java.time.Duration.ofSeconds(1));
     }
+    return waitingAfterFirst;
+  }
 
-    Map<String, List<String>> postgres =
-        VaultDump.of(
-            TargetDatabase.postgres(),
-            schema,
-            t -> !t.startsWith("vs_"),
-            c -> !c.equals("loaded_at"));
-    Map<String, List<String>> delta = vaultTablesRows(at, tables);
-    assertThat(delta.keySet()).containsExactlyInAnyOrderElementsOf(postgres.keySet());
-    for (String table : postgres.keySet()) {
-      assertThat(delta.get(table)).as(table).containsExactlyElementsOf(postgres.get(table));
-    }
-    assertThat(postgres.values().stream().mapToInt(List::size).sum()).isGreaterThan(300);
-    // Children before their parents waited in both, and as many are still waiting.
-    assertThat(waitingAfterFirst).isGreaterThanOrEqualTo(0);
-    assertThat(count(at, "vs_waiting"))
-        .isEqualTo(
-            Long.parseLong(
-                TargetDatabase.postgres().value("SELECT count(*) FROM " + schema + ".vs_waiting")));
+  /** The engine's loader over the lakehouse store, adding a new column to a table as a string. */
+  private static StoreLoader lakeStoreLoader(
+      VaultOptions options, LakeTypes types, VaultShape shape, TestClock clock, LakeLocation at) {
+    return new StoreLoader(
+        SHOP,
+        options,
+        types,
+        shape,
+        clock,
+        (t, c) ->
+            spark.sql(
+                "ALTER TABLE "
+                    + at.table(t.name())
+                    + " ADD COLUMNS ("
+                    + LakeLocation.quote(c.name())
+                    + " STRING)"));
   }
 
   /**
@@ -169,44 +190,10 @@ class LakeStoreLoaderIT extends LakeSessionTests {
     String schema = TestDatabase.newSchema();
     VaultOptions options = TestDatabase.options(schema).build();
     List<ChangeRecord> all = ShopEventGenerator.debezium(23).withSchemas().next(240);
-    List<Integer> parents = new ArrayList<>();
-    List<Integer> children = new ArrayList<>();
-    for (int i = 0; i < all.size(); i++) {
-      (all.get(i).table().equals("customers") ? parents : children).add(i);
-    }
-    java.util.Collections.reverse(parents);
-    List<List<Integer>> steps =
-        List.of(children, List.of(), parents, children.subList(0, children.size() / 2));
-
-    TestClock pgClock = new TestClock(Instant.parse("2026-06-01T00:00:00Z"));
-    try (VaultLoader jdbc = VaultLoader.open(SHOP, options, pgClock)) {
-      for (List<Integer> step : steps) {
-        if (step.isEmpty()) {
-          pgClock.advance(java.time.Duration.ofSeconds(200)); // past the watermark
-          jdbc.sweep();
-        } else {
-          jdbc.load(decode(jdbc.decoder(), all, step));
-        }
-        pgClock.advance(java.time.Duration.ofSeconds(1));
-      }
-    }
-
+    List<List<Integer>> steps = childrenSweepParentsNewestFirstAndAReplay(all);
+    stepsLoadedIntoPostgres(options, all, steps);
     LakeLocation at = location("lifecycle");
-    LakeVault.createTables(spark, SHOP, at);
-    TestClock lakeClock = new TestClock(Instant.parse("2026-06-01T00:00:00Z"));
-    LakeVault lake = new LakeVault(spark, SHOP, options, at, "it", lakeClock);
-    long batch = 0;
-    int errorsAfterSweep = -1;
-    for (List<Integer> step : steps) {
-      if (step.isEmpty()) {
-        lakeClock.advance(java.time.Duration.ofSeconds(200));
-        lake.sweep(batch++);
-        errorsAfterSweep = (int) count(at, "vs_errors");
-      } else {
-        lake.load(batch++, decode(lake.decoder(), all, step), List.of(), null);
-      }
-      lakeClock.advance(java.time.Duration.ofSeconds(1));
-    }
+    int errorsAfterSweep = stepsLoadedIntoTheLake(options, at, all, steps);
 
     Map<String, List<String>> postgres =
         VaultDump.of(
@@ -225,6 +212,65 @@ class LakeStoreLoaderIT extends LakeSessionTests {
     }
     assertThat(errorsAfterSweep).as("children past the watermark became error rows").isPositive();
     assertThat(postgres.get("vs_errors")).as("the parents resolved them").isEmpty();
+  }
+
+  /**
+   * The records' positions in the order the lifecycle test loads them: the children, a sweep (an
+   * empty step), the parents newest first, and the first half of the children again.
+   */
+  private static List<List<Integer>> childrenSweepParentsNewestFirstAndAReplay(
+      List<ChangeRecord> all) {
+    List<Integer> parents = new ArrayList<>();
+    List<Integer> children = new ArrayList<>();
+    for (int i = 0; i < all.size(); i++) {
+      (all.get(i).table().equals("customers") ? parents : children).add(i);
+    }
+    java.util.Collections.reverse(parents);
+    return List.of(children, List.of(), parents, children.subList(0, children.size() / 2));
+  }
+
+  /**
+   * Loads the steps through the engine into PostgreSQL; an empty step sweeps past the watermark.
+   */
+  private static void stepsLoadedIntoPostgres(
+      VaultOptions options, List<ChangeRecord> all, List<List<Integer>> steps) throws Exception {
+    TestClock pgClock = new TestClock(Instant.parse("2026-06-01T00:00:00Z"));
+    try (VaultLoader jdbc = VaultLoader.open(SHOP, options, pgClock)) {
+      for (List<Integer> step : steps) {
+        if (step.isEmpty()) {
+          pgClock.advance(java.time.Duration.ofSeconds(200)); // past the watermark
+          jdbc.sweep();
+        } else {
+          jdbc.load(decode(jdbc.decoder(), all, step));
+        }
+        pgClock.advance(java.time.Duration.ofSeconds(1));
+      }
+    }
+  }
+
+  /**
+   * Loads the steps into {@code at}'s new tables as {@link #stepsLoadedIntoPostgres} does; returns
+   * how many error rows there are after the sweep.
+   */
+  private static int stepsLoadedIntoTheLake(
+      VaultOptions options, LakeLocation at, List<ChangeRecord> all, List<List<Integer>> steps)
+      throws Exception {
+    LakeVault.createTables(spark, SHOP, at);
+    TestClock lakeClock = new TestClock(Instant.parse("2026-06-01T00:00:00Z"));
+    LakeVault lake = new LakeVault(spark, SHOP, options, at, "it", lakeClock);
+    long batch = 0;
+    int errorsAfterSweep = -1;
+    for (List<Integer> step : steps) {
+      if (step.isEmpty()) {
+        lakeClock.advance(java.time.Duration.ofSeconds(200));
+        lake.sweep(batch++);
+        errorsAfterSweep = (int) count(at, "vs_errors");
+      } else {
+        lake.load(batch++, decode(lake.decoder(), all, step), List.of(), null);
+      }
+      lakeClock.advance(java.time.Duration.ofSeconds(1));
+    }
+    return errorsAfterSweep;
   }
 
   /**

@@ -36,50 +36,65 @@ class LakeValueChecksIT extends LakeSessionTests {
 
   @Test
   void everyValueTheCheckAdmitsCastsToAValueOfItsColumnType() {
-    Random random = new Random(20261202L);
-    List<String> texts = new ArrayList<>();
-    for (int i = 0; i < 1500; i++) {
-      texts.add(generated(random));
-    }
     String previous = spark.conf().get("spark.sql.ansi.enabled");
     spark.conf().set("spark.sql.ansi.enabled", "false");
     try {
-      List<Row> rows = new ArrayList<>();
-      for (String t : texts) {
-        rows.add(RowFactory.create(t));
-      }
-      spark
-          .createDataFrame(
-              rows,
-              DataTypes.createStructType(
-                  List.of(DataTypes.createStructField("v", DataTypes.StringType, false))))
-          .createOrReplaceTempView("generated_values");
+      createGeneratedValuesView();
       int admitted = 0;
       for (String type : TYPES) {
-        List<String> cast = new ArrayList<>();
-        for (Row r :
-            spark
-                .sql(
-                    "SELECT v, CAST("
-                        + LakeValues.cast("v", type)
-                        + " AS "
-                        + type
-                        + ") IS NULL FROM generated_values")
-                .collectAsList()) {
-          String v = r.getString(0);
-          if (LakeValues.problem(type, v) == null) {
-            admitted++;
-            if (r.getBoolean(1)) {
-              cast.add(v);
-            }
-          }
-        }
-        assertThat(cast).as("values admitted for %s that Spark cannot cast", type).isEmpty();
+        admitted += assertTheAdmittedValuesCastTo(type);
       }
       assertThat(admitted).as("the generator makes values the check admits").isGreaterThan(1500);
     } finally {
       spark.conf().set("spark.sql.ansi.enabled", previous);
     }
+  }
+
+  /** The temporary view generated_values: 1500 seeded generated texts in its column v. */
+  private static void createGeneratedValuesView() {
+    Random random = new Random(20261202L);
+    List<String> texts = new ArrayList<>();
+    for (int i = 0; i < 1500; i++) {
+      texts.add(generated(random));
+    }
+    List<Row> rows = new ArrayList<>();
+    for (String t : texts) {
+      rows.add(RowFactory.create(t));
+    }
+    spark
+        .createDataFrame(
+            rows,
+            DataTypes.createStructType(
+                List.of(DataTypes.createStructField("v", DataTypes.StringType, false))))
+        .createOrReplaceTempView("generated_values");
+  }
+
+  /**
+   * Every generated value the check admits for {@code type} casts to a value of it; returns how
+   * many it admits.
+   */
+  private static int assertTheAdmittedValuesCastTo(String type) {
+    int admitted = 0;
+    List<String> cast = new ArrayList<>();
+    for (Row r :
+        spark
+            .sql(
+                "SELECT v, CAST("
+                    + LakeValues.cast("v", type)
+                    + " AS "
+                    + type
+                    + ") IS NULL FROM generated_values")
+            .collectAsList()) {
+      String v = r.getString(0);
+      if (LakeValues.problem(type, v) == null) {
+        admitted++;
+        if (r.getBoolean(1)) {
+          cast.add(v);
+        }
+      }
+    }
+    assertThat(cast).as("values admitted for %s that Spark cannot cast", type).isEmpty();
+    return admitted;
   }
 
   /** A text near what columns of the types hold, or not. */
