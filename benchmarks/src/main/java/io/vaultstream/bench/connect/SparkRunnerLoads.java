@@ -66,54 +66,59 @@ final class SparkRunnerLoads {
       long limit = BenchOptions.timeout(backlog.records()).toSeconds() * 2;
       CompletableFuture.runAsync(
           p::destroyForcibly, CompletableFuture.delayedExecutor(limit, TimeUnit.SECONDS));
-      List<String> loadLines = new ArrayList<>();
-      List<Map<String, Double>> cpu = new ArrayList<>();
-      ProcessCpu meter = null;
-      List<String> checks = new ArrayList<>();
-      try (BufferedReader out =
-              new BufferedReader(
-                  new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-          var file = Files.newBufferedWriter(log)) {
-        for (String line = out.readLine(); line != null; line = out.readLine()) {
-          file.write(line);
-          file.newLine();
-          if (START.matcher(line).find()) {
-            meter = new ProcessCpu(p.pid(), target.db);
-          } else if (LOAD.matcher(line).find()) {
-            loadLines.add(line);
-            cpu.add(meter == null ? Map.of() : meter.since());
-            meter = null;
-            Report.line("    spark: %s", line);
-          } else if (line.startsWith("FAILED") || line.startsWith("Error table")) {
-            checks.add(line);
-            Report.line("    spark: %s", line);
-          }
-        }
-      }
-      if (!p.waitFor(1, TimeUnit.MINUTES) || p.exitValue() != 0 || loadLines.size() != 3) {
+      Output out = read(p, log);
+      if (!p.waitFor(1, TimeUnit.MINUTES) || p.exitValue() != 0 || out.loads.size() != 3) {
         throw new IllegalStateException(
             "the Spark harness failed ("
                 + (p.isAlive() ? "still running" : "exit code " + p.exitValue())
                 + ", "
-                + loadLines.size()
+                + out.loads.size()
                 + " of 3 loads reported"
-                + (checks.stream().anyMatch(c -> c.startsWith("FAILED")) ? ", " + checks : "")
+                + (out.checks.stream().anyMatch(c -> c.startsWith("FAILED"))
+                    ? ", " + out.checks
+                    : "")
                 + "); its output: "
                 + log);
       }
-      List<SourceLoad> loads = new ArrayList<>();
-      for (int i = 0; i < loadLines.size(); i++) {
-        Matcher m = LOAD.matcher(loadLines.get(i));
-        m.find();
-        loads.add(load(m, cpu.get(i)));
-      }
-      return loads;
+      return out.loads;
     } finally {
       if (p.isAlive()) {
         p.destroyForcibly();
         p.waitFor(30, TimeUnit.SECONDS);
       }
     }
+  }
+
+  /** The loads the harness reported, each with the CPU metered while it ran, and its checks. */
+  private record Output(List<SourceLoad> loads, List<String> checks) {}
+
+  /**
+   * Copies the harness's output to {@code log} until it ends, metering the Spark JVM's CPU from
+   * each load's start line to its load line, and reports its load lines and checks.
+   */
+  private Output read(Process p, Path log) throws Exception {
+    Output out = new Output(new ArrayList<>(), new ArrayList<>());
+    ProcessCpu meter = null;
+    try (BufferedReader in =
+            new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        var file = Files.newBufferedWriter(log)) {
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        file.write(line);
+        file.newLine();
+        Matcher m = LOAD.matcher(line);
+        if (START.matcher(line).find()) {
+          meter = new ProcessCpu(p.pid(), target.db);
+        } else if (m.find()) {
+          out.loads.add(load(m, meter == null ? Map.of() : meter.since()));
+          meter = null;
+          Report.line("    spark: %s", line);
+        } else if (line.startsWith("FAILED") || line.startsWith("Error table")) {
+          out.checks.add(line);
+          Report.line("    spark: %s", line);
+        }
+      }
+    }
+    return out;
   }
 
   private List<String> command() throws Exception {
