@@ -27,6 +27,25 @@ abstract class RejectedRowsContract extends ShopReferencesBase {
   protected abstract Pattern priceRejected();
 
   @Test
+  void aBadRecordLoadedAgainKeepsOneErrorRowAndItsText() throws Exception {
+    // Text that every bulk format has to escape (tab, line breaks, backslashes, COPY's NULL and
+    // end-of-data markers), in a bad record loaded twice (a batch loaded again): one error row
+    // for it, holding the record as it came.
+    VaultLoader loader = open();
+    String text = "not json\tat all\nsecond line\r\n\\N \\. C:\\dir\\";
+    BadRecord first =
+        new BadRecord(
+            "shop.public.products", 0, 7, null, text.getBytes(StandardCharsets.UTF_8), "bad");
+    loader.load(List.of(), List.of(first));
+    BadRecord next = new BadRecord("shop.public.products", 0, 8, null, new byte[] {'{'}, "bad");
+    loader.load(List.of(), List.of(first, next));
+    assertThat(rows("SELECT kafka_offset, error_code FROM $s.vs_errors ORDER BY 1"))
+        .containsExactly("7|BAD_RECORD", "8|BAD_RECORD");
+    assertThat(rows("SELECT record_value FROM $s.vs_errors WHERE kafka_offset = 7"))
+        .containsExactly(text);
+  }
+
+  @Test
   void badRecordsGoToTheErrorTableAndGoodOnesLoad() throws Exception {
     open();
     // Columns taken from events are text: the operator gave price a type of its own.

@@ -4,6 +4,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.execution.streaming.FileSystemBasedCheckpointFileManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,19 +25,33 @@ final class LocalCheckpoints {
   static final String MANAGER = "spark.sql.streaming.checkpointFileManagerClass";
 
   /** Spark's checkpoint file manager over Hadoop's {@code FileSystem} API. */
-  static final String FILE_SYSTEM_MANAGER =
-      "org.apache.spark.sql.execution.streaming.FileSystemBasedCheckpointFileManager";
+  static final String FILE_SYSTEM_MANAGER = FileSystemBasedCheckpointFileManager.class.getName();
+
+  /** Set (to true) in a session where this class, not the user, named the manager. */
+  static final String SET_HERE = "vaultstream.checkpointManagerSetByTheJob";
 
   private LocalCheckpoints() {}
 
-  /** Sets the session's checkpoint manager when {@code checkpoint} is on the local file system. */
+  /**
+   * Names the file system manager for the queries the job starts now when {@code checkpoint} is on
+   * the local file system, and takes its own setting back for a checkpoint elsewhere (a session
+   * that started a job on a local checkpoint before). A manager the user named, in the session or
+   * in the Hadoop configuration, is left alone. Queries read the setting when they start.
+   */
   static void apply(SparkSession spark, String checkpoint) {
-    if (spark.conf().contains(MANAGER)
-        || !local(checkpoint, spark.sparkContext().hadoopConfiguration())) {
+    Configuration hadoop = spark.sparkContext().hadoopConfiguration();
+    boolean ours = spark.conf().contains(SET_HERE);
+    if (!ours && (spark.conf().contains(MANAGER) || hadoop.get(MANAGER) != null)) {
       return;
     }
-    spark.conf().set(MANAGER, FILE_SYSTEM_MANAGER);
-    LOG.info("Checkpoints under {} are written through Hadoop's FileSystem API", checkpoint);
+    if (local(checkpoint, hadoop)) {
+      spark.conf().set(MANAGER, FILE_SYSTEM_MANAGER);
+      spark.conf().set(SET_HERE, "true");
+      LOG.info("Checkpoints under {} are written through Hadoop's FileSystem API", checkpoint);
+    } else if (ours) {
+      spark.conf().unset(MANAGER);
+      spark.conf().unset(SET_HERE);
+    }
   }
 
   /**

@@ -127,11 +127,29 @@ class ClusterSettingsIT {
   }
 
   @Test
-  void aCheckpointManagerTheSessionNamesIsKept(@TempDir Path dir) {
+  void aCheckpointManagerTheUserNamesIsKept(@TempDir Path dir) {
     String own = "com.example.OwnCheckpointFileManager";
     SparkSession s = session(Map.of(LocalCheckpoints.MANAGER, own));
     LocalCheckpoints.apply(s, dir.toUri().toString());
     assertThat(s.conf().get(LocalCheckpoints.MANAGER)).isEqualTo(own);
+    s.stop();
+    // Named in the Hadoop configuration (spark.hadoop.*): the session's setting stays unset.
+    s = session(Map.of("spark.hadoop." + LocalCheckpoints.MANAGER, own));
+    LocalCheckpoints.apply(s, dir.toString());
+    assertThat(s.conf().contains(LocalCheckpoints.MANAGER)).isFalse();
+  }
+
+  @Test
+  void aLaterStartOnARemoteCheckpointGetsSparksOwnManagerBack(@TempDir Path dir) {
+    SparkSession s = session(Map.of());
+    LocalCheckpoints.apply(s, dir.toString());
+    assertThat(s.conf().get(LocalCheckpoints.MANAGER))
+        .isEqualTo(LocalCheckpoints.FILE_SYSTEM_MANAGER);
+    LocalCheckpoints.apply(s, "s3a://bucket/checkpoints");
+    assertThat(s.conf().contains(LocalCheckpoints.MANAGER)).isFalse();
+    LocalCheckpoints.apply(s, dir.toString());
+    assertThat(s.conf().get(LocalCheckpoints.MANAGER))
+        .isEqualTo(LocalCheckpoints.FILE_SYSTEM_MANAGER);
   }
 
   @Test
@@ -139,6 +157,7 @@ class ClusterSettingsIT {
     org.apache.hadoop.conf.Configuration local = new org.apache.hadoop.conf.Configuration(false);
     assertThat(LocalCheckpoints.local("/chk/shop", local)).isTrue();
     assertThat(LocalCheckpoints.local("file:///chk/shop", local)).isTrue();
+    assertThat(LocalCheckpoints.local("chk/shop", local)).isTrue();
     assertThat(LocalCheckpoints.local("s3a://bucket/chk", local)).isFalse();
     assertThat(LocalCheckpoints.local("dbfs:/chk/shop", local)).isFalse();
     assertThat(LocalCheckpoints.local(" ", local)).isFalse();

@@ -35,9 +35,6 @@ final class SparkSourceLoads {
       boolean ok = true;
       SparkTopicScan input = null;
       for (int i = 1; i <= o.loads; i++) {
-        // benchmarks/debezium-source.sh's harness starts its CPU meter of this JVM here.
-        System.out.println(startLine(i));
-        System.out.flush();
         Timed t = load(spark, bootstrap, db, o, i);
         if (input == null) {
           // Read only now: reading the topics in this JVM before the first load would warm the
@@ -74,6 +71,11 @@ final class SparkSourceLoads {
     return "Load " + n + " starting";
   }
 
+  /** "Load N ended", printed just after the load's clock stops. */
+  static String endLine(int n) {
+    return "Load " + n + " ended";
+  }
+
   /**
    * "Load N (...): Spark local[2] loaded E events into R vault rows in S s: ..." in one line, in
    * one locale: benchmarks/debezium-source.sh's harness reads it.
@@ -107,9 +109,12 @@ final class SparkSourceLoads {
     SparkBenchDecoded decoded = new SparkBenchDecoded();
     spark.sparkContext().addSparkListener(decoded);
     try {
+      // benchmarks/debezium-source.sh's harness meters this JVM's CPU between the two lines.
+      System.out.println(startLine(n));
       long start = System.nanoTime();
       SparkBenchmark.loadAvailable(spark, config);
       long nanos = System.nanoTime() - start;
+      System.out.println(endLine(n));
       return new Timed(config, nanos, db.vaultRows(), decoded);
     } catch (Exception | Error e) {
       spark.sparkContext().removeSparkListener(decoded);

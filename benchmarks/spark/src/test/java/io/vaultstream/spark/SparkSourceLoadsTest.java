@@ -30,7 +30,8 @@ class SparkSourceLoadsTest {
   }
 
   @Test
-  void theLineBeforeALoadNamesIt() {
+  void theLinesAroundALoadNameIt() {
     assertThat(SparkSourceLoads.startLine(2)).isEqualTo("Load 2 starting");
+    assertThat(SparkSourceLoads.endLine(2)).isEqualTo("Load 2 ended");
   }
 }

@@ -132,8 +132,10 @@ final class SourceSummary {
   /** The median of a cost, or "-" where it was not measured (the Spark runner's JVM). */
   /** The database's CPU per event, "-" where the load's meter left it out (the Spark runner's). */
   private static String databaseMicros(List<SourceLoad> list) {
-    return list.get(0).cpu().containsKey(ProcessCpu.POSTGRES)
-        ? String.format("%.1f", median(list, l -> l.micros(ProcessCpu.POSTGRES)))
+    Map<String, Double> cpu = list.get(0).cpu();
+    String server = cpu.containsKey(ProcessCpu.MARIADB) ? ProcessCpu.MARIADB : ProcessCpu.POSTGRES;
+    return cpu.containsKey(server)
+        ? String.format("%.1f", median(list, l -> l.micros(server)))
         : "-";
   }
 

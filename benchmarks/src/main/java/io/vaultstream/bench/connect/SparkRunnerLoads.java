@@ -36,6 +36,9 @@ final class SparkRunnerLoads {
   /** The line the Spark harness prints just before a load's clock starts. */
   static final Pattern START = Pattern.compile("^Load (\\d+) starting$");
 
+  /** The line the Spark harness prints just after a load's clock stops. */
+  static final Pattern END = Pattern.compile("^Load (\\d+) ended$");
+
   private final SourceBenchOptions options;
   private final BenchDatabase target;
   private final SourceCapture.Backlog backlog;
@@ -94,31 +97,43 @@ final class SparkRunnerLoads {
 
   /**
    * Copies the harness's output to {@code log} until it ends, metering the Spark JVM's CPU from
-   * each load's start line to its load line, and reports its load lines and checks.
+   * each load's start line to its end line, and reports its load lines and checks.
    */
   private Output read(Process p, Path log) throws Exception {
-    Output out = new Output(new ArrayList<>(), new ArrayList<>());
+    List<String> loadLines = new ArrayList<>();
+    List<Map<String, Double>> cpu = new ArrayList<>();
+    List<String> checks = new ArrayList<>();
     ProcessCpu meter = null;
+    Map<String, Double> metered = Map.of();
     try (BufferedReader in =
             new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         var file = Files.newBufferedWriter(log)) {
       for (String line = in.readLine(); line != null; line = in.readLine()) {
         file.write(line);
         file.newLine();
-        Matcher m = LOAD.matcher(line);
         if (START.matcher(line).find()) {
           meter = new ProcessCpu(p.pid(), target.db);
-        } else if (m.find()) {
-          out.loads.add(load(m, meter == null ? Map.of() : meter.since()));
+        } else if (END.matcher(line).find()) {
+          metered = meter == null ? Map.of() : meter.since();
           meter = null;
+        } else if (LOAD.matcher(line).find()) {
+          loadLines.add(line);
+          cpu.add(metered);
+          metered = Map.of();
           Report.line("    spark: %s", line);
         } else if (line.startsWith("FAILED") || line.startsWith("Error table")) {
-          out.checks.add(line);
+          checks.add(line);
           Report.line("    spark: %s", line);
         }
       }
     }
-    return out;
+    List<SourceLoad> loads = new ArrayList<>();
+    for (int i = 0; i < loadLines.size(); i++) {
+      Matcher m = LOAD.matcher(loadLines.get(i));
+      m.find();
+      loads.add(load(m, cpu.get(i)));
+    }
+    return new Output(loads, checks);
   }
 
   private List<String> command() throws Exception {

@@ -32,7 +32,7 @@ class SparkRunnerLoadsTest {
   }
 
   @Test
-  void theLineBeforeALoadStartsItsCpuMeter() {
+  void theLinesAroundALoadStartAndStopItsCpuMeter() {
     Matcher start = SparkRunnerLoads.START.matcher("Load 2 starting");
     assertThat(start.find()).isTrue();
     assertThat(start.group(1)).isEqualTo("2");
@@ -42,6 +42,9 @@ class SparkRunnerLoadsTest {
                 .find())
         .isFalse();
     assertThat(SparkRunnerLoads.LOAD.matcher("Load 2 starting").find()).isFalse();
+    assertThat(SparkRunnerLoads.END.matcher("Load 2 ended").find()).isTrue();
+    assertThat(SparkRunnerLoads.LOAD.matcher("Load 2 ended").find()).isFalse();
+    assertThat(SparkRunnerLoads.START.matcher("Load 2 ended").find()).isFalse();
   }
 
   @Test

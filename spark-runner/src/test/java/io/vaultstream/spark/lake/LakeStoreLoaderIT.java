@@ -13,7 +13,6 @@ import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.samples.ChangeRecord;
 import io.vaultstream.samples.ShopEventGenerator;
-import io.vaultstream.table.TableKind;
 import io.vaultstream.table.TableSpec;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TargetDatabase;
@@ -58,7 +57,7 @@ class LakeStoreLoaderIT extends LakeSessionTests {
             schema,
             t -> !t.startsWith("vs_"),
             c -> !c.equals("loaded_at"));
-    Map<String, List<String>> delta = vaultTablesRows(at, tables);
+    Map<String, List<String>> delta = LakeDump.vault(spark, SHOP, at);
     assertThat(delta.keySet()).containsExactlyInAnyOrderElementsOf(postgres.keySet());
     for (String table : postgres.keySet()) {
       assertThat(delta.get(table)).as(table).containsExactlyElementsOf(postgres.get(table));
@@ -166,17 +165,6 @@ class LakeStoreLoaderIT extends LakeSessionTests {
       }
     }
     return batches;
-  }
-
-  /** The rows of every vault table (not the technical ones) in the lake, by table. */
-  private static Map<String, List<String>> vaultTablesRows(LakeLocation at, LakeTables tables) {
-    Map<String, List<String>> delta = new TreeMap<>();
-    for (TableSpec t : tables.all().values()) {
-      if (t.kind() != TableKind.TECHNICAL) {
-        delta.put(t.name(), rows(at, t));
-      }
-    }
-    return delta;
   }
 
   /**
@@ -290,48 +278,6 @@ class LakeStoreLoaderIT extends LakeSessionTests {
       decoder.decode(r.topic(), 0, i, 0, r.key(), r.value()).ifPresent(out::add);
     }
     return out;
-  }
-
-  /**
-   * A batch's store whose commit stops after the first {@code tables} tables, as a dying driver.
-   */
-  private record DyingStore(
-      LakeBatchStore store, int tables, LakeLocation at, LakeCommit committer, long batch)
-      implements io.vaultstream.engine.BatchStore {
-    @Override
-    public io.vaultstream.keymap.KeyMapReader keyMap() {
-      return store.keyMap();
-    }
-
-    @Override
-    public io.vaultstream.write.VaultStore vault() {
-      return store.vault();
-    }
-
-    @Override
-    public io.vaultstream.waiting.WaitingRows waiting() {
-      return store.waiting();
-    }
-
-    @Override
-    public void storeProgress(io.vaultstream.event.Progress p, long nowMicros) {
-      store.storeProgress(p, nowMicros);
-    }
-
-    @Override
-    public void commit() {
-      List<LakeChanges> ordered = store.inCommitOrder();
-      assertThat(ordered.size()).isGreaterThan(tables);
-      for (LakeChanges c : ordered.subList(0, tables)) {
-        c.commit(spark, at, committer, batch);
-      }
-      throw new IllegalStateException("the driver dies");
-    }
-
-    @Override
-    public void rollback() {
-      store.rollback();
-    }
   }
 
   private static long count(LakeLocation at, String table) {
