@@ -15,9 +15,7 @@ import io.vaultstream.spark.lake.LakeSessionTests;
 import io.vaultstream.spark.lake.LakeTypes;
 import io.vaultstream.spark.lake.LakeVault;
 import io.vaultstream.testing.Samples;
-import io.vaultstream.testing.TargetDatabase;
 import io.vaultstream.testing.TestDatabase;
-import io.vaultstream.testing.VaultDump;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -112,19 +110,7 @@ class LakeRecordFuzzIT extends LakeSessionTests {
   /** PostgreSQL's vault and error rows in the schema equal the Delta vault's at {@code at}. */
   private static void assertSameVaultAndErrorRows(String schema, LakeLocation at, String replay)
       throws Exception {
-    Map<String, List<String>> postgres =
-        VaultDump.of(
-            TargetDatabase.postgres(),
-            schema,
-            t -> !t.startsWith("vs_"),
-            c -> !c.equals("loaded_at"));
-    Map<String, List<String>> delta = LakeDump.vault(spark, SHOP, at);
-    assertThat(delta.keySet()).containsExactlyInAnyOrderElementsOf(postgres.keySet());
-    for (String table : postgres.keySet()) {
-      assertThat(delta.get(table))
-          .as(table + " " + replay)
-          .containsExactlyElementsOf(postgres.get(table));
-    }
+    LakeDump.assertSameAsPostgres(spark, SHOP, schema, at, replay);
     assertThat(
             TestDatabase.rows(
                 "SELECT topic || '/' || kafka_partition || '@' || kafka_offset || ' '"

@@ -16,6 +16,31 @@ import org.apache.spark.sql.SparkSession;
 public final class LakeDump {
   private LakeDump() {}
 
+  /**
+   * Asserts that the PostgreSQL vault in {@code schema} and the Delta vault at {@code at} hold the
+   * same rows, table by table (the job's vs_ tables and the wall-clock loaded_at left out); {@code
+   * what} names the case in a failure. Returns PostgreSQL's rows by table.
+   */
+  public static Map<String, List<String>> assertSameAsPostgres(
+      SparkSession spark, VaultModel model, String schema, LakeLocation at, String what)
+      throws java.sql.SQLException {
+    Map<String, List<String>> postgres =
+        io.vaultstream.testing.VaultDump.of(
+            TargetDatabase.postgres(),
+            schema,
+            t -> !t.startsWith("vs_"),
+            c -> !c.equals("loaded_at"));
+    Map<String, List<String>> delta = vault(spark, model, at);
+    org.assertj.core.api.Assertions.assertThat(delta.keySet())
+        .containsExactlyInAnyOrderElementsOf(postgres.keySet());
+    for (String table : postgres.keySet()) {
+      org.assertj.core.api.Assertions.assertThat(delta.get(table))
+          .as(what.isEmpty() ? table : table + " " + what)
+          .containsExactlyElementsOf(postgres.get(table));
+    }
+    return postgres;
+  }
+
   /** The model's vault tables on Delta at {@code at} by name, without the job's vs_ tables. */
   public static Map<String, List<String>> vault(
       SparkSession spark, VaultModel model, LakeLocation at) {

@@ -12,15 +12,12 @@ import io.vaultstream.model.ModelLoader;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.testing.EventFactory;
 import io.vaultstream.testing.Samples;
-import io.vaultstream.testing.TargetDatabase;
 import io.vaultstream.testing.TestClock;
 import io.vaultstream.testing.TestDatabase;
-import io.vaultstream.testing.VaultDump;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
@@ -127,17 +124,7 @@ class LakeRejectedValuesIT extends LakeSessionTests {
 
   /** The same vault rows, table by table. */
   private static void assertSameVaultRows(String schema, LakeLocation at) throws Exception {
-    Map<String, List<String>> postgres =
-        VaultDump.of(
-            TargetDatabase.postgres(),
-            schema,
-            t -> !t.startsWith("vs_"),
-            c -> !c.equals("loaded_at"));
-    Map<String, List<String>> delta = LakeDump.vault(spark, SHOP, at);
-    assertThat(delta.keySet()).containsExactlyInAnyOrderElementsOf(postgres.keySet());
-    for (String table : postgres.keySet()) {
-      assertThat(delta.get(table)).as(table).containsExactlyElementsOf(postgres.get(table));
-    }
+    LakeDump.assertSameAsPostgres(spark, SHOP, schema, at, "");
   }
 
   /**

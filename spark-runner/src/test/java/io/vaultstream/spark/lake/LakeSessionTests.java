@@ -23,6 +23,32 @@ public abstract class LakeSessionTests {
     spark = LakeSessions.start(dir.resolve("warehouse").toString());
   }
 
+  /**
+   * The engine's loader over the lakehouse store at {@code at}, adding a column new in the events
+   * to its table as a string.
+   */
+  static io.vaultstream.engine.StoreLoader storeLoader(
+      io.vaultstream.model.VaultModel model,
+      io.vaultstream.engine.VaultOptions options,
+      LakeTypes types,
+      io.vaultstream.write.VaultShape shape,
+      io.vaultstream.testing.TestClock clock,
+      LakeLocation at) {
+    return new io.vaultstream.engine.StoreLoader(
+        model,
+        options,
+        types,
+        shape,
+        clock,
+        (t, c) ->
+            spark.sql(
+                "ALTER TABLE "
+                    + at.table(t.name())
+                    + " ADD COLUMNS ("
+                    + LakeLocation.quote(c.name())
+                    + " STRING)"));
+  }
+
   @AfterAll
   static void stop() {
     if (spark != null) {

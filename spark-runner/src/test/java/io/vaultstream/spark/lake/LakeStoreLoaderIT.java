@@ -51,17 +51,7 @@ class LakeStoreLoaderIT extends LakeSessionTests {
     LakeTables tables = new LakeTables(SHOP, hasher, at);
     int waitingAfterFirst = loadedIntoTheLake(options, hasher, at, tables, batches);
 
-    Map<String, List<String>> postgres =
-        VaultDump.of(
-            TargetDatabase.postgres(),
-            schema,
-            t -> !t.startsWith("vs_"),
-            c -> !c.equals("loaded_at"));
-    Map<String, List<String>> delta = LakeDump.vault(spark, SHOP, at);
-    assertThat(delta.keySet()).containsExactlyInAnyOrderElementsOf(postgres.keySet());
-    for (String table : postgres.keySet()) {
-      assertThat(delta.get(table)).as(table).containsExactlyElementsOf(postgres.get(table));
-    }
+    Map<String, List<String>> postgres = LakeDump.assertSameAsPostgres(spark, SHOP, schema, at, "");
     assertThat(postgres.values().stream().mapToInt(List::size).sum()).isGreaterThan(300);
     // Children before their parents waited in both, and as many are still waiting.
     assertThat(waitingAfterFirst).isGreaterThanOrEqualTo(0);
@@ -88,7 +78,7 @@ class LakeStoreLoaderIT extends LakeSessionTests {
     LakeTypes types = new LakeTypes();
     VaultShape shape = new VaultShape(SHOP, types, hasher, "vault");
     TestClock lakeClock = new TestClock(Instant.parse("2026-06-01T00:00:00Z"));
-    StoreLoader lake = lakeStoreLoader(options, types, shape, lakeClock, at);
+    StoreLoader lake = storeLoader(SHOP, options, types, shape, lakeClock, at);
     LakeCommit commit = new LakeCommit(spark, "lake-store-loader-it", at.format());
     int waitingAfterFirst = -1;
     for (int b = 0; b < BATCHES; b++) {
@@ -123,24 +113,6 @@ class LakeStoreLoaderIT extends LakeSessionTests {
       lakeClock.advance(java.time.Duration.ofSeconds(1));
     }
     return waitingAfterFirst;
-  }
-
-  /** The engine's loader over the lakehouse store, adding a new column to a table as a string. */
-  private static StoreLoader lakeStoreLoader(
-      VaultOptions options, LakeTypes types, VaultShape shape, TestClock clock, LakeLocation at) {
-    return new StoreLoader(
-        SHOP,
-        options,
-        types,
-        shape,
-        clock,
-        (t, c) ->
-            spark.sql(
-                "ALTER TABLE "
-                    + at.table(t.name())
-                    + " ADD COLUMNS ("
-                    + LakeLocation.quote(c.name())
-                    + " STRING)"));
   }
 
   /**

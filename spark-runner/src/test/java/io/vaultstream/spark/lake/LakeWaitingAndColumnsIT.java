@@ -44,20 +44,7 @@ class LakeWaitingAndColumnsIT extends LakeSessionTests {
       tables.create(spark);
       spark.sql(LakeBatch.createLedger(at));
       shape = new VaultShape(SHOP, types, hasher, "vault");
-      loader =
-          new StoreLoader(
-              SHOP,
-              options,
-              types,
-              shape,
-              clock,
-              (t, c) ->
-                  spark.sql(
-                      "ALTER TABLE "
-                          + at.table(t.name())
-                          + " ADD COLUMNS ("
-                          + LakeLocation.quote(c.name())
-                          + " STRING)"));
+      loader = storeLoader(SHOP, options, types, shape, clock, at);
       commit = new LakeCommit(spark, "lake-waiting-it-" + name);
     }
 
