@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Bad records, values the database cannot take and rechecks the database rejects: each goes to the
@@ -26,23 +28,37 @@ abstract class RejectedRowsContract extends ShopReferencesBase {
    */
   protected abstract Pattern priceRejected();
 
-  @Test
-  void aBadRecordLoadedAgainKeepsOneErrorRowAndItsText() throws Exception {
+  @ParameterizedTest(name = "{0} error rows")
+  @ValueSource(ints = {1, 12}) // by INSERT, by the bulk insert where the database has one
+  void aBadRecordLoadedAgainKeepsOneErrorRowAndItsText(int n) throws Exception {
     // Text that every bulk format has to escape (tab, line breaks, backslashes, COPY's NULL and
-    // end-of-data markers), in a bad record loaded twice (a batch loaded again): one error row
-    // for it, holding the record as it came.
+    // end-of-data markers), in bad records loaded twice (a batch loaded again): one error row
+    // for each, holding the record as it came.
     VaultLoader loader = open();
     String text = "not json\tat all\nsecond line\r\n\\N \\. C:\\dir\\";
-    BadRecord first =
-        new BadRecord(
-            "shop.public.products", 0, 7, null, text.getBytes(StandardCharsets.UTF_8), "bad");
-    loader.load(List.of(), List.of(first));
-    BadRecord next = new BadRecord("shop.public.products", 0, 8, null, new byte[] {'{'}, "bad");
-    loader.load(List.of(), List.of(first, next));
-    assertThat(rows("SELECT kafka_offset, error_code FROM $s.vs_errors ORDER BY 1"))
-        .containsExactly("7|BAD_RECORD", "8|BAD_RECORD");
+    List<BadRecord> first = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      first.add(
+          new BadRecord(
+              "shop.public.products",
+              0,
+              7 + i,
+              null,
+              (text + i).getBytes(StandardCharsets.UTF_8),
+              "bad"));
+    }
+    loader.load(List.of(), first);
+    List<BadRecord> again = new ArrayList<>(first);
+    again.add(new BadRecord("shop.public.products", 0, 7 + n, null, new byte[] {'{'}, "bad"));
+    loader.load(List.of(), again);
+    assertThat(
+            rows(
+                "SELECT count(*), count(DISTINCT kafka_offset), min(error_code) FROM $s.vs_errors"))
+        .containsExactly((n + 1) + "|" + (n + 1) + "|BAD_RECORD");
     assertThat(rows("SELECT record_value FROM $s.vs_errors WHERE kafka_offset = 7"))
-        .containsExactly(text);
+        .containsExactly(text + 0);
+    assertThat(rows("SELECT record_value FROM $s.vs_errors WHERE kafka_offset = " + (6 + n)))
+        .containsExactly(text + (n - 1));
   }
 
   @Test
