@@ -28,7 +28,23 @@ final class KeptRecord extends SinkRecord {
     private static final int MAX = 1024;
     private final Map<String, String> names = new HashMap<>();
 
-    String of(String name) {
+    /** The names kept for the last record, by position: the next record mostly has the same. */
+    private String[] last = new String[0];
+
+    /** The kept name for the header at {@code position} of a record. */
+    String of(int position, String name) {
+      if (position < last.length && name.equals(last[position])) {
+        return last[position]; // compared without hashing a new String
+      }
+      String kept = ofAny(name);
+      if (position >= last.length) {
+        last = java.util.Arrays.copyOf(last, position + 1);
+      }
+      last[position] = kept;
+      return kept;
+    }
+
+    private String ofAny(String name) {
       String kept = names.get(name);
       if (kept != null) {
         return kept;
@@ -64,7 +80,7 @@ final class KeptRecord extends SinkRecord {
     headerValues = new Object[n];
     int i = 0;
     for (Header h : r.headers()) {
-      headerNames[i] = names.of(h.key());
+      headerNames[i] = names.of(i, h.key());
       headerSchemas[i] = h.schema();
       headerValues[i] = h.value();
       i++;

@@ -139,16 +139,29 @@ final class PostgresCopy implements BulkInsert {
     if (bytea) {
       out.append("\\\\x"); // bytea's own input form, its backslash escaped for COPY
     }
+    int from = 0;
     for (int i = 0; i < value.length(); i++) {
-      char ch = value.charAt(i);
-      switch (ch) {
-        case '\\' -> out.append("\\\\");
-        case '\t' -> out.append("\\t");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        default -> out.append(ch);
+      String escaped = escaped(value.charAt(i));
+      if (escaped != null) {
+        out.append(value, from, i).append(escaped);
+        from = i + 1;
       }
     }
+    if (from == 0) {
+      out.append(value); // most values: nothing to escape, one copy
+    } else {
+      out.append(value, from, value.length());
+    }
+  }
+
+  private static String escaped(char ch) {
+    return switch (ch) {
+      case '\\' -> "\\\\";
+      case '\t' -> "\\t";
+      case '\n' -> "\\n";
+      case '\r' -> "\\r";
+      default -> null;
+    };
   }
 
   private static String transactionTime(Connection c) throws SQLException {
