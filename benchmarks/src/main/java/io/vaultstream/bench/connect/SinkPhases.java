@@ -75,6 +75,7 @@ final class SinkPhases {
                 .jvm(List.of("-Xms256M", "-Xmx" + heap))
                 .jvm(WorkerLaunch.KAFKA_JVM_FLAGS)
                 .jvm(List.of("-Dkafka.logs.dir=" + runDir))
+                .jvm(extraFlags(name, runDir))
                 .withJmx());
     try {
       w.awaitReady(START);
@@ -86,6 +87,21 @@ final class SinkPhases {
         "Started %s for %s in %.1f s (pid %d, REST 127.0.0.1:%d, JMX 127.0.0.1:%d); log: %s",
         name, what, (System.nanoTime() - t0) / 1e9, w.pid(), w.restPort, w.jmxPort, w.log);
     return w;
+  }
+
+  /**
+   * JVM flags from the environment variable BENCH_WORKER_JVM (space-separated; {@code {worker}} in
+   * a flag becomes the worker's name and {@code {dir}} the run's directory), e.g. a flight
+   * recording of each worker: {@code -XX:StartFlightRecording=filename={dir}/{worker}.jfr}.
+   */
+  static List<String> extraFlags(String name, Path runDir) {
+    String flags = System.getenv("BENCH_WORKER_JVM");
+    if (flags == null || flags.isBlank()) {
+      return List.of();
+    }
+    return java.util.Arrays.stream(flags.trim().split("\\s+"))
+        .map(f -> f.replace("{worker}", name).replace("{dir}", runDir.toString()))
+        .toList();
   }
 
   void freshVaultstream(Path model, Map<TopicPartition, Long> end) throws Exception {
