@@ -18,7 +18,9 @@
 #
 # Options (--name=value): --events=N (100000; the workload's change events, tombstones included)
 # --runs=R (3) --seed=S (1) --sinks=both|vaultstream|debezium (both)
-# --jdbc-url=URL (the target; jdbc:postgresql://127.0.0.1:5432/test?user=postgres)
+# --jdbc-url=URL (the target; jdbc:postgresql://127.0.0.1:5432/test?user=postgres; or a MariaDB,
+# jdbc:mariadb://127.0.0.1:3306/test?user=root: the schemas are databases there, and C is a LOAD DATA
+# of as many satellite-shaped rows as the vault holds, not of the vault's own rows; not with --spark)
 # --worker-heap=2G --variants=k=v,k=v/k=v (each group one more vaultstream load on its running
 # worker, with these settings over the shipped ones); --spark (in each run also the Spark runner:
 # a JVM of its own, local[2], loads the same topics from the same broker with the job's defaults,

@@ -75,7 +75,7 @@ final class BenchDatabase implements AutoCloseable {
             "CREATE DATABASE "
                 + SinkConfigs.JDBC_SCHEMA
                 + " CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
-        for (String ddl : debeziumTablesOnMariaDb()) {
+        for (String ddl : debeziumTablesOnMariaDb(SinkConfigs.JDBC_SCHEMA)) {
           st.execute(ddl);
         }
       } else {
@@ -94,7 +94,7 @@ final class BenchDatabase implements AutoCloseable {
    * columns the sink's own DDL gives (bigint, int, longtext, timestamp(6), NULL as the schema
    * says), that column as DATETIME(6) with the same default.
    */
-  static List<String> debeziumTablesOnMariaDb() {
+  static List<String> debeziumTablesOnMariaDb(String database) {
     List<String> out = new ArrayList<>();
     for (ShopTables.Table t : ShopTables.TABLES) {
       boolean epochDefault =
@@ -102,14 +102,14 @@ final class BenchDatabase implements AutoCloseable {
               .anyMatch(
                   c -> c.type() == ShopTables.Type.ZONED_TIMESTAMP && c.defaultValue() != null);
       if (epochDefault) {
-        out.add(debeziumTableOnMariaDb(t));
+        out.add(debeziumTableOnMariaDb(database, t));
       }
     }
     return out;
   }
 
   /** The CREATE TABLE of one such table: the sink's columns, the epoch-default one DATETIME(6). */
-  private static String debeziumTableOnMariaDb(ShopTables.Table t) {
+  private static String debeziumTableOnMariaDb(String database, ShopTables.Table t) {
     List<String> columns = new ArrayList<>();
     List<String> key = new ArrayList<>();
     for (int i = 0; i < t.columns().size(); i++) {
@@ -133,7 +133,7 @@ final class BenchDatabase implements AutoCloseable {
       }
     }
     return "CREATE TABLE "
-        + SinkConfigs.JDBC_SCHEMA
+        + database
         + "."
         + t.topic().replace('.', '_')
         + " ("
@@ -150,10 +150,15 @@ final class BenchDatabase implements AutoCloseable {
 
   /** Rows in the vault, without the engine's vs_* tables and the ghost rows ('SYSTEM'). */
   long vaultRows() throws SQLException {
+    return vaultRows(SinkConfigs.VAULT_SCHEMA);
+  }
+
+  /** The same in {@code schema}. */
+  long vaultRows(String schema) throws SQLException {
     long total = 0;
-    for (String t : tables(SinkConfigs.VAULT_SCHEMA)) {
+    for (String t : tables(schema)) {
       if (!t.startsWith("vs_")) {
-        total += count(SinkConfigs.VAULT_SCHEMA + "." + t + " WHERE record_source <> 'SYSTEM'");
+        total += count(schema + "." + t + " WHERE record_source <> 'SYSTEM'");
       }
     }
     return total;

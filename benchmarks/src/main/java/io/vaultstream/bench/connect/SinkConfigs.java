@@ -40,6 +40,11 @@ final class SinkConfigs {
 
   /** The Debezium JDBC sink with the settings of the figures quoted in the project's issues. */
   static Map<String, String> debezium(String jdbcUrl, int tasks) {
+    return debezium(jdbcUrl, tasks, JDBC_SCHEMA);
+  }
+
+  /** The same, its tables in {@code schema} (on MariaDB, a database). */
+  static Map<String, String> debezium(String jdbcUrl, int tasks, String schema) {
     Map<String, String> c = new LinkedHashMap<>();
     c.put("connector.class", "io.debezium.connector.jdbc.JdbcSinkConnector");
     c.put("tasks.max", Integer.toString(tasks));
@@ -48,7 +53,7 @@ final class SinkConfigs {
     boolean mariadb = jdbcUrl.startsWith("jdbc:mariadb:");
     // On MariaDB the sink creates its tables in the URL's database, whatever the name format says:
     // it is given its own database in the URL.
-    c.put("connection.url", mariadb ? withDatabase(jdbcUrl, JDBC_SCHEMA) : jdbcUrl);
+    c.put("connection.url", mariadb ? withDatabase(jdbcUrl, schema) : jdbcUrl);
     String user = queryParameter(jdbcUrl, "user");
     c.put("connection.username", user != null ? user : mariadb ? "root" : "postgres");
     String password = queryParameter(jdbcUrl, "password");
@@ -61,7 +66,7 @@ final class SinkConfigs {
     c.put("schema.evolution", "basic");
     c.put("batch.size", "500");
     c.put("use.time.zone", "UTC");
-    c.put("collection.name.format", mariadb ? "${topic}" : JDBC_SCHEMA + ".${topic}");
+    c.put("collection.name.format", mariadb ? "${topic}" : schema + ".${topic}");
     return c;
   }
 

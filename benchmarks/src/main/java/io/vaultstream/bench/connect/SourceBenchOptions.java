@@ -40,9 +40,13 @@ record SourceBenchOptions(
     String heap = heap(opt, "worker-heap", "2G");
     String target =
         opt.getOrDefault("jdbc-url", "jdbc:postgresql://127.0.0.1:5432/test?user=postgres");
-    if (!target.startsWith("jdbc:postgresql:")) {
+    if (!target.startsWith("jdbc:postgresql:") && !target.startsWith("jdbc:mariadb:")) {
       throw new IllegalArgumentException(
-          "--jdbc-url=" + target + ": this benchmark loads into PostgreSQL only");
+          "--jdbc-url=" + target + ": this benchmark loads into PostgreSQL or MariaDB only");
+    }
+    if (target.startsWith("jdbc:mariadb:") && opt.containsKey("spark-classpath")) {
+      throw new IllegalArgumentException(
+          "--spark loads into PostgreSQL only; leave it out for a MariaDB target");
     }
     return new SourceBenchOptions(
         number(opt, "events", 100_000, 1),

@@ -51,7 +51,7 @@ record SourceLoad(
         micros(ProcessCpu.GC),
         micros(ProcessCpu.JIT),
         workerMicros(),
-        micros(ProcessCpu.POSTGRES),
+        micros(cpu.containsKey(ProcessCpu.MARIADB) ? ProcessCpu.MARIADB : ProcessCpu.POSTGRES),
         micros(ProcessCpu.HARNESS),
         allocatedPerEvent());
   }

@@ -2,8 +2,6 @@ package io.vaultstream.bench.connect;
 
 import io.vaultstream.worker.WorkerProcess;
 import java.nio.file.Path;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -106,12 +104,9 @@ final class SourceSinkRuns {
       vaultLoad(worker, run, SourceSummary.VAULT_FRESH, "vaultstream-r" + run, config);
       vaultLoad(worker, run, SourceSummary.VAULT_SECOND, "vaultstream-r" + run + "b", config);
       vaultLoad(worker, run, SourceSummary.VAULT_RUNNING, "vaultstream-r" + run + "c", config);
-      VaultCopy.Result copy = VaultCopy.run(target, VAULT_SCHEMA);
-      summary.addCopy(backlog.records(), copy.seconds());
-      Report.line(
-          "  run %d, COPY of that vault's %,d rows (%,d bytes) into copies of its tables: %.2f s"
-              + " = %,.0f events/s",
-          run, copy.rows(), copy.bytes(), copy.seconds(), backlog.records() / copy.seconds());
+      SourceTarget.Bulk bulk = SourceTarget.bulkLoad(target, VAULT_SCHEMA, backlog.records());
+      summary.addCopy(backlog.records(), bulk.seconds(), bulk.what());
+      Report.line("  run %d, %s", run, bulk.line());
       noop(worker, run, "noop-r" + run + "a", false);
       noop(worker, run, "noop-r" + run + "b", true);
       int i = 0;
@@ -150,8 +145,7 @@ final class SourceSinkRuns {
   }
 
   private void debeziumLoads(int run) throws Exception {
-    Map<String, String> config = SinkConfigs.debezium(target.url, 1);
-    config.put("collection.name.format", JDBC_SCHEMA + ".${topic}");
+    Map<String, String> config = SinkConfigs.debezium(target.url, 1, JDBC_SCHEMA);
     Map<String, String> tuned = new LinkedHashMap<>(config);
     tuned.put("batch.size", "5000");
     tuned.put("consumer.override.max.poll.records", "5000");
@@ -171,7 +165,7 @@ final class SourceSinkRuns {
   private void vaultLoad(
       WorkerProcess worker, int run, String label, String name, Map<String, String> config)
       throws Exception {
-    resetSchema(true);
+    SourceTarget.reset(target, VAULT_SCHEMA, true);
     LoadClock clock = new LoadClock(backlog.records());
     TaskEvents loaded = new TaskEvents(worker, name);
     record(
@@ -200,7 +194,7 @@ final class SourceSinkRuns {
   private void jdbcLoad(
       WorkerProcess worker, int run, String label, String name, Map<String, String> config)
       throws Exception {
-    resetSchema(false);
+    SourceTarget.reset(target, JDBC_SCHEMA, false);
     LoadClock clock = new LoadClock(backlog.records());
     record(
         run,
@@ -292,15 +286,5 @@ final class SourceSinkRuns {
             cpu.since(),
             allocation.since());
     return result;
-  }
-
-  private void resetSchema(boolean vault) throws SQLException {
-    try (Statement st = target.db.createStatement()) {
-      String schema = vault ? VAULT_SCHEMA : JDBC_SCHEMA;
-      st.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
-      if (!vault) {
-        st.execute("CREATE SCHEMA " + schema); // vaultstream creates its own
-      }
-    }
   }
 }

@@ -26,13 +26,20 @@ final class SourceSummary {
   private final Map<String, List<SourceLoad>> loads = new LinkedHashMap<>();
   private final List<Double> copyRates = new ArrayList<>();
 
+  /** What C of the ceiling loaded, as the summary names it. */
+  private String bulkLoad = "COPY of the vault's rows";
+
   void add(SourceLoad load) {
     loads.computeIfAbsent(load.label(), k -> new ArrayList<>()).add(load);
   }
 
-  /** A COPY of one run's vault: {@code events} records' worth in {@code seconds}. */
-  void addCopy(long events, double seconds) {
+  /**
+   * A bulk load of one run's vault rows ({@code what}: "COPY of the vault's rows"): {@code events}
+   * records' worth in {@code seconds}.
+   */
+  void addCopy(long events, double seconds, String what) {
     copyRates.add(events / seconds);
+    bulkLoad = what;
   }
 
   void print(long records, int runs) {
@@ -61,7 +68,7 @@ final class SourceSummary {
                 databaseMicros(list),
                 measured(list, "%,.0f", SourceLoad::allocatedPerEvent)));
     if (!copyRates.isEmpty()) {
-      Report.line("  %-32s %22s", "COPY of the vault's rows", statOf(copyRates, "%,.0f"));
+      Report.line("  %-32s %22s", bulkLoad, statOf(copyRates, "%,.0f"));
     }
     Report.line("");
     ratios();
@@ -123,10 +130,10 @@ final class SourceSummary {
     double u = 1 / (1 / r + 1 / c);
     double v = median(loads.get(VAULT_RUNNING), SourceLoad::steadyRate);
     Report.line(
-        "  physical ceiling: R (no-op sink, ByteArrayConverter) %,.0f events/s, C (COPY of the"
-            + " vault rows) %,.0f events/s, U = 1/(1/R + 1/C) = %,.0f events/s;"
+        "  physical ceiling: R (no-op sink, ByteArrayConverter) %,.0f events/s, C (%s) %,.0f"
+            + " events/s, U = 1/(1/R + 1/C) = %,.0f events/s;"
             + " vaultstream running %,.0f = %.0f %% of U (target 60 %%)",
-        r, c, u, v, 100 * v / u);
+        r, bulkLoad, c, u, v, 100 * v / u);
   }
 
   /** The median of a cost, or "-" where it was not measured (the Spark runner's JVM). */

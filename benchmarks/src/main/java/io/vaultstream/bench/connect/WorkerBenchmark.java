@@ -104,7 +104,7 @@ public final class WorkerBenchmark {
     Report.line("Database: %s", database.description);
     database.reset();
     if (database.mariadb && o.debezium()) {
-      BenchDatabase.debeziumTablesOnMariaDb()
+      BenchDatabase.debeziumTablesOnMariaDb(SinkConfigs.JDBC_SCHEMA)
           .forEach(
               ddl ->
                   Report.line(

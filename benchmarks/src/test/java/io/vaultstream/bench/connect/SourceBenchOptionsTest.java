@@ -46,14 +46,27 @@ class SourceBenchOptionsTest {
     assertThatThrownBy(() -> SourceBenchOptions.parse(new String[] {"--runs=0"}))
         .hasMessageContaining("--runs=0 is not a whole number >= 1");
     assertThatThrownBy(
+            () -> SourceBenchOptions.parse(new String[] {"--jdbc-url=jdbc:h2:mem:vault"}))
+        .hasMessageContaining("PostgreSQL or MariaDB only");
+    assertThatThrownBy(
             () ->
                 SourceBenchOptions.parse(
-                    new String[] {"--jdbc-url=jdbc:mariadb://127.0.0.1:3306/test?user=root"}))
-        .hasMessageContaining("PostgreSQL only");
+                    new String[] {
+                      "--spark-classpath=/tmp/cp.txt"
+                          + " --jdbc-url=jdbc:mariadb://127.0.0.1:3306/test?user=root"
+                    }))
+        .hasMessageContaining("--spark loads into PostgreSQL only");
     assertThatThrownBy(() -> SourceBenchOptions.parse(new String[] {"--variants=batch.size"}))
         .hasMessageContaining("'batch.size' is not key=value");
     assertThatThrownBy(() -> SourceBenchOptions.parse(new String[] {"--spark-heap=lots"}))
         .hasMessageContaining("--spark-heap=lots is not a size like 2G or 512M");
+  }
+
+  @Test
+  void aMariaDbTargetIsTaken() {
+    String url = "jdbc:mariadb://127.0.0.1:3306/test?user=root";
+    assertThat(SourceBenchOptions.parse(new String[] {"--jdbc-url=" + url}).jdbcUrl())
+        .isEqualTo(url);
   }
 
   @Test
