@@ -2,7 +2,9 @@
 # Benchmark of the Spark runner in local[2]: the Connect benchmark's events (module samples, same
 # seed: Debezium envelopes with schemas as the JsonConverter writes them, deletes and tombstones)
 # pre-loaded into a real broker, loaded with Trigger.AvailableNow into an embedded PostgreSQL 17 or
-# a PostgreSQL of one's own. Then checks the vault: no error rows, every record's position stored.
+# a PostgreSQL of one's own. Prints events/s and the JVM's CPU per event over the load (in all, and
+# without its JIT compiler and GC threads). Then checks the vault: no error rows, every record's
+# position stored.
 # Options: --events=N (200000) --jdbc-url=URL (a PostgreSQL of one's own instead of the embedded
 # one, e.g. 'jdbc:postgresql://127.0.0.1:5432/test?user=postgres') --schema=NAME (bench_spark; the
 # benchmark's own schema, dropped first) --max-offsets-per-trigger=N (5000; 20000 with

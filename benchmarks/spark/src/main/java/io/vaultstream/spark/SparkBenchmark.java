@@ -142,11 +142,14 @@ public final class SparkBenchmark {
     spark.sparkContext().addSparkListener(decoded);
     long rowsBefore = o.warmup > 0 ? warmUp(spark, config, db, o) : 0;
     events.produce(o.events);
+    SparkBenchCpu cpu = SparkBenchCpu.now();
     long start = System.nanoTime();
     loadAvailable(spark, config);
     double secs = (System.nanoTime() - start) / 1e9;
+    String cpuLine = SparkBenchCpu.now().since(cpu, o.events);
     Map<String, Long> perTable = db.vaultRows();
     printLoad(o.events, o, config, SparkBenchChecks.sum(perTable) - rowsBefore, secs);
+    System.out.println(cpuLine);
     printHeap();
     System.out.println("PostgreSQL: " + db.description);
     return SparkBenchChecks.verify(db, events, perTable, decoded);
