@@ -1,14 +1,10 @@
 package io.vaultstream.spark;
 
-import io.vaultstream.decode.ChangeEventDecoder;
-import io.vaultstream.decode.DecodeException;
-import io.vaultstream.decode.SchemaRegistryException;
 import io.vaultstream.engine.Failures;
 import io.vaultstream.engine.LoadPipeline;
 import io.vaultstream.engine.LoadResult;
 import io.vaultstream.engine.PipelinePool;
 import io.vaultstream.engine.Retries;
-import io.vaultstream.engine.TopicIncarnations;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.event.BadRecord;
@@ -17,12 +13,10 @@ import io.vaultstream.event.Progress;
 import io.vaultstream.model.VaultModel;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
+import java.util.function.Consumer;
 import org.apache.spark.TaskContext;
-import org.apache.spark.api.java.function.ForeachPartitionFunction;
 import org.apache.spark.api.java.function.VoidFunction2;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
@@ -89,14 +83,21 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     int c = whole ? chunk : Integer.MAX_VALUE;
     String queryId = batch.sparkSession().sparkContext().getLocalProperty(QUERY_ID);
     String ledger = LEDGER + "/" + (queryId == null ? q : queryId);
-    Dataset<Row> records =
-        batch.select("key", "value", "topic", "partition", "offset", "timestamp");
-    (whole ? records.coalesce(1) : records)
+    KafkaRows.of(batch, whole)
         .foreachPartition(
-            (ForeachPartitionFunction<Row>)
-                rows -> writePartition(m.value(), o, q, ledger, metricsRef, id, c, rows));
+            rows ->
+                write(
+                    m.value(),
+                    o,
+                    q,
+                    ledger,
+                    metricsRef,
+                    id,
+                    c,
+                    d -> rows.forEachRemaining(d::add)));
   }
 
+  /** Loads a partition given as {@link Row}s of key, value, topic, partition, offset, timestamp. */
   static void writePartition(
       VaultModel model,
       VaultOptions options,
@@ -107,6 +108,21 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
       int chunk,
       Iterator<Row> rows)
       throws SQLException {
+    write(
+        model, options, query, ledger, metrics, batchId, chunk, d -> rows.forEachRemaining(d::add));
+  }
+
+  /** Loads a partition whose records {@code fill} adds, unless the ledger holds it already. */
+  private static void write(
+      VaultModel model,
+      VaultOptions options,
+      String query,
+      String ledger,
+      VaultMetrics metrics,
+      long batchId,
+      int chunk,
+      Consumer<DecodedRows> fill)
+      throws SQLException {
     int part = TaskContext.getPartitionId();
     VaultLoader loader = Loaders.get(model, options);
     if (inLedger(loader, query, ledger, part, batchId)) {
@@ -115,9 +131,7 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
       return;
     }
     DecodedRows decoded = new DecodedRows(loader.decoder(), options);
-    while (rows.hasNext()) {
-      decoded.add(rows.next());
-    }
+    fill.accept(decoded);
     List<Progress.Position> positions = new ArrayList<>(decoded.next.values());
     positions.add(new Progress.Position(ledger, part, batchId + 1));
     Progress progress = new Progress(query, positions);
@@ -168,73 +182,6 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
       }
     }
     return false;
-  }
-
-  /** The events, bad records and next positions of Kafka records (a partition's, a batch's). */
-  static final class DecodedRows {
-    private final ChangeEventDecoder decoder;
-    private final VaultOptions options;
-    final List<ChangeEvent> events = new ArrayList<>();
-    final List<BadRecord> bad = new ArrayList<>();
-    final Map<String, Progress.Position> next = new HashMap<>();
-    int count;
-
-    DecodedRows(ChangeEventDecoder decoder, VaultOptions options) {
-      this.decoder = decoder;
-      this.options = options;
-    }
-
-    /** Adds a row of key, value, topic, partition, offset and timestamp. */
-    void add(Row r) {
-      count++;
-      String topic = r.getString(2);
-      int partition = r.getInt(3);
-      long offset = r.getLong(4);
-      long ts = r.isNullAt(5) ? 0 : r.getTimestamp(5).getTime();
-      byte[] key = r.isNullAt(0) ? null : (byte[]) r.get(0);
-      byte[] value = r.isNullAt(1) ? null : (byte[]) r.get(1);
-      next.merge(
-          topic + "/" + partition,
-          // The last record of each partition is the anchor of its stored position.
-          TopicIncarnations.anchored(topic, partition, offset, r.isNullAt(5) ? null : ts),
-          (a, b) -> a.nextOffset() >= b.nextOffset() ? a : b);
-      try {
-        decode(decoder, options, topic, partition, offset, ts, key, value).ifPresent(events::add);
-      } catch (SchemaRegistryException e) {
-        // The registry's failure, not the record's: the batch fails (after the retries, for an
-        // outage) and runs again, instead of storing good records as bad ones.
-        throw e;
-      } catch (RuntimeException | StackOverflowError e) {
-        // Whatever decoding one record throws is about that record: a bad record, never a failed
-        // batch that would be re-run, and fail, for ever (a value nested deeper than the stack
-        // included).
-        bad.add(
-            new BadRecord(
-                topic,
-                partition,
-                offset,
-                key,
-                value,
-                e instanceof DecodeException ? e.getMessage() : "cannot decode the record: " + e));
-      }
-    }
-  }
-
-  /** Decodes one record, waiting out a schema registry outage within the retries. */
-  private static java.util.Optional<ChangeEvent> decode(
-      ChangeEventDecoder decoder,
-      VaultOptions options,
-      String topic,
-      int partition,
-      long offset,
-      long ts,
-      byte[] key,
-      byte[] value) {
-    return Retries.call(
-        "Decoding " + topic + "/" + partition + "@" + offset,
-        options.maxRetries(),
-        options.retryBackoffMs(),
-        () -> decoder.decode(topic, partition, offset, ts, key, value));
   }
 
   private static long load(

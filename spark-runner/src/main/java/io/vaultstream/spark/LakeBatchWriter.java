@@ -57,7 +57,7 @@ final class LakeBatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     if (rows.isEmpty()) {
       return; // nothing read: no batch to record (the sweep runs within the next one when due)
     }
-    BatchWriter.DecodedRows decoded = new BatchWriter.DecodedRows(vault.decoder(), options);
+    DecodedRows decoded = new DecodedRows(vault.decoder(), options);
     rows.forEach(decoded::add);
     Progress progress = new Progress(query, new ArrayList<>(decoded.next.values()));
     LoadResult r = vault.load(batchId, decoded.events, decoded.bad, progress);

@@ -100,7 +100,7 @@ class LakeRecordFuzzIT extends LakeSessionTests {
       throws Exception {
     try (VaultLoader jdbc = VaultLoader.open(SHOP, options)) {
       for (int from = 0; from < records.size(); from += BATCH) {
-        BatchWriter.DecodedRows d = new BatchWriter.DecodedRows(jdbc.decoder(), options);
+        DecodedRows d = new DecodedRows(jdbc.decoder(), options);
         records.subList(from, Math.min(records.size(), from + BATCH)).forEach(r -> d.add(row(r)));
         jdbc.load(d.events, d.bad);
       }
@@ -169,7 +169,7 @@ class LakeRecordFuzzIT extends LakeSessionTests {
     Map<String, Boolean> seen = new HashMap<>();
     try (VaultLoader decoding = VaultLoader.open(SHOP, options)) {
       for (FuzzRecord r : records) {
-        BatchWriter.DecodedRows d = new BatchWriter.DecodedRows(decoding.decoder(), options);
+        DecodedRows d = new DecodedRows(decoding.decoder(), options);
         d.add(row(r));
         boolean ok = true;
         for (ChangeEvent e : d.events) {

@@ -1,0 +1,102 @@
+package io.vaultstream.spark;
+
+import io.vaultstream.decode.ChangeEventDecoder;
+import io.vaultstream.decode.DecodeException;
+import io.vaultstream.decode.SchemaRegistryException;
+import io.vaultstream.engine.Retries;
+import io.vaultstream.engine.TopicIncarnations;
+import io.vaultstream.engine.VaultOptions;
+import io.vaultstream.event.BadRecord;
+import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Progress;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.catalyst.InternalRow;
+
+/**
+ * The events, bad records and next positions of Kafka records (a partition's, a batch's), each
+ * record given as a row of key, value, topic, partition, offset and timestamp.
+ */
+final class DecodedRows {
+  private final ChangeEventDecoder decoder;
+  private final VaultOptions options;
+  final List<ChangeEvent> events = new ArrayList<>();
+  final List<BadRecord> bad = new ArrayList<>();
+  final Map<String, Progress.Position> next = new HashMap<>();
+  int count;
+
+  DecodedRows(ChangeEventDecoder decoder, VaultOptions options) {
+    this.decoder = decoder;
+    this.options = options;
+  }
+
+  /** Adds a row as Spark gives it to a {@code Dataset<Row>}'s reader (the lakehouse writer's). */
+  void add(Row r) {
+    add(
+        r.getString(2),
+        r.getInt(3),
+        r.getLong(4),
+        r.isNullAt(5) ? null : r.getTimestamp(5).getTime(),
+        r.isNullAt(0) ? null : (byte[]) r.get(0),
+        r.isNullAt(1) ? null : (byte[]) r.get(1));
+  }
+
+  /**
+   * Adds a row in Spark's internal form (the Kafka source's rows without their conversion to {@link
+   * Row}): the key and value copied once out of the row, the timestamp in microseconds. Nothing of
+   * the row is kept, so a reader may reuse it for the next record.
+   */
+  void add(InternalRow r) {
+    add(
+        r.getUTF8String(2).toString(),
+        r.getInt(3),
+        r.getLong(4),
+        r.isNullAt(5) ? null : Math.floorDiv(r.getLong(5), 1000L),
+        r.isNullAt(0) ? null : r.getBinary(0),
+        r.isNullAt(1) ? null : r.getBinary(1));
+  }
+
+  private void add(
+      String topic, int partition, long offset, Long timestamp, byte[] key, byte[] value) {
+    count++;
+    long ts = timestamp == null ? 0 : timestamp;
+    next.merge(
+        topic + "/" + partition,
+        // The last record of each partition is the anchor of its stored position.
+        TopicIncarnations.anchored(topic, partition, offset, timestamp),
+        (a, b) -> a.nextOffset() >= b.nextOffset() ? a : b);
+    try {
+      decode(topic, partition, offset, ts, key, value).ifPresent(events::add);
+    } catch (SchemaRegistryException e) {
+      // The registry's failure, not the record's: the batch fails (after the retries, for an
+      // outage) and runs again, instead of storing good records as bad ones.
+      throw e;
+    } catch (RuntimeException | StackOverflowError e) {
+      // Whatever decoding one record throws is about that record: a bad record, never a failed
+      // batch that would be re-run, and fail, for ever (a value nested deeper than the stack
+      // included).
+      bad.add(
+          new BadRecord(
+              topic,
+              partition,
+              offset,
+              key,
+              value,
+              e instanceof DecodeException ? e.getMessage() : "cannot decode the record: " + e));
+    }
+  }
+
+  /** Decodes one record, waiting out a schema registry outage within the retries. */
+  private Optional<ChangeEvent> decode(
+      String topic, int partition, long offset, long ts, byte[] key, byte[] value) {
+    return Retries.call(
+        "Decoding " + topic + "/" + partition + "@" + offset,
+        options.maxRetries(),
+        options.retryBackoffMs(),
+        () -> decoder.decode(topic, partition, offset, ts, key, value));
+  }
+}

@@ -1,0 +1,110 @@
+package io.vaultstream.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vaultstream.decode.ChangeEventDecoder;
+import io.vaultstream.decode.DecoderOptions;
+import io.vaultstream.engine.VaultOptions;
+import io.vaultstream.model.ModelLoader;
+import io.vaultstream.model.VaultModel;
+import java.nio.charset.StandardCharsets;
+import java.sql.Timestamp;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.unsafe.types.UTF8String;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A Kafka record read as Spark's internal row (as the JDBC queries read them) decodes to what the
+ * same record read as a {@link Row} (as the lakehouse writer reads them) does: events, bad records,
+ * positions and their anchors.
+ */
+class DecodedRowsTest {
+  private static final VaultModel MODEL =
+      ModelLoader.parse(
+          """
+          { "name": "rows", "recordSource": "SRC",
+            "sources": { "people": { "topic": "src.people", "primaryKey": ["id"] } },
+            "hubs": { "hub_person": { "hashKey": "person_hk", "businessKey": ["person_no"],
+                                      "sources": { "people": ["person_no"] } } } }
+          """,
+          "rows");
+
+  private static final VaultOptions OPTIONS = VaultOptions.builder().outsideADatabase().build();
+
+  @Test
+  void internalRowsDecodeAsRowsDo() {
+    long millis = 1_700_000_000_123L;
+    DecodedRows fromRows = decoded();
+    DecodedRows fromInternal = decoded();
+    for (int offset = 0; offset < 3; offset++) {
+      byte[] key = ("{\"id\":" + offset + "}").getBytes(StandardCharsets.UTF_8);
+      byte[] value = offset == 1 ? "not json".getBytes(StandardCharsets.UTF_8) : person(offset);
+      fromRows.add(
+          RowFactory.create(key, value, "src.people", 0, (long) offset, new Timestamp(millis)));
+      fromInternal.add(internal(key, value, offset, millis * 1000 + 456));
+    }
+    fromRows.add(RowFactory.create(null, null, "src.people", 0, 3L, null));
+    fromInternal.add(internal(null, null, 3, null));
+
+    assertThat(fromInternal.count).isEqualTo(4);
+    assertThat(fromInternal.events)
+        .hasSize(2)
+        .usingRecursiveComparison()
+        .isEqualTo(fromRows.events);
+    assertThat(fromInternal.bad).usingRecursiveComparison().isEqualTo(fromRows.bad);
+    assertThat(fromInternal.bad).hasSize(1);
+    assertThat(fromInternal.next).isEqualTo(fromRows.next);
+  }
+
+  @Test
+  void theSourcesColumnsAreReadInPlaceOnlyInTheirOrderAndTypes() {
+    StructType kafka =
+        new StructType()
+            .add("key", DataTypes.BinaryType)
+            .add("value", DataTypes.BinaryType)
+            .add("topic", DataTypes.StringType)
+            .add("partition", DataTypes.IntegerType)
+            .add("offset", DataTypes.LongType)
+            .add("timestamp", DataTypes.TimestampType)
+            .add("timestampType", DataTypes.IntegerType);
+    assertThat(KafkaRows.sourceOrder(kafka)).isTrue();
+    StructType swapped =
+        new StructType(
+            new org.apache.spark.sql.types.StructField[] {
+              kafka.fields()[1], kafka.fields()[0], kafka.fields()[2],
+              kafka.fields()[3], kafka.fields()[4], kafka.fields()[5]
+            });
+    assertThat(KafkaRows.sourceOrder(swapped)).isFalse();
+    StructType text =
+        new StructType()
+            .add("key", DataTypes.StringType)
+            .add("value", DataTypes.StringType)
+            .add("topic", DataTypes.StringType)
+            .add("partition", DataTypes.IntegerType)
+            .add("offset", DataTypes.LongType)
+            .add("timestamp", DataTypes.TimestampType);
+    assertThat(KafkaRows.sourceOrder(text)).isFalse();
+    assertThat(KafkaRows.sourceOrder(new StructType().add("key", DataTypes.BinaryType))).isFalse();
+  }
+
+  private static DecodedRows decoded() {
+    return new DecodedRows(new ChangeEventDecoder(MODEL, DecoderOptions.defaults()), OPTIONS);
+  }
+
+  private static byte[] person(int id) {
+    return ("{\"before\":null,\"after\":{\"id\":%d,\"person_no\":\"P%d\"},\"op\":\"c\","
+            + "\"ts_ms\":1700000000000,\"source\":{\"ts_ms\":1700000000000}}")
+        .formatted(id, id)
+        .getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static InternalRow internal(byte[] key, byte[] value, long offset, Long micros) {
+    return new GenericInternalRow(
+        new Object[] {key, value, UTF8String.fromString("src.people"), 0, offset, micros, 0});
+  }
+}
