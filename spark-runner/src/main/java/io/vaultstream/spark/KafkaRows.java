@@ -46,6 +46,8 @@ final class KafkaRows {
                 .queryExecution()
                 .toRdd()
                 .toJavaRDD();
+    // A micro-batch whose offset ranges are all empty has no partition, so no task and no ledger
+    // entry: there is nothing for a re-run to skip.
     return whole ? rows.coalesce(1) : rows;
   }
 

@@ -92,6 +92,39 @@ class DecodedRowsTest {
     assertThat(KafkaRows.sourceOrder(new StructType().add("key", DataTypes.BinaryType))).isFalse();
   }
 
+  @Test
+  void aReusedUnsafeRowAndKafkasNoTimestampDecodeAsRowsDo() {
+    // The Kafka source's rows are UnsafeRows that Spark reuses for the next record; -1 ms is
+    // Kafka's "no timestamp".
+    StructType schema =
+        new StructType()
+            .add("key", DataTypes.BinaryType)
+            .add("value", DataTypes.BinaryType)
+            .add("topic", DataTypes.StringType)
+            .add("partition", DataTypes.IntegerType)
+            .add("offset", DataTypes.LongType)
+            .add("timestamp", DataTypes.TimestampType)
+            .add("timestampType", DataTypes.IntegerType);
+    org.apache.spark.sql.catalyst.expressions.UnsafeProjection unsafe =
+        org.apache.spark.sql.catalyst.expressions.UnsafeProjection.create(schema);
+    DecodedRows fromRows = decoded();
+    DecodedRows fromInternal = decoded();
+    for (int offset = 0; offset < 3; offset++) {
+      byte[] key = ("{\"id\":" + offset + "}").getBytes(StandardCharsets.UTF_8);
+      long millis = offset == 2 ? -1 : 1_700_000_000_000L + offset;
+      fromRows.add(
+          RowFactory.create(
+              key, person(offset), "src.people", 0, (long) offset, new Timestamp(millis)));
+      InternalRow reused = unsafe.apply(internal(key, person(offset), offset, millis * 1000));
+      fromInternal.add(reused);
+    }
+    assertThat(fromInternal.events)
+        .hasSize(3)
+        .usingRecursiveComparison()
+        .isEqualTo(fromRows.events);
+    assertThat(fromInternal.next).isEqualTo(fromRows.next);
+  }
+
   private static DecodedRows decoded() {
     return new DecodedRows(new ChangeEventDecoder(MODEL, DecoderOptions.defaults()), OPTIONS);
   }
