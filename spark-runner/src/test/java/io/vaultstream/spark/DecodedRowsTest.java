@@ -34,6 +34,17 @@ class DecodedRowsTest {
           """,
           "rows");
 
+  /** The Kafka source's columns, as Spark's Kafka source gives them. */
+  private static final StructType KAFKA =
+      new StructType()
+          .add("key", DataTypes.BinaryType)
+          .add("value", DataTypes.BinaryType)
+          .add("topic", DataTypes.StringType)
+          .add("partition", DataTypes.IntegerType)
+          .add("offset", DataTypes.LongType)
+          .add("timestamp", DataTypes.TimestampType)
+          .add("timestampType", DataTypes.IntegerType);
+
   private static final VaultOptions OPTIONS = VaultOptions.builder().outsideADatabase().build();
 
   @Test
@@ -63,15 +74,7 @@ class DecodedRowsTest {
 
   @Test
   void theSourcesColumnsAreReadInPlaceOnlyInTheirOrderAndTypes() {
-    StructType kafka =
-        new StructType()
-            .add("key", DataTypes.BinaryType)
-            .add("value", DataTypes.BinaryType)
-            .add("topic", DataTypes.StringType)
-            .add("partition", DataTypes.IntegerType)
-            .add("offset", DataTypes.LongType)
-            .add("timestamp", DataTypes.TimestampType)
-            .add("timestampType", DataTypes.IntegerType);
+    StructType kafka = KAFKA;
     assertThat(KafkaRows.sourceOrder(kafka)).isTrue();
     StructType swapped =
         new StructType(
@@ -96,17 +99,8 @@ class DecodedRowsTest {
   void aReusedUnsafeRowAndKafkasNoTimestampDecodeAsRowsDo() {
     // The Kafka source's rows are UnsafeRows that Spark reuses for the next record; -1 ms is
     // Kafka's "no timestamp".
-    StructType schema =
-        new StructType()
-            .add("key", DataTypes.BinaryType)
-            .add("value", DataTypes.BinaryType)
-            .add("topic", DataTypes.StringType)
-            .add("partition", DataTypes.IntegerType)
-            .add("offset", DataTypes.LongType)
-            .add("timestamp", DataTypes.TimestampType)
-            .add("timestampType", DataTypes.IntegerType);
     org.apache.spark.sql.catalyst.expressions.UnsafeProjection unsafe =
-        org.apache.spark.sql.catalyst.expressions.UnsafeProjection.create(schema);
+        org.apache.spark.sql.catalyst.expressions.UnsafeProjection.create(KAFKA);
     DecodedRows fromRows = decoded();
     DecodedRows fromInternal = decoded();
     for (int offset = 0; offset < 3; offset++) {
