@@ -4,6 +4,9 @@ SELECT 'W', x.state, TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', x.arrived
 UNION ALL
 SELECT 'E', x.error_code, TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', x.first_seen), CAST(x.`topic` AS CHAR), CAST(x.`kafka_partition` AS CHAR), CAST(x.`kafka_offset` AS CHAR), CAST(x.`target_object` AS CHAR), CAST(x.`message` AS CHAR), CAST(x.`ref_source` AS CHAR), CAST(x.`ref_pk` AS CHAR), CAST(x.`links_only` AS CHAR), CAST(x.`event` AS CHAR), CAST(x.`attempts` AS CHAR) FROM b STRAIGHT_JOIN `vault`.`vs_errors` AS x FORCE INDEX (`vs_errors_ref`) ON x.`ref_source` = b.s AND x.`ref_pk` = b.p WHERE x.error_code = 'UNRESOLVED_REFERENCE' AND x.event IS NOT NULL;
 
+-- selectSourcesWaitedOn(vs_waiting, vs_errors)
+SELECT b.s FROM JSON_TABLE(?, '$[*]' COLUMNS (s LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[0]')) AS b WHERE (SELECT 1 FROM `vault`.`vs_waiting` AS x FORCE INDEX (`vs_waiting_ref`) WHERE x.`ref_source` = b.s LIMIT 1) IS NOT NULL OR (SELECT 1 FROM `vault`.`vs_errors` AS x FORCE INDEX (`vs_errors_ref`) WHERE x.`ref_source` = b.s LIMIT 1) IS NOT NULL;
+
 -- selectPageEnd(vs_waiting, 500, false)
 SELECT CAST(y.`topic` AS CHAR), CAST(y.`kafka_partition` AS CHAR), CAST(y.`kafka_offset` AS CHAR) FROM `vault`.`vs_waiting` AS y ORDER BY y.`topic`, y.`kafka_partition`, y.`kafka_offset` LIMIT 1 OFFSET 499;
 

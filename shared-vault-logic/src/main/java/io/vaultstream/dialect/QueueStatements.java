@@ -26,6 +26,16 @@ public interface QueueStatements extends ValueExpressions {
       String unresolvedCode);
 
   /**
+   * Of a set of source tables, those that a waiting or error row names as its {@code ref_source}
+   * (only a row waiting for a parent has one): one probe of each table's (ref_source, ref_pk) index
+   * per source, ended by the first entry, so that {@link #selectWaitingForParents} is given only
+   * the keys of sources something may wait on, and not run at all when nothing does (a row without
+   * an event only makes it run). Binds one text column (the sources, through {@link
+   * TextValues#bindColumns}). Returns per source found: the source.
+   */
+  String selectSourcesWaitedOn(String schema, String waitingTable, String errorsTable);
+
+  /**
    * Reads the last primary key of the next page of at most {@code rows} rows of {@code t}, in
    * primary key order, from the first row ({@code afterKey} false) or from the row after a key.
    * Binds, when {@code afterKey}, each primary key column of the last key read, as text. Returns

@@ -14,6 +14,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -99,27 +100,55 @@ public final class WaitingStore {
 
   /**
    * Waiting rows (either state) and unresolved error rows whose missing parent is among the rows of
-   * the batch being loaded (index probes, one query); with {@code sweepPageRows} > 0 (the sweep),
-   * also those of each table's next page ({@link WaitingSweepPages}) whose parent is in the key
-   * map.
+   * the batch being loaded (index probes, one query, given only the keys of the sources something
+   * waits on, and skipped when nothing does); with {@code sweepPageRows} > 0 (the sweep), also
+   * those of each table's next page ({@link WaitingSweepPages}) whose parent is in the key map.
    */
   private List<WaitingRow> findResolvable(
       Connection c, Map<String, Set<String>> batchKeys, int sweepPageRows) throws SQLException {
-    String sql =
-        dialect.selectWaitingForParents(
-            schema.schema(),
-            VaultTables.WAITING,
-            VaultTables.ERRORS,
-            WaitingRow.RECHECK_COLUMNS,
-            Problem.UNRESOLVED_REFERENCE);
-    TextColumns parents = new TextColumns(List.of("ref_source", "ref_pk"));
-    batchKeys.forEach((source, keys) -> keys.forEach(k -> parents.add(List.of(source, k))));
     Map<List<Object>, WaitingRow> out = new LinkedHashMap<>();
-    JdbcRows.query(c, dialect, parents, sql, rs -> add(out, rs));
+    Set<String> waitedOn = sourcesWaitedOn(c, batchKeys);
+    if (!waitedOn.isEmpty()) {
+      String sql =
+          dialect.selectWaitingForParents(
+              schema.schema(),
+              VaultTables.WAITING,
+              VaultTables.ERRORS,
+              WaitingRow.RECHECK_COLUMNS,
+              Problem.UNRESOLVED_REFERENCE);
+      TextColumns parents = new TextColumns(List.of("ref_source", "ref_pk"));
+      for (String source : waitedOn) {
+        batchKeys.getOrDefault(source, Set.of()).forEach(k -> parents.add(List.of(source, k)));
+      }
+      JdbcRows.query(c, dialect, parents, sql, rs -> add(out, rs));
+    }
     if (sweepPageRows > 0) {
       readSweepPages(c, sweepPageRows, out);
     }
     return new ArrayList<>(out.values());
+  }
+
+  /**
+   * The sources of the batch's rows that a waiting or error row waits on: a probe per source. A row
+   * another task commits after it is found by the sweep, as one committed after the probe of the
+   * keys would be.
+   */
+  private Set<String> sourcesWaitedOn(Connection c, Map<String, Set<String>> batchKeys)
+      throws SQLException {
+    TextColumns sources = new TextColumns(List.of("ref_source"));
+    batchKeys.forEach(
+        (source, keys) -> {
+          if (!keys.isEmpty()) {
+            sources.add(List.of(source));
+          }
+        });
+    Set<String> out = new LinkedHashSet<>();
+    if (sources.size() > 0) {
+      String sql =
+          dialect.selectSourcesWaitedOn(schema.schema(), VaultTables.WAITING, VaultTables.ERRORS);
+      JdbcRows.query(c, dialect, sources, sql, rs -> out.add(rs.getString(1)));
+    }
+    return out;
   }
 
   /** Adds the rows of each table's next sweep page whose parent is in the key map. */

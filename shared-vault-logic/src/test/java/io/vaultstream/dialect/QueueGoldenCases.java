@@ -54,7 +54,10 @@ abstract class QueueGoldenCases {
         new GoldenSql()
             .add(
                 "selectWaitingForParents(vs_waiting, vs_errors, retry columns)",
-                d.selectWaitingForParents(S, VaultTables.WAITING, VaultTables.ERRORS, RETRY, CODE));
+                d.selectWaitingForParents(S, VaultTables.WAITING, VaultTables.ERRORS, RETRY, CODE))
+            .add(
+                "selectSourcesWaitedOn(vs_waiting, vs_errors)",
+                d.selectSourcesWaitedOn(S, VaultTables.WAITING, VaultTables.ERRORS));
     for (boolean after : List.of(false, true)) {
       g.add(
               "selectPageEnd(vs_waiting, 500, " + after + ")",

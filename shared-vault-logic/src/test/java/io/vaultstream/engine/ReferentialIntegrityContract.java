@@ -3,8 +3,14 @@ package io.vaultstream.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.vaultstream.ddl.VaultTables;
+import io.vaultstream.dialect.Dialects;
+import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.Problem;
 import io.vaultstream.testing.CountingDataSource;
+import io.vaultstream.testing.StatementLog;
+import io.vaultstream.waiting.WaitingRow;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -158,6 +164,43 @@ abstract class ReferentialIntegrityContract extends ShopReferencesBase {
     LoadResult r = loader.load(List.of(customer(7, "C7")));
     assertThat(r.resolved()).isEqualTo(orphans);
     return ds.statements() - before;
+  }
+
+  @Test
+  void theBatchsKeysAreLookedUpOnlyWhenSomethingWaitsOnTheirSource() throws Exception {
+    // The sweep runs with the first batch only (the clock stands still), so from then on only the
+    // lookup of the batch's keys can find a waiting row.
+    schema = newSchema();
+    StatementLog log = new StatementLog(db().jdbcUrl());
+    VaultLoader loader =
+        track(
+            VaultLoader.withDataSource(
+                SHOP, db().options(schema).sweepIntervalMs(3_600_000).build(), log, clock));
+    VaultDialect dialect = Dialects.forUrl(db().jdbcUrl(), null);
+    String lookup =
+        dialect.selectWaitingForParents(
+            schema,
+            VaultTables.WAITING,
+            VaultTables.ERRORS,
+            WaitingRow.RECHECK_COLUMNS,
+            Problem.UNRESOLVED_REFERENCE);
+    loader.load(List.of(customer(1, "C1"), order(1, 1)));
+    loader.load(List.of(customer(2, "C2"), order(2, 2)));
+    assertThat(log.executed()).extracting(StatementLog.Executed::sql).doesNotContain(lookup);
+
+    assertThat(loader.load(List.of(order(3, 5))).waiting()).isEqualTo(1);
+    loader.load(List.of(order(4, 2))); // a source nothing waits on: still no lookup
+    assertThat(log.executed()).extracting(StatementLog.Executed::sql).doesNotContain(lookup);
+    LoadResult r = loader.load(List.of(customer(5, "C5")));
+    assertThat(log.executed()).extracting(StatementLog.Executed::sql).contains(lookup);
+    assertThat(r.resolved()).isEqualTo(1);
+    assertThat(
+            rows(
+                "SELECT count(*) FROM $s.lnk_order_customer WHERE customer_hk = '"
+                    + md5("C5")
+                    + "'"))
+        .containsExactly("1");
+    assertThat(rows("SELECT count(*) FROM $s.vs_waiting")).containsExactly("0");
   }
 
   @Test

@@ -35,6 +35,19 @@ interface MariaDbQueue extends QueueStatements, MariaDbSyntax {
         + unresolvedError(code);
   }
 
+  @Override
+  default String selectSourcesWaitedOn(String schema, String waiting, String errors) {
+    // Scalar subqueries, one probe of the (ref_source, ref_pk) index per source ended by its first
+    // entry: an EXISTS would be turned into an IN and answered by reading the whole table.
+    return "SELECT b.s FROM JSON_TABLE(?, '$[*]' COLUMNS (s "
+        + KEY_CARRIER
+        + " PATH '$[0]')) AS b WHERE (SELECT 1 FROM "
+        + probed(schema, waiting, "x", "`vs_waiting_ref`")
+        + " WHERE x.`ref_source` = b.s LIMIT 1) IS NOT NULL OR (SELECT 1 FROM "
+        + probed(schema, errors, "x", "`vs_errors_ref`")
+        + " WHERE x.`ref_source` = b.s LIMIT 1) IS NOT NULL";
+  }
+
   /**
    * The last key read, as a one-row table {@code p} with a column per key column, and the condition
    * "after it" over {@code y}, spelt out so that the range optimizer makes it an index range.

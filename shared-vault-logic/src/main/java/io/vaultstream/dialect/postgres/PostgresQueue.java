@@ -37,6 +37,17 @@ interface PostgresQueue extends QueueStatements, PostgresSyntax {
   }
 
   @Override
+  default String selectSourcesWaitedOn(String schema, String waiting, String errors) {
+    // OFFSET 0 keeps each EXISTS one probe of the (ref_source, ref_pk) index per source, ended by
+    // its first entry, whatever the statistics say (without it the planner may hash a table).
+    return "SELECT b.s FROM unnest(?::text[]) AS b(s) WHERE EXISTS (SELECT 1 FROM "
+        + table(schema, waiting)
+        + " x WHERE x.ref_source = b.s OFFSET 0) OR EXISTS (SELECT 1 FROM "
+        + table(schema, errors)
+        + " x WHERE x.ref_source = b.s OFFSET 0)";
+  }
+
+  @Override
   default String pageRows(String schema, TableSpec t, boolean afterKey) {
     return table(schema, t.name()) + " y" + after(t, afterKey);
   }
