@@ -21,6 +21,7 @@ import org.apache.spark.api.java.function.VoidFunction2;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.catalyst.InternalRow;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -107,6 +108,24 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
       long batchId,
       int chunk,
       Iterator<Row> rows)
+      throws SQLException {
+    write(
+        model, options, query, ledger, metrics, batchId, chunk, d -> rows.forEachRemaining(d::add));
+  }
+
+  /**
+   * Loads a partition given as Spark's internal rows of the same columns, as the JDBC queries read
+   * them ({@link KafkaRows}).
+   */
+  static void writeInternalPartition(
+      VaultModel model,
+      VaultOptions options,
+      String query,
+      String ledger,
+      VaultMetrics metrics,
+      long batchId,
+      int chunk,
+      Iterator<InternalRow> rows)
       throws SQLException {
     write(
         model, options, query, ledger, metrics, batchId, chunk, d -> rows.forEachRemaining(d::add));

@@ -25,15 +25,21 @@ import org.apache.spark.SparkConf;
 import org.apache.spark.SparkContext;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.unsafe.types.UTF8String;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The record guarantees on the Spark runner: generated records (JSON and Avro, bad ones among good
- * ones) written partition by partition through {@link BatchWriter}, as the executors do. No
- * throwable escapes a micro-batch (a failing batch runs again for ever), bad records become
- * BAD_RECORD rows, good ones load, the stored positions move past every record.
+ * ones) written partition by partition through {@link BatchWriter}, as the executors do: as Spark's
+ * internal rows, as the JDBC queries read the Kafka source's micro-batches, and as {@link Row}s, as
+ * the lakehouse writer reads them. No throwable escapes a micro-batch (a failing batch runs again
+ * for ever), bad records become BAD_RECORD rows, good ones load, the stored positions move past
+ * every record.
  *
  * <p>Default: 1,500 generated records and the known hostile inputs, a new seed each time (printed);
  * {@code -Dfuzz.seed=...} replays one, {@code -Dfuzz.records=...} runs longer.
@@ -44,6 +50,7 @@ class BatchWriterFuzzIT {
   private static SparkContext spark;
   private static VaultMetrics metrics;
   private long batchId;
+  private boolean internal;
 
   @BeforeAll
   static void startSpark() {
@@ -65,6 +72,19 @@ class BatchWriterFuzzIT {
     TargetDatabase.dropCreatedSchemas();
   }
 
+  /** A record as the Kafka source's internal row: binary key and value, timestamp in µs. */
+  private static InternalRow internalRow(FuzzRecord r) {
+    return new GenericInternalRow(
+        new Object[] {
+          r.key(),
+          r.value(),
+          UTF8String.fromString(r.topic()),
+          r.partition(),
+          r.offset(),
+          r.kafkaTimestampMs() * 1000L
+        });
+  }
+
   private static Row row(FuzzRecord r) {
     return RowFactory.create(
         r.key(),
@@ -75,11 +95,13 @@ class BatchWriterFuzzIT {
         new Timestamp(r.kafkaTimestampMs()));
   }
 
-  @Test
-  void noRecordStopsAMicroBatchAndEveryRecordIsLoadedOrAnErrorRow() throws Exception {
+  @ParameterizedTest(name = "as {0}")
+  @ValueSource(strings = {"internal rows", "rows"})
+  void noRecordStopsAMicroBatchAndEveryRecordIsLoadedOrAnErrorRow(String form) throws Exception {
+    internal = form.equals("internal rows");
     long seed = fuzzSeed();
     int count = Integer.getInteger("fuzz.records", 1500);
-    String replay = "-Dfuzz.seed=" + seed + " -Dfuzz.records=" + count + " (Spark)";
+    String replay = "-Dfuzz.seed=" + seed + " -Dfuzz.records=" + count + " (Spark, " + form + ")";
     System.out.println("Spark record fuzz: " + replay);
     TargetDatabase db = TargetDatabase.postgres();
     String schema = db.newSchema();
@@ -195,6 +217,20 @@ class BatchWriterFuzzIT {
   }
 
   private void writePartition(List<FuzzRecord> part, VaultOptions options) throws Exception {
+    if (internal) {
+      List<InternalRow> rows = new ArrayList<>();
+      part.forEach(r -> rows.add(internalRow(r)));
+      BatchWriter.writeInternalPartition(
+          SHOP,
+          options,
+          QUERY,
+          BatchWriter.LEDGER + "/" + QUERY,
+          metrics,
+          batchId++,
+          Integer.MAX_VALUE,
+          rows.iterator());
+      return;
+    }
     List<Row> rows = new ArrayList<>();
     part.forEach(r -> rows.add(row(r)));
     BatchWriter.writePartition(
