@@ -5,7 +5,7 @@ UNION ALL
 SELECT 'E', x.error_code, round(extract(epoch FROM x.first_seen) * 1000000)::bigint, x."topic"::text, x."kafka_partition"::text, x."kafka_offset"::text, x."target_object"::text, x."message"::text, x."ref_source"::text, x."ref_pk"::text, x."links_only"::text, x."event"::text, x."attempts"::text FROM b CROSS JOIN LATERAL (SELECT * FROM "vault"."vs_errors" y WHERE y.ref_source = b.s AND y.ref_pk = b.p OFFSET 0) x WHERE x.error_code = 'UNRESOLVED_REFERENCE' AND x.event IS NOT NULL;
 
 -- selectSourcesWaitedOn(vs_waiting, vs_errors)
-SELECT b.s FROM unnest(?::text[]) AS b(s) WHERE EXISTS (SELECT 1 FROM "vault"."vs_waiting" x WHERE x.ref_source = b.s OFFSET 0) OR EXISTS (SELECT 1 FROM "vault"."vs_errors" x WHERE x.ref_source = b.s OFFSET 0);
+SELECT b.s FROM unnest(?::text[]) AS b(s) WHERE (SELECT x.ref_pk FROM "vault"."vs_waiting" x WHERE x.ref_source = b.s ORDER BY x.ref_pk LIMIT 1) IS NOT NULL OR (SELECT x.ref_pk FROM "vault"."vs_errors" x WHERE x.ref_source = b.s ORDER BY x.ref_pk LIMIT 1) IS NOT NULL;
 
 -- selectPageEnd(vs_waiting, 500, false)
 SELECT y."topic"::text, y."kafka_partition"::text, y."kafka_offset"::text FROM "vault"."vs_waiting" y ORDER BY y."topic", y."kafka_partition", y."kafka_offset" LIMIT 1 OFFSET 499;

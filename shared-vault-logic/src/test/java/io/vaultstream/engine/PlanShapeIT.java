@@ -64,7 +64,20 @@ class PlanShapeIT {
     check(true);
   }
 
+  /**
+   * Analyzed once grown (a DBA's ANALYZE, or autovacuum on a server that runs it): the statistics
+   * are right, and may say a parameter's value is common (a source with many waiting rows).
+   */
+  @Test
+  void tablesAnalyzedOnceGrownKeepIndexPlans() throws Exception {
+    check(false, true);
+  }
+
   private void check(boolean analyzeEmpty) throws Exception {
+    check(analyzeEmpty, false);
+  }
+
+  private void check(boolean analyzeEmpty, boolean analyzeGrown) throws Exception {
     String schema = TestDatabase.newSchema();
     StatementLog log = new StatementLog();
     TestClock clock = new TestClock(Instant.parse("2026-06-01T00:00:00Z"));
@@ -107,10 +120,15 @@ class PlanShapeIT {
         }
       }
       PlanProbe.grow(c, schema, List.copyOf(grown), ROWS);
+      if (analyzeGrown) {
+        for (String t : grown) {
+          st.execute("ANALYZE \"" + schema + "\".\"" + t + "\"");
+        }
+      }
       for (int i = 0; i < executed.size(); i++) {
         String sql = executed.get(i).sql();
         List<String> modes =
-            analyzeEmpty
+            analyzeEmpty || analyzeGrown
                 ? List.of("force_custom_plan")
                 : List.of("force_custom_plan", "force_generic_plan");
         for (String mode : modes) {

@@ -38,13 +38,22 @@ interface PostgresQueue extends QueueStatements, PostgresSyntax {
 
   @Override
   default String selectSourcesWaitedOn(String schema, String waiting, String errors) {
-    // OFFSET 0 keeps each EXISTS one probe of the (ref_source, ref_pk) index per source, ended by
-    // its first entry, whatever the statistics say (without it the planner may hash a table).
-    return "SELECT b.s FROM unnest(?::text[]) AS b(s) WHERE EXISTS (SELECT 1 FROM "
-        + table(schema, waiting)
-        + " x WHERE x.ref_source = b.s OFFSET 0) OR EXISTS (SELECT 1 FROM "
-        + table(schema, errors)
-        + " x WHERE x.ref_source = b.s OFFSET 0)";
+    // Per source, the first entry of the (ref_source, ref_pk) index: ordered by ref_pk, a scan
+    // would have to sort every row of the source, so the index stays the plan whatever the
+    // statistics say (an EXISTS, which only wants a first row, got a whole-table scan once the
+    // tables were analyzed with few sources).
+    return "SELECT b.s FROM unnest(?::text[]) AS b(s) WHERE "
+        + firstRef(schema, waiting)
+        + " IS NOT NULL OR "
+        + firstRef(schema, errors)
+        + " IS NOT NULL";
+  }
+
+  /** The first ref_pk of the source {@code b.s} in a waiting or error table, by its index. */
+  private String firstRef(String schema, String table) {
+    return "(SELECT x.ref_pk FROM "
+        + table(schema, table)
+        + " x WHERE x.ref_source = b.s ORDER BY x.ref_pk LIMIT 1)";
   }
 
   @Override
