@@ -12,6 +12,9 @@
 # the measured ones by a second run of the same job) --queries=per-source|single (the job's
 # --queries: one query per source table, the default, or one over every topic); any other
 # --name=value goes to the job (--batch-size=N, --kafka.<setting>=value). Heap: BENCH_HEAP (2g).
+# More flags for the benchmark's JVM: BENCH_JVM (space-separated, given to it as JDK_JAVA_OPTIONS),
+# e.g. BENCH_JVM='-XX:StartFlightRecording=filename=/tmp/spark.jfr,settings=profile'; the measured
+# load is printed between the lines "Load N starting" and "Load N ended" to cut a recording to it.
 # --bootstrap-servers=HOST:PORT loads the shop topics another producer left on that broker instead
 # (benchmarks/debezium-source.sh --spark uses it): --loads=N (2) times into --schema, dropped before
 # each load: a freshly started job, then a running one, the third with --queries single.
@@ -40,4 +43,4 @@ done
 # One reactor builds what the run needs in this checkout and runs it (exec:exec runs in the
 # benchmarks/spark module only): nothing is installed into the local Maven repository.
 exec mvn -B -q -DskipTests package org.codehaus.mojo:exec-maven-plugin:exec -pl benchmarks/spark -am \
-  -Dbench.heap="${BENCH_HEAP:-2g}" -Dbench.args="$*"
+  -Dbench.heap="${BENCH_HEAP:-2g}" -Dbench.jvm.extra="${BENCH_JVM:-}" -Dbench.args="$*"

@@ -142,10 +142,13 @@ public final class SparkBenchmark {
     spark.sparkContext().addSparkListener(decoded);
     long rowsBefore = o.warmup > 0 ? warmUp(spark, config, db, o) : 0;
     events.produce(o.events);
+    // Marks the measured load in the output, so that a recording (BENCH_JVM) can be cut to it.
+    System.out.println(SparkSourceLoads.startLine(o.warmup > 0 ? 2 : 1));
     SparkBenchCpu cpu = SparkBenchCpu.now();
     long start = System.nanoTime();
     loadAvailable(spark, config);
     double secs = (System.nanoTime() - start) / 1e9;
+    System.out.println(SparkSourceLoads.endLine(o.warmup > 0 ? 2 : 1));
     String cpuLine = SparkBenchCpu.now().since(cpu, o.events);
     Map<String, Long> perTable = db.vaultRows();
     printLoad(o.events, o, config, SparkBenchChecks.sum(perTable) - rowsBefore, secs);
