@@ -51,6 +51,9 @@ public final class VaultStreamingJob {
         && System.getProperty("spark.scheduler.mode") == null) {
       SchedulerPools.sessionSettings().forEach(builder::config);
     }
+    if (SparkSession.getDefaultSession().isEmpty()) {
+      SharedClassLoader.sessionSettings().forEach(builder::config);
+    }
     SparkSession spark = builder.getOrCreate();
     start(spark, config, Trigger.ProcessingTime(Long.parseLong(config.get("trigger-ms", "5000"))));
     spark.streams().awaitAnyTermination();

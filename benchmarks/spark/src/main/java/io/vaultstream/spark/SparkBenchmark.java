@@ -119,15 +119,20 @@ public final class SparkBenchmark {
     }
   }
 
-  /** Spark in local[2], on the loopback address, without its web UI. */
+  /**
+   * Spark in local[2], on the loopback address, without its web UI, with the settings the job gives
+   * a session it creates for its queries' class loaders ({@link SharedClassLoader}).
+   */
   static SparkSession session() {
-    return SparkSession.builder()
-        .master("local[2]")
-        .appName("vaultstream-bench")
-        .config("spark.ui.enabled", "false")
-        .config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1")
-        .getOrCreate();
+    SparkSession.Builder builder =
+        SparkSession.builder()
+            .master("local[2]")
+            .appName("vaultstream-bench")
+            .config("spark.ui.enabled", "false")
+            .config("spark.driver.host", "127.0.0.1")
+            .config("spark.driver.bindAddress", "127.0.0.1");
+    SharedClassLoader.sessionSettings().forEach(builder::config);
+    return builder.getOrCreate();
   }
 
   private static boolean measure(
