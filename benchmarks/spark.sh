@@ -42,5 +42,9 @@ for a in "$@"; do
 done
 # One reactor builds what the run needs in this checkout and runs it (exec:exec runs in the
 # benchmarks/spark module only): nothing is installed into the local Maven repository.
+jvm=()
+if [[ -n "${BENCH_JVM:-}" ]]; then
+  jvm=("-Dbench.jvm.extra=$BENCH_JVM")
+fi
 exec mvn -B -q -DskipTests package org.codehaus.mojo:exec-maven-plugin:exec -pl benchmarks/spark -am \
-  -Dbench.heap="${BENCH_HEAP:-2g}" -Dbench.jvm.extra="${BENCH_JVM:-}" -Dbench.args="$*"
+  -Dbench.heap="${BENCH_HEAP:-2g}" ${jvm[@]+"${jvm[@]}"} -Dbench.args="$*"
