@@ -86,16 +86,7 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     String ledger = LEDGER + "/" + (queryId == null ? q : queryId);
     KafkaRows.of(batch, whole)
         .foreachPartition(
-            rows ->
-                write(
-                    m.value(),
-                    o,
-                    q,
-                    ledger,
-                    metricsRef,
-                    id,
-                    c,
-                    d -> rows.forEachRemaining(d::add)));
+            rows -> writeInternalPartition(m.value(), o, q, ledger, metricsRef, id, c, rows));
   }
 
   /** Loads a partition given as {@link Row}s of key, value, topic, partition, offset, timestamp. */
