@@ -35,6 +35,15 @@ final class KafkaRows {
 
   private KafkaRows() {}
 
+  /** The columns read and their types, as a schema: the first six of the Kafka source's. */
+  static StructType schema() {
+    StructType schema = new StructType();
+    for (int i = 0; i < COLUMNS.size(); i++) {
+      schema = schema.add(COLUMNS.get(i), TYPES.get(i));
+    }
+    return schema;
+  }
+
   /** The rows of {@code batch}, in one Spark partition with {@code whole}. */
   static JavaRDD<InternalRow> of(Dataset<Row> batch, boolean whole) {
     LogicalPlan plan = batch.queryExecution().logical();

@@ -29,8 +29,6 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.types.UTF8String;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -77,22 +75,12 @@ class BatchWriterFuzzIT {
     TargetDatabase.dropCreatedSchemas();
   }
 
-  /** The Kafka source's columns: binary key and value, topic, partition, offset, timestamp. */
-  private static final StructType KAFKA =
-      new StructType()
-          .add("key", DataTypes.BinaryType)
-          .add("value", DataTypes.BinaryType)
-          .add("topic", DataTypes.StringType)
-          .add("partition", DataTypes.IntegerType)
-          .add("offset", DataTypes.LongType)
-          .add("timestamp", DataTypes.TimestampType);
-
   /**
    * The records as the Kafka source gives them: one {@code UnsafeRow}, written again for each
    * record, so a reader that kept a reference into it would see the next record's bytes.
    */
   private static Iterator<InternalRow> internalRows(List<FuzzRecord> part) {
-    UnsafeProjection reused = UnsafeProjection.create(KAFKA);
+    UnsafeProjection reused = UnsafeProjection.create(KafkaRows.schema());
     Iterator<FuzzRecord> records = part.iterator();
     return new Iterator<>() {
       @Override
@@ -249,28 +237,16 @@ class BatchWriterFuzzIT {
   }
 
   private void writePartition(List<FuzzRecord> part, VaultOptions options) throws Exception {
+    String ledger = BatchWriter.LEDGER + "/" + QUERY;
+    int chunk = Integer.MAX_VALUE;
+    long id = batchId++;
     if (internal) {
       BatchWriter.writeInternalPartition(
-          SHOP,
-          options,
-          QUERY,
-          BatchWriter.LEDGER + "/" + QUERY,
-          metrics,
-          batchId++,
-          Integer.MAX_VALUE,
-          internalRows(part));
-      return;
+          SHOP, options, QUERY, ledger, metrics, id, chunk, internalRows(part));
+    } else {
+      List<Row> rows = new ArrayList<>();
+      part.forEach(r -> rows.add(row(r)));
+      BatchWriter.writePartition(SHOP, options, QUERY, ledger, metrics, id, chunk, rows.iterator());
     }
-    List<Row> rows = new ArrayList<>();
-    part.forEach(r -> rows.add(row(r)));
-    BatchWriter.writePartition(
-        SHOP,
-        options,
-        QUERY,
-        BatchWriter.LEDGER + "/" + QUERY,
-        metrics,
-        batchId++,
-        Integer.MAX_VALUE,
-        rows.iterator());
   }
 }
