@@ -22,7 +22,8 @@
 # jdbc:mariadb://127.0.0.1:3306/test?user=root: the schemas are databases there, and C is a LOAD DATA
 # of as many satellite-shaped rows as the vault holds, not of the vault's own rows; not with --spark)
 # --worker-heap=2G --variants=k=v,k=v/k=v (each group one more vaultstream load on its running
-# worker, with these settings over the shipped ones); --spark (in each run also the Spark runner:
+# worker, with these settings over the shipped ones; {url} in a value is the target's JDBC URL, e.g.
+# --variants='connection.url={url}&useServerPrepStmts=false'); --spark (in each run also the Spark runner:
 # a JVM of its own, local[2], loads the same topics from the same broker with the job's defaults,
 # first as a freshly started job, then as a running one, then running with --queries single, into
 # a schema of its own; reported beside vaultstream's fresh and second loads). The harness JVM's heap: BENCH_HEAP (default 1g); the

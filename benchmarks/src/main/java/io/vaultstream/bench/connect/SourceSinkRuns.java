@@ -113,7 +113,9 @@ final class SourceSinkRuns {
       for (Map<String, String> variant : options.variants()) {
         i++;
         Map<String, String> c = new LinkedHashMap<>(config);
-        c.putAll(variant);
+        // "{url}" in a value is the target's JDBC URL, e.g.
+        // connection.url={url}&someDriverSetting=x
+        variant.forEach((k, v) -> c.put(k, v.replace("{url}", target.url)));
         vaultLoad(
             worker,
             run,

