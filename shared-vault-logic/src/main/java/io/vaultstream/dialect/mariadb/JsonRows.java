@@ -98,7 +98,9 @@ final class JsonRows {
 
   /**
    * The bytes a JSON text takes in the statement the driver sends: UTF-8, and the characters the
-   * driver escapes in a string literal counted twice (it inlines parameters into the text).
+   * driver escapes in a string literal counted twice, as it inlines parameters into the text when
+   * statements are prepared on the client ({@code useServerPrepStmts=false} in the URL); an upper
+   * bound when they are prepared on the server (the loader's default), which takes the text as is.
    */
   static long sentBytes(CharSequence json) {
     long n = 0;
