@@ -43,7 +43,8 @@ public final class JobConfig implements Serializable {
 
   /**
    * Events per transaction when a micro-batch of the single query holds more ({@code --batch-size},
-   * default 5000, as the Connect plugin's {@code batch.size}).
+   * default 5000; a micro-batch's events live in Spark's own memory, measured apart from the
+   * Connect plugin's {@code batch.size}).
    */
   public int batchSize() {
     return Integer.parseInt(get("batch-size", "5000").trim());

@@ -30,10 +30,14 @@ final class WriteSettings {
     d.define(
         BATCH_SIZE,
         Type.INT,
-        5000,
+        2500,
         Range.atLeast(1),
         Importance.MEDIUM,
-        "Records buffered before they are written in one transaction (the buffer is also written at an offset commit when no batch is being written).",
+        "Records buffered before they are written in one transaction (the buffer is also written at"
+            + " an offset commit when no batch is being written). The buffered batch and the one"
+            + " being written live through the worker's young garbage collections: with Kafka's"
+            + " default heap and collector settings, 2500 keeps them small enough to be freed"
+            + " young, where 5000 made the collector's time per event several times larger.",
         GROUP_WRITES,
         ++o,
         Width.SHORT,
