@@ -1,5 +1,5 @@
 -- connectionInitSql()
-SET TIME ZONE 'UTC'; SET jit = off; SET plan_cache_mode = force_custom_plan;
+SET TIME ZONE 'UTC'; SET jit = off; SET plan_cache_mode = force_custom_plan; SET enable_bitmapscan = off;
 
 -- statementTimeout(30000)
 SET statement_timeout = 30000;

@@ -4,6 +4,7 @@ import static io.vaultstream.testing.EventFactory.at;
 import static io.vaultstream.testing.EventFactory.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vaultstream.dialect.postgres.PostgresDialect;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.testing.EventFactory;
@@ -48,7 +49,8 @@ class MultiActivePlanShapeIT {
     List<String> problems = new ArrayList<>();
     try (Connection c = TestDatabase.connect();
         Statement st = c.createStatement()) {
-      st.execute("SET jit = off");
+      // The loader's session settings (the plan cache mode is set per check below).
+      st.execute(new PostgresDialect().connectionInitSql());
       for (int i = 0; i < executed.size(); i++) {
         st.execute("PREPARE s" + i + " AS " + PlanProbe.numbered(executed.get(i).sql()));
         st.execute("SET plan_cache_mode = force_generic_plan");

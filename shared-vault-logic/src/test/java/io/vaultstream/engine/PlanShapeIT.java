@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vaultstream.decode.ChangeEventDecoder;
 import io.vaultstream.decode.DecoderOptions;
+import io.vaultstream.dialect.postgres.PostgresDialect;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Progress;
 import io.vaultstream.model.ModelLoader;
@@ -110,7 +111,8 @@ class PlanShapeIT {
     List<String> problems = new ArrayList<>();
     try (Connection c = TestDatabase.connect();
         Statement st = c.createStatement()) {
-      st.execute("SET jit = off");
+      // The loader's session settings (the plan cache mode is set per check below).
+      st.execute(new PostgresDialect().connectionInitSql());
       for (int i = 0; i < executed.size(); i++) {
         st.execute("PREPARE s" + i + " AS " + PlanProbe.numbered(executed.get(i).sql()));
         if (!analyzeEmpty) {

@@ -31,15 +31,23 @@ final class Extras {
   }
 
   static void flushes(List<FlushLog.Flush> flushes, Report report) {
+    report.note("%s", flushLine(flushes, "the fresh load"));
+  }
+
+  /**
+   * The per-batch times of a load from its flush lines: whether a batch late in the load takes as
+   * long as one early in it.
+   */
+  static String flushLine(List<FlushLog.Flush> flushes, String load) {
     if (flushes.isEmpty()) {
-      report.note("No 'Flushed ...' INFO lines of io.vaultstream.engine.VaultLoader in the log");
-      return;
+      return "No 'Flushed ...' INFO lines of io.vaultstream.engine.VaultLoader in the log";
     }
     List<Long> sorted = flushes.stream().map(FlushLog.Flush::millis).sorted().toList();
-    report.note(
-        "vaultstream flush time in the fresh load (median of the flushes within 5 %% of the load"
+    return String.format(
+        "vaultstream flush time in %s (median of the flushes within 5 %% of the load"
             + " either side): at 10 %% %d ms, at 50 %% %d ms, at 90 %% %d ms; %d flushes, median %d"
             + " ms, max %d ms",
+        load,
         FlushLog.medianAround(flushes, 10),
         FlushLog.medianAround(flushes, 50),
         FlushLog.medianAround(flushes, 90),

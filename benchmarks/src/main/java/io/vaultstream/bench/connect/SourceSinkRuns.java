@@ -170,6 +170,7 @@ final class SourceSinkRuns {
     SourceTarget.reset(target, VAULT_SCHEMA, true);
     LoadClock clock = new LoadClock(backlog.records());
     TaskEvents loaded = new TaskEvents(worker, name);
+    long logMark = FlushLog.mark(worker.log);
     record(
         run,
         timed(
@@ -189,6 +190,10 @@ final class SourceSinkRuns {
                     50,
                     stored -> clock.sample(loaded.now())),
             () -> clock.sample(loaded.settled())));
+    Report.line(
+        "    %s",
+        Extras.flushLine(
+            FlushLog.between(worker.log, logMark, FlushLog.mark(worker.log)), "this load"));
     checks.vault(VAULT_SCHEMA, config.get("errors.deadletterqueue.topic.name"));
     worker.rest.delete(name, STOP);
   }

@@ -45,7 +45,13 @@ public final class PostgresDialect
     // (a sequential scan, or an index probe on the leading column only) stayed in use on millions
     // of rows. A custom plan is made at each execution from the table's current size on disk and
     // the batch's own values.
-    return "SET TIME ZONE 'UTC'; SET jit = off; SET plan_cache_mode = force_custom_plan";
+    // No bitmap scans: every statement that reads by key probes an index once per key of the batch
+    // (see selectKeyMap). Without statistics the planner expects several rows per probe and takes a
+    // bitmap scan, which builds and walks a bitmap at every probe; a plain index scan returns the
+    // same rows (one, usually) in about two thirds of the time (the key map read of 2,500 keys: 13
+    // ms against 20 ms on PostgreSQL 15).
+    return "SET TIME ZONE 'UTC'; SET jit = off; SET plan_cache_mode = force_custom_plan;"
+        + " SET enable_bitmapscan = off";
   }
 
   @Override
