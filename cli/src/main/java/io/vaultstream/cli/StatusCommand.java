@@ -31,7 +31,9 @@ import picocli.CommandLine.Unmatched;
       "Rows per vault table without ghost records (the two SYSTEM rows of each hub, link and"
           + " satellite), the newest load_dts per table and per record source, waiting rows by"
           + " state, error rows by code, and each consumer's stored next offset per partition;"
-          + " with --bootstrap-servers also each partition's end offset and lag.",
+          + " with --bootstrap-servers also each partition's end offset and lag; and the"
+          + " database's page cache against the vault's size, with a warning once the vault"
+          + " outgrows it.",
       "--format json prints the same as one JSON document, for scripts.",
       "",
       "Without --schema the vault is looked for in " + VaultConnection.SCHEMA_DEFAULT + "."
@@ -145,7 +147,31 @@ final class StatusCommand implements Callable<Integer> {
     }
     r.changesSetAside.putAll(SetAsideCounts.read(c, d, schema, loaderTables(c, d, schema)));
     progress(c, d, schema, kafka, r);
+    r.cache = cache(c, d, schema);
     return r;
+  }
+
+  /** The database's page cache against the vault's size, or null when the dialect cannot tell. */
+  private static StatusReport.Cache cache(Connection c, VaultDialect d, String schema)
+      throws SQLException {
+    String sql = d.selectCacheFigures();
+    if (sql == null) {
+      return null;
+    }
+    List<String[]> rows = Queries.rows(c, sql, schema);
+    if (rows.isEmpty()) {
+      return null;
+    }
+    String[] f = rows.get(0);
+    return new StatusReport.Cache(
+        f[0],
+        Long.parseLong(f[1]),
+        Long.parseLong(f[2]),
+        Long.parseLong(f[3]),
+        Long.parseLong(f[4]),
+        f[5] == null ? null : Long.valueOf(f[5]),
+        f[6] == null ? null : Long.valueOf(f[6]),
+        f[7]);
   }
 
   /** Each consumer's stored next offset per partition, and its lag when Kafka can be asked. */

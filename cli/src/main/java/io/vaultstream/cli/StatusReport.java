@@ -30,6 +30,35 @@ final class StatusReport {
     }
   }
 
+  /**
+   * The database's page cache against the vault's size: the setting that sizes it, its bytes, the
+   * schema's table and index bytes, the bytes a batch reaches at random, and the page reads that
+   * missed and hit the cache (null where not counted), counted for the schema or the server.
+   */
+  record Cache(
+      String setting,
+      long cacheBytes,
+      long tableBytes,
+      long indexBytes,
+      long randomBytes,
+      Long misses,
+      Long hits,
+      String scope) {
+
+    /** Whether the part of the vault that batches reach at random no longer fits the cache. */
+    boolean outgrown() {
+      return randomBytes > cacheBytes;
+    }
+
+    /** The share of page reads that hit the cache, in percent, or null when none were counted. */
+    Double hitPercent() {
+      if (misses == null || hits == null || misses + hits == 0) {
+        return null;
+      }
+      return 100.0 * hits / (misses + hits);
+    }
+  }
+
   final String schema;
   final List<TableRows> tables = new ArrayList<>();
   final Map<String, String> newestBySource = new TreeMap<>();
@@ -43,6 +72,9 @@ final class StatusReport {
 
   /** Why Kafka gave no end offsets, or null. */
   String kafkaProblem;
+
+  /** The database's cache against the vault, or null when the database cannot tell. */
+  Cache cache;
 
   StatusReport(String schema) {
     this.schema = schema;
@@ -83,6 +115,48 @@ final class StatusReport {
           "  %-40s %s at %s%s%n",
           p.consumer() + " " + p.topic() + "/" + p.partition(), p.nextOffset(), p.updatedAt(), lag);
     }
+    if (cache != null) {
+      printCache(out);
+    }
+  }
+
+  private void printCache(PrintWriter out) {
+    out.printf("%nDatabase cache (%s)%n", cache.setting());
+    out.printf("  %-40s %s%n", "cache", size(cache.cacheBytes()));
+    out.printf(
+        "  %-40s %s tables, %s indexes%n",
+        "this schema", size(cache.tableBytes()), size(cache.indexBytes()));
+    Double hit = cache.hitPercent();
+    if (hit != null) {
+      out.printf(
+          "  %-40s %.1f %% of %,d page reads (%s, since the statistics were reset)%n",
+          "cache hits",
+          hit,
+          cache.misses() + cache.hits(),
+          cache.scope().equals("schema") ? "this schema's tables" : "the whole server");
+    }
+    if (cache.outgrown()) {
+      out.printf(
+          "  ! the part of the vault that each batch reaches at random (%s) is larger than the"
+              + " cache (%s):%n    batches read pages from outside it and take longer as the vault"
+              + " grows; raise %s (%s, \"The server's cache\")%n",
+          size(cache.randomBytes()),
+          size(cache.cacheBytes()),
+          cache.setting(),
+          cache.setting().startsWith("innodb") ? "docs/MARIADB.md" : "docs/POSTGRESQL.md");
+    }
+  }
+
+  /** Bytes in the largest binary unit that keeps the figure at least 1. */
+  static String size(long bytes) {
+    String[] units = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+    double v = bytes;
+    int u = 0;
+    while (v >= 1024 && u < units.length - 1) {
+      v /= 1024;
+      u++;
+    }
+    return u == 0 ? String.format("%,d bytes", bytes) : String.format("%.1f %s", v, units[u]);
   }
 
   private static void section(PrintWriter out, Map<String, ?> values) {
@@ -125,6 +199,18 @@ final class StatusReport {
       if (bootstrapServers != null) {
         o.put("endOffset", p.endOffset()).put("lag", p.lag());
       }
+    }
+    if (cache != null) {
+      doc.putObject("databaseCache")
+          .put("setting", cache.setting())
+          .put("cacheBytes", cache.cacheBytes())
+          .put("tableBytes", cache.tableBytes())
+          .put("indexBytes", cache.indexBytes())
+          .put("randomlyReachedBytes", cache.randomBytes())
+          .put("pageReadsMissed", cache.misses())
+          .put("pageReadsHit", cache.hits())
+          .put("countedFor", cache.scope())
+          .put("outgrown", cache.outgrown());
     }
     if (bootstrapServers != null) {
       doc.putObject("kafka").put("bootstrapServers", bootstrapServers).put("problem", kafkaProblem);

@@ -67,6 +67,19 @@ public interface OperatorStatements extends ValueExpressions {
         + " ORDER BY consumer, topic, kafka_partition";
   }
 
+  /**
+   * Reads how the vault's size compares with the database's page cache, or null when the dialect
+   * cannot tell. Binds the schema. Returns one row: the name of the setting that sizes the cache,
+   * the cache's bytes, the bytes of the schema's tables, the bytes of their indexes, the bytes a
+   * batch reaches at random (the indexes on hash keys and key map entries, where each new row lands
+   * on a page of its own; where a database stores rows in their primary key, the tables too), the
+   * page reads that missed the cache and those that hit it (null where not counted), and whether
+   * those counts are the schema's ('schema') or the whole server's ('server').
+   */
+  default String selectCacheFigures() {
+    return null;
+  }
+
   /** Lists the tables of a schema. Binds the schema. Returns each table's name, by name. */
   default String selectTables() {
     return "SELECT table_name FROM information_schema.tables WHERE table_schema = ?"

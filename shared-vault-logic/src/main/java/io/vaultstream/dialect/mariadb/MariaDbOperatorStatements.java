@@ -23,6 +23,24 @@ public interface MariaDbOperatorStatements extends OperatorStatements, MariaDbSy
   }
 
   @Override
+  default String selectCacheFigures() {
+    // InnoDB stores a table's rows in its primary key, so the tables as well as their indexes are
+    // what a batch reaches at random; its page reads are counted for the whole server only. Its
+    // table sizes are estimates, refreshed with its statistics.
+    return "SELECT 'innodb_buffer_pool_size', @@innodb_buffer_pool_size,"
+        + " coalesce(sum(t.data_length), 0), coalesce(sum(t.index_length), 0),"
+        + " coalesce(sum(t.data_length + t.index_length), 0),"
+        + " (SELECT CAST(s.variable_value AS UNSIGNED) FROM information_schema.global_status s"
+        + " WHERE s.variable_name = 'INNODB_BUFFER_POOL_READS'),"
+        + " (SELECT CAST(r.variable_value AS UNSIGNED) - CAST(s.variable_value AS UNSIGNED)"
+        + " FROM information_schema.global_status r"
+        + " JOIN information_schema.global_status s"
+        + " ON s.variable_name = 'INNODB_BUFFER_POOL_READS'"
+        + " WHERE r.variable_name = 'INNODB_BUFFER_POOL_READ_REQUESTS'),"
+        + " 'server' FROM information_schema.tables t WHERE t.table_schema = ?";
+  }
+
+  @Override
   default String selectSourceColumns() {
     // The types a model declares, from MariaDB's own: TINYINT(1) is MariaDB's BOOLEAN, unsigned
     // integers take the next wider type, DATETIME is a timestamp without and TIMESTAMP one with

@@ -17,6 +17,23 @@ interface PostgresOperatorStatements extends OperatorStatements {
   }
 
   @Override
+  default String selectCacheFigures() {
+    // The indexes are what a batch reaches at random: a hash key lands on any leaf page, while
+    // the tables' new rows are appended. The cache hits and misses are the statistics collector's
+    // counts since they were last reset.
+    return "SELECT 'shared_buffers', pg_size_bytes(current_setting('shared_buffers')),"
+        + " sum(pg_relation_size(c.oid)) FILTER (WHERE c.relkind = 'r')::bigint,"
+        + " sum(pg_relation_size(c.oid)) FILTER (WHERE c.relkind = 'i')::bigint,"
+        + " sum(pg_relation_size(c.oid)) FILTER (WHERE c.relkind = 'i')::bigint,"
+        + " (SELECT sum(coalesce(t.heap_blks_read, 0) + coalesce(t.idx_blks_read, 0))::bigint"
+        + " FROM pg_statio_user_tables t WHERE t.schemaname = n.nspname),"
+        + " (SELECT sum(coalesce(t.heap_blks_hit, 0) + coalesce(t.idx_blks_hit, 0))::bigint"
+        + " FROM pg_statio_user_tables t WHERE t.schemaname = n.nspname),"
+        + " 'schema' FROM pg_namespace n JOIN pg_class c ON c.relnamespace = n.oid"
+        + " WHERE n.nspname = ? AND c.relkind IN ('r', 'i') GROUP BY n.nspname";
+  }
+
+  @Override
   default String selectSourceColumns() {
     return "SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_attribute a"
         + " JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace"

@@ -1,0 +1,152 @@
+package io.vaultstream.cli;
+
+import static io.vaultstream.testing.EventFactory.at;
+import static io.vaultstream.testing.EventFactory.row;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.vaultstream.engine.VaultLoader;
+import io.vaultstream.engine.VaultOptions;
+import io.vaultstream.event.Progress;
+import io.vaultstream.model.ModelLoader;
+import io.vaultstream.model.VaultModel;
+import io.vaultstream.testing.EventFactory;
+import io.vaultstream.testing.Samples;
+import io.vaultstream.testing.TargetDatabase;
+import io.vaultstream.testing.TestDatabase;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The status command compares the database's page cache with the vault's size, as the database
+ * itself reports both, and warns once the part of the vault that batches reach at random no longer
+ * fits the cache.
+ */
+class StatusCacheIT {
+  private final VaultModel shop = ModelLoader.load(Samples.shopModel());
+
+  @Test
+  void thePostgresCacheAndTheVaultsIndexesAreWhatTheServerReports() throws Exception {
+    String schema = TestDatabase.newSchema();
+    loadAFewEvents(TestDatabase.options(schema).build());
+    JsonNode cache = jsonStatus(TestDatabase.jdbcUrl(), schema).get("databaseCache");
+
+    long sharedBuffers =
+        Long.parseLong(
+            TestDatabase.value("SELECT pg_size_bytes(current_setting('shared_buffers'))"));
+    long indexes =
+        Long.parseLong(
+            TestDatabase.value(
+                "SELECT sum(pg_indexes_size(c.oid)) FROM pg_class c JOIN pg_namespace n"
+                    + " ON n.oid = c.relnamespace WHERE n.nspname = '"
+                    + schema
+                    + "' AND c.relkind = 'r'"));
+    assertThat(cache.get("setting").asText()).isEqualTo("shared_buffers");
+    assertThat(cache.get("cacheBytes").asLong()).isEqualTo(sharedBuffers);
+    assertThat(cache.get("indexBytes").asLong()).isEqualTo(indexes).isPositive();
+    assertThat(cache.get("randomlyReachedBytes").asLong()).isEqualTo(indexes);
+    assertThat(cache.get("tableBytes").asLong()).isPositive();
+    assertThat(cache.get("countedFor").asText()).isEqualTo("schema");
+    assertThat(cache.get("pageReadsHit").asLong() + cache.get("pageReadsMissed").asLong())
+        .as("the loader read its tables")
+        .isPositive();
+    assertThat(cache.get("outgrown").asBoolean()).isEqualTo(indexes > sharedBuffers);
+
+    CliTest.Run r = CliTest.run("status", "--jdbc-url", TestDatabase.jdbcUrl(), "--schema", schema);
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out())
+        .contains("Database cache (shared_buffers)")
+        .containsPattern("this schema\\s+[0-9.]+ [KM]iB tables, [0-9.]+ [KM]iB indexes")
+        .containsPattern("cache hits\\s+[0-9.]+ % of [0-9,]+ page reads \\(this schema's tables");
+  }
+
+  @Test
+  void aServerWhoseSharedBuffersAreSmallerThanTheVaultsIndexesGetsTheWarning() throws Exception {
+    // The smallest cache PostgreSQL accepts (16 pages): the shop vault's indexes, two pages each
+    // at least, are larger.
+    try (EmbeddedPostgres pg =
+        EmbeddedPostgres.builder()
+            .setServerConfig("shared_buffers", "128kB")
+            .setServerConfig("max_connections", "10")
+            .start()) {
+      String url = pg.getJdbcUrl("postgres", "postgres");
+      String schema = "vault";
+      try (Connection c = DriverManager.getConnection(url);
+          Statement st = c.createStatement()) {
+        st.execute("CREATE SCHEMA " + schema);
+      }
+      loadAFewEvents(
+          VaultOptions.builder().jdbcUrl(url).targetSchema(schema).poolMaxSize(2).build());
+
+      CliTest.Run r = CliTest.run("status", "--jdbc-url", url, "--schema", schema);
+      assertThat(r.code()).as(r.err()).isZero();
+      assertThat(r.out())
+          .containsPattern("cache\\s+128\\.0 KiB")
+          .containsPattern(
+              "! the part of the vault that each batch reaches at random \\([0-9.]+ KiB\\) is"
+                  + " larger than the cache \\(128\\.0 KiB\\)")
+          .contains("raise shared_buffers (docs/POSTGRESQL.md, \"The server's cache\")");
+      JsonNode cache = jsonStatus(url, schema).get("databaseCache");
+      assertThat(cache.get("cacheBytes").asLong()).isEqualTo(128 * 1024);
+      assertThat(cache.get("outgrown").asBoolean()).isTrue();
+    }
+  }
+
+  @Test
+  void theMariaDbBufferPoolAndTheVaultsTablesAreWhatTheServerReports() throws Exception {
+    TargetDatabase mariaDb = TargetDatabase.mariaDb();
+    mariaDb.assumeReachable();
+    String db = mariaDb.newSchema();
+    String url = mariaDb.jdbcUrl();
+    loadAFewEvents(VaultOptions.builder().jdbcUrl(url).targetSchema(db).poolMaxSize(2).build());
+    JsonNode cache = jsonStatus(url, db).get("databaseCache");
+
+    long pool = Long.parseLong(mariaDb.rows("SELECT @@innodb_buffer_pool_size").get(0));
+    long data =
+        Long.parseLong(
+            mariaDb
+                .rows(
+                    "SELECT sum(data_length + index_length) FROM information_schema.tables"
+                        + " WHERE table_schema = '"
+                        + db
+                        + "'")
+                .get(0));
+    assertThat(cache.get("setting").asText()).isEqualTo("innodb_buffer_pool_size");
+    assertThat(cache.get("cacheBytes").asLong()).isEqualTo(pool);
+    assertThat(cache.get("randomlyReachedBytes").asLong())
+        .as("InnoDB keeps rows in their primary key: tables and indexes")
+        .isEqualTo(data)
+        .isPositive();
+    assertThat(cache.get("countedFor").asText()).isEqualTo("server");
+    assertThat(cache.get("outgrown").asBoolean()).isEqualTo(data > pool);
+    CliTest.Run r = CliTest.run("status", "--jdbc-url", url, "--schema", db);
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out())
+        .contains("Database cache (innodb_buffer_pool_size)")
+        .containsPattern("cache hits\\s+[0-9.]+ % of [0-9,]+ page reads \\(the whole server");
+  }
+
+  private void loadAFewEvents(VaultOptions options) throws Exception {
+    EventFactory ev = new EventFactory(shop);
+    try (VaultLoader loader = VaultLoader.open(shop, options)) {
+      loader.load(
+          List.of(
+              ev.event("customers", "c", at(1), row("id", 1L, "customer_no", "C1", "name", "n")),
+              ev.event("orders", "c", at(2), row("id", 9L, "order_no", "O9", "customer_id", 1L))),
+          List.of(),
+          new Progress("status-cache", List.of(new Progress.Position("shop.public.orders", 0, 2))));
+    }
+  }
+
+  private static JsonNode jsonStatus(String url, String schema) throws Exception {
+    CliTest.Run json =
+        CliTest.run("status", "--jdbc-url", url, "--schema", schema, "--format", "json");
+    assertThat(json.code()).as(json.err()).isZero();
+    return new ObjectMapper().readTree(json.out());
+  }
+}
