@@ -1,5 +1,6 @@
 package io.vaultstream.cli;
 
+import io.vaultstream.ddl.CacheFigures;
 import io.vaultstream.ddl.DdlScript;
 import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.dialect.VaultDialect;
@@ -147,31 +148,8 @@ final class StatusCommand implements Callable<Integer> {
     }
     r.changesSetAside.putAll(SetAsideCounts.read(c, d, schema, loaderTables(c, d, schema)));
     progress(c, d, schema, kafka, r);
-    r.cache = cache(c, d, schema);
+    r.cache = CacheFigures.read(c, d, schema);
     return r;
-  }
-
-  /** The database's page cache against the vault's size, or null when the dialect cannot tell. */
-  private static StatusReport.Cache cache(Connection c, VaultDialect d, String schema)
-      throws SQLException {
-    String sql = d.selectCacheFigures();
-    if (sql == null) {
-      return null;
-    }
-    List<String[]> rows = Queries.rows(c, sql, schema);
-    if (rows.isEmpty()) {
-      return null;
-    }
-    String[] f = rows.get(0);
-    return new StatusReport.Cache(
-        f[0],
-        Long.parseLong(f[1]),
-        Long.parseLong(f[2]),
-        Long.parseLong(f[3]),
-        Long.parseLong(f[4]),
-        f[5] == null ? null : Long.valueOf(f[5]),
-        f[6] == null ? null : Long.valueOf(f[6]),
-        f[7]);
   }
 
   /** Each consumer's stored next offset per partition, and its lag when Kafka can be asked. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vaultstream.ddl.CacheFigures;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,35 +31,6 @@ final class StatusReport {
     }
   }
 
-  /**
-   * The database's page cache against the vault's size: the setting that sizes it, its bytes, the
-   * schema's table and index bytes, the bytes a batch reaches at random, and the page reads that
-   * missed and hit the cache (null where not counted), counted for the schema or the server.
-   */
-  record Cache(
-      String setting,
-      long cacheBytes,
-      long tableBytes,
-      long indexBytes,
-      long randomBytes,
-      Long misses,
-      Long hits,
-      String scope) {
-
-    /** Whether the part of the vault that batches reach at random no longer fits the cache. */
-    boolean outgrown() {
-      return randomBytes > cacheBytes;
-    }
-
-    /** The share of page reads that hit the cache, in percent, or null when none were counted. */
-    Double hitPercent() {
-      if (misses == null || hits == null || misses + hits == 0) {
-        return null;
-      }
-      return 100.0 * hits / (misses + hits);
-    }
-  }
-
   final String schema;
   final List<TableRows> tables = new ArrayList<>();
   final Map<String, String> newestBySource = new TreeMap<>();
@@ -74,7 +46,7 @@ final class StatusReport {
   String kafkaProblem;
 
   /** The database's cache against the vault, or null when the database cannot tell. */
-  Cache cache;
+  CacheFigures cache;
 
   StatusReport(String schema) {
     this.schema = schema;
@@ -122,10 +94,12 @@ final class StatusReport {
 
   private void printCache(PrintWriter out) {
     out.printf("%nDatabase cache (%s)%n", cache.setting());
-    out.printf("  %-40s %s%n", "cache", size(cache.cacheBytes()));
+    out.printf("  %-40s %s%n", "cache", CacheFigures.size(cache.cacheBytes()));
     out.printf(
         "  %-40s %s tables, %s indexes%n",
-        "this schema", size(cache.tableBytes()), size(cache.indexBytes()));
+        "this schema",
+        CacheFigures.size(cache.tableBytes()),
+        CacheFigures.size(cache.indexBytes()));
     Double hit = cache.hitPercent();
     if (hit != null) {
       out.printf(
@@ -136,27 +110,8 @@ final class StatusReport {
           cache.scope().equals("schema") ? "this schema's tables" : "the whole server");
     }
     if (cache.outgrown()) {
-      out.printf(
-          "  ! the part of the vault that each batch reaches at random (%s) is larger than the"
-              + " cache (%s):%n    batches read pages from outside it and take longer as the vault"
-              + " grows; raise %s (%s, \"The server's cache\")%n",
-          size(cache.randomBytes()),
-          size(cache.cacheBytes()),
-          cache.setting(),
-          cache.setting().startsWith("innodb") ? "docs/MARIADB.md" : "docs/POSTGRESQL.md");
+      out.printf("  ! %s%n", cache.outgrownMessage());
     }
-  }
-
-  /** Bytes in the largest binary unit that keeps the figure at least 1. */
-  static String size(long bytes) {
-    String[] units = {"bytes", "KiB", "MiB", "GiB", "TiB"};
-    double v = bytes;
-    int u = 0;
-    while (v >= 1024 && u < units.length - 1) {
-      v /= 1024;
-      u++;
-    }
-    return u == 0 ? String.format("%,d bytes", bytes) : String.format("%.1f %s", v, units[u]);
   }
 
   private static void section(PrintWriter out, Map<String, ?> values) {

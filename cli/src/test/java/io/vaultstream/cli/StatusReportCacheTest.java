@@ -2,6 +2,7 @@ package io.vaultstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vaultstream.ddl.CacheFigures;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
@@ -11,19 +12,19 @@ class StatusReportCacheTest {
 
   @Test
   void sizesArePrintedInTheLargestBinaryUnitThatKeepsThemAtLeastOne() {
-    assertThat(StatusReport.size(0)).isEqualTo("0 bytes");
-    assertThat(StatusReport.size(1023)).isEqualTo("1,023 bytes");
-    assertThat(StatusReport.size(1024)).isEqualTo("1.0 KiB");
-    assertThat(StatusReport.size(134_217_728)).isEqualTo("128.0 MiB");
-    assertThat(StatusReport.size(230_416_384)).isEqualTo("219.7 MiB");
-    assertThat(StatusReport.size(3L << 40)).isEqualTo("3.0 TiB");
+    assertThat(CacheFigures.size(0)).isEqualTo("0 bytes");
+    assertThat(CacheFigures.size(1023)).isEqualTo("1,023 bytes");
+    assertThat(CacheFigures.size(1024)).isEqualTo("1.0 KiB");
+    assertThat(CacheFigures.size(134_217_728)).isEqualTo("128.0 MiB");
+    assertThat(CacheFigures.size(230_416_384)).isEqualTo("219.7 MiB");
+    assertThat(CacheFigures.size(3L << 40)).isEqualTo("3.0 TiB");
   }
 
   @Test
   void aVaultWhoseIndexesFitTheCacheGetsNoWarning() {
     String out =
         printed(
-            new StatusReport.Cache(
+            new CacheFigures(
                 "shared_buffers", 128 << 20, 5 << 20, 3 << 20, 3 << 20, 10L, 990L, "schema"));
     assertThat(out)
         .contains("Database cache (shared_buffers)")
@@ -37,7 +38,7 @@ class StatusReportCacheTest {
   void aVaultThatOutgrewTheCacheIsWarnedAbout() {
     String out =
         printed(
-            new StatusReport.Cache(
+            new CacheFigures(
                 "innodb_buffer_pool_size",
                 128 << 20,
                 300 << 20,
@@ -56,13 +57,13 @@ class StatusReportCacheTest {
 
   @Test
   void theHitShareIsUnknownWithoutCountedReads() {
-    assertThat(new StatusReport.Cache("shared_buffers", 1, 0, 0, 0, 0L, 0L, "schema").hitPercent())
+    assertThat(new CacheFigures("shared_buffers", 1, 0, 0, 0, 0L, 0L, "schema").hitPercent())
         .isNull();
-    assertThat(new StatusReport.Cache("shared_buffers", 1, 0, 0, 0, 1L, 3L, "schema").hitPercent())
+    assertThat(new CacheFigures("shared_buffers", 1, 0, 0, 0, 1L, 3L, "schema").hitPercent())
         .isEqualTo(75.0);
   }
 
-  private static String printed(StatusReport.Cache cache) {
+  private static String printed(CacheFigures cache) {
     StatusReport r = new StatusReport("vault");
     r.cache = cache;
     StringWriter s = new StringWriter();

@@ -36,6 +36,7 @@ final class BatchRunner {
   private SchemaManager schema;
   private BatchSteps steps;
   private QueueTableUpkeep upkeep;
+  private CacheWatch cache;
   private JdbcBatchStore.Parts stores;
 
   BatchRunner(DataSource dataSource, boolean ownsPool, VaultDialect dialect) {
@@ -49,11 +50,13 @@ final class BatchRunner {
       SchemaManager schema,
       BatchSteps steps,
       QueueTableUpkeep upkeep,
+      CacheWatch cache,
       JdbcBatchStore.Parts stores) {
     this.schema = schema;
     this.stores = stores;
     this.steps = steps;
     this.upkeep = upkeep;
+    this.cache = cache;
   }
 
   Connection connection() throws SQLException {
@@ -83,6 +86,7 @@ final class BatchRunner {
 
   private LoadResult logged(LoadResult r) {
     upkeep.after(r);
+    cache.after();
     FLUSHES.info(
         "Flushed {} events: {} vault rows in {} ms; {} new rows waiting for a parent, {} events"
             + " held in memory waiting for one, {} resolved, {} moved to the error table, {} loaded"

@@ -135,6 +135,7 @@ public final class VaultLoader implements AutoCloseable {
           schema,
           steps,
           upkeep,
+          new CacheWatch(dialect, dataSource, target),
           new JdbcBatchStore.Parts(
               dialect, schema, model.naming(), new WaitingStore(dialect, schema), progressStore));
     }

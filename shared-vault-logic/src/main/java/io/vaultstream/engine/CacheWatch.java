@@ -1,0 +1,78 @@
+package io.vaultstream.engine;
+
+import io.vaultstream.ddl.CacheFigures;
+import io.vaultstream.dialect.VaultDialect;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Compares the database's page cache with the vault's size now and then, after a committed load,
+ * and warns when the vault has outgrown it: from then on each batch reads pages from outside the
+ * cache and flushes take longer as the vault grows. Warns the first time, then each time the part
+ * of the vault that batches reach at random has doubled since the last warning.
+ */
+final class CacheWatch {
+  private static final Logger LOG = LoggerFactory.getLogger(CacheWatch.class);
+
+  /** How often the figures are read, at most. */
+  static final long EVERY_NANOS = TimeUnit.MINUTES.toNanos(10);
+
+  private final VaultDialect dialect;
+  private final DataSource dataSource;
+  private final String schema;
+  private long nextCheck = System.nanoTime();
+  private long warnedAtBytes;
+  private boolean enabled = true;
+
+  CacheWatch(VaultDialect dialect, DataSource dataSource, String schema) {
+    this.dialect = dialect;
+    this.dataSource = dataSource;
+    this.schema = schema;
+  }
+
+  /** After a committed load: reads the figures when it is time, and warns when it should. */
+  synchronized void after() {
+    long now = System.nanoTime();
+    if (!enabled || now - nextCheck < 0) {
+      return;
+    }
+    nextCheck = now + EVERY_NANOS;
+    CacheFigures f;
+    try (Connection c = dataSource.getConnection()) {
+      c.setAutoCommit(true); // catalog reads, no transaction to keep open
+      f = CacheFigures.read(c, dialect, schema);
+    } catch (SQLException e) {
+      enabled = false;
+      LOG.warn(
+          "Could not read the size of the vault in {} against the database's cache ({}); the"
+              + " loader will not try again. `vaultstream status` shows the same figures.",
+          schema,
+          e.getMessage());
+      return;
+    }
+    if (f == null) {
+      enabled = false; // the database cannot tell
+      return;
+    }
+    String warning = warning(f);
+    if (warning != null) {
+      LOG.warn("The vault in {}: {}", schema, warning);
+    }
+  }
+
+  /**
+   * The warning these figures call for, or null: the first time the vault has outgrown the cache,
+   * then each time the part that batches reach at random has doubled since the last warning.
+   */
+  synchronized String warning(CacheFigures f) {
+    if (!f.outgrown() || (warnedAtBytes > 0 && f.randomBytes() < 2 * warnedAtBytes)) {
+      return null;
+    }
+    warnedAtBytes = f.randomBytes();
+    return f.outgrownMessage();
+  }
+}
