@@ -1,25 +1,14 @@
 package io.vaultstream.cli;
 
-import static io.vaultstream.testing.EventFactory.at;
-import static io.vaultstream.testing.EventFactory.row;
+import static io.vaultstream.testing.SmallCachePostgres.loadACustomerAndAnOrder;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
-import io.vaultstream.event.Progress;
-import io.vaultstream.model.ModelLoader;
-import io.vaultstream.model.VaultModel;
-import io.vaultstream.testing.EventFactory;
-import io.vaultstream.testing.Samples;
+import io.vaultstream.testing.SmallCachePostgres;
 import io.vaultstream.testing.TargetDatabase;
 import io.vaultstream.testing.TestDatabase;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,12 +17,10 @@ import org.junit.jupiter.api.Test;
  * fits the cache.
  */
 class StatusCacheIT {
-  private final VaultModel shop = ModelLoader.load(Samples.shopModel());
-
   @Test
   void thePostgresCacheAndTheVaultsIndexesAreWhatTheServerReports() throws Exception {
     String schema = TestDatabase.newSchema();
-    loadAFewEvents(TestDatabase.options(schema).build());
+    loadACustomerAndAnOrder(TestDatabase.options(schema).build());
     JsonNode cache = jsonStatus(TestDatabase.jdbcUrl(), schema).get("databaseCache");
 
     long sharedBuffers =
@@ -67,23 +54,10 @@ class StatusCacheIT {
 
   @Test
   void aServerWhoseSharedBuffersAreSmallerThanTheVaultsIndexesGetsTheWarning() throws Exception {
-    // The smallest cache PostgreSQL accepts (16 pages): the shop vault's indexes, two pages each
-    // at least, are larger.
-    try (EmbeddedPostgres pg =
-        EmbeddedPostgres.builder()
-            .setServerConfig("shared_buffers", "128kB")
-            .setServerConfig("max_connections", "10")
-            .start()) {
-      String url = pg.getJdbcUrl("postgres", "postgres");
-      String schema = "vault";
-      try (Connection c = DriverManager.getConnection(url);
-          Statement st = c.createStatement()) {
-        st.execute("CREATE SCHEMA " + schema);
-      }
-      loadAFewEvents(
-          VaultOptions.builder().jdbcUrl(url).targetSchema(schema).poolMaxSize(2).build());
-
-      CliTest.Run r = CliTest.run("status", "--jdbc-url", url, "--schema", schema);
+    try (SmallCachePostgres pg = SmallCachePostgres.start()) {
+      loadACustomerAndAnOrder(pg.options());
+      String schema = SmallCachePostgres.SCHEMA;
+      CliTest.Run r = CliTest.run("status", "--jdbc-url", pg.jdbcUrl(), "--schema", schema);
       assertThat(r.code()).as(r.err()).isZero();
       assertThat(r.out())
           .containsPattern("cache\\s+128\\.0 KiB")
@@ -91,7 +65,7 @@ class StatusCacheIT {
               "! the part of the vault that each batch reaches at random \\([0-9.]+ KiB\\) is"
                   + " larger than the cache \\(128\\.0 KiB\\)")
           .contains("raise shared_buffers (docs/POSTGRESQL.md, \"The server's cache\")");
-      JsonNode cache = jsonStatus(url, schema).get("databaseCache");
+      JsonNode cache = jsonStatus(pg.jdbcUrl(), schema).get("databaseCache");
       assertThat(cache.get("cacheBytes").asLong()).isEqualTo(128 * 1024);
       assertThat(cache.get("outgrown").asBoolean()).isTrue();
     }
@@ -103,7 +77,8 @@ class StatusCacheIT {
     mariaDb.assumeReachable();
     String db = mariaDb.newSchema();
     String url = mariaDb.jdbcUrl();
-    loadAFewEvents(VaultOptions.builder().jdbcUrl(url).targetSchema(db).poolMaxSize(2).build());
+    loadACustomerAndAnOrder(
+        VaultOptions.builder().jdbcUrl(url).targetSchema(db).poolMaxSize(2).build());
     JsonNode cache = jsonStatus(url, db).get("databaseCache");
 
     long pool = Long.parseLong(mariaDb.rows("SELECT @@innodb_buffer_pool_size").get(0));
@@ -129,18 +104,6 @@ class StatusCacheIT {
     assertThat(r.out())
         .contains("Database cache (innodb_buffer_pool_size)")
         .containsPattern("cache hits\\s+[0-9.]+ % of [0-9,]+ page reads \\(the whole server");
-  }
-
-  private void loadAFewEvents(VaultOptions options) throws Exception {
-    EventFactory ev = new EventFactory(shop);
-    try (VaultLoader loader = VaultLoader.open(shop, options)) {
-      loader.load(
-          List.of(
-              ev.event("customers", "c", at(1), row("id", 1L, "customer_no", "C1", "name", "n")),
-              ev.event("orders", "c", at(2), row("id", 9L, "order_no", "O9", "customer_id", 1L))),
-          List.of(),
-          new Progress("status-cache", List.of(new Progress.Position("shop.public.orders", 0, 2))));
-    }
   }
 
   private static JsonNode jsonStatus(String url, String schema) throws Exception {

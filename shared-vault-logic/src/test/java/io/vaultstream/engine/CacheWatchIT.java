@@ -1,23 +1,12 @@
 package io.vaultstream.engine;
 
-import static io.vaultstream.testing.EventFactory.at;
-import static io.vaultstream.testing.EventFactory.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.vaultstream.event.Progress;
-import io.vaultstream.model.ModelLoader;
-import io.vaultstream.model.VaultModel;
-import io.vaultstream.testing.EventFactory;
-import io.vaultstream.testing.Samples;
+import io.vaultstream.testing.SmallCachePostgres;
 import io.vaultstream.testing.TestDatabase;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,25 +16,10 @@ import org.junit.jupiter.api.Test;
 class CacheWatchIT {
   private static final String WARNING = "the part of the vault that each batch reaches at random";
 
-  private final VaultModel shop = ModelLoader.load(Samples.shopModel());
-
   @Test
   void aServerWhoseSharedBuffersAreSmallerThanTheVaultsIndexesIsWarnedAbout() throws Exception {
-    // The smallest cache PostgreSQL accepts (16 pages): the shop vault's indexes, two pages each
-    // at least, are larger.
-    try (EmbeddedPostgres pg =
-        EmbeddedPostgres.builder()
-            .setServerConfig("shared_buffers", "128kB")
-            .setServerConfig("max_connections", "10")
-            .start()) {
-      String url = pg.getJdbcUrl("postgres", "postgres");
-      try (Connection c = DriverManager.getConnection(url);
-          Statement st = c.createStatement()) {
-        st.execute("CREATE SCHEMA vault");
-      }
-      String log =
-          logOf(VaultOptions.builder().jdbcUrl(url).targetSchema("vault").poolMaxSize(2).build());
-      assertThat(log)
+    try (SmallCachePostgres pg = SmallCachePostgres.start()) {
+      assertThat(logOf(pg.options()))
           .contains("WARN")
           .contains("The vault in vault: " + WARNING)
           .contains("is larger than the cache (128.0 KiB)")
@@ -60,18 +34,12 @@ class CacheWatchIT {
   }
 
   /** What the loader logs while it loads two events and closes. */
-  private String logOf(VaultOptions options) throws Exception {
-    EventFactory ev = new EventFactory(shop);
+  private static String logOf(VaultOptions options) throws Exception {
     PrintStream err = System.err;
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
     System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
-    try (VaultLoader loader = VaultLoader.open(shop, options)) {
-      loader.load(
-          List.of(
-              ev.event("customers", "c", at(1), row("id", 1L, "customer_no", "C1", "name", "n")),
-              ev.event("orders", "c", at(2), row("id", 9L, "order_no", "O9", "customer_id", 1L))),
-          List.of(),
-          new Progress("cache-watch", List.of(new Progress.Position("shop.public.orders", 0, 2))));
+    try {
+      SmallCachePostgres.loadACustomerAndAnOrder(options);
     } finally {
       System.setErr(err);
     }
