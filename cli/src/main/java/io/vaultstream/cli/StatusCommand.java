@@ -148,7 +148,11 @@ final class StatusCommand implements Callable<Integer> {
     }
     r.changesSetAside.putAll(SetAsideCounts.read(c, d, schema, loaderTables(c, d, schema)));
     progress(c, d, schema, kafka, r);
-    r.cache = CacheFigures.read(c, d, schema);
+    try {
+      r.cache = CacheFigures.read(c, d, schema);
+    } catch (SQLException e) {
+      r.cacheProblem = e.getMessage(); // the rest of the status stands without it
+    }
     return r;
   }
 

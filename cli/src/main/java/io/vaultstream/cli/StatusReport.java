@@ -48,6 +48,9 @@ final class StatusReport {
   /** The database's cache against the vault, or null when the database cannot tell. */
   CacheFigures cache;
 
+  /** Why the database's cache figures could not be read, or null. */
+  String cacheProblem;
+
   StatusReport(String schema) {
     this.schema = schema;
   }
@@ -89,6 +92,8 @@ final class StatusReport {
     }
     if (cache != null) {
       printCache(out);
+    } else if (cacheProblem != null) {
+      out.printf("%nDatabase cache%n  (not read: %s)%n", cacheProblem);
     }
   }
 
@@ -154,6 +159,9 @@ final class StatusReport {
       if (bootstrapServers != null) {
         o.put("endOffset", p.endOffset()).put("lag", p.lag());
       }
+    }
+    if (cacheProblem != null) {
+      doc.putObject("databaseCache").put("problem", cacheProblem);
     }
     if (cache != null) {
       doc.putObject("databaseCache")

@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Locale;
 
 /**
  * The database's page cache against a vault's size, as the database reports both: the setting that
@@ -34,6 +35,8 @@ public record CacheFigures(
       return null;
     }
     try (PreparedStatement ps = c.prepareStatement(sql)) {
+      // Sizes take a share lock on each table: do not wait long behind another loader's DDL.
+      ps.setQueryTimeout(10);
       ps.setString(1, schema);
       try (ResultSet rs = ps.executeQuery()) {
         if (!rs.next()) {
@@ -98,6 +101,8 @@ public record CacheFigures(
       v /= 1024;
       u++;
     }
-    return u == 0 ? String.format("%,d bytes", bytes) : String.format("%.1f %s", v, units[u]);
+    return u == 0
+        ? String.format(Locale.ROOT, "%,d bytes", bytes)
+        : String.format(Locale.ROOT, "%.1f %s", v, units[u]);
   }
 }

@@ -237,9 +237,10 @@ final class BatchRunner {
    * in parts as {@link #load(List, List, Progress)} does ({@code asPlanned} false).
    */
   Written writePlanned(PlannedBatch b) throws SQLException {
+    LoadResult written = null;
     try (Connection c = addColumnsThenConnect(b)) {
       try {
-        return new Written(logged(steps.write(stores.on(c), b, false)), true);
+        written = steps.write(stores.on(c), b, false);
       } catch (SQLException | RuntimeException e) {
         c.rollback();
         if (!(e instanceof SQLException s) || !isRace(s)) {
@@ -252,6 +253,9 @@ final class BatchRunner {
       }
       // The database rejected a value: load the batch in parts, as load() does.
       return new Written(logged(isolate(b.events, b.bad, e, b.progress)), false);
+    }
+    if (written != null) {
+      return new Written(logged(written), true); // committed, and its connection back in the pool
     }
     // Planned anew on the writer's connection: the batch before this one has committed.
     return new Written(load(b.events, b.bad, b.progress), false);

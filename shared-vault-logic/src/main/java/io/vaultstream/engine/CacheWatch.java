@@ -4,7 +4,9 @@ import io.vaultstream.ddl.CacheFigures;
 import io.vaultstream.dialect.VaultDialect;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLTransientException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,9 +26,9 @@ final class CacheWatch {
   private final VaultDialect dialect;
   private final DataSource dataSource;
   private final String schema;
-  private long nextCheck = System.nanoTime();
+  private final AtomicLong nextCheck = new AtomicLong(System.nanoTime());
   private long warnedAtBytes;
-  private boolean enabled = true;
+  private volatile boolean enabled = true;
 
   CacheWatch(VaultDialect dialect, DataSource dataSource, String schema) {
     this.dialect = dialect;
@@ -34,24 +36,30 @@ final class CacheWatch {
     this.schema = schema;
   }
 
-  /** After a committed load: reads the figures when it is time, and warns when it should. */
-  synchronized void after() {
+  /**
+   * After a committed load, its connection given back: reads the figures when it is time (one
+   * caller at a time; the others go on at once), and warns when it should. Never fails the load.
+   */
+  void after() {
     long now = System.nanoTime();
-    if (!enabled || now - nextCheck < 0) {
+    long due = nextCheck.get();
+    if (!enabled || now - due < 0 || !nextCheck.compareAndSet(due, now + EVERY_NANOS)) {
       return;
     }
-    nextCheck = now + EVERY_NANOS;
     CacheFigures f;
     try (Connection c = dataSource.getConnection()) {
       c.setAutoCommit(true); // catalog reads, no transaction to keep open
       f = CacheFigures.read(c, dialect, schema);
     } catch (SQLException e) {
-      enabled = false;
-      LOG.warn(
-          "Could not read the size of the vault in {} against the database's cache ({}); the"
-              + " loader will not try again. `vaultstream status` shows the same figures.",
-          schema,
-          e.getMessage());
+      if (e instanceof SQLTransientException
+          || dialect.isInterrupted(e)
+          || dialect.passes(e.getSQLState())) {
+        return; // no connection free in time, or the read timed out: again at the next interval
+      }
+      disable(e);
+      return;
+    } catch (RuntimeException e) {
+      disable(e);
       return;
     }
     if (f == null) {
@@ -64,12 +72,26 @@ final class CacheWatch {
     }
   }
 
+  private void disable(Exception e) {
+    enabled = false;
+    LOG.warn(
+        "Could not read the size of the vault in {} against the database's cache ({}); the"
+            + " loader will not try again. `vaultstream status` shows the same figures.",
+        schema,
+        e.toString());
+  }
+
   /**
    * The warning these figures call for, or null: the first time the vault has outgrown the cache,
-   * then each time the part that batches reach at random has doubled since the last warning.
+   * then each time the part that batches reach at random has doubled since the last warning, or
+   * outgrew the cache again after it was raised.
    */
   synchronized String warning(CacheFigures f) {
-    if (!f.outgrown() || (warnedAtBytes > 0 && f.randomBytes() < 2 * warnedAtBytes)) {
+    if (!f.outgrown()) {
+      warnedAtBytes = 0;
+      return null;
+    }
+    if (warnedAtBytes > 0 && f.randomBytes() < 2 * warnedAtBytes) {
       return null;
     }
     warnedAtBytes = f.randomBytes();

@@ -34,6 +34,7 @@ public final class SmallCachePostgres implements AutoCloseable {
             EmbeddedPostgres.builder()
                 .setServerConfig("shared_buffers", "128kB")
                 .setServerConfig("max_connections", "10")
+                .setServerConfig("autovacuum", "off")
                 .start());
     try (Connection c = DriverManager.getConnection(s.jdbcUrl());
         Statement st = c.createStatement()) {

@@ -28,16 +28,15 @@ public interface MariaDbOperatorStatements extends OperatorStatements, MariaDbSy
     // what a batch reaches at random; its page reads are counted for the whole server only. Its
     // table sizes are estimates, refreshed with its statistics.
     return "SELECT 'innodb_buffer_pool_size', @@innodb_buffer_pool_size,"
-        + " coalesce(sum(t.data_length), 0), coalesce(sum(t.index_length), 0),"
-        + " coalesce(sum(t.data_length + t.index_length), 0),"
-        + " (SELECT CAST(s.variable_value AS UNSIGNED) FROM information_schema.global_status s"
+        + " sum(t.data_length), sum(t.index_length), sum(t.data_length + t.index_length),"
+        + " (SELECT CAST(s.variable_value AS SIGNED) FROM information_schema.global_status s"
         + " WHERE s.variable_name = 'INNODB_BUFFER_POOL_READS'),"
-        + " (SELECT CAST(r.variable_value AS UNSIGNED) - CAST(s.variable_value AS UNSIGNED)"
-        + " FROM information_schema.global_status r"
-        + " JOIN information_schema.global_status s"
-        + " ON s.variable_name = 'INNODB_BUFFER_POOL_READS'"
-        + " WHERE r.variable_name = 'INNODB_BUFFER_POOL_READ_REQUESTS'),"
-        + " 'server' FROM information_schema.tables t WHERE t.table_schema = ?";
+        + " (SELECT GREATEST(0, sum(IF(s.variable_name = 'INNODB_BUFFER_POOL_READS', -1, 1)"
+        + " * CAST(s.variable_value AS SIGNED))) FROM information_schema.global_status s"
+        + " WHERE s.variable_name IN ('INNODB_BUFFER_POOL_READ_REQUESTS',"
+        + " 'INNODB_BUFFER_POOL_READS')),"
+        + " 'server' FROM information_schema.tables t WHERE t.table_schema = ?"
+        + " HAVING count(*) > 0";
   }
 
   @Override
