@@ -22,7 +22,7 @@ SELECT 1 FROM information_schema.tables WHERE table_schema = ? AND table_name = 
 -- selectSchemasWithTables(2)
 SELECT DISTINCT table_schema FROM information_schema.tables WHERE table_name IN (?, ?) ORDER BY table_schema;
 
--- selectCacheFigures() binding the schema
+-- selectCacheFigures(vs_key_map) binding the schema
 SELECT 'innodb_buffer_pool_size', @@innodb_buffer_pool_size, sum(t.data_length), sum(t.index_length), sum(t.data_length + t.index_length), (SELECT CAST(s.variable_value AS SIGNED) FROM information_schema.global_status s WHERE s.variable_name = 'INNODB_BUFFER_POOL_READS'), (SELECT GREATEST(0, sum(IF(s.variable_name = 'INNODB_BUFFER_POOL_READS', -1, 1) * CAST(s.variable_value AS SIGNED))) FROM information_schema.global_status s WHERE s.variable_name IN ('INNODB_BUFFER_POOL_READ_REQUESTS', 'INNODB_BUFFER_POOL_READS')), 'server' FROM information_schema.tables t WHERE t.table_schema = ? HAVING count(*) > 0;
 
 -- selectErrorFirstSeenMillis()

@@ -22,8 +22,8 @@ SELECT 1 FROM information_schema.tables WHERE table_schema = ? AND table_name = 
 -- selectSchemasWithTables(2)
 SELECT DISTINCT table_schema FROM information_schema.tables WHERE table_name IN (?, ?) ORDER BY table_schema;
 
--- selectCacheFigures() binding the schema
-SELECT 'shared_buffers', pg_size_bytes(current_setting('shared_buffers')), sum(pg_relation_size(c.oid)) FILTER (WHERE c.relkind = 'r')::bigint, sum(pg_relation_size(c.oid)) FILTER (WHERE c.relkind = 'i')::bigint, sum(pg_relation_size(c.oid)) FILTER (WHERE c.relkind = 'i')::bigint, (SELECT sum(coalesce(t.heap_blks_read, 0) + coalesce(t.idx_blks_read, 0))::bigint FROM pg_statio_user_tables t WHERE t.schemaname = n.nspname), (SELECT sum(coalesce(t.heap_blks_hit, 0) + coalesce(t.idx_blks_hit, 0))::bigint FROM pg_statio_user_tables t WHERE t.schemaname = n.nspname), 'schema' FROM pg_namespace n JOIN pg_class c ON c.relnamespace = n.oid WHERE n.nspname = ? AND c.relkind IN ('r', 'i') GROUP BY n.nspname;
+-- selectCacheFigures(vs_key_map) binding the schema
+SELECT 'shared_buffers', pg_size_bytes(current_setting('shared_buffers')), sum(pg_relation_size(c.oid)) FILTER (WHERE c.relkind = 'r')::bigint, sum(pg_relation_size(c.oid)) FILTER (WHERE c.relkind = 'i')::bigint, sum(pg_relation_size(c.oid)) FILTER (WHERE c.relkind = 'i' OR c.relname = 'vs_key_map')::bigint, (SELECT sum(coalesce(t.heap_blks_read, 0) + coalesce(t.idx_blks_read, 0))::bigint FROM pg_statio_user_tables t WHERE t.schemaname = n.nspname), (SELECT sum(coalesce(t.heap_blks_hit, 0) + coalesce(t.idx_blks_hit, 0))::bigint FROM pg_statio_user_tables t WHERE t.schemaname = n.nspname), 'schema' FROM pg_namespace n JOIN pg_class c ON c.relnamespace = n.oid WHERE n.nspname = ? AND c.relkind IN ('r', 'i') GROUP BY n.nspname;
 
 -- selectErrorFirstSeenMillis()
 SELECT id, floor(extract(epoch FROM first_seen) * 1000)::bigint FROM "vault"."vs_errors" WHERE id = ANY(?);

@@ -10,9 +10,10 @@ import java.util.Locale;
 /**
  * The database's page cache against a vault's size, as the database reports both: the setting that
  * sizes the cache and its bytes, the schema's table and index bytes, the bytes a batch reaches at
- * random (hash keys land anywhere in their index, so every batch touches every part of it), and the
- * page reads that missed and hit the cache (null where not counted), counted for the schema or for
- * the whole server ({@code scope}).
+ * random (hash keys land anywhere in their index, so every batch touches every part of it, and
+ * children read the key map's rows back by their parents' keys), and the page reads that missed and
+ * hit the cache (null where not counted), counted for the schema or for the whole server ({@code
+ * scope}).
  */
 public record CacheFigures(
     String setting,
@@ -30,7 +31,7 @@ public record CacheFigures(
    */
   public static CacheFigures read(Connection c, VaultDialect dialect, String schema)
       throws SQLException {
-    String sql = dialect.selectCacheFigures();
+    String sql = dialect.selectCacheFigures(VaultTables.KEY_MAP);
     if (sql == null) {
       return null;
     }

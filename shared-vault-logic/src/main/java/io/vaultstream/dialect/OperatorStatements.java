@@ -71,12 +71,13 @@ public interface OperatorStatements extends ValueExpressions {
    * Reads how the vault's size compares with the database's page cache, or null when the dialect
    * cannot tell. Binds the schema. Returns one row: the name of the setting that sizes the cache,
    * the cache's bytes, the bytes of the schema's tables, the bytes of their indexes, the bytes a
-   * batch reaches at random (the indexes on hash keys and key map entries, where each new row lands
-   * on a page of its own; where a database stores rows in their primary key, the tables too), the
-   * page reads that missed the cache and those that hit it (null where not counted), and whether
-   * those counts are the schema's ('schema') or the whole server's ('server').
+   * batch reaches at random (the indexes, where a hash key lands anywhere, and the key map table
+   * {@code keyMapTable}, whose entries children read back; where a database stores rows in their
+   * primary key, the tables too), the page reads that missed the cache and those that hit it (null
+   * where not counted), and whether those counts are the schema's ('schema') or the whole server's
+   * ('server').
    */
-  default String selectCacheFigures() {
+  default String selectCacheFigures(String keyMapTable) {
     return null;
   }
 

@@ -24,7 +24,9 @@ final class OperatorGolden {
         .add("selectTables()", d.selectTables())
         .add("tableExists()", d.tableExists())
         .add("selectSchemasWithTables(2)", d.selectSchemasWithTables(2))
-        .add("selectCacheFigures() binding the schema", d.selectCacheFigures())
+        .add(
+            "selectCacheFigures(vs_key_map) binding the schema",
+            d.selectCacheFigures(VaultTables.KEY_MAP))
         .add("selectErrorFirstSeenMillis()", d.selectErrorFirstSeenMillis(s, VaultTables.ERRORS))
         .add("selectSourceColumns()", d.selectSourceColumns())
         .add("selectSourceConstraints()", d.selectSourceConstraints());

@@ -23,9 +23,10 @@ public interface MariaDbOperatorStatements extends OperatorStatements, MariaDbSy
   }
 
   @Override
-  default String selectCacheFigures() {
+  default String selectCacheFigures(String keyMapTable) {
     // InnoDB stores a table's rows in its primary key, so the tables as well as their indexes are
-    // what a batch reaches at random; its page reads are counted for the whole server only. Its
+    // what a batch reaches at random (the key map among them); its page reads are counted for the
+    // whole server only. Its
     // table sizes are estimates, refreshed with its statistics.
     return "SELECT 'innodb_buffer_pool_size', @@innodb_buffer_pool_size,"
         + " sum(t.data_length), sum(t.index_length), sum(t.data_length + t.index_length),"

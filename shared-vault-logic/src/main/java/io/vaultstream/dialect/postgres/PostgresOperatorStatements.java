@@ -17,14 +17,16 @@ interface PostgresOperatorStatements extends OperatorStatements {
   }
 
   @Override
-  default String selectCacheFigures() {
-    // The indexes are what a batch reaches at random: a hash key lands on any leaf page, while
-    // the tables' new rows are appended. The cache hits and misses are the statistics collector's
-    // counts since they were last reset.
+  default String selectCacheFigures(String keyMapTable) {
+    // What a batch reaches at random: the indexes (a hash key lands on any leaf page, while the
+    // tables' new rows are appended) and the key map's rows, which children read back by their
+    // parents' keys. The cache hits and misses are the statistics' counts since their last reset.
     return "SELECT 'shared_buffers', pg_size_bytes(current_setting('shared_buffers')),"
         + " sum(pg_relation_size(c.oid)) FILTER (WHERE c.relkind = 'r')::bigint,"
         + " sum(pg_relation_size(c.oid)) FILTER (WHERE c.relkind = 'i')::bigint,"
-        + " sum(pg_relation_size(c.oid)) FILTER (WHERE c.relkind = 'i')::bigint,"
+        + " sum(pg_relation_size(c.oid)) FILTER (WHERE c.relkind = 'i' OR c.relname = '"
+        + keyMapTable.replace("'", "''")
+        + "')::bigint,"
         + " (SELECT sum(coalesce(t.heap_blks_read, 0) + coalesce(t.idx_blks_read, 0))::bigint"
         + " FROM pg_statio_user_tables t WHERE t.schemaname = n.nspname),"
         + " (SELECT sum(coalesce(t.heap_blks_hit, 0) + coalesce(t.idx_blks_hit, 0))::bigint"
