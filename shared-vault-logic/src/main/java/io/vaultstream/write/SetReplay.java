@@ -20,18 +20,6 @@ import java.util.TreeMap;
  * sets (whose own changes stay theirs): the result does not depend on the order events arrived in.
  */
 final class SetReplay {
-  /** Multi-active key values in order: text, element by element. */
-  static final Comparator<List<String>> KEY_ORDER =
-      (a, b) -> {
-        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
-          int c = a.get(i).compareTo(b.get(i));
-          if (c != 0) {
-            return c;
-          }
-        }
-        return Integer.compare(a.size(), b.size());
-      };
-
   /** A stored set: its members (none when it is the empty set) and the diff it was stored with. */
   record StoredSet(
       long t,
@@ -40,7 +28,7 @@ final class SetReplay {
       boolean empty,
       TreeMap<List<String>, Map<String, String>> members) {
     StoredSet(long t, String recordSource, String hashDiff, boolean empty) {
-      this(t, recordSource, hashDiff, empty, new TreeMap<>(KEY_ORDER));
+      this(t, recordSource, hashDiff, empty, new TreeMap<>(KeyOrder.KEYS));
     }
   }
 
@@ -87,7 +75,7 @@ final class SetReplay {
    * @param from the earliest load_dts of {@code fresh}
    */
   Outcome merge(TreeMap<Long, StoredSet> stored, List<HistoryRow> fresh, long from) {
-    TreeMap<List<String>, Map<String, String>> base = new TreeMap<>(KEY_ORDER);
+    TreeMap<List<String>, Map<String, String>> base = new TreeMap<>(KeyOrder.KEYS);
     Map.Entry<Long, StoredSet> before = stored.lowerEntry(from);
     if (before != null) {
       base.putAll(before.getValue().members());
