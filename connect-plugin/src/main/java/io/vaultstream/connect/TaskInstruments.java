@@ -4,7 +4,7 @@ import static io.vaultstream.connect.config.ConfigNames.TABLE_SIZES_INTERVAL;
 
 import io.vaultstream.connect.config.VaultSinkConfig;
 import io.vaultstream.engine.LoadResult;
-import io.vaultstream.engine.QueueGauges;
+import io.vaultstream.engine.TableGauges;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
 import java.util.Collection;
@@ -16,9 +16,9 @@ import org.apache.kafka.connect.sink.SinkRecord;
  */
 final class TaskInstruments {
   private final VaultTaskMetrics metrics;
-  private final QueueGauges tables;
+  private final TableGauges tables;
 
-  private TaskInstruments(VaultTaskMetrics metrics, QueueGauges tables) {
+  private TaskInstruments(VaultTaskMetrics metrics, TableGauges tables) {
     this.metrics = metrics;
     this.tables = tables;
   }
@@ -31,9 +31,10 @@ final class TaskInstruments {
       String consumer,
       String task) {
     VaultTaskMetrics metrics = VaultTaskMetrics.register(consumer, task);
-    QueueGauges tables =
-        new QueueGauges(
+    TableGauges tables =
+        new TableGauges(
             loader::queueSizes,
+            loader::cacheSizes,
             config.getLong(TABLE_SIZES_INTERVAL),
             System::currentTimeMillis,
             consumer + "-" + task);

@@ -1,7 +1,7 @@
 package io.vaultstream.connect;
 
 import io.vaultstream.engine.LoadResult;
-import io.vaultstream.engine.QueueGauges;
+import io.vaultstream.engine.TableGauges;
 import java.lang.management.ManagementFactory;
 import java.util.Collection;
 import java.util.function.LongSupplier;
@@ -31,7 +31,7 @@ final class VaultTaskMetrics implements VaultTaskMetricsMBean {
   private volatile int held;
   private volatile long lastMillis;
   private volatile long lastCommit;
-  private volatile QueueGauges tables;
+  private volatile TableGauges tables;
   private volatile long watermarkSeconds;
 
   VaultTaskMetrics(ObjectName name, LongSupplier clock) {
@@ -100,7 +100,7 @@ final class VaultTaskMetrics implements VaultTaskMetricsMBean {
   }
 
   /** Shows the queue tables' sizes of {@code gauges}, and the task's watermark. */
-  void watch(QueueGauges gauges, long watermarkSeconds) {
+  void watch(TableGauges gauges, long watermarkSeconds) {
     this.tables = gauges;
     this.watermarkSeconds = watermarkSeconds;
   }
@@ -191,30 +191,48 @@ final class VaultTaskMetrics implements VaultTaskMetricsMBean {
 
   @Override
   public long getWaitingRows() {
-    QueueGauges t = tables;
+    TableGauges t = tables;
     return t == null ? 0 : t.sizes().waitingRows();
   }
 
   @Override
   public long getErrorRows() {
-    QueueGauges t = tables;
+    TableGauges t = tables;
     return t == null ? 0 : t.sizes().errorRows();
   }
 
   @Override
   public long getOldestWaitingAgeMillis() {
-    QueueGauges t = tables;
+    TableGauges t = tables;
     return t == null ? 0 : t.oldestWaitingAgeMillis();
   }
 
   @Override
   public long getTableSizesReadEpochMillis() {
-    QueueGauges t = tables;
+    TableGauges t = tables;
     return t == null ? 0 : t.readAt();
   }
 
   @Override
   public long getWatermarkSeconds() {
     return watermarkSeconds;
+  }
+
+  @Override
+  public long getDatabaseCacheBytes() {
+    TableGauges t = tables;
+    return t == null ? 0 : t.cacheSizes().cacheBytes();
+  }
+
+  @Override
+  public long getVaultRandomlyReachedBytes() {
+    TableGauges t = tables;
+    return t == null ? 0 : t.cacheSizes().randomlyReachedBytes();
+  }
+
+  @Override
+  public long getCacheSizesReadEpochMillis() {
+    TableGauges t = tables;
+    return t == null ? 0 : t.cacheReadAt();
   }
 }

@@ -78,4 +78,22 @@ public interface VaultTaskMetricsMBean {
 
   /** The watermark ({@code watermark.size.seconds}): how long a row waits before it is an error. */
   long getWatermarkSeconds();
+
+  /**
+   * The database's page cache in bytes (PostgreSQL {@code shared_buffers}, MariaDB {@code
+   * innodb_buffer_pool_size}), at the last read of the cache figures (every 10 minutes at most); 0
+   * before the first read or when the database cannot tell.
+   */
+  long getDatabaseCacheBytes();
+
+  /**
+   * The part of the vault that each batch reaches at random, in bytes (the schema's indexes and the
+   * key map; MariaDB: its tables and indexes), at the same read; larger than {@code
+   * DatabaseCacheBytes}, batches read pages from outside the cache and slow down as the vault
+   * grows.
+   */
+  long getVaultRandomlyReachedBytes();
+
+  /** When the cache figures were last read (epoch milliseconds), 0 before the first read. */
+  long getCacheSizesReadEpochMillis();
 }

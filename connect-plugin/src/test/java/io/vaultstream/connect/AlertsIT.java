@@ -103,6 +103,13 @@ class AlertsIT {
         .isPositive()
         .isLessThan(120_000);
     assertThat((Long) jmx.getAttribute(task, "WatermarkSeconds")).isEqualTo(120);
+    // The cache figures, read when the task started (its loader had created the vault's tables).
+    long sharedBuffers =
+        Long.parseLong(
+            TestDatabase.value("SELECT pg_size_bytes(current_setting('shared_buffers'))"));
+    assertThat((Long) jmx.getAttribute(task, "DatabaseCacheBytes")).isEqualTo(sharedBuffers);
+    assertThat((Long) jmx.getAttribute(task, "VaultRandomlyReachedBytes")).isPositive();
+    assertThat((Long) jmx.getAttribute(task, "CacheSizesReadEpochMillis")).isPositive();
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.vaultstream.engine;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.vaultstream.ddl.CacheFigures;
 import io.vaultstream.decode.ChangeEventDecoder;
 import io.vaultstream.dialect.Dialects;
 import io.vaultstream.dialect.MaskedUrl;
@@ -243,6 +244,19 @@ public final class VaultLoader implements AutoCloseable {
       QueueSizes out = QueueSizes.read(c, dialect, targetSchema());
       c.commit();
       return out;
+    }
+  }
+
+  /**
+   * The database's cache against the part of the vault that batches reach at random, now, or null
+   * when the database cannot tell: for gauges, read at most every few minutes and off the loading
+   * thread (the sizes come from the catalog, one figure per table).
+   */
+  public CacheSizes cacheSizes() throws SQLException {
+    try (Connection c = runner.connection()) {
+      CacheFigures f = CacheFigures.read(c, dialect, targetSchema());
+      c.commit();
+      return f == null ? null : new CacheSizes(f.cacheBytes(), f.randomBytes());
     }
   }
 

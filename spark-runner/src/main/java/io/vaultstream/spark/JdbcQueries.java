@@ -1,6 +1,6 @@
 package io.vaultstream.spark;
 
-import io.vaultstream.engine.QueueGauges;
+import io.vaultstream.engine.TableGauges;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.model.SourceTable;
 import io.vaultstream.model.VaultModel;
@@ -19,7 +19,7 @@ final class JdbcQueries {
   private final VaultModel model;
   private final VaultOptions options;
   private final ProgressListener listener;
-  private final QueueGauges tables;
+  private final TableGauges tables;
   private final org.apache.spark.broadcast.Broadcast<VaultModel> shared;
   private final StartingOffsets starting;
 

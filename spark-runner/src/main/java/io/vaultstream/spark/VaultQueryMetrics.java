@@ -1,6 +1,6 @@
 package io.vaultstream.spark;
 
-import io.vaultstream.engine.QueueGauges;
+import io.vaultstream.engine.TableGauges;
 import java.lang.management.ManagementFactory;
 import javax.management.JMException;
 import javax.management.MBeanServer;
@@ -11,20 +11,20 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The JMX attributes of one streaming query, on the driver: its state and progress from the job's
- * {@link ProgressListener}, the schema's table sizes from the job's {@link QueueGauges}.
+ * {@link ProgressListener}, the schema's table sizes from the job's {@link TableGauges}.
  */
 final class VaultQueryMetrics implements VaultQueryMetricsMBean {
   private static final Logger LOG = LoggerFactory.getLogger(VaultQueryMetrics.class);
 
   private final ObjectName name;
-  private final QueueGauges tables;
+  private final TableGauges tables;
   private final long watermarkSeconds;
   private volatile boolean running;
   private volatile long lastProgress;
   private volatile long lastCommit;
   private volatile long behind = OffsetsBehind.UNKNOWN;
 
-  private VaultQueryMetrics(ObjectName name, QueueGauges tables, long watermarkSeconds) {
+  private VaultQueryMetrics(ObjectName name, TableGauges tables, long watermarkSeconds) {
     this.name = name;
     this.tables = tables;
     this.watermarkSeconds = watermarkSeconds;
@@ -42,7 +42,7 @@ final class VaultQueryMetrics implements VaultQueryMetricsMBean {
    * Registers a query's attributes (replacing those of an earlier start of the same query); a
    * failure to register is logged, never fatal.
    */
-  static VaultQueryMetrics register(String query, QueueGauges tables, long watermarkSeconds) {
+  static VaultQueryMetrics register(String query, TableGauges tables, long watermarkSeconds) {
     try {
       VaultQueryMetrics m = new VaultQueryMetrics(nameOf(query), tables, watermarkSeconds);
       MBeanServer server = ManagementFactory.getPlatformMBeanServer();
@@ -131,5 +131,20 @@ final class VaultQueryMetrics implements VaultQueryMetricsMBean {
   @Override
   public long getWatermarkSeconds() {
     return watermarkSeconds;
+  }
+
+  @Override
+  public long getDatabaseCacheBytes() {
+    return tables.cacheSizes().cacheBytes();
+  }
+
+  @Override
+  public long getVaultRandomlyReachedBytes() {
+    return tables.cacheSizes().randomlyReachedBytes();
+  }
+
+  @Override
+  public long getCacheSizesReadEpochMillis() {
+    return tables.cacheReadAt();
   }
 }

@@ -1,6 +1,6 @@
 package io.vaultstream.spark;
 
-import io.vaultstream.engine.QueueGauges;
+import io.vaultstream.engine.TableGauges;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.model.SourceTable;
 import io.vaultstream.model.VaultModel;
@@ -22,7 +22,7 @@ public final class VaultStreamingJob {
       org.slf4j.LoggerFactory.getLogger(VaultStreamingJob.class);
   private static final java.util.Map<String, java.util.concurrent.ScheduledExecutorService>
       SWEEPERS = new java.util.concurrent.ConcurrentHashMap<>();
-  private static final Map<String, QueueGauges> GAUGES = new java.util.HashMap<>();
+  private static final Map<String, TableGauges> GAUGES = new java.util.HashMap<>();
 
   /**
    * Records per query and micro-batch at most, so a backlog (a first start from the earliest
@@ -170,14 +170,15 @@ public final class VaultStreamingJob {
    * --table-sizes-interval-ms} (default 30000; 0 never) for the queries' JMX attributes: one reader
    * per vault, as the sweeper.
    */
-  static synchronized QueueGauges tableGauges(
+  static synchronized TableGauges tableGauges(
       VaultModel model, VaultOptions options, JobConfig config) {
     String key = model.name() + "|" + options.jdbcUrl() + "|" + options.targetSchema();
     return GAUGES.computeIfAbsent(
         key,
         k ->
-            new QueueGauges(
+            new TableGauges(
                 () -> Loaders.get(model, options).queueSizes(),
+                () -> Loaders.get(model, options).cacheSizes(),
                 Long.parseLong(config.get("table-sizes-interval-ms", "30000")),
                 System::currentTimeMillis,
                 model.name()));
@@ -224,7 +225,7 @@ public final class VaultStreamingJob {
           spark.streams().removeListener(listener);
           listener.unwatchAll();
         });
-    GAUGES.values().forEach(QueueGauges::close);
+    GAUGES.values().forEach(TableGauges::close);
     GAUGES.clear();
     LISTENERS.clear();
     SWEEPERS.values().forEach(java.util.concurrent.ScheduledExecutorService::shutdownNow);

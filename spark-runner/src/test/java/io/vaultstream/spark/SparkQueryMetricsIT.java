@@ -106,6 +106,18 @@ class SparkQueryMetricsIT {
     assertThat((Long) jmx.getAttribute(query, "OldestWaitingAgeMillis")).isPositive();
     assertThat((Long) jmx.getAttribute(query, "TableSizesReadEpochMillis")).isPositive();
     assertThat((Long) jmx.getAttribute(query, "WatermarkSeconds")).isEqualTo(120);
+    // The cache figures, read when the job started (its loader had created the vault's tables).
+    long sharedBuffers =
+        Long.parseLong(
+            TestDatabase.value("SELECT pg_size_bytes(current_setting('shared_buffers'))"));
+    assertThat((Long) jmx.getAttribute(query, "DatabaseCacheBytes")).isEqualTo(sharedBuffers);
+    assertThat((Long) jmx.getAttribute(query, "VaultRandomlyReachedBytes")).isPositive();
+    assertThat((Long) jmx.getAttribute(query, "CacheSizesReadEpochMillis")).isPositive();
+    assertThat(exported)
+        .containsEntry("vaultstream_query_database_cache_bytes", (double) sharedBuffers)
+        .containsKeys(
+            "vaultstream_query_vault_randomly_reached_bytes",
+            "vaultstream_query_cache_sizes_read_timestamp_seconds");
   }
 
   /** The stopped query shows it is not running; the job's shutdown unregisters its bean. */
