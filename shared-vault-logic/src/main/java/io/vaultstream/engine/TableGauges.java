@@ -24,7 +24,7 @@ public final class TableGauges implements AutoCloseable {
   public static final long CACHE_EVERY_MS = 600_000;
 
   private final Callable<QueueSizes> reader;
-  private volatile Callable<CacheSizes> cacheReader;
+  private final Callable<CacheSizes> cacheReader;
   private final LongSupplier clock;
   private final String what;
   private final ScheduledExecutorService timer;
@@ -32,14 +32,15 @@ public final class TableGauges implements AutoCloseable {
   private volatile long readAt;
   private volatile CacheSizes cache = new CacheSizes(0, 0);
   private volatile long cacheReadAt;
+  private long cacheDue; // when the cache figures are next read (clock millis); 0: at once
   private boolean failing;
   private boolean cacheFailing;
   private volatile boolean closed;
 
   /**
    * @param reader reads the queue tables' sizes (the loader's {@code queueSizes})
-   * @param cacheReader reads the cache against the vault (the loader's {@code cacheSizes}; null
-   *     when the database cannot tell), or null for none
+   * @param cacheReader reads the cache against the vault (the loader's {@code cacheSizes}; it
+   *     returns null when the database cannot tell or the schema has no tables), or null for none
    * @param intervalMs between two reads; 0 reads never
    * @param what the task or job, for the log and the thread's name
    */
@@ -68,14 +69,17 @@ public final class TableGauges implements AutoCloseable {
   }
 
   /**
-   * Reads the queue tables' sizes now, and the cache figures when they are due; a failure is logged
-   * (once until a read succeeds) and keeps the last.
+   * Reads the queue tables' sizes now, and the cache figures when they are due (at the first read,
+   * then {@link #CACHE_EVERY_MS} after the last attempt, whether it succeeded or failed: a read
+   * that times out holds a pooled connection, so it is not repeated at the table sizes' pace); a
+   * failure is logged (once until a read succeeds) and keeps the last figures.
    */
   public void read() {
     readQueues();
-    Callable<CacheSizes> c = cacheReader;
-    if (c != null && (cacheReadAt == 0 || clock.getAsLong() - cacheReadAt >= CACHE_EVERY_MS)) {
-      readCache(c);
+    long now = clock.getAsLong();
+    if (cacheReader != null && !closed && now - cacheDue >= 0) {
+      cacheDue = now + CACHE_EVERY_MS;
+      readCache();
     }
   }
 
@@ -100,15 +104,16 @@ public final class TableGauges implements AutoCloseable {
     }
   }
 
-  private void readCache(Callable<CacheSizes> c) {
+  private void readCache() {
     try {
-      CacheSizes s = c.call();
-      if (s == null) {
-        cacheReader = null; // the database cannot tell: the gauges stay 0
-        return;
-      }
-      cache = s;
+      CacheSizes s = cacheReader.call();
+      // None (the database cannot tell, or the schema has no tables): both 0, which no alert fires
+      // on, and asked again at the next interval.
+      cache = s == null ? new CacheSizes(0, 0) : s;
       cacheReadAt = clock.getAsLong();
+      if (cacheFailing) {
+        LOG.info("The database's cache against the vault is read again for {}", what);
+      }
       cacheFailing = false;
     } catch (Exception e) {
       if (!cacheFailing && !closed) {
@@ -122,7 +127,9 @@ public final class TableGauges implements AutoCloseable {
     }
   }
 
-  /** The cache figures of the last read (both 0 before the first, or when none can be read). */
+  /**
+   * The cache figures of the last read (both 0 before the first, or when the database cannot tell).
+   */
   public CacheSizes cacheSizes() {
     return cache;
   }

@@ -128,31 +128,53 @@ class TableGaugesTest {
     assertThat(cacheReads).hasValue(3);
     assertThat(g.cacheSizes()).isEqualTo(new CacheSizes(128L << 20, 300L << 20));
     assertThat(g.cacheReadAt()).isEqualTo(second);
-    // A failed read is tried again at the next read of the queue tables, not 10 minutes later.
+    // A failed read (it may have held a pooled connection until its timeout) is tried again
+    // ten minutes later, not at the next read of the queue tables.
     next.set(new CacheSizes(1L << 30, 300L << 20));
+    now.addAndGet(30_000);
     g.read();
+    assertThat(cacheReads).hasValue(3);
+    now.addAndGet(TableGauges.CACHE_EVERY_MS - 30_000);
+    g.read();
+    assertThat(cacheReads).hasValue(4);
     assertThat(g.cacheSizes().outgrown()).isFalse();
     assertThat(g.cacheReadAt()).isEqualTo(now.get());
   }
 
   @Test
-  void aDatabaseThatCannotTellIsNotAskedAgain() {
+  void noFiguresShowAsZeroAndAreAskedForAgainAtTheNextInterval() {
+    AtomicReference<CacheSizes> next =
+        new AtomicReference<>(new CacheSizes(128L << 20, 300L << 20));
+    TableGauges g = new TableGauges(() -> new QueueSizes(0, 0, 0), next::get, 0, now::get, "t-0");
+    g.read();
+    assertThat(g.cacheSizes().outgrown()).isTrue();
+    // The schema was dropped, or the database no longer tells: no stale figure stays on show.
+    next.set(null);
+    now.addAndGet(TableGauges.CACHE_EVERY_MS);
+    g.read();
+    assertThat(g.cacheSizes()).isEqualTo(new CacheSizes(0, 0));
+    assertThat(g.cacheReadAt()).isEqualTo(now.get());
+    next.set(new CacheSizes(1L << 30, 300L << 20));
+    now.addAndGet(TableGauges.CACHE_EVERY_MS);
+    g.read();
+    assertThat(g.cacheSizes()).isEqualTo(new CacheSizes(1L << 30, 300L << 20));
+  }
+
+  @Test
+  void aClosedGaugeReadsNoCacheFigures() {
     AtomicInteger cacheReads = new AtomicInteger();
     TableGauges g =
         new TableGauges(
             () -> new QueueSizes(0, 0, 0),
             () -> {
               cacheReads.incrementAndGet();
-              return null;
+              return new CacheSizes(1, 1);
             },
             0,
             now::get,
             "t-0");
+    g.close();
     g.read();
-    now.addAndGet(TableGauges.CACHE_EVERY_MS);
-    g.read();
-    assertThat(cacheReads).hasValue(1);
-    assertThat(g.cacheSizes()).isEqualTo(new CacheSizes(0, 0));
-    assertThat(g.cacheReadAt()).isZero();
+    assertThat(cacheReads).hasValue(0);
   }
 }

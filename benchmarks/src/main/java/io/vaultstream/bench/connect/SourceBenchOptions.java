@@ -78,11 +78,20 @@ record SourceBenchOptions(
 
   /**
    * {@code --variants=k=v,k=v/k=v}: each group of settings (groups split by '/') is one more load
-   * of vaultstream on its running worker, with these settings over the shipped example's.
+   * of vaultstream on its running worker, with these settings over the shipped example's. A '/'
+   * followed by no key ({@code vault.model.path=/tmp/model.json}) is part of the value before it.
    */
   static List<Map<String, String>> variants(String text) {
+    List<String> groups = new java.util.ArrayList<>();
+    for (String piece : text.split("/", -1)) {
+      if (!groups.isEmpty() && !piece.split(",", 2)[0].contains("=")) {
+        groups.set(groups.size() - 1, groups.get(groups.size() - 1) + "/" + piece);
+      } else {
+        groups.add(piece);
+      }
+    }
     List<Map<String, String>> out = new java.util.ArrayList<>();
-    for (String group : text.split("/")) {
+    for (String group : groups) {
       if (group.isBlank()) {
         continue;
       }

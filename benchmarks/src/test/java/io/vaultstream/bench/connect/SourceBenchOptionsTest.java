@@ -63,6 +63,16 @@ class SourceBenchOptionsTest {
   }
 
   @Test
+  void aPathInAVariantKeepsItsSlashes() {
+    assertThat(
+            SourceBenchOptions.variants(
+                "vault.model.path=/tmp/m/model.json,batch.size=100/batch.size=200"))
+        .containsExactly(
+            java.util.Map.of("vault.model.path", "/tmp/m/model.json", "batch.size", "100"),
+            java.util.Map.of("batch.size", "200"));
+  }
+
+  @Test
   void aMariaDbTargetIsTaken() {
     String url = "jdbc:mariadb://127.0.0.1:3306/test?user=root";
     assertThat(SourceBenchOptions.parse(new String[] {"--jdbc-url=" + url}).jdbcUrl())
