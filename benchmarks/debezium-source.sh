@@ -23,7 +23,8 @@
 # of as many satellite-shaped rows as the vault holds, not of the vault's own rows; not with --spark)
 # --worker-heap=2G --variants=k=v,k=v/k=v (each group one more vaultstream load on its running
 # worker, with these settings over the shipped ones; {url} in a value is the target's JDBC URL, e.g.
-# --variants='connection.url={url}&useServerPrepStmts=false'); --spark (in each run also the Spark runner:
+# --variants='connection.url={url}&useServerPrepStmts=false'; a '/' that no key follows belongs to the
+# value: --variants=vault.model.path=/tmp/model.json); --spark (in each run also the Spark runner:
 # a JVM of its own, local[2], loads the same topics from the same broker with the job's defaults,
 # first as a freshly started job, then as a running one, then running with --queries single, into
 # a schema of its own; reported beside vaultstream's fresh and second loads). The harness JVM's heap: BENCH_HEAP (default 1g); the
