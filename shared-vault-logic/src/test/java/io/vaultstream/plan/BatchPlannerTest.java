@@ -200,19 +200,7 @@ class BatchPlannerTest {
   }
 
   private static Map<String, Object> customer(String name) {
-    return row(
-        "id",
-        1L,
-        "customer_no",
-        "C1",
-        "name",
-        name,
-        "email",
-        null,
-        "city",
-        null,
-        "updated_at",
-        null);
+    return EventFactory.customerRow(1L, "C1", name);
   }
 
   @Test

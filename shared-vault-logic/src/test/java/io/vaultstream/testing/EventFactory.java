@@ -63,23 +63,29 @@ public final class EventFactory {
 
   /** A row of the shop model's customers (name "n", no e-mail, city or update time). */
   public ChangeEvent customer(String op, long micros, long id, String customerNo) {
-    return event(
-        "customers",
-        op,
-        micros,
-        row(
-            "id",
-            id,
-            "customer_no",
-            customerNo,
-            "name",
-            "n",
-            "email",
-            null,
-            "city",
-            null,
-            "updated_at",
-            null));
+    return customer(op, micros, id, customerNo, "n");
+  }
+
+  /** A row of the shop model's customers with this name (no e-mail, city or update time). */
+  public ChangeEvent customer(String op, long micros, long id, String customerNo, String name) {
+    return event("customers", op, micros, customerRow(id, customerNo, name));
+  }
+
+  /** The values of such a row. */
+  public static Map<String, Object> customerRow(long id, String customerNo, String name) {
+    return row(
+        "id",
+        id,
+        "customer_no",
+        customerNo,
+        "name",
+        name,
+        "email",
+        null,
+        "city",
+        null,
+        "updated_at",
+        null);
   }
 
   /** A new order of the shop model (status NEW) referring to a customer by its id. */

@@ -1,7 +1,6 @@
 package io.vaultstream.write;
 
 import static io.vaultstream.testing.EventFactory.at;
-import static io.vaultstream.testing.EventFactory.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vaultstream.engine.VaultLoader;
@@ -60,24 +59,7 @@ class KeyOrderIT {
       EventFactory ev, List<Long> ids, String op, long seconds, String name) {
     List<ChangeEvent> out = new ArrayList<>();
     for (long id : ids) {
-      out.add(
-          ev.event(
-              "customers",
-              op,
-              at(seconds + id),
-              row(
-                  "id",
-                  id,
-                  "customer_no",
-                  "C" + id,
-                  "name",
-                  name,
-                  "email",
-                  null,
-                  "city",
-                  null,
-                  "updated_at",
-                  null)));
+      out.add(ev.customer(op, at(seconds + id), id, "C" + id, name));
     }
     return out;
   }
