@@ -81,8 +81,10 @@ final class MultiActiveSets {
     String hk = t.primaryKey().get(0);
     List<String> ma = model.satellites().get(t.name()).multiActiveKey();
     List<String> attrs = schema.attributes(t.name());
-    Map<String, List<HistoryRow>> byParent = new LinkedHashMap<>();
-    Map<String, Long> from = new HashMap<>();
+    // Parents in key order: the read, the delete and the insert reach the index from one end to
+    // the other, as for other satellites (HistoryWriter).
+    Map<String, List<HistoryRow>> byParent = new TreeMap<>();
+    Map<String, Long> from = new TreeMap<>();
     for (HistoryRow r : rows) {
       String p = r.key().get(0);
       byParent.computeIfAbsent(p, k -> new ArrayList<>()).add(r);
