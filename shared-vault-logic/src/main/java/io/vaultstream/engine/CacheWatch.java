@@ -1,5 +1,7 @@
 package io.vaultstream.engine;
 
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.HikariPoolMXBean;
 import io.vaultstream.ddl.CacheFigures;
 import io.vaultstream.dialect.VaultDialect;
 import java.sql.Connection;
@@ -38,12 +40,17 @@ final class CacheWatch {
 
   /**
    * After a committed load, its connection given back: reads the figures when it is time (one
-   * caller at a time; the others go on at once), and warns when it should. Never fails the load.
+   * caller at a time; the others go on at once), and warns when it should. Never fails the load,
+   * and never waits for a connection: with every pooled connection in use (a pool shared by several
+   * loaders) it tries again after the next load.
    */
   void after() {
     long now = System.nanoTime();
     long due = nextCheck.get();
-    if (!enabled || now - due < 0 || !nextCheck.compareAndSet(due, now + EVERY_NANOS)) {
+    if (!enabled
+        || now - due < 0
+        || poolExhausted()
+        || !nextCheck.compareAndSet(due, now + EVERY_NANOS)) {
       return;
     }
     CacheFigures f;
@@ -70,6 +77,17 @@ final class CacheWatch {
     if (warning != null) {
       LOG.warn("The vault in {}: {}", schema, warning);
     }
+  }
+
+  /** Whether a connection asked for now would wait: none idle, and the pool at its maximum. */
+  private boolean poolExhausted() {
+    if (!(dataSource instanceof HikariDataSource h)) {
+      return false;
+    }
+    HikariPoolMXBean pool = h.getHikariPoolMXBean();
+    return pool != null
+        && pool.getIdleConnections() == 0
+        && pool.getTotalConnections() >= h.getMaximumPoolSize();
   }
 
   private void disable(Exception e) {

@@ -2,12 +2,17 @@ package io.vaultstream.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.vaultstream.dialect.Dialects;
 import io.vaultstream.testing.SmallCachePostgres;
 import io.vaultstream.testing.TestDatabase;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * A loader whose vault outgrows the database's cache says so in its log, after its first committed
@@ -33,18 +38,55 @@ class CacheWatchIT {
     assertThat(logOf(TestDatabase.options(schema).build())).doesNotContain(WARNING);
   }
 
+  /**
+   * The check runs on the loading thread after a load: with every connection of the pool in use it
+   * does not wait for one (that would hold up the next batch for the pool's connection timeout,
+   * here two minutes, which the test's timeout would catch), and it reads the figures after the
+   * next load instead of ten minutes later.
+   */
+  @Test
+  @Timeout(60)
+  void aFullPoolIsNotWaitedForAndTheFiguresAreReadAfterTheNextLoad() throws Exception {
+    try (SmallCachePostgres pg = SmallCachePostgres.start()) {
+      SmallCachePostgres.loadACustomerAndAnOrder(pg.options());
+      HikariConfig config = new HikariConfig();
+      config.setJdbcUrl(pg.jdbcUrl());
+      config.setMaximumPoolSize(1);
+      config.setConnectionTimeout(120_000);
+      try (HikariDataSource pool = new HikariDataSource(config)) {
+        CacheWatch watch =
+            new CacheWatch(Dialects.forUrl(pg.jdbcUrl(), null), pool, SmallCachePostgres.SCHEMA);
+        String whileBusy;
+        try (Connection busy = pool.getConnection()) {
+          whileBusy = logDuring(watch::after);
+        }
+        assertThat(whileBusy).doesNotContain(WARNING);
+        assertThat(logDuring(watch::after)).contains("The vault in vault: " + WARNING);
+      }
+    }
+  }
+
   /** What the loader logs while it loads two events and closes. */
   private static String logOf(VaultOptions options) throws Exception {
+    String log = logDuring(() -> SmallCachePostgres.loadACustomerAndAnOrder(options));
+    assertThat(log).as("the loader's log is captured").contains("Flushed 2 events");
+    return log;
+  }
+
+  /** What is logged while {@code work} runs. */
+  private static String logDuring(Work work) throws Exception {
     PrintStream err = System.err;
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
     System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
     try {
-      SmallCachePostgres.loadACustomerAndAnOrder(options);
+      work.run();
     } finally {
       System.setErr(err);
     }
-    String log = captured.toString(StandardCharsets.UTF_8);
-    assertThat(log).as("the loader's log is captured").contains("Flushed 2 events");
-    return log;
+    return captured.toString(StandardCharsets.UTF_8);
+  }
+
+  private interface Work {
+    void run() throws Exception;
   }
 }
