@@ -65,9 +65,8 @@ abstract class ProgressAnchorsContract extends DatabaseContract {
     String schema = newSchema();
     open(schema, true).close();
     db().execute(
-            "ALTER TABLE "
-                + schema
-                + ".vs_progress DROP COLUMN anchor_offset, DROP COLUMN anchor_ts");
+            "ALTER TABLE " + schema + ".vs_progress DROP COLUMN anchor_offset",
+            "ALTER TABLE " + schema + ".vs_progress DROP COLUMN anchor_ts");
 
     // Without auto-create the loader stores and reads positions without anchors.
     VaultLoader old = open(schema, false);
