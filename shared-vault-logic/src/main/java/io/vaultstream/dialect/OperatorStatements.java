@@ -8,7 +8,8 @@ import java.util.Collections;
  * {@link VaultDialect}. Every name is quoted by {@link #quote} and {@link #table} (but the loader's
  * own column names, which need no quotes); every value is a bound parameter; a set of ids is bound
  * through {@link TextValues#bindNumbers}. The reads of the vault default to standard SQL over
- * {@link #asText}, the catalog reads to information_schema, which both PostgreSQL and MariaDB have.
+ * {@link #asText}, the catalog reads (the vault's tables, a source schema's columns and
+ * constraints) to the standard's information_schema.
  */
 public interface OperatorStatements extends ValueExpressions {
 
@@ -118,7 +119,14 @@ public interface OperatorStatements extends ValueExpressions {
    * declares it where the model has such a type ({@code integer}, {@code varchar(40)}, {@code
    * timestamp(6)}), else as the database names it.
    */
-  String selectSourceColumns();
+  default String selectSourceColumns() {
+    return "SELECT c.table_name, c.column_name, LOWER("
+        + StandardTypes.CATALOG_TYPE
+        + ") FROM information_schema.columns c JOIN information_schema.tables t"
+        + " ON t.table_schema = c.table_schema AND t.table_name = c.table_name"
+        + " WHERE c.table_schema = ? AND t.table_type = 'BASE TABLE'"
+        + " ORDER BY c.table_name, c.ordinal_position";
+  }
 
   /**
    * Lists the columns of a source schema's primary keys, unique constraints and foreign keys, one
@@ -126,5 +134,22 @@ public interface OperatorStatements extends ValueExpressions {
    * unique, 'f' foreign key), column, then for a foreign key the referenced table and column (else
    * null); by table, kind, constraint name and then the columns' order in the constraint.
    */
-  String selectSourceConstraints();
+  default String selectSourceConstraints() {
+    // A foreign key's n-th column references the n-th column of the key it references.
+    return "SELECT k.table_name, k.constraint_name, CASE t.constraint_type"
+        + " WHEN 'PRIMARY KEY' THEN 'p' WHEN 'UNIQUE' THEN 'u' ELSE 'f' END AS kind,"
+        + " k.column_name, f.table_name, f.column_name"
+        + " FROM information_schema.table_constraints t"
+        + " JOIN information_schema.key_column_usage k ON k.constraint_schema = t.constraint_schema"
+        + " AND k.constraint_name = t.constraint_name"
+        + " LEFT JOIN information_schema.referential_constraints r"
+        + " ON r.constraint_schema = t.constraint_schema AND r.constraint_name = t.constraint_name"
+        + " LEFT JOIN information_schema.key_column_usage f"
+        + " ON f.constraint_schema = r.unique_constraint_schema"
+        + " AND f.constraint_name = r.unique_constraint_name"
+        + " AND f.ordinal_position = k.position_in_unique_constraint"
+        + " WHERE t.table_schema = ? AND t.constraint_type IN ('PRIMARY KEY', 'UNIQUE',"
+        + " 'FOREIGN KEY')"
+        + " ORDER BY k.table_name, kind, k.constraint_name, k.ordinal_position";
+  }
 }

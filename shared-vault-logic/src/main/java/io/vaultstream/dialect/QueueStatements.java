@@ -5,9 +5,10 @@ import java.util.List;
 
 /**
  * The SQL of the loader's own tables: waiting rows, error rows and stored progress. Part of {@link
- * VaultDialect}; the tables' columns are those the loader's DDL gives them. The operator's reads
- * and deletes of error rows and the read of progress default to standard SQL; the statements the
- * loader runs per batch are each database's own, written so that their plans stay index probes.
+ * VaultDialect}; the tables' columns are those the loader's DDL gives them. All but the take of
+ * expired error rows and the delete by ids default to standard SQL ({@link StandardQueueSql});
+ * PostgreSQL and MariaDB write the statements the loader runs per batch themselves, so that their
+ * plans stay index probes whatever the statistics say.
  */
 public interface QueueStatements extends ValueExpressions {
 
@@ -18,12 +19,15 @@ public interface QueueStatements extends ValueExpressions {
    * TextValues#bindColumns}). Returns per row: 'W' (waiting) or 'E' (error), the state or error
    * code, the arrival or first-seen time as epoch microseconds, then {@code columns} as text.
    */
-  String selectWaitingForParents(
+  default String selectWaitingForParents(
       String schema,
       String waitingTable,
       String errorsTable,
       List<String> columns,
-      String unresolvedCode);
+      String unresolvedCode) {
+    return StandardQueueSql.selectWaitingForParents(
+        this, schema, waitingTable, errorsTable, columns, unresolvedCode);
+  }
 
   /**
    * Of a set of source tables, those that a waiting or error row names as its {@code ref_source}
@@ -33,7 +37,9 @@ public interface QueueStatements extends ValueExpressions {
    * an event only makes it run). Binds one text column (the sources, through {@link
    * TextValues#bindColumns}). Returns per source found: the source.
    */
-  String selectSourcesWaitedOn(String schema, String waitingTable, String errorsTable);
+  default String selectSourcesWaitedOn(String schema, String waitingTable, String errorsTable) {
+    return StandardQueueSql.selectSourcesWaitedOn(this, schema, waitingTable, errorsTable);
+  }
 
   /**
    * Reads the last primary key of the next page of at most {@code rows} rows of {@code t}, in
@@ -62,13 +68,19 @@ public interface QueueStatements extends ValueExpressions {
    * afterKey} false), or those after a key, its primary key columns bound as text (as {@link
    * #selectPageEnd} binds them), found by an index range.
    */
-  String pageRows(String schema, TableSpec t, boolean afterKey);
+  default String pageRows(String schema, TableSpec t, boolean afterKey) {
+    return StandardQueueSql.pageRows(this, schema, t, afterKey);
+  }
 
   /**
    * The condition on a waiting or error row {@code x} that its parent (ref_source, ref_pk) is in
    * the key map: one probe of the key map's primary key per row.
    */
-  String parentKnown(String schema, String keyMapTable);
+  default String parentKnown(String schema, String keyMapTable) {
+    return "EXISTS (SELECT 1 FROM "
+        + table(schema, keyMapTable)
+        + " k WHERE k.source_table = x.ref_source AND k.pk = x.ref_pk)";
+  }
 
   /**
    * Reads, of the next page of waiting rows (as {@link #selectPageEnd}), those with an event whose
@@ -143,13 +155,16 @@ public interface QueueStatements extends ValueExpressions {
    * run in order in one transaction, each binding the same three; the first's update count is the
    * number of rows moved.
    */
-  List<String> moveExpiredWaiting(
+  default List<String> moveExpiredWaiting(
       String schema,
       TableSpec waiting,
       TableSpec errors,
       List<String> columns,
       String waitingState,
-      String unresolvedCode);
+      String unresolvedCode) {
+    return StandardQueueSql.moveExpiredWaiting(
+        this, schema, waiting, errors, columns, waitingState, unresolvedCode);
+  }
 
   /**
    * Reads error rows for operators, by id, at most {@code limit}: every {@code filterColumns} equal

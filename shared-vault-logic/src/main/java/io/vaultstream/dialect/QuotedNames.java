@@ -7,8 +7,13 @@ import java.util.List;
  */
 public interface QuotedNames {
 
-  /** Quotes an identifier that was checked to be legal. */
-  String quote(String identifier);
+  /**
+   * Quotes an identifier that was checked to be legal: by default the standard's delimited
+   * identifier ({@code "name"}, a double quote doubled).
+   */
+  default String quote(String identifier) {
+    return "\"" + identifier.replace("\"", "\"\"") + "\"";
+  }
 
   /** A qualified, quoted table name. */
   default String table(String schema, String table) {

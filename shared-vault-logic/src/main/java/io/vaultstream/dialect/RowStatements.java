@@ -6,8 +6,8 @@ import java.util.List;
 /**
  * The statements that load the vault: rows written set-based, given as text per column and bound by
  * {@link TextValues#bindColumns}, and the reads and locks that come before them. Part of {@link
- * VaultDialect}; the inserts and literals default to standard SQL over the {@link ValueExpressions}
- * and {@link #keepExisting}.
+ * VaultDialect}; everything but the earliest-row upsert defaults to standard SQL over the {@link
+ * ValueExpressions} ({@link StandardRowSql}: {@code MERGE} and joins with the batch).
  */
 public interface RowStatements extends ValueExpressions, ColumnTypes {
 
@@ -43,19 +43,31 @@ public interface RowStatements extends ValueExpressions, ColumnTypes {
       String loadedAt);
 
   /** Inserts rows given as text arrays; rows whose primary key exists are overwritten. */
-  String upsert(String schema, TableSpec table, List<String> columns);
+  default String upsert(String schema, TableSpec table, List<String> columns) {
+    return StandardRowSql.upsert(this, schema, table, columns);
+  }
 
-  /** Inserts rows given as text arrays; rows whose primary key exists are left alone. */
+  /**
+   * Inserts rows given as text arrays; rows whose primary key exists are left alone: {@link
+   * #insertNew} ended by {@link #keepExisting}, or where the database has no such clause a merge.
+   */
   default String insertIgnore(
       String schema, TableSpec table, List<String> columns, String loadedAt) {
-    return insertNew(schema, table, columns, loadedAt) + "\n" + keepExisting(schema, table);
+    String keep = keepExisting(schema, table);
+    return keep == null
+        ? StandardRowSql.merge(this, schema, table, table.primaryKey(), columns)
+            + StandardRowSql.insertMissing(this, columns, loadedAt)
+        : insertNew(schema, table, columns, loadedAt) + "\n" + keep;
   }
 
   /**
    * The clause that ends an insert into {@code table} so that a row whose primary key exists is
-   * left alone instead of failing the statement (PostgreSQL: {@code ON CONFLICT (key) DO NOTHING}).
+   * left alone instead of failing the statement (PostgreSQL: {@code ON CONFLICT (key) DO NOTHING}),
+   * or null (the default) where the database has none: the inserts that keep rows then merge.
    */
-  String keepExisting(String schema, TableSpec table);
+  default String keepExisting(String schema, TableSpec table) {
+    return null;
+  }
 
   /**
    * Inserts rows given as text arrays; a row whose primary key exists fails the statement (cheaper
@@ -98,6 +110,9 @@ public interface RowStatements extends ValueExpressions, ColumnTypes {
   /** Inserts one row of SQL literals unless its primary key exists (ghost records). */
   default String insertLiteralIgnore(
       String schema, TableSpec table, List<String> columns, List<String> literals) {
+    if (keepExisting(schema, table) == null) {
+      return StandardRowSql.insertLiteralIgnore(this, schema, table, columns, literals);
+    }
     return "INSERT INTO "
         + table(schema, table.name())
         + " ("
@@ -114,26 +129,32 @@ public interface RowStatements extends ValueExpressions, ColumnTypes {
   }
 
   /** Deletes rows whose {@code keyColumns} values are given as text arrays. */
-  String deleteByKey(String schema, TableSpec table, List<String> keyColumns);
+  default String deleteByKey(String schema, TableSpec table, List<String> keyColumns) {
+    return StandardRowSql.deleteByKey(this, schema, table, keyColumns);
+  }
 
   /**
    * Updates {@code setColumns} of rows found by {@code keyColumns}; parameters are text arrays, key
    * columns first.
    */
-  String updateByKey(
-      String schema, TableSpec table, List<String> keyColumns, List<String> setColumns);
+  default String updateByKey(
+      String schema, TableSpec table, List<String> keyColumns, List<String> setColumns) {
+    return StandardRowSql.updateByKey(this, schema, table, keyColumns, setColumns);
+  }
 
   /**
    * Reads, for keys and times given as text arrays, the latest row before that time and every row
    * at or after it. Returns the key columns, load_dts as epoch microseconds, then {@code columns}
    * as text.
    */
-  String selectHistoryAround(
+  default String selectHistoryAround(
       String schema,
       TableSpec table,
       List<String> keyColumns,
       String loadDts,
-      List<String> columns);
+      List<String> columns) {
+    return StandardRowSql.selectHistoryAround(this, schema, table, keyColumns, loadDts, columns);
+  }
 
   /**
    * What {@link #selectHistoryAround} returns of each stored row {@code x}: the key columns and
@@ -160,24 +181,20 @@ public interface RowStatements extends ValueExpressions, ColumnTypes {
    * columns}, as text, bound as a batch) disagree with the stored row of their key in any of {@code
    * columns}, compared as values of the columns' types: returns the row number, then per column
    * whether it differs ({@code true}/{@code false}) and the stored value as text. Rows without a
-   * stored row are not returned. One index probe per row. (The default refuses, so that a dialect
-   * written before this method still compiles; a model whose non-historized links set changes aside
-   * needs it.)
+   * stored row are not returned. One index probe per row.
    */
   default String selectDifferingRows(
       String schema, TableSpec table, String keyColumn, List<String> columns) {
-    throw new UnsupportedOperationException(
-        "the "
-            + name()
-            + " dialect cannot compare a non-historized link's events with its rows; give the"
-            + " link \"onChange\": \"satellite\"");
+    return StandardRowSql.selectDifferingRows(this, schema, table, keyColumn, columns);
   }
 
   /**
    * Reads key map entries of one source for primary keys given as a text array: returns pk,
    * valid_from as epoch microseconds and key_values. Parameters: source table, pk array.
    */
-  String selectKeyMap(String schema, String keyMapTable);
+  default String selectKeyMap(String schema, String keyMapTable) {
+    return StandardRowSql.selectKeyMap(this, schema, keyMapTable);
+  }
 
   /**
    * A statement that takes a transaction-scoped lock on each 64-bit number of an array bound as its

@@ -9,25 +9,39 @@ import java.util.List;
  * time, and a batch bound as parameters read as a table. The statement groups' default methods are
  * written over these; a dialect writes each once. Part of {@link VaultDialect}.
  */
-public interface ValueExpressions extends QuotedNames {
+public interface ValueExpressions extends QuotedNames, ColumnTypes {
 
   /**
    * The value a column of {@code type} stores (or compares with) for {@code expr}, an expression of
-   * canonical text (PostgreSQL: {@code CAST(expr AS type)}, no cast for text).
+   * canonical text: by default {@code CAST(expr AS type)}, no cast for character types.
    */
-  String fromText(String expr, String type);
+  default String fromText(String expr, String type) {
+    String t = checkedType(type);
+    return t.toUpperCase(java.util.Locale.ROOT).startsWith("CHARACTER")
+        ? expr
+        : "CAST(" + expr + " AS " + t + ")";
+  }
 
-  /** A column of {@code type} read back as canonical text. */
-  String toText(String expr, String type);
+  /** A column of {@code type} read back as canonical text; by default {@link #asText}. */
+  default String toText(String expr, String type) {
+    return asText(expr);
+  }
 
-  /** Any value as text, where the statement does not know its column's type (the loader's own). */
-  String asText(String expr);
+  /**
+   * Any value as text, where the statement does not know its column's type (the loader's own): by
+   * default {@code CAST(expr AS} {@link #textType}{@code )}.
+   */
+  default String asText(String expr) {
+    return "CAST(" + expr + " AS " + textType() + ")";
+  }
 
   /** Epoch microseconds (a 64-bit integer) of a timestamp expression holding UTC. */
   String epochMicros(String expr);
 
-  /** The time a row is written, as the load time column takes it. */
-  String currentTime();
+  /** The time a row is written, as the load time column takes it: by default the transaction's. */
+  default String currentTime() {
+    return "CURRENT_TIMESTAMP";
+  }
 
   /**
    * The rows of a batch, bound as {@link TextValues#bindColumns} binds {@code columns} (of {@code

@@ -46,11 +46,6 @@ interface PostgresSyntax extends ValueExpressions, ColumnTypes {
   }
 
   @Override
-  default String quote(String identifier) {
-    return "\"" + identifier.replace("\"", "\"\"") + "\"";
-  }
-
-  @Override
   default String hashType(int hexLength, boolean binary) {
     // Hash keys are compared byte-wise: the "C" collation keeps index work cheap.
     return binary ? "bytea" : "varchar(" + hexLength + ") COLLATE \"C\"";

@@ -5,14 +5,14 @@ import java.util.HexFormat;
 import java.util.Map;
 
 /**
- * H2 2.x, the third database: the smallest dialect, written over the SPI's defaults to show what a
- * new database takes. A batch travels as one text array per column ({@code UNNEST}); rows are
- * written by {@code MERGE} ({@link H2Rows}, {@link H2EarliestWrite}); the loader's own tables are
- * {@link H2Queue}; the catalog {@link H2Ddl} and {@link H2Operator}; values and failures {@link
+ * H2 2.x, the example of a new database: the SPI's standard SQL with H2's few differences. A batch
+ * travels as one text array per column ({@code UNNEST}, {@link H2Syntax}); rows are written by the
+ * standard's {@code MERGE}, the earliest-row upsert returning its keys from {@code FINAL TABLE}
+ * ({@link H2EarliestWrite}); the rest is {@link H2Statements}, values and failures {@link
  * H2Values}. Unquoted names must fold to lower case, as on PostgreSQL (the connection's {@code
  * DATABASE_TO_LOWER}).
  */
-public final class H2Dialect implements VaultDialect, H2Ddl, H2Rows, H2Queue, H2Operator, H2Values {
+public final class H2Dialect implements VaultDialect, H2Statements {
 
   @Override
   public String name() {

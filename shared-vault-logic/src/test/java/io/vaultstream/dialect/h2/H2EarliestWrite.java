@@ -1,6 +1,7 @@
 package io.vaultstream.dialect.h2;
 
 import io.vaultstream.dialect.EarliestWrite;
+import io.vaultstream.dialect.StandardRowSql;
 import io.vaultstream.table.TableSpec;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -14,12 +15,12 @@ import java.util.List;
  * keys not stored. A single merge would return both without telling which.
  */
 final class H2EarliestWrite implements EarliestWrite {
-  private final H2Rows sql;
+  private final H2Statements sql;
   private final String moveBack;
   private final String insert;
 
   H2EarliestWrite(
-      H2Rows sql,
+      H2Statements sql,
       String schema,
       TableSpec t,
       List<String> columns,
@@ -29,7 +30,7 @@ final class H2EarliestWrite implements EarliestWrite {
     this.sql = sql;
     String pk = t.primaryKey().get(0);
     String key = sql.toText(sql.quote(pk), t.column(pk).type());
-    String merge = sql.mergeBatch(schema, t, columns);
+    String merge = StandardRowSql.merge(sql, schema, t, t.primaryKey(), columns);
     String earlier =
         "(s."
             + sql.quote(loadDts)
@@ -40,7 +41,7 @@ final class H2EarliestWrite implements EarliestWrite {
             + ", x."
             + sql.quote(recordSource)
             + ")";
-    String sets = sql.setFromBatch(t, columns);
+    String sets = StandardRowSql.setFromBatch(sql, t, columns);
     this.moveBack =
         "SELECT "
             + key
@@ -56,7 +57,7 @@ final class H2EarliestWrite implements EarliestWrite {
             + key
             + " FROM FINAL TABLE ("
             + merge
-            + sql.insertMissing(columns, loadedAt)
+            + StandardRowSql.insertMissing(sql, columns, loadedAt)
             + ")";
   }
 
