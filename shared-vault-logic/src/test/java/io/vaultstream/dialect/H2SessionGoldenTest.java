@@ -1,0 +1,16 @@
+package io.vaultstream.dialect;
+
+import io.vaultstream.dialect.h2.H2Dialect;
+
+/** The session statements of the H2 example dialect (the SPI's standard SQL), as recorded. */
+class H2SessionGoldenTest extends SessionGoldenCases {
+  @Override
+  VaultDialect dialect() {
+    return new H2Dialect();
+  }
+
+  @Override
+  String folder() {
+    return "h2";
+  }
+}
