@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  */
 public final class FlakyDatabase implements AutoCloseable {
   private static final Pattern HOST_PORT =
-      Pattern.compile("^(jdbc:(postgresql|mariadb)://)([^/:?]+)(?::(\\d+))?(/.*)$");
+      Pattern.compile("^(jdbc:(postgresql|mariadb|h2:tcp)://)([^/:?]+)(?::(\\d+))?(/.*)$");
   private final ServerSocket server;
   private final String host;
   private final int port;
@@ -36,7 +36,7 @@ public final class FlakyDatabase implements AutoCloseable {
     Matcher m = HOST_PORT.matcher(db.jdbcUrl());
     if (!m.matches()) {
       throw new IllegalStateException(
-          "not a jdbc:postgresql:// or jdbc:mariadb://host:port/... URL");
+          "not a jdbc:postgresql://, jdbc:mariadb:// or jdbc:h2:tcp://host:port/... URL");
     }
     scheme = m.group(1);
     host = m.group(3);

@@ -1,20 +1,40 @@
 package io.vaultstream.testing;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.sql.SQLException;
 import java.sql.Statement;
+import org.h2.tools.Server;
 
 /**
- * An H2 database in this JVM's memory, the third database of the behaviour contracts: it runs the
- * example dialect of the tests ({@code io.vaultstream.dialect.h2}). Unquoted names fold to lower
- * case, as on PostgreSQL; the database lives until the JVM ends.
+ * An H2 database in this JVM's memory, served over TCP on loopback: the third database of the
+ * behaviour contracts, which runs the example dialect of the tests ({@code
+ * io.vaultstream.dialect.h2}). Unquoted names fold to lower case, as on PostgreSQL; the database
+ * lives until the JVM ends.
  */
 final class H2Target extends TargetDatabase {
   static final H2Target INSTANCE = new H2Target();
 
-  private static final String URL =
-      "jdbc:h2:mem:vaultstream;DB_CLOSE_DELAY=-1;DATABASE_TO_LOWER=TRUE;LOCK_TIMEOUT=10000";
+  private final String url;
 
-  private H2Target() {}
+  private H2Target() {
+    // A TCP server in this JVM, so that the loader reaches the database over a network as it
+    // reaches the others (and a proxy can sit in between: FlakyDatabase).
+    try {
+      int port;
+      try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+        port = free.getLocalPort();
+      }
+      Server.createTcpServer("-tcpPort", Integer.toString(port), "-ifNotExists").start();
+      url =
+          "jdbc:h2:tcp://127.0.0.1:"
+              + port
+              + "/mem:vaultstream;DB_CLOSE_DELAY=-1;DATABASE_TO_LOWER=TRUE;LOCK_TIMEOUT=10000";
+    } catch (IOException | SQLException e) {
+      throw new IllegalStateException("could not start the H2 server of the tests", e);
+    }
+  }
 
   @Override
   public String name() {
@@ -23,7 +43,7 @@ final class H2Target extends TargetDatabase {
 
   @Override
   public String jdbcUrl() {
-    return URL;
+    return url;
   }
 
   @Override

@@ -39,8 +39,9 @@ interface H2Values extends TextValues, SqlStates {
 
   @Override
   default Set<String> passingStates() {
-    // A lock timeout, a row another transaction changed meanwhile, a read-only transaction.
-    return Set.of(LOCK_TIMEOUT, "90131", "25006");
+    // A lock timeout, a row another transaction changed meanwhile, a broken connection, a
+    // read-only transaction.
+    return Set.of(LOCK_TIMEOUT, "90131", "90067", "25006");
   }
 
   @Override
