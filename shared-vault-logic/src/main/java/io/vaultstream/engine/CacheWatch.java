@@ -17,7 +17,9 @@ import org.slf4j.LoggerFactory;
  * Compares the database's page cache with the vault's size now and then, after a committed load,
  * and warns when the vault has outgrown it: from then on each batch reads pages from outside the
  * cache and flushes take longer as the vault grows. Warns the first time, then each time the part
- * of the vault that batches reach at random has doubled since the last warning.
+ * of the vault that batches reach at random has doubled since the last warning. Its last reading
+ * also serves the loader's gauges ({@link VaultLoader#cacheSizes}), and theirs serves it: one
+ * catalog read per loader every {@link #EVERY_NANOS} at most.
  */
 final class CacheWatch {
   private static final Logger LOG = LoggerFactory.getLogger(CacheWatch.class);
@@ -31,6 +33,10 @@ final class CacheWatch {
   private final AtomicLong nextCheck = new AtomicLong(System.nanoTime());
   private long warnedAtBytes;
   private volatile boolean enabled = true;
+  private volatile Reading last;
+
+  /** Figures and the time they were read at ({@link System#nanoTime}). */
+  private record Reading(CacheFigures figures, long atNanos) {}
 
   CacheWatch(VaultDialect dialect, DataSource dataSource, String schema) {
     this.dialect = dialect;
@@ -47,12 +53,40 @@ final class CacheWatch {
   void after() {
     long now = System.nanoTime();
     long due = nextCheck.get();
-    if (!enabled
-        || now - due < 0
-        || poolExhausted()
-        || !nextCheck.compareAndSet(due, now + EVERY_NANOS)) {
+    if (!enabled || now - due < 0) {
       return;
     }
+    CacheFigures f = recent();
+    if ((f == null && poolExhausted()) || !nextCheck.compareAndSet(due, now + EVERY_NANOS)) {
+      return;
+    }
+    if (f == null) {
+      f = read();
+    }
+    if (f == null) {
+      return;
+    }
+    String warning = warning(f);
+    if (warning != null) {
+      LOG.warn("The vault in {}: {}", schema, warning);
+    }
+  }
+
+  /** The figures read (here or for the gauges) within the last {@link #EVERY_NANOS}, or null. */
+  CacheFigures recent() {
+    Reading r = last;
+    return r != null && System.nanoTime() - r.atNanos() < EVERY_NANOS ? r.figures() : null;
+  }
+
+  /** Keeps figures read for the gauges, so that the next check need not read them again. */
+  void observed(CacheFigures f) {
+    if (f != null) {
+      last = new Reading(f, System.nanoTime());
+    }
+  }
+
+  /** Reads the figures; null (and the watch turned off where it cannot work) when it could not. */
+  private CacheFigures read() {
     CacheFigures f;
     try (Connection c = dataSource.getConnection()) {
       c.setAutoCommit(true); // catalog reads, no transaction to keep open
@@ -61,22 +95,20 @@ final class CacheWatch {
       if (e instanceof SQLTransientException
           || dialect.isInterrupted(e)
           || dialect.passes(e.getSQLState())) {
-        return; // no connection free in time, or the read timed out: again at the next interval
+        return null; // no connection free in time, or the read timed out: again next interval
       }
       disable(e);
-      return;
+      return null;
     } catch (RuntimeException e) {
       disable(e);
-      return;
+      return null;
     }
     if (f == null) {
       enabled = false; // the database cannot tell
-      return;
+      return null;
     }
-    String warning = warning(f);
-    if (warning != null) {
-      LOG.warn("The vault in {}: {}", schema, warning);
-    }
+    observed(f);
+    return f;
   }
 
   /** Whether a connection asked for now would wait: none idle, and the pool at its maximum. */

@@ -44,6 +44,7 @@ public final class VaultLoader implements AutoCloseable {
   private ProgressStore progressStore;
   private QueueTableUpkeep upkeep;
   private BatchSteps steps;
+  private CacheWatch cacheWatch;
   private final BatchRunner runner;
 
   private VaultLoader(
@@ -132,11 +133,12 @@ public final class VaultLoader implements AutoCloseable {
       c.commit();
       progressStore = new ProgressStore(dialect, schema);
       steps = BatchSteps.of(model, options, dialect, schema, hasher, planner, clock);
+      cacheWatch = new CacheWatch(dialect, dataSource, target);
       runner.start(
           schema,
           steps,
           upkeep,
-          new CacheWatch(dialect, dataSource, target),
+          cacheWatch,
           new JdbcBatchStore.Parts(
               dialect, schema, model.naming(), new WaitingStore(dialect, schema), progressStore));
     }
@@ -253,11 +255,16 @@ public final class VaultLoader implements AutoCloseable {
    * thread (the sizes come from the catalog, one figure per table).
    */
   public CacheSizes cacheSizes() throws SQLException {
-    try (Connection c = runner.connection()) {
-      CacheFigures f = CacheFigures.read(c, dialect, targetSchema());
-      c.commit();
-      return f == null ? null : new CacheSizes(f.cacheBytes(), f.randomBytes());
+    // The loader's own check read them a moment ago, or this read serves its next check.
+    CacheFigures f = cacheWatch.recent();
+    if (f == null) {
+      try (Connection c = runner.connection()) {
+        f = CacheFigures.read(c, dialect, targetSchema());
+        c.commit();
+      }
+      cacheWatch.observed(f);
     }
+    return f == null ? null : new CacheSizes(f.cacheBytes(), f.randomBytes());
   }
 
   @Override

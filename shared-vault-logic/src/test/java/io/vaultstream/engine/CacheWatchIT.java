@@ -4,13 +4,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.vaultstream.ddl.CacheFigures;
 import io.vaultstream.dialect.Dialects;
+import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.model.ModelLoader;
+import io.vaultstream.model.VaultModel;
+import io.vaultstream.testing.CountingDataSource;
+import io.vaultstream.testing.EventFactory;
+import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.SmallCachePostgres;
 import io.vaultstream.testing.TestDatabase;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.List;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -63,6 +76,46 @@ class CacheWatchIT {
         assertThat(whileBusy).doesNotContain(WARNING);
         assertThat(logDuring(watch::after)).contains("The vault in vault: " + WARNING);
       }
+    }
+  }
+
+  /**
+   * One reading serves the loader's check and its gauges: figures read for the gauges are the
+   * check's next figures (its data source, which fails every connection, is not asked), and the
+   * check's reading answers the gauges without a statement.
+   */
+  @Test
+  void theCheckAndTheGaugesShareOneReading() throws Exception {
+    try (SmallCachePostgres pg = SmallCachePostgres.start()) {
+      SmallCachePostgres.loadACustomerAndAnOrder(pg.options());
+      VaultDialect dialect = Dialects.forUrl(pg.jdbcUrl(), null);
+      DataSource down =
+          (DataSource)
+              Proxy.newProxyInstance(
+                  DataSource.class.getClassLoader(),
+                  new Class<?>[] {DataSource.class},
+                  (proxy, method, args) -> {
+                    throw new SQLException("no connection for the check", "08001");
+                  });
+      CacheWatch watch = new CacheWatch(dialect, down, SmallCachePostgres.SCHEMA);
+      try (Connection c = DriverManager.getConnection(pg.jdbcUrl())) {
+        watch.observed(CacheFigures.read(c, dialect, SmallCachePostgres.SCHEMA));
+      }
+      String log = logDuring(watch::after);
+      assertThat(log).contains("The vault in vault: " + WARNING).doesNotContain("Could not read");
+    }
+
+    String schema = TestDatabase.newSchema();
+    CountingDataSource counted = new CountingDataSource();
+    VaultModel shop = ModelLoader.load(Samples.shopModel());
+    EventFactory ev = new EventFactory(shop);
+    try (VaultLoader loader =
+        VaultLoader.withDataSource(
+            shop, TestDatabase.options(schema).build(), counted, Clock.systemUTC())) {
+      loader.load(List.of(ev.customer("c", EventFactory.at(1), 1, "C1")));
+      int before = counted.statements();
+      assertThat(loader.cacheSizes()).isNotNull();
+      assertThat(counted.statements()).as("the check's reading, not a new one").isEqualTo(before);
     }
   }
 
