@@ -12,7 +12,10 @@ public interface ColumnTypes {
     return binary ? "BINARY(" + hexLength / 2 + ")" : "CHARACTER VARYING(" + hexLength + ")";
   }
 
-  /** Text of any length (by default {@code CHARACTER VARYING}, as PostgreSQL and H2 take it). */
+  /**
+   * Text of any length: by default {@code CHARACTER VARYING} without a length, as PostgreSQL takes
+   * it (the standard wants a length: a database that does too overrides it).
+   */
   default String textType() {
     return "CHARACTER VARYING";
   }
@@ -83,10 +86,10 @@ public interface ColumnTypes {
    * A column type (as {@link DdlStatements#selectColumns} lists it, or as this dialect writes a
    * model's type) in the model's canonical spelling ({@link
    * io.vaultstream.model.TypeGrammar#canonical}), or null when it has none: two types are compared
-   * in this form.
+   * in this form. By default the standard's spellings too ({@link StandardTypes#canonical}).
    */
   default String canonicalType(String type) {
-    return io.vaultstream.model.TypeGrammar.canonical(type);
+    return StandardTypes.canonical(type);
   }
 
   /**

@@ -55,15 +55,16 @@ public interface RowStatements extends ValueExpressions, ColumnTypes {
       String schema, TableSpec table, List<String> columns, String loadedAt) {
     String keep = keepExisting(schema, table);
     return keep == null
-        ? StandardRowSql.merge(this, schema, table, table.primaryKey(), columns)
-            + StandardRowSql.insertMissing(this, columns, loadedAt)
+        ? StandardRowSql.insertIgnore(this, schema, table, columns, loadedAt)
         : insertNew(schema, table, columns, loadedAt) + "\n" + keep;
   }
 
   /**
    * The clause that ends an insert into {@code table} so that a row whose primary key exists is
    * left alone instead of failing the statement (PostgreSQL: {@code ON CONFLICT (key) DO NOTHING}),
-   * or null (the default) where the database has none: the inserts that keep rows then merge.
+   * or null (the default) where the database has none: the inserts that keep rows then merge, which
+   * two writers of one key at the same moment can meet in a unique violation (the engine then
+   * writes the batch again); give the clause where the database has one.
    */
   default String keepExisting(String schema, TableSpec table) {
     return null;

@@ -83,7 +83,8 @@ final class StandardQueueSql {
       String code) {
     // Both statements bind the cutoff, the expiry and the current time, in that order.
     String time = "CAST(? AS " + d.timestampType() + ")";
-    String times = "(SELECT " + time + " AS cutoff, " + time + " AS expiry, " + time + " AS now) p";
+    String times =
+        "(VALUES (" + time + ", " + time + ", " + time + ")) AS p(cutoff, expiry, stamp)";
     String due = " WHERE m.state = '" + waitingState + "' AND m.arrived_at < p.cutoff";
     List<String> target = new ArrayList<>(columns);
     target.addAll(List.of("error_code", "first_seen", "expires_at", "last_attempt"));
@@ -96,14 +97,14 @@ final class StandardQueueSql {
             + ", '"
             + code
             + "' AS error_code, m.arrived_at AS first_seen, p.expiry AS expires_at,"
-            + " p.now AS last_attempt FROM "
+            + " p.stamp AS last_attempt FROM "
             + times
             + " CROSS JOIN "
             + d.table(schema, waiting.name())
             + " m"
             + due
             + ") s ON "
-            + StandardRowSql.same(d, errors.primaryKey(), "x", "s")
+            + StandardRowSql.equalOn(d, errors.primaryKey(), "x", "s")
             + "\nWHEN NOT MATCHED THEN INSERT ("
             + d.quoteAll(target)
             + ") VALUES ("
@@ -119,7 +120,7 @@ final class StandardQueueSql {
             + " m"
             + due
             + " AND "
-            + StandardRowSql.same(d, waiting.primaryKey(), "m", "w")
+            + StandardRowSql.equalOn(d, waiting.primaryKey(), "m", "w")
             + ")";
     return List.of(insert, delete);
   }

@@ -10,18 +10,29 @@ import java.util.stream.Collectors;
 /**
  * The standard SQL of {@link RowStatements}' defaults, written once over a dialect's names, value
  * expressions and batch: rows written by {@code MERGE} (SQL:2008) of the batch read as a typed
- * table, history and key map read by joins with the batch. A database close to the standard (H2)
- * takes them as they are; PostgreSQL and MariaDB write their own, with plans pinned to index
+ * table, history and key map read by joins with the batch. A database close to the standard takes
+ * them as they are (the tests' example dialect for H2, {@code io.vaultstream.dialect.h2} in
+ * shared-vault-logic/src/test); PostgreSQL and MariaDB write their own, with plans pinned to index
  * probes.
+ *
+ * <p>A {@code MERGE} is not an atomic insert-if-absent: of two writers inserting one key at the
+ * same moment, the second fails with a unique violation, which the engine answers by writing the
+ * batch again, skipping the rows that exist. A database with such a clause ({@code ON CONFLICT},
+ * {@code ON DUPLICATE KEY}) should give it as {@link RowStatements#keepExisting}.
  */
 public final class StandardRowSql {
   private StandardRowSql() {}
 
-  /** A batch of text columns (the engine's own keys), for {@link ValueExpressions#batch}. */
+  /** The shape of a batch of these columns (a name and type each), for {@code batch}. */
+  public static TableSpec batchOf(String name, List<ColumnSpec> columns) {
+    return new TableSpec(name, TableKind.TECHNICAL, columns, List.of(), false);
+  }
+
+  /** The shape of a batch of text columns (the engine's own keys). */
   public static TableSpec textBatch(ColumnTypes d, String name, List<String> columns) {
     List<ColumnSpec> specs = new ArrayList<>();
     columns.forEach(c -> specs.add(new ColumnSpec(c, d.keyTextType(), true)));
-    return new TableSpec(name, TableKind.TECHNICAL, specs, columns, false);
+    return batchOf(name, specs);
   }
 
   /** The batch's rows with each column of {@code t}'s type ({@code fromText}), as {@code alias}. */
@@ -34,8 +45,8 @@ public final class StandardRowSql {
     return "(SELECT " + casts + " FROM " + d.batch(t, columns, "u") + ") AS " + alias;
   }
 
-  /** {@code a.c = b.c} for each of {@code columns}. */
-  public static String same(QuotedNames d, List<String> columns, String a, String b) {
+  /** {@code a.c = b.c} for each of {@code columns}, joined by AND. */
+  public static String equalOn(QuotedNames d, List<String> columns, String a, String b) {
     return columns.stream()
         .map(c -> a + "." + d.quote(c) + " = " + b + "." + d.quote(c))
         .collect(Collectors.joining(" AND "));
@@ -52,7 +63,7 @@ public final class StandardRowSql {
         + " x USING "
         + typedBatch(d, t, columns, "s")
         + " ON "
-        + same(d, keys, "x", "s");
+        + equalOn(d, keys, "x", "s");
   }
 
   /** The clause that inserts a row {@code s} whose key is not stored. */
@@ -68,28 +79,31 @@ public final class StandardRowSql {
 
   /** {@code col = s.col} for each of {@code columns} outside {@code t}'s primary key. */
   public static String setFromBatch(QuotedNames d, TableSpec t, List<String> columns) {
+    return assignFromBatch(d, columns.stream().filter(c -> !t.primaryKey().contains(c)).toList());
+  }
+
+  /** {@code col = s.col} for each of {@code columns}. */
+  private static String assignFromBatch(QuotedNames d, List<String> columns) {
     return columns.stream()
-        .filter(c -> !t.primaryKey().contains(c))
         .map(c -> d.quote(c) + " = s." + d.quote(c))
         .collect(Collectors.joining(", "));
   }
 
-  static String insertIgnore(RowStatements d, String schema, TableSpec t, List<String> columns) {
-    return merge(d, schema, t, t.primaryKey(), columns) + insertMissing(d, columns, null);
+  static String insertIgnore(
+      RowStatements d, String schema, TableSpec t, List<String> columns, String loadedAt) {
+    return merge(d, schema, t, t.primaryKey(), columns) + insertMissing(d, columns, loadedAt);
   }
 
   static String insertLiteralIgnore(
       RowStatements d, String schema, TableSpec t, List<String> columns, List<String> literals) {
-    List<String> values = new ArrayList<>();
-    for (int i = 0; i < columns.size(); i++) {
-      values.add(literals.get(i) + " AS " + d.quote(columns.get(i)));
-    }
     return "MERGE INTO "
         + d.table(schema, t.name())
-        + " x USING (SELECT "
-        + String.join(", ", values)
-        + ") AS s ON "
-        + same(d, t.primaryKey(), "x", "s")
+        + " x USING (VALUES ("
+        + String.join(", ", literals)
+        + ")) AS s("
+        + d.quoteAll(columns)
+        + ") ON "
+        + equalOn(d, t.primaryKey(), "x", "s")
         + insertMissing(d, columns, null);
   }
 
@@ -110,9 +124,7 @@ public final class StandardRowSql {
     all.addAll(sets);
     return merge(d, schema, t, keys, all)
         + "\nWHEN MATCHED THEN UPDATE SET "
-        + sets.stream()
-            .map(c -> d.quote(c) + " = s." + d.quote(c))
-            .collect(Collectors.joining(", "));
+        + assignFromBatch(d, sets);
   }
 
   /**
@@ -131,7 +143,7 @@ public final class StandardRowSql {
     List<ColumnSpec> specs = new ArrayList<>();
     keys.forEach(c -> specs.add(t.column(c)));
     specs.add(new ColumnSpec("t__", d.timestampType(), true));
-    TableSpec batch = new TableSpec("k", TableKind.TECHNICAL, specs, keys, false);
+    TableSpec batch = batchOf("k", specs);
     String ld = d.quote(loadDts);
     return "SELECT "
         + d.historyColumns(t, keys, loadDts, columns)
@@ -140,7 +152,7 @@ public final class StandardRowSql {
         + " JOIN "
         + d.table(schema, t.name())
         + " x ON "
-        + same(d, keys, "x", "k")
+        + equalOn(d, keys, "x", "k")
         + " AND x."
         + ld
         + " >= COALESCE((SELECT MAX(y."
@@ -148,7 +160,7 @@ public final class StandardRowSql {
         + ") FROM "
         + d.table(schema, t.name())
         + " y WHERE "
-        + same(d, keys, "y", "k")
+        + equalOn(d, keys, "y", "k")
         + " AND y."
         + ld
         + " < k.t__), k.t__)";
@@ -158,9 +170,9 @@ public final class StandardRowSql {
     // The source first (a one-row table), so that the parameters come in the contract's order.
     return "SELECT m.pk, "
         + d.epochMicros("m.valid_from")
-        + ", m.key_values FROM (SELECT CAST(? AS "
+        + ", m.key_values FROM (VALUES (CAST(? AS "
         + d.keyTextType()
-        + ") AS s) p CROSS JOIN "
+        + "))) AS p(s) CROSS JOIN "
         + d.batch(textBatch(d, "k", List.of("pk")), List.of("pk"), "k")
         + " JOIN "
         + d.table(schema, keyMapTable)
@@ -169,10 +181,11 @@ public final class StandardRowSql {
 
   static String selectDifferingRows(
       RowStatements d, String schema, TableSpec t, String keyColumn, List<String> columns) {
-    List<String> bound = new ArrayList<>();
-    bound.add(RowStatements.ROW_NUMBER);
-    bound.add(keyColumn);
-    bound.addAll(columns);
+    List<ColumnSpec> specs = new ArrayList<>();
+    specs.add(new ColumnSpec(RowStatements.ROW_NUMBER, "bigint", true));
+    specs.add(t.column(keyColumn));
+    columns.forEach(c -> specs.add(t.column(c)));
+    List<String> bound = specs.stream().map(ColumnSpec::name).toList();
     StringBuilder out = new StringBuilder("u." + d.quote(RowStatements.ROW_NUMBER));
     List<String> differs = new ArrayList<>();
     for (String c : columns) {
@@ -186,7 +199,7 @@ public final class StandardRowSql {
     return "SELECT "
         + out
         + " FROM "
-        + d.batch(t, bound, "u")
+        + d.batch(batchOf("u", specs), bound, "u")
         + " JOIN "
         + d.table(schema, t.name())
         + " x ON x."

@@ -8,8 +8,8 @@ import java.util.regex.Pattern;
 /**
  * A model's column types in the SQL standard's spelling ({@code CHARACTER VARYING(40)}, {@code
  * TIMESTAMP(6) WITH TIME ZONE}, {@code BINARY VARYING}), the defaults of {@link
- * ColumnTypes#checkedType}; and back, for a database that spells its catalog so (H2, and the
- * standard's information_schema).
+ * ColumnTypes#checkedType}; and back ({@link ColumnTypes#canonicalType}), for a database whose
+ * catalog spells them so, as the standard's information_schema does.
  */
 public final class StandardTypes {
   private StandardTypes() {}
@@ -25,6 +25,9 @@ public final class StandardTypes {
 
   private static final Pattern TIMED =
       Pattern.compile("(timestamptz|timestamp|timetz|time)(?:\\((\\d)\\))?");
+
+  /** The longest varchar a model may declare; a longer character type is a model's text. */
+  private static final long LONGEST_MODEL_TEXT = 10_485_760;
 
   /** A character type longer than a model may declare: what a model's text becomes. */
   private static final Pattern UNBOUNDED = Pattern.compile("character varying(?:\\((\\d+)\\))?");
@@ -94,7 +97,10 @@ public final class StandardTypes {
     }
     String t = type.strip().toLowerCase(Locale.ROOT);
     Matcher m = UNBOUNDED.matcher(t);
-    if (m.matches() && (m.group(1) == null || m.group(1).length() > 8)) {
+    if (m.matches()
+        && (m.group(1) == null
+            || m.group(1).length() > 9
+            || Long.parseLong(m.group(1)) > LONGEST_MODEL_TEXT)) {
       return "text";
     }
     if (t.startsWith("binary varying")) {
@@ -112,12 +118,13 @@ public final class StandardTypes {
    */
   public static final String CATALOG_TYPE =
       "CASE WHEN UPPER(c.data_type) IN ('CHARACTER VARYING', 'CHARACTER', 'BINARY VARYING',"
-          + " 'BINARY') THEN UPPER(c.data_type) || '(' || c.character_maximum_length || ')'"
-          + " WHEN UPPER(c.data_type) IN ('NUMERIC', 'DECIMAL') THEN 'NUMERIC('"
-          + " || c.numeric_precision || ',' || c.numeric_scale || ')'"
-          + " WHEN UPPER(c.data_type) LIKE 'TIMESTAMP%' THEN 'TIMESTAMP(' || c.datetime_precision"
-          + " || ')' || SUBSTRING(UPPER(c.data_type) FROM 10)"
-          + " WHEN UPPER(c.data_type) LIKE 'TIME%' THEN 'TIME(' || c.datetime_precision || ')'"
-          + " || SUBSTRING(UPPER(c.data_type) FROM 5)"
+          + " 'BINARY') AND c.character_maximum_length IS NOT NULL"
+          + " THEN UPPER(c.data_type) || '(' || c.character_maximum_length || ')'"
+          + " WHEN UPPER(c.data_type) IN ('NUMERIC', 'DECIMAL') AND c.numeric_precision IS NOT NULL"
+          + " THEN 'NUMERIC(' || c.numeric_precision || ',' || COALESCE(c.numeric_scale, 0) || ')'"
+          + " WHEN UPPER(c.data_type) LIKE 'TIMESTAMP%' AND c.datetime_precision IS NOT NULL"
+          + " THEN 'TIMESTAMP(' || c.datetime_precision || ')' || SUBSTRING(UPPER(c.data_type) FROM 10)"
+          + " WHEN UPPER(c.data_type) LIKE 'TIME%' AND c.datetime_precision IS NOT NULL"
+          + " THEN 'TIME(' || c.datetime_precision || ')' || SUBSTRING(UPPER(c.data_type) FROM 5)"
           + " ELSE UPPER(c.data_type) END";
 }

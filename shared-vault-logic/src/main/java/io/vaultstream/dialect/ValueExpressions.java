@@ -2,6 +2,7 @@ package io.vaultstream.dialect;
 
 import io.vaultstream.table.TableSpec;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The expressions every statement is built from besides names: a value given as canonical text
@@ -13,18 +14,37 @@ public interface ValueExpressions extends QuotedNames, ColumnTypes {
 
   /**
    * The value a column of {@code type} stores (or compares with) for {@code expr}, an expression of
-   * canonical text: by default {@code CAST(expr AS type)}, no cast for character types.
+   * canonical text: by default {@code CAST(expr AS type)}, no cast for character types. The
+   * standard has no way to read hex text as bytes: a dialect whose model may hold binary columns
+   * (bytea, binary hash keys) overrides it for them.
    */
   default String fromText(String expr, String type) {
     String t = checkedType(type);
-    return t.toUpperCase(java.util.Locale.ROOT).startsWith("CHARACTER")
-        ? expr
-        : "CAST(" + expr + " AS " + t + ")";
+    String upper = t.toUpperCase(Locale.ROOT);
+    if (upper.startsWith("BINARY")) {
+      throw new IllegalArgumentException(noHex(t));
+    }
+    return upper.startsWith("CHARACTER") ? expr : "CAST(" + expr + " AS " + t + ")";
   }
 
-  /** A column of {@code type} read back as canonical text; by default {@link #asText}. */
+  /**
+   * A column of {@code type} read back as canonical text: by default {@link #asText}, a boolean as
+   * {@code true} or {@code false}; binary columns need the dialect's own (lower-case hex).
+   */
   default String toText(String expr, String type) {
-    return asText(expr);
+    String t = checkedType(type).toUpperCase(Locale.ROOT);
+    if (t.startsWith("BINARY")) {
+      throw new IllegalArgumentException(noHex(t));
+    }
+    return t.equals("BOOLEAN")
+        ? "CASE WHEN " + expr + " IS NULL THEN NULL WHEN " + expr + " THEN 'true' ELSE 'false' END"
+        : asText(expr);
+  }
+
+  private static String noHex(String type) {
+    return "the dialect has no expression between hex text and its binary type "
+        + type
+        + ": override fromText and toText for it";
   }
 
   /**

@@ -129,15 +129,19 @@ final class BatchRunner {
       Progress progress,
       WaitingRecheckChoice choice)
       throws SQLException {
-    try {
-      return attempt(events, bad, failed, progress, choice, false);
-    } catch (SQLException e) {
-      if (!isRace(e)) {
-        throw e;
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return attempt(events, bad, failed, progress, choice, attempt > 1);
+      } catch (SQLException e) {
+        if (attempt == RACE_ATTEMPTS || !isRace(e)) {
+          throw e;
+        }
       }
-      return attempt(events, bad, failed, progress, choice, true);
     }
   }
+
+  /** Writes of a batch at most: the first, then one after each race (a merge may meet two). */
+  private static final int RACE_ATTEMPTS = 3;
 
   /**
    * A unique violation while inserting satellite versions or key map entries: the events were

@@ -31,9 +31,8 @@ class H2ConcurrentHistoryWritersIT extends ConcurrentHistoryWritersContract {
 
   @Override
   protected int waitingBehind(Connection gate) throws SQLException {
-    // The tests run one at a time: every other session in a statement is one of this test's,
-    // waiting
-    // for a lock (H2 does not tell which session blocks which).
+    // The tests run one at a time: every other session inside a statement is one of this test's,
+    // waiting for a lock (H2 does not tell which session blocks which).
     try (Statement st = gate.createStatement();
         ResultSet rs =
             st.executeQuery(

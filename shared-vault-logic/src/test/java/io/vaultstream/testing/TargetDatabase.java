@@ -178,7 +178,7 @@ public abstract class TargetDatabase {
 
   private static String text(ResultSet rs, int i, int type, String typeName) throws SQLException {
     if ("uuid".equalsIgnoreCase(typeName)) {
-      return String.valueOf(rs.getObject(i)); // H2 reports a uuid as binary
+      return String.valueOf(rs.getObject(i)); // as text everywhere (H2 reports it as binary)
     }
     switch (type) {
       case Types.BOOLEAN, Types.BIT -> {

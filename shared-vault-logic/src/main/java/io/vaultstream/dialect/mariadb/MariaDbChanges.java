@@ -1,8 +1,8 @@
 package io.vaultstream.dialect.mariadb;
 
 import io.vaultstream.dialect.RowStatements;
+import io.vaultstream.dialect.StandardRowSql;
 import io.vaultstream.table.ColumnSpec;
-import io.vaultstream.table.TableKind;
 import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +19,7 @@ interface MariaDbChanges extends RowStatements, MariaDbSyntax {
     columns.forEach(c -> batch.add(t.column(c)));
     List<String> names = new ArrayList<>();
     batch.forEach(c -> names.add(c.name()));
-    TableSpec rows = new TableSpec("u", TableKind.TECHNICAL, batch, List.of(keyColumn), false);
+    TableSpec rows = StandardRowSql.batchOf("u", batch);
     StringBuilder out = new StringBuilder("u." + quote(ROW_NUMBER));
     List<String> equalities = new ArrayList<>();
     for (String c : columns) {

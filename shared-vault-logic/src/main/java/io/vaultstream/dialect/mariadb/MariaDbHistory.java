@@ -1,8 +1,8 @@
 package io.vaultstream.dialect.mariadb;
 
 import io.vaultstream.dialect.RowStatements;
+import io.vaultstream.dialect.StandardRowSql;
 import io.vaultstream.table.ColumnSpec;
-import io.vaultstream.table.TableKind;
 import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +39,7 @@ interface MariaDbHistory extends RowStatements, MariaDbSyntax {
     List<ColumnSpec> batch = new ArrayList<>();
     keyColumns.forEach(c -> batch.add(t.column(c)));
     batch.add(new ColumnSpec("t__", t.column(loadDts).type(), true));
-    TableSpec keys = new TableSpec("k", TableKind.TECHNICAL, batch, keyColumns, false);
+    TableSpec keys = StandardRowSql.batchOf("k", batch);
     List<String> names = new ArrayList<>(keyColumns);
     names.add("t__");
     return batch(keys, names, "k");

@@ -51,6 +51,12 @@ interface PostgresSyntax extends ValueExpressions, ColumnTypes {
     return binary ? "bytea" : "varchar(" + hexLength + ") COLLATE \"C\"";
   }
 
+  /** PostgreSQL spells its types as a model declares them. */
+  @Override
+  default String canonicalType(String type) {
+    return TypeGrammar.canonical(type);
+  }
+
   @Override
   default String textType() {
     return "text";

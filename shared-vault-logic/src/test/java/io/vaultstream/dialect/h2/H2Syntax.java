@@ -1,26 +1,19 @@
 package io.vaultstream.dialect.h2;
 
-import io.vaultstream.dialect.StandardTypes;
 import io.vaultstream.dialect.ValueExpressions;
 import io.vaultstream.table.TableSpec;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The pieces every H2 statement is built from where H2 is not the SQL standard: hex read as bytes,
- * booleans and bytes read back as the loader's text, epoch microseconds, and a batch as one array
- * parameter per column, read by {@code UNNEST}. The column types are the standard's.
+ * The pieces every H2 statement is built from where H2 is not the SQL standard: hex read as bytes
+ * and bytes read back as hex, epoch microseconds, and a batch as one array parameter per column,
+ * read by {@code UNNEST}. The column types are the standard's.
  */
 interface H2Syntax extends ValueExpressions {
 
   /** The function that reads hex text as bytes (created by every connection). */
   String HEX_BYTES = "vs_hex_bytes";
-
-  /** H2's catalog spells types as the standard does. */
-  @Override
-  default String canonicalType(String type) {
-    return StandardTypes.canonical(type);
-  }
 
   /** H2 casts text to binary by its UTF-8 bytes: hex goes through {@link #HEX_BYTES}. */
   @Override
@@ -32,11 +25,9 @@ interface H2Syntax extends ValueExpressions {
 
   @Override
   default String toText(String expr, String type) {
-    String t = checkedType(type);
-    if (t.startsWith("BINARY")) {
-      return "LOWER(RAWTOHEX(" + expr + "))";
-    }
-    return t.equals("BOOLEAN") ? "LOWER(" + asText(expr) + ")" : asText(expr);
+    return checkedType(type).startsWith("BINARY")
+        ? "LOWER(RAWTOHEX(" + expr + "))"
+        : ValueExpressions.super.toText(expr, type);
   }
 
   @Override
