@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.sql.SQLException;
-import java.sql.Statement;
 import org.h2.tools.Server;
 
 /**
@@ -49,26 +48,6 @@ final class H2Target extends TargetDatabase {
   @Override
   public void assumeReachable() {
     // In memory: always there.
-  }
-
-  @Override
-  protected void prepare(Statement st) throws SQLException {
-    st.execute("SET TIME ZONE 'UTC'");
-  }
-
-  @Override
-  protected String createSchema(String name) {
-    return "CREATE SCHEMA " + name;
-  }
-
-  @Override
-  public String quote(String identifier) {
-    return "\"" + identifier.replace("\"", "\"\"") + "\"";
-  }
-
-  @Override
-  public String literal(String text) {
-    return "'" + text.replace("'", "''") + "'";
   }
 
   @Override

@@ -4,7 +4,6 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.sql.SQLException;
-import java.sql.Statement;
 
 /**
  * The server named by {@code VAULTSTREAM_TEST_JDBC_URL}, or else an embedded PostgreSQL started
@@ -54,26 +53,6 @@ final class PostgresTarget extends TargetDatabase {
   @Override
   public void assumeReachable() {
     // Always there: the embedded server stands in when none is configured.
-  }
-
-  @Override
-  protected void prepare(Statement st) throws SQLException {
-    st.execute("SET TIME ZONE 'UTC'");
-  }
-
-  @Override
-  protected String createSchema(String name) {
-    return "CREATE SCHEMA " + name;
-  }
-
-  @Override
-  public String quote(String identifier) {
-    return "\"" + identifier.replace("\"", "\"\"") + "\"";
-  }
-
-  @Override
-  public String literal(String text) {
-    return "'" + text.replace("'", "''") + "'";
   }
 
   @Override

@@ -60,19 +60,27 @@ public abstract class TargetDatabase {
   public abstract void assumeReachable();
 
   /** Runs the session settings a test connection needs (UTC). */
-  protected abstract void prepare(Statement st) throws SQLException;
+  protected void prepare(Statement st) throws SQLException {
+    st.execute("SET TIME ZONE 'UTC'");
+  }
 
   /** The statement creating an empty schema. */
-  protected abstract String createSchema(String name);
+  protected String createSchema(String name) {
+    return "CREATE SCHEMA " + name;
+  }
 
-  /** An identifier quoted for the database. */
-  public abstract String quote(String identifier);
+  /** An identifier quoted for the database: by default the standard's double quotes. */
+  public String quote(String identifier) {
+    return "\"" + identifier.replace("\"", "\"\"") + "\"";
+  }
 
   /** The SQLSTATE of the engine's failure "a vault table does not exist" on this database. */
   public abstract String missingTableSqlState();
 
-  /** A string literal of the text. */
-  public abstract String literal(String text);
+  /** A string literal of the text: by default a quote doubled, as the standard writes it. */
+  public String literal(String text) {
+    return "'" + text.replace("'", "''") + "'";
+  }
 
   /** information_schema.columns.data_type of the loader's text columns. */
   public abstract String textDataType();
