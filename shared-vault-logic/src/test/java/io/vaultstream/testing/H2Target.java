@@ -71,24 +71,7 @@ final class H2Target extends TargetDatabase {
   }
 
   @Override
-  public void renameTable(String schema, String from, String to) throws SQLException {
-    execute("ALTER TABLE " + schema + "." + from + " RENAME TO " + to);
-  }
-
-  @Override
-  public void addCheck(
-      String schema, String table, String name, String condition, boolean existingRowsToo)
-      throws SQLException {
-    execute(
-        "ALTER TABLE "
-            + schema
-            + "."
-            + table
-            + " ADD CONSTRAINT "
-            + name
-            + " CHECK ("
-            + condition
-            + ")"
-            + (existingRowsToo ? "" : " NOCHECK"));
+  protected String sparingExistingRows() {
+    return "NOCHECK";
   }
 }

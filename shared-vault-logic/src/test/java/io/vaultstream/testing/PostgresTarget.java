@@ -3,7 +3,6 @@ package io.vaultstream.testing;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.sql.SQLException;
 
 /**
  * The server named by {@code VAULTSTREAM_TEST_JDBC_URL}, or else an embedded PostgreSQL started
@@ -76,24 +75,7 @@ final class PostgresTarget extends TargetDatabase {
   }
 
   @Override
-  public void renameTable(String schema, String from, String to) throws SQLException {
-    execute("ALTER TABLE " + schema + "." + from + " RENAME TO " + to);
-  }
-
-  @Override
-  public void addCheck(
-      String schema, String table, String name, String condition, boolean existingRowsToo)
-      throws SQLException {
-    execute(
-        "ALTER TABLE "
-            + schema
-            + "."
-            + table
-            + " ADD CONSTRAINT "
-            + name
-            + " CHECK ("
-            + condition
-            + ")"
-            + (existingRowsToo ? "" : " NOT VALID"));
+  protected String sparingExistingRows() {
+    return "NOT VALID";
   }
 }

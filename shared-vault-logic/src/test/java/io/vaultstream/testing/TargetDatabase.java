@@ -92,15 +92,34 @@ public abstract class TargetDatabase {
   public abstract String binaryDataType();
 
   /** Renames a table within its schema. */
-  public abstract void renameTable(String schema, String from, String to) throws SQLException;
+  public void renameTable(String schema, String from, String to) throws SQLException {
+    execute("ALTER TABLE " + schema + "." + from + " RENAME TO " + to);
+  }
 
   /**
    * Adds a check constraint; with {@code existingRowsToo} false the rows already in the table are
-   * not checked (only the rows written from now on).
+   * not checked (only the rows written from now on: {@link #sparingExistingRows}).
    */
-  public abstract void addCheck(
+  public void addCheck(
       String schema, String table, String name, String condition, boolean existingRowsToo)
-      throws SQLException;
+      throws SQLException {
+    execute(
+        "ALTER TABLE "
+            + schema
+            + "."
+            + table
+            + " ADD CONSTRAINT "
+            + name
+            + " CHECK ("
+            + condition
+            + ")"
+            + (existingRowsToo ? "" : " " + sparingExistingRows()));
+  }
+
+  /** What ends {@code ADD CONSTRAINT ... CHECK} so that the rows already there are not checked. */
+  protected String sparingExistingRows() {
+    throw new UnsupportedOperationException(name() + " has no such clause");
+  }
 
   /** Engine options for this database and a schema, with a small pool. */
   public VaultOptionsBuilder options(String schema) {
