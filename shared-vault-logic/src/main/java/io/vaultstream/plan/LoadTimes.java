@@ -12,8 +12,28 @@ import java.util.Set;
  * microsecond after it. Most keys get one version per batch, which is kept without a set.
  */
 final class LoadTimes {
-  /** A table's key; a tracking satellite's key also names the version's active flag. */
-  private record Slot(String table, List<String> key, String active) {}
+  /**
+   * A table's key; a tracking satellite's key also names the version's active flag. Its hash and
+   * equality are written out: a record's go through {@code Objects.hashCode} and {@code
+   * Objects.equals}, whose type profile every record of the JVM shares, and a fresh worker's JIT
+   * compiled the planner's hottest methods again each time another caller's keys broke the class it
+   * had speculated on there (docs/BENCHMARKS.md, "Where the fresh worker's JIT goes").
+   */
+  private record Slot(String table, List<String> key, String active) {
+    @Override
+    public int hashCode() {
+      int h = 31 * table.hashCode() + key.hashCode();
+      return active == null ? h : 31 * h + active.hashCode();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Slot s
+          && table.equals(s.table)
+          && key.equals(s.key)
+          && (active == null ? s.active == null : active.equals(s.active));
+    }
+  }
 
   /** The times of one key: the first one, then a set once there are more. */
   private static final class Times {
