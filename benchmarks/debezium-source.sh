@@ -34,7 +34,8 @@
 #
 # Sets up, on first use (as root): the cluster with pg_createcluster, its conf.d file and loopback
 # trust lines in its pg_hba.conf, and database "shop". Leaves the cluster running; its replication
-# slot is dropped at the end of each capture. Remove it all with: pg_dropcluster 15 source --stop
+# slot is dropped at the end of each capture, and the loads' schemas in the target at the end of the
+# run. Remove the cluster with: pg_dropcluster 15 source --stop
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -8,8 +8,42 @@ import java.util.List;
  * The standard SQL of {@link QueueStatements}' defaults: the reads of waiting and error rows by
  * joins with the batch, and the move of expired waiting rows by {@code MERGE} and {@code DELETE}.
  */
-final class StandardQueueSql {
+public final class StandardQueueSql {
   private StandardQueueSql() {}
+
+  /**
+   * The error table's columns a waiting row moved there fills: its own {@code columns}, then
+   * error_code, first_seen, expires_at and last_attempt.
+   */
+  public static List<String> movedColumns(List<String> columns) {
+    List<String> target = new ArrayList<>(columns);
+    target.addAll(List.of("error_code", "first_seen", "expires_at", "last_attempt"));
+    return target;
+  }
+
+  /**
+   * What a waiting row {@code m} moved to the error table holds, in {@link #movedColumns}' order:
+   * its own columns, the error code, its arrival as first seen, and from the bound times {@code p}
+   * the expiry and {@code p.<now>} as the last attempt.
+   */
+  public static List<String> movedValues(
+      QueueStatements d, List<String> columns, String code, String now) {
+    List<String> values = new ArrayList<>();
+    columns.forEach(c -> values.add("m." + d.quote(c)));
+    values.addAll(List.of("'" + code + "'", "m." + d.quote("arrived_at"), "p.expiry", "p." + now));
+    return values;
+  }
+
+  /** The condition on waiting rows {@code m} whose wait ran out by the bound cutoff {@code p}. */
+  public static String due(QueueStatements d, String waitingState) {
+    return " WHERE m."
+        + d.quote("state")
+        + " = '"
+        + waitingState
+        + "' AND m."
+        + d.quote("arrived_at")
+        + " < p.cutoff";
+  }
 
   static String selectWaitingForParents(
       QueueStatements d,
@@ -85,19 +119,20 @@ final class StandardQueueSql {
     String time = "CAST(? AS " + d.timestampType() + ")";
     String times =
         "(VALUES (" + time + ", " + time + ", " + time + ")) AS p(cutoff, expiry, stamp)";
-    String due = " WHERE m.state = '" + waitingState + "' AND m.arrived_at < p.cutoff";
-    List<String> target = new ArrayList<>(columns);
-    target.addAll(List.of("error_code", "first_seen", "expires_at", "last_attempt"));
+    String due = due(d, waitingState);
+    List<String> target = movedColumns(columns);
+    List<String> values = movedValues(d, columns, code, "stamp");
+    List<String> named = new ArrayList<>();
+    for (int i = 0; i < target.size(); i++) {
+      named.add(values.get(i) + " AS " + d.quote(target.get(i)));
+    }
     // A row whose key is in the error table already is dropped.
     String insert =
         "MERGE INTO "
             + d.table(schema, errors.name())
             + " x USING (SELECT "
-            + d.qualifiedAll("m", columns)
-            + ", '"
-            + code
-            + "' AS error_code, m.arrived_at AS first_seen, p.expiry AS expires_at,"
-            + " p.stamp AS last_attempt FROM "
+            + String.join(", ", named)
+            + " FROM "
             + times
             + " CROSS JOIN "
             + d.table(schema, waiting.name())

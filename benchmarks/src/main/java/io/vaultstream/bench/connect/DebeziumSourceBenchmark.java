@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Properties;
 import org.apache.kafka.connect.util.clusters.EmbeddedKafkaCluster;
 
@@ -60,7 +61,7 @@ public final class DebeziumSourceBenchmark {
     try (BenchDatabase target = new BenchDatabase(o.jdbcUrl())) {
       Report.line(
           "Target: %s; schemas %s (vaultstream) and %s (Debezium JDBC sink), dropped before each"
-              + " load",
+              + " load and after the last",
           target.description, SourceSinkRuns.VAULT_SCHEMA, SourceSinkRuns.JDBC_SCHEMA);
       EmbeddedKafkaCluster broker = new EmbeddedKafkaCluster(1, new Properties());
       broker.start();
@@ -77,6 +78,15 @@ public final class DebeziumSourceBenchmark {
         runs.summary.print(backlog.records(), o.runs());
       } finally {
         broker.stop();
+        // The database is left as it was found: the last load's schemas go.
+        for (String schema :
+            List.of(
+                SourceSinkRuns.VAULT_SCHEMA, SourceSinkRuns.JDBC_SCHEMA, SparkRunnerLoads.SCHEMA)) {
+          SourceTarget.drop(target, schema);
+        }
+        Report.line(
+            "Dropped the loads' schemas %s, %s and %s from the target",
+            SourceSinkRuns.VAULT_SCHEMA, SourceSinkRuns.JDBC_SCHEMA, SparkRunnerLoads.SCHEMA);
       }
     }
   }

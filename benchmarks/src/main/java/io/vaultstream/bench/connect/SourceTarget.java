@@ -21,21 +21,29 @@ final class SourceTarget {
    * (on MariaDB with the tables the sink cannot create there itself). vaultstream creates its own.
    */
   static void reset(BenchDatabase target, String schema, boolean vault) throws SQLException {
+    drop(target, schema);
     try (Statement st = target.db.createStatement()) {
-      if (target.mariadb) {
-        st.execute("DROP DATABASE IF EXISTS " + schema);
-        if (!vault) {
-          st.execute("CREATE DATABASE " + schema + " CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
-          for (String ddl : BenchDatabase.debeziumTablesOnMariaDb(schema)) {
-            st.execute(ddl);
-          }
-        }
+      if (vault) {
         return;
       }
-      st.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
-      if (!vault) {
+      if (target.mariadb) {
+        st.execute("CREATE DATABASE " + schema + " CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
+        for (String ddl : BenchDatabase.debeziumTablesOnMariaDb(schema)) {
+          st.execute(ddl);
+        }
+      } else {
         st.execute("CREATE SCHEMA " + schema);
       }
+    }
+  }
+
+  /** Drops {@code schema} (a database on MariaDB) if it is there. */
+  static void drop(BenchDatabase target, String schema) throws SQLException {
+    try (Statement st = target.db.createStatement()) {
+      st.execute(
+          (target.mariadb ? "DROP DATABASE IF EXISTS " : "DROP SCHEMA IF EXISTS ")
+              + schema
+              + (target.mariadb ? "" : " CASCADE"));
     }
   }
 

@@ -1,6 +1,7 @@
 package io.vaultstream.dialect.mariadb;
 
 import io.vaultstream.dialect.QueueStatements;
+import io.vaultstream.dialect.StandardQueueSql;
 import io.vaultstream.table.TableSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -117,12 +118,9 @@ interface MariaDbQueue extends QueueStatements, MariaDbSyntax {
       List<String> columns,
       String waitingState,
       String code) {
-    List<String> target = new ArrayList<>(columns);
-    target.addAll(List.of("error_code", "first_seen", "expires_at", "last_attempt"));
-    List<String> source = new ArrayList<>();
-    columns.forEach(c -> source.add("m." + quote(c)));
-    source.addAll(List.of("'" + code + "'", "m.`arrived_at`", "p.expiry", "p.now"));
-    String due = " WHERE m.`state` = '" + waitingState + "' AND m.`arrived_at` < p.cutoff";
+    List<String> target = StandardQueueSql.movedColumns(columns);
+    List<String> source = StandardQueueSql.movedValues(this, columns, code, "now");
+    String due = StandardQueueSql.due(this, waitingState);
     String errorsTable = table(schema, errors.name());
     // A row whose key is in the error table already is dropped; the id keeps its value.
     String insert =
