@@ -9,7 +9,7 @@
 # worker each, then as many events again on the running workers. Also prints vault rows/s against a
 # plain bulk load (PostgreSQL: COPY; MariaDB: LOAD DATA LOCAL INFILE), vaultstream's event-to-vault
 # latency at half its rate, the workers' heap, flush times and CPU per event (worker threads,
-# broker, database server).
+# broker, database server). The sinks' schemas (bench_vault, bench_jdbc) are dropped at the end.
 # Options: --events=N (200000) --jdbc-url=URL (jdbc:postgresql:... or jdbc:mariadb:...; default: an
 # embedded PostgreSQL 17) --tasks=N (1; N partitions per topic and tasks.max=N)
 # --sinks=both|vaultstream|debezium (both) --running-events=N (as --events; 0 skips)

@@ -62,6 +62,18 @@ final class BenchDatabase implements AutoCloseable {
     }
   }
 
+  /** Drops the sinks' schemas (databases on MariaDB): the server is left as the run found it. */
+  void dropSchemas() throws SQLException {
+    try (Statement st = db.createStatement()) {
+      for (String schema : List.of(SinkConfigs.VAULT_SCHEMA, SinkConfigs.JDBC_SCHEMA)) {
+        st.execute(
+            mariadb
+                ? "DROP DATABASE IF EXISTS " + schema
+                : "DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+      }
+    }
+  }
+
   /**
    * Drops the sinks' schemas (a run starts empty; vaultstream creates its own) and creates the
    * Debezium sink's.

@@ -78,6 +78,10 @@ public final class WorkerBenchmark {
         }
       } finally {
         broker.stop();
+        database.dropSchemas();
+        Report.line(
+            "Dropped the sinks' schemas %s and %s from the target",
+            SinkConfigs.VAULT_SCHEMA, SinkConfigs.JDBC_SCHEMA);
       }
     }
   }
