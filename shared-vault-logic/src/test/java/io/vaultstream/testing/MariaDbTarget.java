@@ -128,14 +128,6 @@ final class MariaDbTarget extends TargetDatabase {
     // The session setting only spares the rows already there: other sessions still check.
     execute(
         "SET SESSION check_constraint_checks = " + (existingRowsToo ? "1" : "0"),
-        "ALTER TABLE "
-            + schema
-            + "."
-            + table
-            + " ADD CONSTRAINT "
-            + name
-            + " CHECK ("
-            + condition
-            + ")");
+        checkStatement(schema, table, name, condition));
   }
 }

@@ -104,16 +104,22 @@ public abstract class TargetDatabase {
       String schema, String table, String name, String condition, boolean existingRowsToo)
       throws SQLException {
     execute(
-        "ALTER TABLE "
-            + schema
-            + "."
-            + table
-            + " ADD CONSTRAINT "
-            + name
-            + " CHECK ("
-            + condition
-            + ")"
+        checkStatement(schema, table, name, condition)
             + (existingRowsToo ? "" : " " + sparingExistingRows()));
+  }
+
+  /** {@code ALTER TABLE ... ADD CONSTRAINT name CHECK (condition)}. */
+  protected static String checkStatement(
+      String schema, String table, String name, String condition) {
+    return "ALTER TABLE "
+        + schema
+        + "."
+        + table
+        + " ADD CONSTRAINT "
+        + name
+        + " CHECK ("
+        + condition
+        + ")";
   }
 
   /** What ends {@code ADD CONSTRAINT ... CHECK} so that the rows already there are not checked. */
