@@ -8,6 +8,7 @@ import io.vaultstream.table.TableSpec;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Savepoint;
 import java.util.Collection;
 import java.util.List;
 
@@ -21,6 +22,7 @@ public final class JdbcVaultStore implements VaultStore {
   private final String schema;
   private final Naming n;
   private final KeyLocks locks;
+  private int savepoints;
 
   /** The store of the batch whose transaction {@code c} holds. */
   public JdbcVaultStore(Connection c, VaultDialect dialect, SchemaManager schema, Naming naming) {
@@ -41,6 +43,38 @@ public final class JdbcVaultStore implements VaultStore {
             : dialect.upsertEarliestReturning(
                 schema, t, cols, n.loadDts(), n.recordSource(), n.loadedAt());
     return JdbcRows.write(c, rows, write, changed == null ? (inserted, key) -> {} : changed);
+  }
+
+  /**
+   * Savepoints one batch may take at most: each plain insert of new keys runs in a subtransaction,
+   * and PostgreSQL keeps up to 64 of a transaction's in every snapshot before other sessions must
+   * look them up on disk.
+   */
+  static final int MAX_SAVEPOINTS = 32;
+
+  @Override
+  public boolean insertsNewKeys() {
+    try {
+      return dialect.insertsNewKeysPlainly() && savepoints < MAX_SAVEPOINTS && !c.getAutoCommit();
+    } catch (SQLException e) {
+      return false;
+    }
+  }
+
+  @Override
+  public boolean insertNewKeys(TableSpec t, TextColumns rows, String loadedAt) throws SQLException {
+    savepoints++;
+    Savepoint before = c.setSavepoint();
+    try {
+      insert(t, rows, loadedAt, false);
+      return true;
+    } catch (SQLException e) {
+      if (!dialect.isUniqueViolation(e)) {
+        throw e;
+      }
+      c.rollback(before);
+      return false;
+    }
   }
 
   @Override

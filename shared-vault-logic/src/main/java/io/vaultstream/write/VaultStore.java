@@ -40,6 +40,26 @@ public interface VaultStore {
       throws SQLException;
 
   /**
+   * Whether {@link #insertNewKeys} can write now, and more cheaply than {@link #upsertEarliest}
+   * (false by default: the store upserts every key).
+   */
+  default boolean insertsNewKeys() {
+    return false;
+  }
+
+  /**
+   * Inserts hub or link rows whose keys are believed new, all or none: when one of the keys is
+   * stored already, nothing is written, the batch goes on, and the answer is false (the caller then
+   * upserts them). Only called when {@link #insertsNewKeys} says so.
+   *
+   * @param loadedAt the column the store fills with the time of the write
+   */
+  default boolean insertNewKeys(TableSpec t, TextColumns rows, String loadedAt)
+      throws SQLException {
+    return false;
+  }
+
+  /**
    * Inserts rows. With {@code racing} a row whose key is stored already is skipped; without it the
    * rows are known to be new and a stored key fails the write as a unique violation.
    *

@@ -9,11 +9,9 @@ import io.vaultstream.model.Naming;
 import io.vaultstream.model.VaultModel;
 import io.vaultstream.plan.BatchPlan;
 import io.vaultstream.plan.VaultRow;
-import io.vaultstream.table.ColumnSpec;
 import io.vaultstream.table.TableKind;
 import io.vaultstream.table.TableSpec;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -21,7 +19,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * Writes a planned batch inside the caller's transaction, set-based: one statement per table for
@@ -40,6 +37,7 @@ public final class VaultWriter {
   private final MultiActiveSets sets;
   private final TransactionChanges changes;
   private final HistoryWriter histories;
+  private final EarliestRows earliest;
 
   public VaultWriter(
       VaultModel model, VaultValues target, HashKeyCalculator hasher, VaultShape schema) {
@@ -52,6 +50,8 @@ public final class VaultWriter {
     this.sets = new MultiActiveSets(model, target, schema, this::hashText, new SetHashDiff(hasher));
     this.changes = new TransactionChanges(model, target, schema);
     this.histories = new HistoryWriter(model, target, hasher, schema, history);
+    this.earliest =
+        new EarliestRows(target, n, this::hashText, model.hubs().size() + model.links().size());
   }
 
   /** Writes the plan; returns rows written per vault table. */
@@ -80,8 +80,8 @@ public final class VaultWriter {
       long began = System.nanoTime();
       int count =
           switch (t.kind()) {
-            case HUB, LINK -> writeEarliest(store, t, plan.earliest.get(table), inserted);
-            case NON_HISTORIZED_LINK -> writeTransactions(store, t, plan);
+            case HUB, LINK -> writeEarliest(store, t, plan.earliest.get(table), inserted, racing);
+            case NON_HISTORIZED_LINK -> writeTransactions(store, t, plan, racing);
             case SATELLITE, REFERENCE ->
                 sets.handles(t)
                     ? sets.write(store, t, plan.history.get(table), racing)
@@ -99,16 +99,6 @@ public final class VaultWriter {
       }
     }
     return written;
-  }
-
-  private List<String> columnsWithout(TableSpec t, String excluded) {
-    List<String> out = new ArrayList<>();
-    for (ColumnSpec col : t.columns()) {
-      if (!col.name().equals(excluded)) {
-        out.add(col.name());
-      }
-    }
-    return out;
   }
 
   /**
@@ -129,14 +119,15 @@ public final class VaultWriter {
    * A non-historized link's rows; where its model sets changes aside, the batch's updates and
    * deletes of its source are then found and noted in the plan.
    */
-  private int writeTransactions(VaultStore store, TableSpec t, BatchPlan plan) throws SQLException {
+  private int writeTransactions(VaultStore store, TableSpec t, BatchPlan plan, boolean racing)
+      throws SQLException {
     List<io.vaultstream.plan.TransactionEvent> events = plan.transactionEvents.get(t.name());
     Map<String, VaultRow> rows = plan.earliest.get(t.name());
     if (events == null || events.isEmpty()) {
-      return writeEarliest(store, t, rows, null);
+      return writeEarliest(store, t, rows, null, racing);
     }
     Map<String, Set<String>> written = new HashMap<>();
-    int count = writeEarliest(store, t, rows, written);
+    int count = writeEarliest(store, t, rows, written, racing);
     plan.setAside.addAll(
         changes.find(
             store,
@@ -149,48 +140,15 @@ public final class VaultWriter {
   }
 
   private int writeEarliest(
-      VaultStore store, TableSpec t, Map<String, VaultRow> rows, Map<String, Set<String>> inserted)
+      VaultStore store,
+      TableSpec t,
+      Map<String, VaultRow> rows,
+      Map<String, Set<String>> inserted,
+      boolean racing)
       throws SQLException {
-    if (rows == null || rows.isEmpty()) {
-      return 0;
-    }
-    List<String> cols = columnsWithout(t, n.loadedAt());
-    TextColumns data = new TextColumns(cols);
-    String pk = t.primaryKey().get(0);
-    // Loop bodies are methods of their own here: the JIT compiles each once, instead of again
-    // into an on-stack-replacement version of the loop (docs/BENCHMARKS.md). Rows
-    // go in key order: two writers upserting overlapping keys in different orders deadlocked.
-    for (VaultRow r : new TreeMap<>(rows).values()) {
-      data.add(earliestRow(r, cols, pk));
-    }
-    if (inserted == null) {
-      return store.upsertEarliest(t, data, null);
-    }
-    Set<String> fresh = inserted.computeIfAbsent(t.name(), k -> new HashSet<>());
-    return store.upsertEarliest(
-        t,
-        data,
-        (insertedHere, key) -> {
-          if (insertedHere) {
-            fresh.add(hashText(key));
-          }
-        });
-  }
-
-  private List<String> earliestRow(VaultRow r, List<String> cols, String pk) {
-    List<String> row = new ArrayList<>(cols.size());
-    for (String col : cols) {
-      if (col.equals(pk)) {
-        row.add(r.key());
-      } else if (col.equals(n.loadDts())) {
-        row.add(target.timestampText(r.loadDts()));
-      } else if (col.equals(n.recordSource())) {
-        row.add(r.recordSource());
-      } else {
-        row.add(r.values().get(col));
-      }
-    }
-    return row;
+    Set<String> fresh =
+        inserted == null ? null : inserted.computeIfAbsent(t.name(), k -> new HashSet<>());
+    return earliest.write(store, t, rows, fresh, racing);
   }
 
   private int writeKeyMap(

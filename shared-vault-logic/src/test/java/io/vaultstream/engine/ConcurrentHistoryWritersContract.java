@@ -113,6 +113,48 @@ abstract class ConcurrentHistoryWritersContract extends DatabaseContract {
         .isEqualTo(Integer.toString(4 * keys));
   }
 
+  /**
+   * A loader takes a key it has not met for a new one; when another loader stored it meanwhile, the
+   * write finds out, and the vault is the one a serial load of all events gives: the earlier row
+   * kept, every satellite version in place, the batch's other new keys written.
+   */
+  @Test
+  void aKeyAnotherLoaderStoredMeanwhileEndsAsInASerialLoad() throws Exception {
+    String schema = newSchema();
+    VaultLoader a = open(schema);
+    VaultLoader b = open(schema);
+    EventFactory ev = new EventFactory(SHOP);
+    List<List<ChangeEvent>> batches =
+        List.of(
+            List.of(ev.order(at(1_000), 1, "O1", null), ev.order(at(1_001), 2, "O2", null)),
+            List.of(ev.order(at(1_002), 3, "O3", null)),
+            List.of(ev.order(at(2_000), 9, "O9", null), ev.order(at(2_001), 10, "O10", null)),
+            List.of(ev.order(at(1_500), 9, "O9", null), ev.order(at(1_600), 11, "O11", null)),
+            List.of(ev.order(at(1_700), 12, "O12", null), ev.order(at(2_002), 10, "O10", null)));
+    // a learns its keys in two batches, b stores O9 and O10 (later), then a meets both as new
+    VaultLoader[] by = {a, a, b, a, a};
+    List<ChangeEvent> all = new ArrayList<>();
+    for (int i = 0; i < batches.size(); i++) {
+      assertThat(by[i].load(batches.get(i)).problems()).as("batch %d", i).isEmpty();
+      all.addAll(batches.get(i));
+    }
+    String serial = newSchema();
+    open(serial).load(all);
+    for (String query :
+        List.of(
+            "SELECT order_hk, load_dts, record_source FROM $s.hub_order ORDER BY 1",
+            "SELECT order_hk, load_dts, hash_diff FROM $s.sat_order ORDER BY 1, 2")) {
+      List<String> expected = db().rows(query.replace("$s", serial));
+      assertThat(db().rows(query.replace("$s", schema))).as(query).isEqualTo(expected);
+    }
+    assertThat(
+            db().value(
+                    "SELECT count(*) FROM "
+                        + schema
+                        + ".hub_order WHERE record_source <> 'SYSTEM'"))
+        .isEqualTo("7");
+  }
+
   private static LoadResult load(VaultLoader loader, List<ChangeEvent> events, CyclicBarrier go) {
     try {
       go.await(30, TimeUnit.SECONDS);
@@ -155,8 +197,8 @@ abstract class ConcurrentHistoryWritersContract extends DatabaseContract {
     try (Connection gate = db().connect()) {
       gate.setAutoCommit(false);
       closeGate(gate, schema);
-      CompletableFuture<LoadResult> first = loadAsync(a, x, "a", round);
-      CompletableFuture<LoadResult> second = loadAsync(b, y, "b", round);
+      CompletableFuture<LoadResult> first = loadAsync(a, List.of(x), "a", round);
+      CompletableFuture<LoadResult> second = loadAsync(b, List.of(y), "b", round);
       // Both sessions wait: one for the gate, the other for the gate or for the first.
       await()
           .atMost(Duration.ofSeconds(30))
@@ -167,13 +209,14 @@ abstract class ConcurrentHistoryWritersContract extends DatabaseContract {
     }
   }
 
-  private static CompletableFuture<LoadResult> loadAsync(
-      VaultLoader loader, ChangeEvent e, String consumer, int round) {
+  /** Loads the events with the loader on another thread, as consumer {@code consumer}'s round. */
+  static CompletableFuture<LoadResult> loadAsync(
+      VaultLoader loader, List<ChangeEvent> events, String consumer, int round) {
     Progress p = new Progress(consumer, List.of(new Progress.Position("t", 0, round + 1L)));
     return CompletableFuture.supplyAsync(
         () -> {
           try {
-            return loader.load(List.of(e), List.of(), p);
+            return loader.load(events, List.of(), p);
           } catch (Exception ex) {
             throw new IllegalStateException(ex);
           }
