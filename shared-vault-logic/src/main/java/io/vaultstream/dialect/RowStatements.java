@@ -43,11 +43,10 @@ public interface RowStatements extends ValueExpressions, ColumnTypes {
       String loadedAt);
 
   /**
-   * Whether hub and link keys believed new are better inserted plainly ({@link #insertNew} or the
-   * {@link #bulkInsert}) under a savepoint, undone when one of them is stored, than upserted: true
-   * where the upsert's conflict handling costs the database noticeably more per row than the plain
-   * insert and a failed statement leaves the transaction usable after a rollback to the savepoint
-   * (PostgreSQL). False by default: every key is upserted.
+   * Whether hub and link keys believed new are better inserted by the {@link #bulkInsert} (which
+   * the dialect then has) under a savepoint, undone when one of them is stored, than upserted: true
+   * where the upsert's conflict handling costs the database noticeably more per row than the bulk
+   * insert (PostgreSQL). False by default: every key is upserted.
    */
   default boolean insertsNewKeysPlainly() {
     return false;

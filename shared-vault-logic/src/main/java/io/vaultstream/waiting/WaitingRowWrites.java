@@ -10,7 +10,6 @@ import io.vaultstream.write.SchemaManager;
 import io.vaultstream.write.TextColumns;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Savepoint;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -62,15 +61,7 @@ final class WaitingRowWrites {
     // bulk insert passes it as it is, where an INSERT binds it escaped inside a text array that
     // the server then parses. A row that is there already (a batch loaded again after its first
     // parts committed) fails the bulk insert; then the rows go in by the INSERT that skips them.
-    Savepoint before = c.setSavepoint();
-    try {
-      JdbcRows.insert(c, data, bulk);
-      c.releaseSavepoint(before);
-    } catch (SQLException e) {
-      if (!dialect.isUniqueViolation(e)) {
-        throw e;
-      }
-      c.rollback(before);
+    if (!JdbcRows.insertAllOrNone(c, dialect, data, bulk)) {
       JdbcRows.execute(c, dialect, data, ignore);
     }
   }

@@ -2,11 +2,13 @@ package io.vaultstream.write;
 
 import io.vaultstream.dialect.BulkInsert;
 import io.vaultstream.dialect.EarliestWrite;
+import io.vaultstream.dialect.SqlStates;
 import io.vaultstream.dialect.TextValues;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Savepoint;
 
 /**
  * Runs statements over {@link TextColumns} on a connection: the columns bound as the dialect binds
@@ -23,6 +25,27 @@ public final class JdbcRows {
   /** Appends the rows through a bulk insert; returns how many. */
   public static int insert(Connection c, TextColumns rows, BulkInsert bulk) throws SQLException {
     return bulk.insert(c, rows.columns());
+  }
+
+  /**
+   * Appends all rows through a bulk insert under a savepoint, or none: when one of them is in the
+   * table already (a unique violation), rolls back to the savepoint, so the transaction goes on,
+   * and returns false.
+   */
+  public static boolean insertAllOrNone(
+      Connection c, SqlStates states, TextColumns rows, BulkInsert bulk) throws SQLException {
+    Savepoint before = c.setSavepoint();
+    try {
+      bulk.insert(c, rows.columns());
+      c.releaseSavepoint(before);
+      return true;
+    } catch (SQLException e) {
+      if (!states.isUniqueViolation(e)) {
+        throw e;
+      }
+      c.rollback(before);
+      return false;
+    }
   }
 
   /**

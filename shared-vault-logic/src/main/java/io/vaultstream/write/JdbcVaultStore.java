@@ -8,7 +8,6 @@ import io.vaultstream.table.TableSpec;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Savepoint;
 import java.util.Collection;
 import java.util.List;
 
@@ -64,17 +63,8 @@ public final class JdbcVaultStore implements VaultStore {
   @Override
   public boolean insertNewKeys(TableSpec t, TextColumns rows, String loadedAt) throws SQLException {
     savepoints++;
-    Savepoint before = c.setSavepoint();
-    try {
-      insert(t, rows, loadedAt, false);
-      return true;
-    } catch (SQLException e) {
-      if (!dialect.isUniqueViolation(e)) {
-        throw e;
-      }
-      c.rollback(before);
-      return false;
-    }
+    return JdbcRows.insertAllOrNone(
+        c, dialect, rows, dialect.bulkInsert(schema, t, rows.names(), loadedAt));
   }
 
   @Override
