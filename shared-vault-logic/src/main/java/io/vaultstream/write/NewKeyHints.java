@@ -72,27 +72,32 @@ final class NewKeyHints {
 
     /** Whether the key may be stored (false: surely not written or met by this loader). */
     boolean mayBeStored(String key) {
-      long h = hash(key);
-      int h1 = (int) h;
-      int h2 = (int) (h >>> 32) | 1;
-      for (int i = 0; i < 3; i++) {
-        int bit = (h1 + i * h2) & mask;
-        if ((bits[bit >>> 6] & (1L << bit)) == 0) {
-          return false;
-        }
-      }
-      return true;
+      return probe(key, false);
     }
 
     /** Notes a key as stored. */
     void stored(String key) {
+      probe(key, true);
+    }
+
+    /** Whether the key's three bits are all set; with {@code set}, sets those that are not. */
+    private boolean probe(String key, boolean set) {
       long h = hash(key);
       int h1 = (int) h;
       int h2 = (int) (h >>> 32) | 1;
+      boolean all = true;
       for (int i = 0; i < 3; i++) {
         int bit = (h1 + i * h2) & mask;
-        bits[bit >>> 6] |= 1L << bit;
+        long word = bits[bit >>> 6];
+        if ((word & (1L << bit)) == 0) {
+          if (!set) {
+            return false;
+          }
+          all = false;
+          bits[bit >>> 6] = word | (1L << bit);
+        }
       }
+      return all;
     }
 
     /**
