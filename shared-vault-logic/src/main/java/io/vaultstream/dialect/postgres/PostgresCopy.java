@@ -50,11 +50,9 @@ final class PostgresCopy implements BulkInsert {
     String now = loadedAt ? transactionTime(c) : null;
     CopyIn in = c.unwrap(PGConnection.class).getCopyAPI().copyIn(sql);
     try {
-      StringBuilder line = new StringBuilder(256);
       Utf8Buffer chunk = new Utf8Buffer(FLUSH_BYTES + 8192);
       for (int r = 0; r < rows; r++) {
-        line(line, columns, r, now);
-        chunk.append(line);
+        line(chunk, columns, r, now);
         if (chunk.size >= FLUSH_BYTES) {
           chunk.sendTo(in);
         }
@@ -68,22 +66,32 @@ final class PostgresCopy implements BulkInsert {
     }
   }
 
-  /** Row {@code r} as one line of COPY text, into {@code line}. */
-  private void line(StringBuilder line, List<List<String>> columns, int r, String now) {
-    line.setLength(0);
+  /** Row {@code r} as one line of COPY text, appended to {@code out}. */
+  private void line(Utf8Buffer out, List<List<String>> columns, int r, String now) {
     for (int col = 0; col < bytea.length; col++) {
       if (col > 0) {
-        line.append('\t');
+        out.ascii('\t');
       }
-      append(line, columns.get(col).get(r), bytea[col]);
+      out.value(columns.get(col).get(r), bytea[col]);
     }
     if (now != null) {
-      line.append('\t').append(now);
+      out.ascii('\t');
+      out.value(now, false);
     }
-    line.append('\n');
+    out.ascii('\n');
   }
 
-  /** Text encoded as UTF-8 into one reused array (no String and byte[] copy per piece sent). */
+  /** One value in COPY's text format, as UTF-8 (for tests). */
+  static byte[] copyText(String value, boolean bytea) {
+    Utf8Buffer out = new Utf8Buffer(16);
+    out.value(value, bytea);
+    return java.util.Arrays.copyOf(out.bytes, out.size);
+  }
+
+  /**
+   * COPY text encoded as UTF-8 into one reused array, each value escaped and encoded in one pass
+   * over its characters (no String, StringBuilder or byte[] per value or line).
+   */
   private static final class Utf8Buffer {
     private byte[] bytes;
     private int size;
@@ -92,34 +100,88 @@ final class PostgresCopy implements BulkInsert {
       bytes = new byte[capacity];
     }
 
-    void append(CharSequence text) {
-      if (bytes.length - size < text.length() * 3) {
-        bytes =
-            java.util.Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + text.length() * 3));
+    private void room(int more) {
+      if (bytes.length - size < more) {
+        bytes = java.util.Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + more));
       }
-      for (int i = 0; i < text.length(); i++) {
-        char ch = text.charAt(i);
+    }
+
+    /** A separator or line end. */
+    void ascii(char ch) {
+      room(1);
+      bytes[size++] = (byte) ch;
+    }
+
+    /**
+     * One value: \N for null; tab, line feed, carriage return and backslash escaped; a bytea value
+     * (hex text) behind its input form's prefix, whose backslash is escaped too.
+     */
+    void value(String value, boolean bytea) {
+      if (value == null) {
+        room(2);
+        bytes[size++] = '\\';
+        bytes[size++] = 'N';
+        return;
+      }
+      int n = value.length();
+      // At most 3 bytes per char: an escape is 2, UTF-8 is at most 3 per char (4 per pair).
+      room(3 * n + 3);
+      byte[] b = bytes;
+      int s = size;
+      if (bytea) {
+        b[s++] = '\\';
+        b[s++] = '\\';
+        b[s++] = 'x';
+      }
+      for (int i = 0; i < n; i++) {
+        char ch = value.charAt(i);
         if (ch < 0x80) {
-          bytes[size++] = (byte) ch;
+          if (ch > '\r' && ch != '\\') {
+            b[s++] = (byte) ch;
+          } else {
+            s = escaped(b, s, ch);
+          }
         } else if (ch < 0x800) {
-          bytes[size++] = (byte) (0xC0 | (ch >> 6));
-          bytes[size++] = (byte) (0x80 | (ch & 0x3F));
+          b[s++] = (byte) (0xC0 | (ch >> 6));
+          b[s++] = (byte) (0x80 | (ch & 0x3F));
         } else if (Character.isHighSurrogate(ch)
-            && i + 1 < text.length()
-            && Character.isLowSurrogate(text.charAt(i + 1))) {
-          int cp = Character.toCodePoint(ch, text.charAt(++i));
-          bytes[size++] = (byte) (0xF0 | (cp >> 18));
-          bytes[size++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
-          bytes[size++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
-          bytes[size++] = (byte) (0x80 | (cp & 0x3F));
+            && i + 1 < n
+            && Character.isLowSurrogate(value.charAt(i + 1))) {
+          int cp = Character.toCodePoint(ch, value.charAt(++i));
+          b[s++] = (byte) (0xF0 | (cp >> 18));
+          b[s++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+          b[s++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+          b[s++] = (byte) (0x80 | (cp & 0x3F));
         } else if (Character.isSurrogate(ch)) {
-          bytes[size++] = (byte) '?'; // a lone surrogate has no UTF-8 form (as String.getBytes)
+          b[s++] = (byte) '?'; // a lone surrogate has no UTF-8 form (as String.getBytes)
         } else {
-          bytes[size++] = (byte) (0xE0 | (ch >> 12));
-          bytes[size++] = (byte) (0x80 | ((ch >> 6) & 0x3F));
-          bytes[size++] = (byte) (0x80 | (ch & 0x3F));
+          b[s++] = (byte) (0xE0 | (ch >> 12));
+          b[s++] = (byte) (0x80 | ((ch >> 6) & 0x3F));
+          b[s++] = (byte) (0x80 | (ch & 0x3F));
         }
       }
+      size = s;
+    }
+
+    /**
+     * An ASCII char up to carriage return, or a backslash, at {@code s}: returns the next index.
+     */
+    private static int escaped(byte[] b, int s, char ch) {
+      char escape =
+          switch (ch) {
+            case '\\' -> '\\';
+            case '\t' -> 't';
+            case '\n' -> 'n';
+            case '\r' -> 'r';
+            default -> 0;
+          };
+      if (escape == 0) {
+        b[s++] = (byte) ch;
+      } else {
+        b[s++] = '\\';
+        b[s++] = (byte) escape;
+      }
+      return s;
     }
 
     void sendTo(CopyIn in) throws SQLException {
@@ -128,40 +190,6 @@ final class PostgresCopy implements BulkInsert {
         size = 0;
       }
     }
-  }
-
-  /** One value in COPY's text format: \N for null, the four special characters escaped. */
-  static void append(StringBuilder out, String value, boolean bytea) {
-    if (value == null) {
-      out.append("\\N");
-      return;
-    }
-    if (bytea) {
-      out.append("\\\\x"); // bytea's own input form, its backslash escaped for COPY
-    }
-    int from = 0;
-    for (int i = 0; i < value.length(); i++) {
-      String escaped = escaped(value.charAt(i));
-      if (escaped != null) {
-        out.append(value, from, i).append(escaped);
-        from = i + 1;
-      }
-    }
-    if (from == 0) {
-      out.append(value); // most values: nothing to escape, one copy
-    } else {
-      out.append(value, from, value.length());
-    }
-  }
-
-  private static String escaped(char ch) {
-    return switch (ch) {
-      case '\\' -> "\\\\";
-      case '\t' -> "\\t";
-      case '\n' -> "\\n";
-      case '\r' -> "\\r";
-      default -> null;
-    };
   }
 
   private static String transactionTime(Connection c) throws SQLException {
