@@ -49,6 +49,7 @@ public class VaultSinkConnector extends SinkConnector {
                     props.get("name"),
                     key,
                     why));
+    CollectorHint.logOnce();
   }
 
   @Override
