@@ -18,6 +18,7 @@ public interface BulkInsert {
    *
    * @param columns one list of canonical text values (null for SQL NULL) per column, in the order
    *     of the columns the insert was made for; all of the same length
+   * @param time the transaction's load time, for an insert made with a load time column
    */
-  int insert(Connection c, List<List<String>> columns) throws SQLException;
+  int insert(Connection c, List<List<String>> columns, TransactionTime time) throws SQLException;
 }

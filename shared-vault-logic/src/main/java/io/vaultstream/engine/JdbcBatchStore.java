@@ -17,7 +17,7 @@ import java.sql.SQLException;
 final class JdbcBatchStore implements BatchStore {
   private final Connection c;
   private final KeyMapReader keyMap;
-  private final VaultStore vault;
+  private final JdbcVaultStore vault;
   private final WaitingRows waiting;
   private final ProgressStore progress;
 
@@ -65,10 +65,12 @@ final class JdbcBatchStore implements BatchStore {
   @Override
   public void commit() throws SQLException {
     c.commit();
+    vault.transactionEnded();
   }
 
   @Override
   public void rollback() throws SQLException {
     c.rollback();
+    vault.transactionEnded();
   }
 }

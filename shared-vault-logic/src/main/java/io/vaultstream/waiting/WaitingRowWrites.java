@@ -2,6 +2,7 @@ package io.vaultstream.waiting;
 
 import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.dialect.BulkInsert;
+import io.vaultstream.dialect.TransactionTime;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.event.Problem;
 import io.vaultstream.table.TableSpec;
@@ -61,7 +62,8 @@ final class WaitingRowWrites {
     // bulk insert passes it as it is, where an INSERT binds it escaped inside a text array that
     // the server then parses. A row that is there already (a batch loaded again after its first
     // parts committed) fails the bulk insert; then the rows go in by the INSERT that skips them.
-    if (!JdbcRows.insertAllOrNone(c, dialect, data, bulk)) {
+    // No load time column here: the transaction's time is never read.
+    if (!JdbcRows.insertAllOrNone(c, dialect, data, bulk, new TransactionTime())) {
       JdbcRows.execute(c, dialect, data, ignore);
     }
   }

@@ -4,6 +4,7 @@ import io.vaultstream.dialect.BulkInsert;
 import io.vaultstream.dialect.EarliestWrite;
 import io.vaultstream.dialect.SqlStates;
 import io.vaultstream.dialect.TextValues;
+import io.vaultstream.dialect.TransactionTime;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -23,8 +24,9 @@ public final class JdbcRows {
   }
 
   /** Appends the rows through a bulk insert; returns how many. */
-  public static int insert(Connection c, TextColumns rows, BulkInsert bulk) throws SQLException {
-    return bulk.insert(c, rows.columns());
+  public static int insert(Connection c, TextColumns rows, BulkInsert bulk, TransactionTime time)
+      throws SQLException {
+    return bulk.insert(c, rows.columns(), time);
   }
 
   /**
@@ -33,10 +35,11 @@ public final class JdbcRows {
    * and returns false.
    */
   public static boolean insertAllOrNone(
-      Connection c, SqlStates states, TextColumns rows, BulkInsert bulk) throws SQLException {
+      Connection c, SqlStates states, TextColumns rows, BulkInsert bulk, TransactionTime time)
+      throws SQLException {
     Savepoint before = c.setSavepoint();
     try {
-      bulk.insert(c, rows.columns());
+      bulk.insert(c, rows.columns(), time);
       c.releaseSavepoint(before);
       return true;
     } catch (SQLException e) {

@@ -2,6 +2,7 @@ package io.vaultstream.write;
 
 import io.vaultstream.dialect.BulkInsert;
 import io.vaultstream.dialect.EarliestWrite;
+import io.vaultstream.dialect.TransactionTime;
 import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.model.Naming;
 import io.vaultstream.table.TableSpec;
@@ -21,6 +22,7 @@ public final class JdbcVaultStore implements VaultStore {
   private final String schema;
   private final Naming n;
   private final KeyLocks locks;
+  private final TransactionTime time = new TransactionTime();
   private int savepoints;
 
   /** The store of the batch whose transaction {@code c} holds. */
@@ -64,7 +66,7 @@ public final class JdbcVaultStore implements VaultStore {
   public boolean insertNewKeys(TableSpec t, TextColumns rows, String loadedAt) throws SQLException {
     savepoints++;
     return JdbcRows.insertAllOrNone(
-        c, dialect, rows, dialect.bulkInsert(schema, t, rows.names(), loadedAt));
+        c, dialect, rows, dialect.bulkInsert(schema, t, rows.names(), loadedAt), time);
   }
 
   @Override
@@ -79,7 +81,7 @@ public final class JdbcVaultStore implements VaultStore {
     }
     BulkInsert bulk = dialect.bulkInsert(schema, t, rows.names(), loadedAt);
     return bulk != null
-        ? JdbcRows.insert(c, rows, bulk)
+        ? JdbcRows.insert(c, rows, bulk, time)
         : JdbcRows.execute(c, dialect, rows, dialect.insertNew(schema, t, rows.names(), loadedAt));
   }
 
@@ -121,6 +123,12 @@ public final class JdbcVaultStore implements VaultStore {
           dialect.selectDifferingRows(schema, t, hashKey, attributes),
           rows(reader));
     }
+  }
+
+  /** The batch's transaction ended (committed or rolled back): a next one has its own time. */
+  public void transactionEnded() {
+    time.forget();
+    savepoints = 0;
   }
 
   @Override

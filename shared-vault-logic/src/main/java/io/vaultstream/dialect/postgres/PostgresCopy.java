@@ -1,6 +1,7 @@
 package io.vaultstream.dialect.postgres;
 
 import io.vaultstream.dialect.BulkInsert;
+import io.vaultstream.dialect.TransactionTime;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -14,7 +15,7 @@ import org.postgresql.copy.CopyIn;
  * COPY ... FROM STDIN in text format: PostgreSQL parses each value with the column type's input
  * function, as the CAST of {@link PostgresDialect#insertNew} does, without building and unpacking
  * one array per column (about a third less of the server's time per row). The load time column, if
- * any, gets the transaction's {@code now()}, as the INSERT gives it.
+ * any, gets the transaction's {@code now()}, as the INSERT gives it, read once per transaction.
  */
 final class PostgresCopy implements BulkInsert {
   // Sent in pieces well below the size the G1 collector treats as humongous (half a region).
@@ -42,12 +43,13 @@ final class PostgresCopy implements BulkInsert {
   }
 
   @Override
-  public int insert(Connection c, List<List<String>> columns) throws SQLException {
+  public int insert(Connection c, List<List<String>> columns, TransactionTime time)
+      throws SQLException {
     int rows = columns.isEmpty() ? 0 : columns.get(0).size();
     if (rows == 0) {
       return 0;
     }
-    String now = loadedAt ? transactionTime(c) : null;
+    String now = loadedAt ? time.text(() -> transactionTime(c)) : null;
     CopyIn in = c.unwrap(PGConnection.class).getCopyAPI().copyIn(sql);
     try {
       Utf8Buffer chunk = new Utf8Buffer(FLUSH_BYTES + 8192);
