@@ -1,5 +1,6 @@
 package io.vaultstream.connect;
 
+import io.vaultstream.engine.StoredProgressMoved;
 import io.vaultstream.event.Progress;
 import java.util.Collection;
 import java.util.HashMap;
@@ -103,6 +104,28 @@ final class DeliveredRecords {
     buffer.removeIf(e -> TaskBatch.partitionOf(e).equals(tp));
     loader.forget(tp.topic(), tp.partition());
     context.offset(tp, 0L);
+  }
+
+  /**
+   * The vault holds other positions for some partitions than the task committed (it lost commits,
+   * or another writer moved them): each is read again from the position stored, or from its
+   * beginning when none is stored, and its buffered and held records are dropped. The offsets
+   * committed to Kafka follow the vault, so a restart resumes there too. Partitions {@code closing}
+   * are left to their next owner.
+   */
+  void moved(StoredProgressMoved m, Collection<TopicPartition> closing) {
+    LOG.warn("{}. Reading them again from there", m.getMessage());
+    for (StoredProgressMoved.Moved moved : m.moved()) {
+      TopicPartition tp = new TopicPartition(moved.topic(), moved.partition());
+      if (closing.contains(tp)) {
+        continue; // taken away: the next owner resumes from the vault
+      }
+      long from = moved.stored() == null ? 0L : positions.resume(tp, moved.stored());
+      positions.readAgain(tp, moved.stored() == null ? 0L : moved.stored().nextOffset());
+      buffer.removeIf(e -> TaskBatch.partitionOf(e).equals(tp));
+      loader.forget(tp.topic(), tp.partition());
+      context.offset(tp, from);
+    }
   }
 
   /** The engine's positions after a batch committed: the offsets Kafka may commit. */

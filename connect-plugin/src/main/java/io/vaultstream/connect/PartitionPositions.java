@@ -70,6 +70,16 @@ final class PartitionPositions {
     rewound.add(tp);
   }
 
+  /**
+   * The partition is read again from {@code nextOffset}, the position the vault holds, in this put
+   * and after: the records delivered in this put are skipped, and Kafka commits that position.
+   */
+  void readAgain(TopicPartition tp, long nextOffset) {
+    buffered.remove(tp);
+    committed.put(tp, nextOffset);
+    rewound.add(tp);
+  }
+
   /** The partition was taken away from the task. */
   void forget(TopicPartition tp) {
     buffered.remove(tp);

@@ -4,6 +4,7 @@ import io.vaultstream.connect.config.ConfigNames;
 import io.vaultstream.connect.config.VaultSinkConfig;
 import io.vaultstream.decode.DecodeException;
 import io.vaultstream.engine.LoadResult;
+import io.vaultstream.engine.StoredProgressMoved;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.event.Problem;
 import io.vaultstream.event.Progress;
@@ -24,7 +25,9 @@ import org.apache.kafka.connect.sink.SinkTaskContext;
  * A task's records from their arrival to the offsets it may commit: the buffer, the batches handed
  * to the engine and not committed yet, and when a batch ends; which records are buffered and each
  * partition's committed position are {@link DeliveredRecords}'. A failed write puts every batch not
- * committed back into the buffer and throws; translating the failure is the task's.
+ * committed back into the buffer and throws; translating the failure is the task's. A write that
+ * found positions moved in the vault ({@link StoredProgressMoved}) does not fail the put: those
+ * partitions are read again from the stored positions.
  *
  * <p>A batch ends as {@link BatchLimits} says. The offset commit never waits for a write: it takes
  * the batch in flight as committed if its write has ended, and hands the buffer over only when no
@@ -187,7 +190,7 @@ final class TaskBatches {
     try {
       loader.collect();
     } catch (SQLException e) {
-      throw rebuffered(e);
+      failed(e);
     }
   }
 
@@ -207,7 +210,7 @@ final class TaskBatches {
       loader.submit(
           batch.events(), batch.bad(), batch.progress(), result -> committed(batch, result));
     } catch (SQLException e) {
-      throw rebuffered(e);
+      failed(e);
     }
   }
 
@@ -217,10 +220,20 @@ final class TaskBatches {
    * @throws SQLException when it failed (its records are buffered again)
    */
   void drain() throws SQLException {
+    drain(List.of());
+  }
+
+  /**
+   * Waits for the batch being written, if any, before {@code closing} are taken away: if their
+   * stored positions moved, they are not read again here (their next owner resumes from the vault).
+   *
+   * @throws SQLException when it failed (its records are buffered again)
+   */
+  void drain(Collection<TopicPartition> closing) throws SQLException {
     try {
       loader.drain();
     } catch (SQLException e) {
-      throw rebuffered(e);
+      failed(e, closing);
     }
   }
 
@@ -242,16 +255,25 @@ final class TaskBatches {
 
   /**
    * Writing failed: every batch not committed goes back to the buffer, to be written again when
-   * Connect calls put again (or the task fails, as the task decides from the failure).
+   * Connect calls put again (or the task fails, as the task decides from the failure). When the
+   * stored positions of some partitions had moved, those are read again from there instead, and the
+   * put goes on.
    */
-  private SQLException rebuffered(SQLException e) {
+  private void failed(SQLException e) throws SQLException {
+    failed(e, List.of());
+  }
+
+  private void failed(SQLException e, Collection<TopicPartition> closing) throws SQLException {
     // Before the records buffered since (a close() drains with records buffered): those were
     // marked as seen and are not delivered again, so they must stay.
     List<RecordIntake.Entry> again = new ArrayList<>();
     submitted.forEach(b -> again.addAll(b.entries()));
     submitted.clear();
     buffer.restore(again);
-    return e;
+    if (!(e instanceof StoredProgressMoved moved)) {
+      throw e;
+    }
+    delivered.moved(moved, closing);
   }
 
   /** The number of records buffered. */

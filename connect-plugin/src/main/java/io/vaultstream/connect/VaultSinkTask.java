@@ -113,7 +113,7 @@ public class VaultSinkTask extends SinkTask {
   @Override
   public void close(Collection<TopicPartition> partitions) {
     try {
-      batches.drain();
+      batches.drain(partitions);
     } catch (SQLException e) {
       unlessRetriable(
           flushFailed(e), "The batch in flight was not loaded before the partitions closed: {}");

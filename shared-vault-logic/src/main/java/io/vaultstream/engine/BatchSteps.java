@@ -224,6 +224,8 @@ final class BatchSteps {
   /** Writes a planned batch, its waiting and error rows and the progress, and commits. */
   LoadResult write(BatchStore store, PlannedBatch b, boolean racing) throws SQLException {
     long began = System.nanoTime();
+    Progress stored = b.held.progress();
+    store.checkProgress(stored);
     Map<String, Integer> written = new LinkedHashMap<>(writer.write(store.vault(), b.plan, racing));
     long wrote = System.nanoTime();
     List<Problem> changed = changeErrors(b);
@@ -236,7 +238,6 @@ final class BatchSteps {
     WaitingCycle.Counts k =
         cycle.finish(store.waiting(), b.rechecks, b.plan, b.held.held(), b.bad, failed, b.now);
     logTimes(b, began, wrote);
-    Progress stored = b.held.progress();
     store.storeProgress(stored, b.now);
     store.commit();
     held = b.held.state();

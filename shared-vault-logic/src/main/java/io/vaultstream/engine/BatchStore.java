@@ -24,6 +24,12 @@ public interface BatchStore {
   /** The waiting rows and unresolved error rows as the batch reads and writes them. */
   WaitingRows waiting();
 
+  /**
+   * Fails with {@link StoredProgressMoved}, before the batch writes, when a position it is about to
+   * store is not stored at the offset last committed for it (stores that do not check: nothing).
+   */
+  default void checkProgress(Progress progress) throws SQLException {}
+
   /** Stores the positions the batch reached (null or empty: nothing to store). */
   void storeProgress(Progress progress, long nowMicros) throws SQLException;
 

@@ -20,6 +20,8 @@ final class JdbcBatchStore implements BatchStore {
   private final JdbcVaultStore vault;
   private final WaitingRows waiting;
   private final ProgressStore progress;
+  // The positions this transaction stored, to remember once it commits.
+  private Progress stored;
 
   /** The parts that make a connection a batch's store. */
   record Parts(
@@ -58,18 +60,27 @@ final class JdbcBatchStore implements BatchStore {
   }
 
   @Override
+  public void checkProgress(Progress p) throws SQLException {
+    progress.check(c, p);
+  }
+
+  @Override
   public void storeProgress(Progress p, long nowMicros) throws SQLException {
     progress.store(c, p, nowMicros);
+    stored = p;
   }
 
   @Override
   public void commit() throws SQLException {
     c.commit();
     vault.transactionEnded();
+    progress.committed(stored);
+    stored = null;
   }
 
   @Override
   public void rollback() throws SQLException {
+    stored = null;
     c.rollback();
     vault.transactionEnded();
   }

@@ -12,11 +12,20 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Stores and reads consumers' progress (table vs_progress): the next offset per topic partition
  * and, when known, its anchor record (offset and Kafka timestamp).
+ *
+ * <p>When it checks stored positions, it remembers the next offset it committed for each partition,
+ * and a batch first reads the stored positions of the partitions it moves on: one that is not the
+ * offset last committed fails the batch ({@link StoredProgressMoved}), so that a database that lost
+ * acknowledged commits is noticed at once instead of at the next start. A partition whose position
+ * this loader has not committed since it was last forgotten is not checked.
  */
 final class ProgressStore {
   private static final List<String> COLUMNS =
@@ -32,10 +41,70 @@ final class ProgressStore {
           VaultTables.PROGRESS_ANCHOR_TIMESTAMP);
   private final VaultDialect dialect;
   private final SchemaManager schema;
+  // The next offset committed per consumer, topic and partition; null when not checking.
+  private final Map<Key, Long> committed;
 
-  ProgressStore(VaultDialect dialect, SchemaManager schema) {
+  private record Key(String consumer, String topic, int partition) {}
+
+  ProgressStore(VaultDialect dialect, SchemaManager schema, boolean check) {
     this.dialect = dialect;
     this.schema = schema;
+    this.committed = check ? new ConcurrentHashMap<>() : null;
+  }
+
+  /**
+   * Fails when a position the batch moves on is stored at another offset than the one this loader
+   * last committed for it (or no longer stored): read in the batch's transaction, before it writes.
+   */
+  void check(Connection c, Progress p) throws SQLException {
+    if (committed == null || p == null || p.positions().isEmpty()) {
+      return;
+    }
+    Map<Key, Long> expected = new HashMap<>();
+    for (Progress.Position pos : p.positions()) {
+      Key k = new Key(p.consumer(), pos.topic(), pos.partition());
+      Long last = committed.get(k);
+      if (last != null) {
+        expected.put(k, last);
+      }
+    }
+    if (expected.isEmpty()) {
+      return;
+    }
+    Map<Key, Progress.Position> stored = new HashMap<>();
+    for (Progress.Position pos : read(c, p.consumer())) {
+      stored.put(new Key(p.consumer(), pos.topic(), pos.partition()), pos);
+    }
+    List<StoredProgressMoved.Moved> moved = new ArrayList<>();
+    expected.forEach(
+        (k, last) -> {
+          Progress.Position now = stored.get(k);
+          if (now == null || now.nextOffset() != last) {
+            moved.add(new StoredProgressMoved.Moved(k.topic(), k.partition(), last, now));
+          }
+        });
+    if (!moved.isEmpty()) {
+      throw new StoredProgressMoved(p.consumer(), moved);
+    }
+  }
+
+  /** The batch that stored these positions has committed. */
+  void committed(Progress p) {
+    if (committed == null || p == null) {
+      return;
+    }
+    for (Progress.Position pos : p.positions()) {
+      committed.put(new Key(p.consumer(), pos.topic(), pos.partition()), pos.nextOffset());
+    }
+  }
+
+  /**
+   * The partition is read again from elsewhere, or by someone else: its position is not checked.
+   */
+  void forget(String topic, int partition) {
+    if (committed != null) {
+      committed.keySet().removeIf(k -> k.topic().equals(topic) && k.partition() == partition);
+    }
   }
 
   /**

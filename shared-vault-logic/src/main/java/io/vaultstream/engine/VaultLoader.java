@@ -131,7 +131,7 @@ public final class VaultLoader implements AutoCloseable {
       upkeep = new QueueTableUpkeep(dialect, dataSource, target);
       schema.initialize(c);
       c.commit();
-      progressStore = new ProgressStore(dialect, schema);
+      progressStore = new ProgressStore(dialect, schema, options.checkStoredProgress());
       steps = BatchSteps.of(model, options, dialect, schema, hasher, planner, clock);
       cacheWatch = new CacheWatch(dialect, dataSource, target);
       runner.start(
@@ -221,11 +221,16 @@ public final class VaultLoader implements AutoCloseable {
 
   /**
    * Forgets the events held in memory, and the positions, of a topic partition this caller no
-   * longer reads (Connect: revoked). Its stored position is not moved: the next reader starts at
-   * the earliest event that was held. Call it with no batch in flight.
+   * longer reads (Connect: revoked) or reads again from elsewhere. Its stored position is not
+   * moved: the next reader starts at the earliest event that was held. With {@link
+   * VaultOptions#checkStoredProgress()}, its stored position is not checked again until a batch of
+   * this loader has committed one. Call it with no batch in flight.
    */
   public void forget(String topic, int partition) {
     runner.forget(topic, partition);
+    if (progressStore != null) {
+      progressStore.forget(topic, partition);
+    }
   }
 
   /** The stored progress of a consumer: its next offset per topic partition. */

@@ -31,6 +31,7 @@ public final class VaultOptions implements Serializable {
   private final long ddlLockTimeoutMs;
   private final int maxRetries;
   private final long retryBackoffMs;
+  private final boolean checkStoredProgress;
 
   /** What happens to a reference still unresolved when its error row's retention runs out. */
   public enum ExpiredReferences {
@@ -51,6 +52,7 @@ public final class VaultOptions implements Serializable {
     this.ddlLockTimeoutMs = b.ddlLockTimeoutMs;
     this.maxRetries = b.maxRetries;
     this.retryBackoffMs = b.retryBackoffMs;
+    this.checkStoredProgress = b.checkStoredProgress;
   }
 
   public static VaultOptionsBuilder builder() {
@@ -102,6 +104,19 @@ public final class VaultOptions implements Serializable {
    */
   public long ddlLockTimeoutMs() {
     return ddlLockTimeoutMs;
+  }
+
+  /**
+   * Whether each batch that stores positions first checks that the vault still holds, for each of
+   * its partitions, the next offset this loader last committed; when it does not (the database lost
+   * acknowledged commits, or another writer moved the position), the batch fails with {@link
+   * StoredProgressMoved} before it writes, and the caller reads those partitions again from the
+   * stored positions. For a caller that owns its partitions until it {@link VaultLoader#forget}s
+   * them (a Connect task); not for loaders whose partitions move between them unannounced (Spark's
+   * executors).
+   */
+  public boolean checkStoredProgress() {
+    return checkStoredProgress;
   }
 
   /**

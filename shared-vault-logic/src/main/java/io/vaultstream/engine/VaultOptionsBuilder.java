@@ -39,6 +39,13 @@ public final class VaultOptionsBuilder {
   long ddlLockTimeoutMs = 5_000;
   int maxRetries = 10;
   long retryBackoffMs = 3_000;
+  boolean checkStoredProgress;
+
+  /** See {@link VaultOptions#checkStoredProgress()}; off by default. */
+  public VaultOptionsBuilder checkStoredProgress(boolean v) {
+    this.checkStoredProgress = v;
+    return this;
+  }
 
   public VaultOptionsBuilder socketTimeoutMs(long v) {
     this.socketTimeoutMs = v;

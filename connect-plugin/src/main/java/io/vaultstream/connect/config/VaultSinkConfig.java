@@ -110,6 +110,9 @@ public final class VaultSinkConfig extends AbstractConfig {
         .holdWaitsMaxBytes(getLong(HOLD_MAX_BYTES))
         .expiredReferences(expiredReferences())
         .decoder(decoderOptions())
+        // A task owns its partitions until they close: a stored position that moved meanwhile
+        // means lost commits, and the task reads the partition again from it.
+        .checkStoredProgress(true)
         .build();
   }
 
