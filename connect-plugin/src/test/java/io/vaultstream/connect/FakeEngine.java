@@ -34,6 +34,8 @@ final class FakeEngine implements BatchLoader {
   final Deque<Runnable> inFlight = new ArrayDeque<>();
   boolean pipelined;
   boolean failNext;
+  // What the next failure throws; null: a lost connection.
+  SQLException failure;
   boolean heldDue;
   // Whether the write of the batch in flight has ended (a new batch's write has not).
   boolean writeEnded;
@@ -86,7 +88,9 @@ final class FakeEngine implements BatchLoader {
     if (failNext) {
       failNext = false;
       inFlight.clear();
-      throw new SQLTransientConnectionException("the database went away", "08006");
+      throw failure != null
+          ? failure
+          : new SQLTransientConnectionException("the database went away", "08006");
     }
   }
 

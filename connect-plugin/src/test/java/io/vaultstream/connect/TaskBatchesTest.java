@@ -3,6 +3,7 @@ package io.vaultstream.connect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.vaultstream.engine.StoredProgressMoved;
 import io.vaultstream.event.Problem;
 import io.vaultstream.event.Progress;
 import java.sql.SQLException;
@@ -91,6 +92,49 @@ class TaskBatchesTest extends TaskBatchesFixture {
     assertThat(engine.handed.get(engine.handed.size() - 1).customers())
         .containsExactly("C0-0", "C0-1", "C0-2");
     assertThat(offsets(b.toCommit(ASSIGNED))).containsExactly(Map.entry(P0, 3L));
+  }
+
+  @Test
+  void partitionsWhosePositionsMovedInTheVaultAreReadAgainFromThereWithoutAFailure()
+      throws Exception {
+    engine.pipelined = true;
+    TaskBatches b = batches(2);
+    b.put(customers(P0, 0, 1));
+    b.drain(); // P0 at 2 in the vault
+    b.put(customers(P1, 0, 1)); // in flight
+    b.put(customers(P0, 2)); // buffered behind it
+    // The vault lost the first batch: P0 is stored at 0 again, and no position of P1 is checked.
+    engine.failNext = true;
+    engine.failure =
+        new StoredProgressMoved(
+            "shop-sink",
+            List.of(
+                new StoredProgressMoved.Moved(TOPIC, 0, 2, new Progress.Position(TOPIC, 0, 0))));
+    b.put(customers(P0, 3)); // the batch in flight fails on it: the put does not
+    assertThat(seeks).as("P0 read again from the vault's position").isEqualTo(Map.of(P0, 0L));
+    assertThat(engine.forgotten).containsExactly(P0);
+    assertThat(offsets(b.toCommit(ASSIGNED))).containsExactly(Map.entry(P0, 0L));
+    assertThat(b.buffered()).as("P1's records, buffered again; P0's dropped").isEqualTo(2);
+
+    // Connect delivers P0 again from offset 0.
+    b.put(customers(P0, 0, 1, 2, 3));
+    b.drain();
+    assertThat(engine.handed.get(engine.handed.size() - 1).customers())
+        .containsExactly("C1-0", "C1-1", "C0-0", "C0-1", "C0-2", "C0-3");
+    assertThat(offsets(b.toCommit(ASSIGNED))).containsOnly(Map.entry(P0, 4L), Map.entry(P1, 2L));
+  }
+
+  @Test
+  void aPartitionClosingWhosePositionMovedIsLeftToItsNextOwner() throws Exception {
+    engine.pipelined = true;
+    TaskBatches b = batches(2);
+    b.put(customers(P0, 0, 1)); // in flight
+    engine.failNext = true;
+    engine.failure =
+        new StoredProgressMoved(
+            "shop-sink", List.of(new StoredProgressMoved.Moved(TOPIC, 0, 2, null)));
+    b.drain(List.of(P0));
+    assertThat(seeks).as("not sought: it is being taken away").isEmpty();
   }
 
   @Test

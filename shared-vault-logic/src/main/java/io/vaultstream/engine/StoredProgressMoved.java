@@ -16,9 +16,6 @@ import java.util.stream.Collectors;
 public final class StoredProgressMoved extends SQLException {
   private static final long serialVersionUID = 1L;
 
-  /** The SQL state of this failure: not the database's, and not one that passes by retrying. */
-  public static final String SQL_STATE = "VS409";
-
   /**
    * One partition whose stored position moved.
    *
@@ -41,7 +38,8 @@ public final class StoredProgressMoved extends SQLException {
   private final String consumer;
   private final transient List<Moved> moved;
 
-  StoredProgressMoved(String consumer, List<Moved> moved) {
+  /** The positions of {@code consumer} that moved. */
+  public StoredProgressMoved(String consumer, List<Moved> moved) {
     super(
         "The positions stored in the vault for "
             + consumer
@@ -49,8 +47,7 @@ public final class StoredProgressMoved extends SQLException {
             + moved.stream().map(Moved::toString).collect(Collectors.joining("; "))
             + "): the database lost acknowledged commits (a failover, a restore from a backup) or"
             + " another writer changed them. The batch was not written; read those partitions"
-            + " again from the stored positions",
-        SQL_STATE);
+            + " again from the stored positions");
     this.consumer = consumer;
     this.moved = List.copyOf(moved);
   }
