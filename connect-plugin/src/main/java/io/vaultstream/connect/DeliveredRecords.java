@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.sink.SinkRecord;
 import org.apache.kafka.connect.sink.SinkTaskContext;
 import org.slf4j.Logger;
@@ -28,6 +29,11 @@ final class DeliveredRecords {
   private final BatchLoader loader;
   private final SinkTaskContext context;
   private final PartitionPositions positions = new PartitionPositions();
+  // Stored positions found moved since a batch last committed (another writer when many).
+  private int movesWithoutCommit;
+
+  /** How often positions may move with no batch committed in between before the task fails. */
+  static final int MOST_MOVES_WITHOUT_COMMIT = 10;
 
   DeliveredRecords(
       String consumer,
@@ -58,9 +64,13 @@ final class DeliveredRecords {
     return seek;
   }
 
-  /** A put begins. */
-  void newPut() {
-    positions.newPut();
+  /**
+   * A put begins: the seeks found since the last one are asked of Connect.
+   *
+   * @param again whether it delivers the records of a put that failed once more
+   */
+  void newPut(boolean again) {
+    positions.newPut(again).forEach(context::offset);
   }
 
   /**
@@ -114,22 +124,37 @@ final class DeliveredRecords {
    * are left to their next owner.
    */
   void moved(StoredProgressMoved m, Collection<TopicPartition> closing) {
-    LOG.warn("{}. Reading them again from there", m.getMessage());
+    if (++movesWithoutCommit > MOST_MOVES_WITHOUT_COMMIT) {
+      throw new ConnectException(
+          "The positions stored in the vault for "
+              + consumer
+              + " moved "
+              + movesWithoutCommit
+              + " times in a row without a batch committed in between: another writer stores"
+              + " positions under this name (a connector of the same name on another Connect"
+              + " cluster, or a Spark job named so, writing to this vault). Last: "
+              + m.getMessage());
+    }
+    LOG.warn("{}. This task reads them again from there", m.getMessage());
     for (StoredProgressMoved.Moved moved : m.moved()) {
       TopicPartition tp = new TopicPartition(moved.topic(), moved.partition());
       if (closing.contains(tp)) {
         continue; // taken away: the next owner resumes from the vault
       }
-      long from = moved.stored() == null ? 0L : positions.resume(tp, moved.stored());
-      positions.readAgain(tp, moved.stored() == null ? 0L : moved.stored().nextOffset());
+      if (moved.stored() == null) {
+        positions.readAgain(tp, 0L, 0L);
+      } else {
+        long from = positions.resume(tp, moved.stored());
+        positions.readAgain(tp, moved.stored().nextOffset(), from);
+      }
       buffer.removeIf(e -> TaskBatch.partitionOf(e).equals(tp));
       loader.forget(tp.topic(), tp.partition());
-      context.offset(tp, from);
     }
   }
 
   /** The engine's positions after a batch committed: the offsets Kafka may commit. */
   void committed(List<Progress.Position> committed) {
+    movesWithoutCommit = 0;
     for (Progress.Position p : committed) {
       positions.committed(new TopicPartition(p.topic(), p.partition()), p.nextOffset());
     }

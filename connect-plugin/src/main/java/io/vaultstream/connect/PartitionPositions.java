@@ -13,13 +13,22 @@ import org.apache.kafka.connect.sink.SinkRecord;
 /**
  * A task's positions per partition: the next offset the vault holds (committed to Kafka at the next
  * commit), the next offset buffered, the topic incarnation each stored position came from, and the
- * partitions sent back to their beginning during the current put.
+ * partitions sent back to another offset whose records delivered meanwhile are stale.
+ *
+ * <p>Connect applies a seek before its next poll, so the records a put delivers are stale for a
+ * partition whose seek was asked during that put or found due at its start; so are the same records
+ * delivered again after a put failed. A seek found outside a put (in the offset commit or a close,
+ * which Connect may call in the middle of a poll whose records were fetched before) is asked at the
+ * start of the next put, so that a partition taken away meanwhile is never sought.
  */
 final class PartitionPositions {
   private final Map<TopicPartition, Long> buffered = new HashMap<>();
   private final Map<TopicPartition, Long> committed = new HashMap<>();
   private final TopicIncarnations incarnations = new TopicIncarnations();
-  private final Set<TopicPartition> rewound = new HashSet<>();
+  // Partitions whose records in the current put predate their seek.
+  private final Set<TopicPartition> stale = new HashSet<>();
+  // Seeks not asked of Connect yet: partition to the offset to read it from.
+  private final Map<TopicPartition, Long> seeks = new HashMap<>();
 
   /** Takes a position stored in the vault; returns the offset to resume the partition at. */
   long resume(TopicPartition tp, Progress.Position p) {
@@ -27,14 +36,25 @@ final class PartitionPositions {
     return incarnations.resumeAt(p);
   }
 
-  /** A put begins: no partition has been sent back in it yet. */
-  void newPut() {
-    rewound.clear();
+  /**
+   * A put begins; returns the seeks to ask of Connect now (their partitions' records in this put
+   * are stale).
+   *
+   * @param again whether it delivers the records of a put that failed once more
+   */
+  Map<TopicPartition, Long> newPut(boolean again) {
+    if (!again) {
+      stale.clear();
+    }
+    Map<TopicPartition, Long> due = new HashMap<>(seeks);
+    stale.addAll(due.keySet());
+    seeks.clear();
+    return due;
   }
 
-  /** Whether the partition was sent back to its beginning during this put (skip its records). */
+  /** Whether the partition's records delivered now predate its seek (skip them). */
   boolean rewound(TopicPartition tp) {
-    return rewound.contains(tp);
+    return stale.contains(tp) || seeks.containsKey(tp);
   }
 
   /**
@@ -63,27 +83,30 @@ final class PartitionPositions {
     committed.put(tp, nextOffset);
   }
 
-  /** The partition is read from its beginning, in this put and after. */
+  /** The partition is read from its beginning (sought by the caller now, during a put). */
   void rewind(TopicPartition tp) {
     committed.remove(tp);
     buffered.remove(tp);
-    rewound.add(tp);
+    stale.add(tp);
   }
 
   /**
-   * The partition is read again from {@code nextOffset}, the position the vault holds, in this put
-   * and after: the records delivered in this put are skipped, and Kafka commits that position.
+   * The partition is read again from {@code from}, where the vault holds {@code nextOffset}: Kafka
+   * commits that position, and the seek is asked at the start of the next put.
    */
-  void readAgain(TopicPartition tp, long nextOffset) {
+  void readAgain(TopicPartition tp, long nextOffset, long from) {
     buffered.remove(tp);
     committed.put(tp, nextOffset);
-    rewound.add(tp);
+    seeks.put(tp, from);
+    stale.add(tp);
   }
 
   /** The partition was taken away from the task. */
   void forget(TopicPartition tp) {
     buffered.remove(tp);
     committed.remove(tp);
+    seeks.remove(tp);
+    stale.remove(tp);
     incarnations.forget(tp.topic(), tp.partition());
   }
 

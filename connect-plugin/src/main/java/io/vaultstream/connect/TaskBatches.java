@@ -49,6 +49,8 @@ final class TaskBatches {
   private final PartitionPacing pacing;
   // Whether a batch was handed over since the last offset commit (then no empty batch is needed).
   private boolean handedSinceCommit;
+  // Whether the last put threw: the next one delivers the same records again.
+  private boolean lastPutFailed;
 
   /**
    * @param onCommit told of each batch that has committed, with its records (metrics, retries)
@@ -123,7 +125,9 @@ final class TaskBatches {
   void put(Collection<SinkRecord> records) throws SQLException {
     // The loop body is a method of its own: the JIT compiles it once, instead of compiling the
     // whole decoding again into an on-stack-replacement version of this loop.
-    delivered.newPut();
+    delivered.newPut(lastPutFailed);
+    lastPutFailed =
+        true; // until it returns: Connect delivers the same records again after a failure
     long now = System.nanoTime();
     long nowMs = pacing == null ? 0 : System.currentTimeMillis();
     for (SinkRecord r : records) {
@@ -144,6 +148,7 @@ final class TaskBatches {
       pacing.apply(now);
     }
     wakeUp();
+    lastPutFailed = false;
   }
 
   /**

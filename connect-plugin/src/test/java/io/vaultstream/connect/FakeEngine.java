@@ -36,6 +36,8 @@ final class FakeEngine implements BatchLoader {
   boolean failNext;
   // What the next failure throws; null: a lost connection.
   SQLException failure;
+  // Failures thrown one after the other, before failNext is looked at.
+  final Deque<SQLException> failures = new ArrayDeque<>();
   boolean heldDue;
   // Whether the write of the batch in flight has ended (a new batch's write has not).
   boolean writeEnded;
@@ -85,6 +87,10 @@ final class FakeEngine implements BatchLoader {
   }
 
   private void failIfTold() throws SQLException {
+    if (!failures.isEmpty()) {
+      inFlight.clear();
+      throw failures.poll();
+    }
     if (failNext) {
       failNext = false;
       inFlight.clear();

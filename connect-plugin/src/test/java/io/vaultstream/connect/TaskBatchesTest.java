@@ -103,25 +103,61 @@ class TaskBatchesTest extends TaskBatchesFixture {
     b.drain(); // P0 at 2 in the vault
     b.put(customers(P1, 0, 1)); // in flight
     b.put(customers(P0, 2)); // buffered behind it
-    // The vault lost the first batch: P0 is stored at 0 again, and no position of P1 is checked.
+    // The vault lost the first batch: P0 is stored at 0 again.
     engine.failNext = true;
-    engine.failure =
-        new StoredProgressMoved(
-            "shop-sink",
-            List.of(
-                new StoredProgressMoved.Moved(TOPIC, 0, 2, new Progress.Position(TOPIC, 0, 0))));
+    engine.failure = moved(new StoredProgressMoved.Moved(TOPIC, 0, 2, at(0)));
     b.put(customers(P0, 3)); // the batch in flight fails on it: the put does not
-    assertThat(seeks).as("P0 read again from the vault's position").isEqualTo(Map.of(P0, 0L));
     assertThat(engine.forgotten).containsExactly(P0);
     assertThat(offsets(b.toCommit(ASSIGNED))).containsExactly(Map.entry(P0, 0L));
     assertThat(b.buffered()).as("P1's records, buffered again; P0's dropped").isEqualTo(2);
+    assertThat(seeks).as("asked at the start of the next put").isEmpty();
 
-    // Connect delivers P0 again from offset 0.
-    b.put(customers(P0, 0, 1, 2, 3));
+    b.put(customers(P0, 4)); // fetched before Connect seeks: skipped
+    assertThat(seeks).isEqualTo(Map.of(P0, 0L));
+    b.put(customers(P0, 0, 1, 2, 3)); // from the vault's position
     b.drain();
+    assertThat(engine.handed.get(engine.handed.size() - 2).customers())
+        .containsExactly("C1-0", "C1-1");
     assertThat(engine.handed.get(engine.handed.size() - 1).customers())
-        .containsExactly("C1-0", "C1-1", "C0-0", "C0-1", "C0-2", "C0-3");
+        .containsExactly("C0-0", "C0-1", "C0-2", "C0-3");
     assertThat(offsets(b.toCommit(ASSIGNED))).containsOnly(Map.entry(P0, 4L), Map.entry(P1, 2L));
+  }
+
+  @Test
+  void aPutThatFailsAfterAMoveIsDeliveredAgainWithoutItsStaleRecords() throws Exception {
+    engine.pipelined = true;
+    TaskBatches b = batches(2);
+    b.put(customers(P0, 0, 1));
+    b.drain(); // P0 at 2 in the vault
+    b.put(customers(P0, 2, 3)); // in flight
+    engine.writeEnded = true;
+    engine.failures.add(moved(new StoredProgressMoved.Moved(TOPIC, 0, 2, at(0))));
+    engine.failures.add(new SQLException("the database went away", "08006"));
+    // The put takes the batch in flight (its positions moved), then its own batch fails.
+    List<SinkRecord> polled = new java.util.ArrayList<>(customers(P0, 4));
+    polled.addAll(customers(P1, 0, 1));
+    assertThatThrownBy(() -> b.put(polled)).isInstanceOf(SQLException.class);
+    assertThat(seeks).isEmpty();
+
+    // Connect delivers the same records again (P0's from before the seek it applies next).
+    b.put(polled);
+    assertThat(seeks).isEqualTo(Map.of(P0, 0L));
+    b.put(customers(P0, 0, 1, 2, 3, 4, 5)); // from the vault's position
+    b.drain();
+    List<Object> loaded = new java.util.ArrayList<>();
+    engine.handed.stream().skip(2).forEach(h -> loaded.addAll(h.customers()));
+    assertThat(loaded)
+        .as("every record of P0 from the vault's position, none skipped")
+        .containsSubsequence("C0-0", "C0-1", "C0-2", "C0-3", "C0-4", "C0-5");
+    assertThat(offsets(b.toCommit(ASSIGNED))).containsOnly(Map.entry(P0, 6L), Map.entry(P1, 2L));
+  }
+
+  private static StoredProgressMoved moved(StoredProgressMoved.Moved m) {
+    return new StoredProgressMoved("shop-sink", List.of(m));
+  }
+
+  private static Progress.Position at(long nextOffset) {
+    return new Progress.Position(TOPIC, 0, nextOffset);
   }
 
   @Test
@@ -130,11 +166,11 @@ class TaskBatchesTest extends TaskBatchesFixture {
     TaskBatches b = batches(2);
     b.put(customers(P0, 0, 1)); // in flight
     engine.failNext = true;
-    engine.failure =
-        new StoredProgressMoved(
-            "shop-sink", List.of(new StoredProgressMoved.Moved(TOPIC, 0, 2, null)));
+    engine.failure = moved(new StoredProgressMoved.Moved(TOPIC, 0, 2, null));
     b.drain(List.of(P0));
-    assertThat(seeks).as("not sought: it is being taken away").isEmpty();
+    b.close(List.of(P0));
+    b.put(customers(P1, 0));
+    assertThat(seeks).as("not sought: it was taken away").isEmpty();
   }
 
   @Test

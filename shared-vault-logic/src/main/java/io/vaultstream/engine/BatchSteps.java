@@ -224,8 +224,8 @@ final class BatchSteps {
   /** Writes a planned batch, its waiting and error rows and the progress, and commits. */
   LoadResult write(BatchStore store, PlannedBatch b, boolean racing) throws SQLException {
     long began = System.nanoTime();
+    store.checkProgress(b.progress == null ? null : b.progress.consumer());
     Progress stored = b.held.progress();
-    store.checkProgress(stored);
     Map<String, Integer> written = new LinkedHashMap<>(writer.write(store.vault(), b.plan, racing));
     long wrote = System.nanoTime();
     List<Problem> changed = changeErrors(b);

@@ -25,10 +25,11 @@ public interface BatchStore {
   WaitingRows waiting();
 
   /**
-   * Fails with {@link StoredProgressMoved}, before the batch writes, when a position it is about to
-   * store is not stored at the offset last committed for it (stores that do not check: nothing).
+   * Fails with {@link StoredProgressMoved}, before the batch writes, when a position committed for
+   * {@code consumer} is no longer stored at the offset committed (stores that do not check, or a
+   * null consumer: nothing).
    */
-  default void checkProgress(Progress progress) throws SQLException {}
+  default void checkProgress(String consumer) throws SQLException {}
 
   /** Stores the positions the batch reached (null or empty: nothing to store). */
   void storeProgress(Progress progress, long nowMicros) throws SQLException;

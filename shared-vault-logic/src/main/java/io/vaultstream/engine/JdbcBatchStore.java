@@ -60,8 +60,8 @@ final class JdbcBatchStore implements BatchStore {
   }
 
   @Override
-  public void checkProgress(Progress p) throws SQLException {
-    progress.check(c, p);
+  public void checkProgress(String consumer) throws SQLException {
+    progress.check(c, consumer);
   }
 
   @Override

@@ -22,7 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * and, when known, its anchor record (offset and Kafka timestamp).
  *
  * <p>When it checks stored positions, it remembers the next offset it committed for each partition,
- * and a batch first reads the stored positions of the partitions it moves on: one that is not the
+ * and each batch of a consumer first reads that consumer's stored positions: one that is not the
  * offset last committed fails the batch ({@link StoredProgressMoved}), so that a database that lost
  * acknowledged commits is noticed at once instead of at the next start. A partition whose position
  * this loader has not committed since it was last forgotten is not checked.
@@ -53,27 +53,28 @@ final class ProgressStore {
   }
 
   /**
-   * Fails when a position the batch moves on is stored at another offset than the one this loader
-   * last committed for it (or no longer stored): read in the batch's transaction, before it writes.
+   * Fails when a position this loader committed for {@code consumer} (and has not forgotten) is
+   * stored at another offset now, or no longer stored: read in the batch's transaction, before it
+   * writes. Every such partition is compared, whether the batch carries its records or not, so an
+   * idle partition is checked by the next batch of its consumer, an empty one included.
    */
-  void check(Connection c, Progress p) throws SQLException {
-    if (committed == null || p == null || p.positions().isEmpty()) {
+  void check(Connection c, String consumer) throws SQLException {
+    if (committed == null || consumer == null) {
       return;
     }
     Map<Key, Long> expected = new HashMap<>();
-    for (Progress.Position pos : p.positions()) {
-      Key k = new Key(p.consumer(), pos.topic(), pos.partition());
-      Long last = committed.get(k);
-      if (last != null) {
-        expected.put(k, last);
-      }
-    }
+    committed.forEach(
+        (k, last) -> {
+          if (k.consumer().equals(consumer)) {
+            expected.put(k, last);
+          }
+        });
     if (expected.isEmpty()) {
       return;
     }
     Map<Key, Progress.Position> stored = new HashMap<>();
-    for (Progress.Position pos : read(c, p.consumer())) {
-      stored.put(new Key(p.consumer(), pos.topic(), pos.partition()), pos);
+    for (Progress.Position pos : read(c, consumer)) {
+      stored.put(new Key(consumer, pos.topic(), pos.partition()), pos);
     }
     List<StoredProgressMoved.Moved> moved = new ArrayList<>();
     expected.forEach(
@@ -84,7 +85,7 @@ final class ProgressStore {
           }
         });
     if (!moved.isEmpty()) {
-      throw new StoredProgressMoved(p.consumer(), moved);
+      throw new StoredProgressMoved(consumer, moved);
     }
   }
 

@@ -45,9 +45,9 @@ public final class StoredProgressMoved extends SQLException {
             + consumer
             + " are not the ones this loader committed ("
             + moved.stream().map(Moved::toString).collect(Collectors.joining("; "))
-            + "): the database lost acknowledged commits (a failover, a restore from a backup) or"
-            + " another writer changed them. The batch was not written; read those partitions"
-            + " again from the stored positions");
+            + "): the database lost acknowledged commits (a failover, a restore from a backup),"
+            + " the acknowledgement of a commit was lost, or another writer changed them. The"
+            + " batch was not written; read those partitions again from the stored positions");
     this.consumer = consumer;
     this.moved = List.copyOf(moved);
   }

@@ -75,6 +75,7 @@ class MariaDbPlanShapeIT {
             .watermarkSeconds(60)
             .errorRetentionSeconds(60)
             .sweepPageRows(200)
+            .checkStoredProgress(true)
             .build();
     try (VaultLoader loader = VaultLoader.withDataSource(SHOP, options, log, clock)) {
       load(loader, clock);

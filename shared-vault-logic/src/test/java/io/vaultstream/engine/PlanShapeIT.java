@@ -87,6 +87,8 @@ class PlanShapeIT {
             .watermarkSeconds(60)
             .errorRetentionSeconds(60)
             .sweepPageRows(SWEEP_PAGE)
+            // As a Connect task: each batch reads the stored positions before it writes.
+            .checkStoredProgress(true)
             .build();
     List<String> tables;
     try (VaultLoader loader = VaultLoader.withDataSource(SHOP, options, log, clock)) {
