@@ -131,17 +131,20 @@ class TaskBatchesTest extends TaskBatchesFixture {
     b.drain(); // P0 at 2 in the vault
     b.put(customers(P0, 2, 3)); // in flight
     engine.writeEnded = true;
+    // The offset commit takes the batch in flight: its positions moved.
     engine.failures.add(moved(new StoredProgressMoved.Moved(TOPIC, 0, 2, at(0))));
+    b.beforeCommit();
+    assertThat(seeks).as("asked at the start of the next put").isEmpty();
+
+    // That put asks for the seek, and its records of P0 are from before it; its batch fails.
     engine.failures.add(new SQLException("the database went away", "08006"));
-    // The put takes the batch in flight (its positions moved), then its own batch fails.
     List<SinkRecord> polled = new java.util.ArrayList<>(customers(P0, 4));
     polled.addAll(customers(P1, 0, 1));
     assertThatThrownBy(() -> b.put(polled)).isInstanceOf(SQLException.class);
-    assertThat(seeks).isEmpty();
-
-    // Connect delivers the same records again (P0's from before the seek it applies next).
-    b.put(polled);
     assertThat(seeks).isEqualTo(Map.of(P0, 0L));
+
+    // Connect delivers the same records again, P0's still from before the seek.
+    b.put(polled);
     b.put(customers(P0, 0, 1, 2, 3, 4, 5)); // from the vault's position
     b.drain();
     List<Object> loaded = new java.util.ArrayList<>();
