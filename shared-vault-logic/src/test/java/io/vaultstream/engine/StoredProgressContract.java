@@ -125,6 +125,39 @@ abstract class StoredProgressContract extends DatabaseContract {
   }
 
   @Test
+  void anIdlePartitionIsCheckedByTheNextBatchOfItsConsumer() throws Exception {
+    VaultLoader loader = open(true);
+    ChangeEvent first = customer(1);
+    load(loader, first);
+    String topic = first.position().topic();
+    db().execute("UPDATE " + schema + ".vs_progress SET next_offset = 0");
+
+    // A batch of another partition, and an empty batch (the offset commit of an idle task).
+    ChangeEvent second = customer(2);
+    Progress otherPartition =
+        new Progress(CONSUMER, List.of(new Progress.Position(topic, 1, next(second))));
+    assertThatThrownBy(() -> loader.load(List.of(second), List.of(), otherPartition))
+        .isInstanceOfSatisfying(
+            StoredProgressMoved.class,
+            m ->
+                assertThat(m.moved())
+                    .singleElement()
+                    .satisfies(
+                        moved -> {
+                          assertThat(moved.partition()).isZero();
+                          assertThat(moved.stored().nextOffset()).isZero();
+                        }));
+    assertThatThrownBy(() -> loader.load(List.of(), List.of(), new Progress(CONSUMER, List.of())))
+        .isInstanceOf(StoredProgressMoved.class);
+
+    // Another consumer's batches are not concerned.
+    loader.load(
+        List.of(second),
+        List.of(),
+        new Progress("another", List.of(new Progress.Position(topic, 0, next(second)))));
+  }
+
+  @Test
   void positionsNotCommittedByTheLoaderAreNotChecked() throws Exception {
     VaultLoader loader = open(true);
     ChangeEvent first = customer(1);
