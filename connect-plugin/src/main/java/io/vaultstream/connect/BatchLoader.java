@@ -42,6 +42,9 @@ interface BatchLoader extends AutoCloseable {
   /** Whether events held in memory are due, so that an empty batch would load or park them. */
   boolean heldDue();
 
+  /** Takes positions read from the vault for the partitions the task resumes there. */
+  void expectStoredProgress(String consumer, List<Progress.Position> positions);
+
   /** Drops the events held in memory for a partition the task no longer reads. */
   void forget(String topic, int partition);
 

@@ -2,6 +2,7 @@ package io.vaultstream.connect;
 
 import io.vaultstream.engine.StoredProgressMoved;
 import io.vaultstream.event.Progress;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -31,6 +32,8 @@ final class DeliveredRecords {
   private final PartitionPositions positions = new PartitionPositions();
   // Stored positions found moved since a batch last committed (another writer when many).
   private int movesWithoutCommit;
+  // Why the task must fail, found outside a put; thrown by the next put.
+  private ConnectException fatal;
 
   /** How often positions may move with no batch committed in between before the task fails. */
   static final int MOST_MOVES_WITHOUT_COMMIT = 10;
@@ -55,12 +58,16 @@ final class DeliveredRecords {
   Map<TopicPartition, Long> resume(
       Collection<TopicPartition> partitions, List<Progress.Position> stored) {
     Map<TopicPartition, Long> seek = new HashMap<>();
+    List<Progress.Position> resumed = new ArrayList<>();
     for (Progress.Position p : stored) {
       TopicPartition tp = new TopicPartition(p.topic(), p.partition());
       if (partitions.contains(tp)) {
         seek.put(tp, positions.resume(tp, p));
+        resumed.add(p);
       }
     }
+    // From now on each batch checks that the vault still holds them, idle partitions included.
+    loader.expectStoredProgress(consumer, resumed);
     return seek;
   }
 
@@ -70,6 +77,9 @@ final class DeliveredRecords {
    * @param again whether it delivers the records of a put that failed once more
    */
   void newPut(boolean again) {
+    if (fatal != null) {
+      throw fatal;
+    }
     positions.newPut(again).forEach(context::offset);
   }
 
@@ -79,6 +89,7 @@ final class DeliveredRecords {
    */
   RecordIntake.Entry take(SinkRecord r) {
     TopicPartition tp = new TopicPartition(r.topic(), r.kafkaPartition());
+    positions.delivered(tp);
     if (positions.rewound(tp)) {
       return null;
     }
@@ -125,20 +136,31 @@ final class DeliveredRecords {
    */
   void moved(StoredProgressMoved m, Collection<TopicPartition> closing) {
     if (++movesWithoutCommit > MOST_MOVES_WITHOUT_COMMIT) {
-      throw new ConnectException(
-          "The positions stored in the vault for "
-              + consumer
-              + " moved "
-              + movesWithoutCommit
-              + " times in a row without a batch committed in between: another writer stores"
-              + " positions under this name (a connector of the same name on another Connect"
-              + " cluster, or a Spark job named so, writing to this vault). Last: "
-              + m.getMessage());
+      // Thrown by the next put: Connect only logs what the offset commit throws.
+      fatal =
+          new ConnectException(
+              "The positions stored in the vault for "
+                  + consumer
+                  + " moved "
+                  + movesWithoutCommit
+                  + " times in a row without a batch committed in between: another writer stores"
+                  + " positions under this name (a connector of the same name on another Connect"
+                  + " cluster, or a Spark job named so, writing to this vault). Last: "
+                  + m.getMessage());
+      return;
     }
     LOG.warn("{}. This task reads them again from there", m.getMessage());
     for (StoredProgressMoved.Moved moved : m.moved()) {
       TopicPartition tp = new TopicPartition(moved.topic(), moved.partition());
       if (closing.contains(tp)) {
+        if (moved.stored() == null) {
+          LOG.warn(
+              "{} is taken away with no position stored in the vault: its next owner starts at the"
+                  + " offset Kafka committed for it, which may be past the batches the vault lost;"
+                  + " if so, reset the connector's offset of {} to where the vault's rows end",
+              tp,
+              tp);
+        }
         continue; // taken away: the next owner resumes from the vault
       }
       if (moved.stored() == null) {

@@ -29,6 +29,9 @@ final class PartitionPositions {
   private final Set<TopicPartition> stale = new HashSet<>();
   // Seeks not asked of Connect yet: partition to the offset to read it from.
   private final Map<TopicPartition, Long> seeks = new HashMap<>();
+  // The partitions with records in the current put (the last one added, to skip repeats cheaply).
+  private final Set<TopicPartition> deliveredNow = new HashSet<>();
+  private TopicPartition lastDelivered;
 
   /** Takes a position stored in the vault; returns the offset to resume the partition at. */
   long resume(TopicPartition tp, Progress.Position p) {
@@ -40,16 +43,30 @@ final class PartitionPositions {
    * A put begins; returns the seeks to ask of Connect now (their partitions' records in this put
    * are stale).
    *
-   * @param again whether it delivers the records of a put that failed once more
+   * @param again whether it delivers the records of a put that failed once more (the partitions
+   *     that had none in it are not stale for that: Connect may also have moved on)
    */
   Map<TopicPartition, Long> newPut(boolean again) {
-    if (!again) {
+    if (again) {
+      // Connect delivers the failed put's records again: only those partitions' are stale still.
+      stale.retainAll(deliveredNow);
+    } else {
       stale.clear();
     }
+    deliveredNow.clear();
+    lastDelivered = null;
     Map<TopicPartition, Long> due = new HashMap<>(seeks);
     stale.addAll(due.keySet());
     seeks.clear();
     return due;
+  }
+
+  /** A record of the partition is delivered in the current put. */
+  void delivered(TopicPartition tp) {
+    if (!tp.equals(lastDelivered)) {
+      deliveredNow.add(tp);
+      lastDelivered = tp;
+    }
   }
 
   /** Whether the partition's records delivered now predate its seek (skip them). */

@@ -89,6 +89,11 @@ final class VaultBatchLoader implements BatchLoader {
   }
 
   @Override
+  public void expectStoredProgress(String consumer, List<Progress.Position> positions) {
+    loader.expectStoredProgress(consumer, positions);
+  }
+
+  @Override
   public void forget(String topic, int partition) {
     loader.forget(topic, partition);
   }

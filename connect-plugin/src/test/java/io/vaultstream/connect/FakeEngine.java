@@ -31,6 +31,7 @@ final class FakeEngine implements BatchLoader {
 
   final List<Handed> handed = new ArrayList<>();
   final List<TopicPartition> forgotten = new ArrayList<>();
+  final List<Progress.Position> expected = new ArrayList<>();
   final Deque<Runnable> inFlight = new ArrayDeque<>();
   boolean pipelined;
   boolean failNext;
@@ -133,6 +134,11 @@ final class FakeEngine implements BatchLoader {
   @Override
   public boolean heldDue() {
     return heldDue;
+  }
+
+  @Override
+  public void expectStoredProgress(String consumer, List<Progress.Position> positions) {
+    expected.addAll(positions);
   }
 
   @Override

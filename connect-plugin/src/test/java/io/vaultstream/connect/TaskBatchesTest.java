@@ -155,6 +155,49 @@ class TaskBatchesTest extends TaskBatchesFixture {
     assertThat(offsets(b.toCommit(ASSIGNED))).containsOnly(Map.entry(P0, 6L), Map.entry(P1, 2L));
   }
 
+  @Test
+  void aFailedPutWithoutRecordsOfTheMovedPartitionLeavesItsNextRecordsFresh() throws Exception {
+    engine.pipelined = true;
+    TaskBatches b = batches(2);
+    b.put(customers(P0, 0, 1));
+    b.put(customers(P0, 2, 3)); // the first batch commits; the second is in flight
+    engine.writeEnded = true;
+    engine.failures.add(moved(new StoredProgressMoved.Moved(TOPIC, 0, 4, at(2))));
+    b.beforeCommit();
+
+    // The next put asks for P0's seek and fails on its own batch, with no record of P0 in it.
+    engine.failures.add(new SQLException("the database went away", "08006"));
+    assertThatThrownBy(() -> b.put(customers(P1, 0, 1))).isInstanceOf(SQLException.class);
+    assertThat(seeks).isEqualTo(Map.of(P0, 2L));
+
+    // Connect moved on (a rebalance resumed the partitions): P0's records come from the seek.
+    b.put(customers(P0, 2, 3));
+    b.drain();
+    List<Object> loaded = new java.util.ArrayList<>();
+    engine.handed.stream().skip(2).forEach(h -> loaded.addAll(h.customers()));
+    assertThat(loaded).contains("C0-2", "C0-3");
+    assertThat(offsets(b.toCommit(ASSIGNED))).containsEntry(P0, 4L);
+  }
+
+  @Test
+  void positionsThatKeepMovingFailTheTaskAtTheNextPut() throws Exception {
+    TaskBatches b = batches(100);
+    for (int i = 0; i <= DeliveredRecords.MOST_MOVES_WITHOUT_COMMIT; i++) {
+      engine.failures.add(moved(new StoredProgressMoved.Moved(TOPIC, 0, 4, at(i))));
+      b.beforeCommit(); // the offset commit: never throws
+    }
+    assertThatThrownBy(() -> b.put(customers(P0, 0)))
+        .isInstanceOf(org.apache.kafka.connect.errors.ConnectException.class)
+        .hasMessageContaining("another writer");
+  }
+
+  @Test
+  void theStoredPositionsOfTheOpenedPartitionsAreExpectedFromNowOn() {
+    TaskBatches b = batches(100);
+    b.resume(List.of(P0), List.of(at(5), new Progress.Position(TOPIC, 1, 7)));
+    assertThat(engine.expected).containsExactly(at(5));
+  }
+
   private static StoredProgressMoved moved(StoredProgressMoved.Moved m) {
     return new StoredProgressMoved("shop-sink", List.of(m));
   }

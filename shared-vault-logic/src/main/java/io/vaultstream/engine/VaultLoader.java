@@ -233,6 +233,18 @@ public final class VaultLoader implements AutoCloseable {
     }
   }
 
+  /**
+   * Takes positions just read from the vault ({@link #progress}) for partitions the caller now
+   * resumes from there as if this loader had committed them: with {@link
+   * VaultOptions#checkStoredProgress()}, every batch from now on checks that the vault still holds
+   * them (or the ones its batches commit after), idle partitions included.
+   */
+  public void expectStoredProgress(String consumer, List<Progress.Position> positions) {
+    if (progressStore != null) {
+      progressStore.committed(new Progress(consumer, positions));
+    }
+  }
+
   /** The stored progress of a consumer: its next offset per topic partition. */
   public List<Progress.Position> progress(String consumer) throws SQLException {
     try (Connection c = runner.connection()) {

@@ -158,6 +158,35 @@ abstract class StoredProgressContract extends DatabaseContract {
   }
 
   @Test
+  void positionsReadAndExpectedAreCheckedBeforeTheLoaderCommitsAny() throws Exception {
+    VaultLoader loader = open(true);
+    ChangeEvent first = customer(1);
+    // Stored by the task that read the partition before (a restart, a rebalance).
+    db().execute(
+            "INSERT INTO "
+                + schema
+                + ".vs_progress (consumer, topic, kafka_partition, next_offset, updated_at) VALUES ('"
+                + CONSUMER
+                + "', '"
+                + first.position().topic()
+                + "', 0, 99, CURRENT_TIMESTAMP)");
+    loader.expectStoredProgress(CONSUMER, loader.progress(CONSUMER));
+    db().execute("UPDATE " + schema + ".vs_progress SET next_offset = 50");
+
+    assertThatThrownBy(() -> loader.load(List.of(), List.of(), new Progress(CONSUMER, List.of())))
+        .isInstanceOfSatisfying(
+            StoredProgressMoved.class,
+            m ->
+                assertThat(m.moved())
+                    .singleElement()
+                    .satisfies(
+                        moved -> {
+                          assertThat(moved.expected()).isEqualTo(99);
+                          assertThat(moved.stored().nextOffset()).isEqualTo(50);
+                        }));
+  }
+
+  @Test
   void positionsNotCommittedByTheLoaderAreNotChecked() throws Exception {
     VaultLoader loader = open(true);
     ChangeEvent first = customer(1);
