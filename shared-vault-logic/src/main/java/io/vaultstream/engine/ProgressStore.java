@@ -24,8 +24,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>When it checks stored positions, it remembers the next offset it committed for each partition,
  * and each batch of a consumer first reads that consumer's stored positions: one that is not the
  * offset last committed fails the batch ({@link StoredProgressMoved}), so that a database that lost
- * acknowledged commits is noticed at once instead of at the next start. A partition whose position
- * this loader has not committed since it was last forgotten is not checked.
+ * acknowledged commits is noticed at once instead of at the next start. A partition is checked once
+ * this loader has committed its position or been told to expect the one it read ({@link
+ * VaultLoader#expectStoredProgress}), until it is forgotten.
  */
 final class ProgressStore {
   private static final List<String> COLUMNS =
