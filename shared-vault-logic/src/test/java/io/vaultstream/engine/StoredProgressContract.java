@@ -46,6 +46,20 @@ abstract class StoredProgressContract extends DatabaseContract {
     loader.load(List.of(e), List.of(), after(e));
   }
 
+  /** A position of partition 0 stored by another writer than the loader under test. */
+  private void storedElsewhere(String topic, long nextOffset) throws Exception {
+    db().execute(
+            "INSERT INTO "
+                + schema
+                + ".vs_progress (consumer, topic, kafka_partition, next_offset, updated_at) VALUES ('"
+                + CONSUMER
+                + "', '"
+                + topic
+                + "', 0, "
+                + nextOffset
+                + ", CURRENT_TIMESTAMP)");
+  }
+
   private long customers() throws Exception {
     return Long.parseLong(value("SELECT COUNT(*) FROM $s.hub_customer"));
   }
@@ -162,14 +176,7 @@ abstract class StoredProgressContract extends DatabaseContract {
     VaultLoader loader = open(true);
     ChangeEvent first = customer(1);
     // Stored by the task that read the partition before (a restart, a rebalance).
-    db().execute(
-            "INSERT INTO "
-                + schema
-                + ".vs_progress (consumer, topic, kafka_partition, next_offset, updated_at) VALUES ('"
-                + CONSUMER
-                + "', '"
-                + first.position().topic()
-                + "', 0, 99, CURRENT_TIMESTAMP)");
+    storedElsewhere(first.position().topic(), 99);
     loader.expectStoredProgress(CONSUMER, loader.progress(CONSUMER));
     db().execute("UPDATE " + schema + ".vs_progress SET next_offset = 50");
 
@@ -191,14 +198,7 @@ abstract class StoredProgressContract extends DatabaseContract {
     VaultLoader loader = open(true);
     ChangeEvent first = customer(1);
     // Stored by another writer before this loader's first batch: taken as it is.
-    db().execute(
-            "INSERT INTO "
-                + schema
-                + ".vs_progress (consumer, topic, kafka_partition, next_offset, updated_at) VALUES ('"
-                + CONSUMER
-                + "', '"
-                + first.position().topic()
-                + "', 0, 99, CURRENT_TIMESTAMP)");
+    storedElsewhere(first.position().topic(), 99);
     load(loader, first);
     assertThat(stored()).isEqualTo(next(first));
 
