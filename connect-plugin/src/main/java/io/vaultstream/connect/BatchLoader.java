@@ -42,6 +42,9 @@ interface BatchLoader extends AutoCloseable {
   /** Whether events held in memory are due, so that an empty batch would load or park them. */
   boolean heldDue();
 
+  /** Stores positions at once, in a transaction of their own. */
+  void storeProgress(Progress progress) throws SQLException;
+
   /** Takes positions read from the vault for the partitions the task resumes there. */
   void expectStoredProgress(String consumer, List<Progress.Position> positions);
 

@@ -2,6 +2,7 @@ package io.vaultstream.connect;
 
 import io.vaultstream.engine.StoredProgressMoved;
 import io.vaultstream.event.Progress;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -34,6 +35,8 @@ final class DeliveredRecords {
   private int movesWithoutCommit;
   // Why the task must fail, found outside a put; thrown by the next put.
   private ConnectException fatal;
+  // Whether a put began and has not returned (it threw, when the next one begins).
+  private boolean inPut;
 
   /** How often positions may move with no batch committed in between before the task fails. */
   static final int MOST_MOVES_WITHOUT_COMMIT = 10;
@@ -72,15 +75,21 @@ final class DeliveredRecords {
   }
 
   /**
-   * A put begins: the seeks found since the last one are asked of Connect.
-   *
-   * @param again whether it delivers the records of a put that failed once more
+   * A put begins: the seeks found since the last one are asked of Connect. A put that did not end
+   * ({@link #putEnded}) threw, and Connect delivers its records again in this one.
    */
-  void newPut(boolean again) {
+  void newPut() {
     if (fatal != null) {
       throw fatal;
     }
+    boolean again = inPut;
+    inPut = true;
     positions.newPut(again).forEach(context::offset);
+  }
+
+  /** The put returned. */
+  void putEnded() {
+    inPut = false;
   }
 
   /**
@@ -130,11 +139,14 @@ final class DeliveredRecords {
   /**
    * The vault holds other positions for some partitions than the task committed (it lost commits,
    * or another writer moved them): each is read again from the position stored, or from its
-   * beginning when none is stored, and its buffered and held records are dropped. The offsets
-   * committed to Kafka follow the vault, so a restart resumes there too. Partitions {@code closing}
-   * are left to their next owner.
+   * beginning when none is stored (then 0 is stored at once), and its buffered and held records are
+   * dropped. The offsets committed to Kafka follow the vault, so a restart resumes there too.
+   * Partitions {@code closing} are left to their next owner.
+   *
+   * @throws SQLException when storing the position of a partition that has none failed (nothing is
+   *     done then: the next batch finds the same)
    */
-  void moved(StoredProgressMoved m, Collection<TopicPartition> closing) {
+  void moved(StoredProgressMoved m, Collection<TopicPartition> closing) throws SQLException {
     if (++movesWithoutCommit > MOST_MOVES_WITHOUT_COMMIT) {
       // Thrown by the next put: Connect only logs what the offset commit throws.
       fatal =
@@ -149,29 +161,35 @@ final class DeliveredRecords {
                   + m.getMessage());
       return;
     }
+    // Partitions the vault holds no position of any more are stored at 0 at once: a restart, or
+    // their next owner, must not resume at the offset Kafka committed, past the lost batches.
+    List<Progress.Position> gone = new ArrayList<>();
+    for (StoredProgressMoved.Moved moved : m.moved()) {
+      if (moved.stored() == null) {
+        gone.add(new Progress.Position(moved.topic(), moved.partition(), 0L));
+      }
+    }
+    if (!gone.isEmpty()) {
+      loader.storeProgress(new Progress(consumer, gone));
+    }
     LOG.warn("{}. This task reads them again from there", m.getMessage());
+    List<Progress.Position> from = new ArrayList<>();
     for (StoredProgressMoved.Moved moved : m.moved()) {
       TopicPartition tp = new TopicPartition(moved.topic(), moved.partition());
       if (closing.contains(tp)) {
-        if (moved.stored() == null) {
-          LOG.warn(
-              "{} is taken away with no position stored in the vault: its next owner starts at the"
-                  + " offset Kafka committed for it, which may be past the batches the vault lost;"
-                  + " if so, reset the connector's offset of {} to where the vault's rows end",
-              tp,
-              tp);
-        }
         continue; // taken away: the next owner resumes from the vault
       }
-      if (moved.stored() == null) {
-        positions.readAgain(tp, 0L, 0L);
-      } else {
-        long from = positions.resume(tp, moved.stored());
-        positions.readAgain(tp, moved.stored().nextOffset(), from);
-      }
+      Progress.Position at =
+          moved.stored() != null
+              ? moved.stored()
+              : new Progress.Position(tp.topic(), tp.partition(), 0L);
+      positions.readAgain(tp, at.nextOffset(), positions.resume(tp, at));
       buffer.removeIf(e -> TaskBatch.partitionOf(e).equals(tp));
       loader.forget(tp.topic(), tp.partition());
+      from.add(at);
     }
+    // Checked again from the next batch on.
+    loader.expectStoredProgress(consumer, from);
   }
 
   /** The engine's positions after a batch committed: the offsets Kafka may commit. */

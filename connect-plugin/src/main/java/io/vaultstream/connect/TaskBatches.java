@@ -49,8 +49,6 @@ final class TaskBatches {
   private final PartitionPacing pacing;
   // Whether a batch was handed over since the last offset commit (then no empty batch is needed).
   private boolean handedSinceCommit;
-  // Whether the last put threw: the next one delivers the same records again.
-  private boolean lastPutFailed;
 
   /**
    * @param onCommit told of each batch that has committed, with its records (metrics, retries)
@@ -125,9 +123,7 @@ final class TaskBatches {
   void put(Collection<SinkRecord> records) throws SQLException {
     // The loop body is a method of its own: the JIT compiles it once, instead of compiling the
     // whole decoding again into an on-stack-replacement version of this loop.
-    delivered.newPut(lastPutFailed);
-    lastPutFailed =
-        true; // until it returns: Connect delivers the same records again after a failure
+    delivered.newPut();
     long now = System.nanoTime();
     long nowMs = pacing == null ? 0 : System.currentTimeMillis();
     for (SinkRecord r : records) {
@@ -148,7 +144,7 @@ final class TaskBatches {
       pacing.apply(now);
     }
     wakeUp();
-    lastPutFailed = false;
+    delivered.putEnded();
   }
 
   /**
@@ -195,7 +191,7 @@ final class TaskBatches {
     try {
       loader.collect();
     } catch (SQLException e) {
-      failed(e);
+      failed(e, List.of());
     }
   }
 
@@ -215,7 +211,7 @@ final class TaskBatches {
       loader.submit(
           batch.events(), batch.bad(), batch.progress(), result -> committed(batch, result));
     } catch (SQLException e) {
-      failed(e);
+      failed(e, List.of());
     }
   }
 
@@ -264,10 +260,6 @@ final class TaskBatches {
    * stored positions of some partitions had moved, those are read again from there instead, and the
    * put goes on.
    */
-  private void failed(SQLException e) throws SQLException {
-    failed(e, List.of());
-  }
-
   private void failed(SQLException e, Collection<TopicPartition> closing) throws SQLException {
     // Before the records buffered since (a close() drains with records buffered): those were
     // marked as seen and are not delivered again, so they must stay.

@@ -89,6 +89,11 @@ final class VaultBatchLoader implements BatchLoader {
   }
 
   @Override
+  public void storeProgress(Progress progress) throws SQLException {
+    loader.storeProgress(progress);
+  }
+
+  @Override
   public void expectStoredProgress(String consumer, List<Progress.Position> positions) {
     loader.expectStoredProgress(consumer, positions);
   }

@@ -32,6 +32,7 @@ final class FakeEngine implements BatchLoader {
   final List<Handed> handed = new ArrayList<>();
   final List<TopicPartition> forgotten = new ArrayList<>();
   final List<Progress.Position> expected = new ArrayList<>();
+  final List<Progress.Position> stored = new ArrayList<>();
   final Deque<Runnable> inFlight = new ArrayDeque<>();
   boolean pipelined;
   boolean failNext;
@@ -134,6 +135,11 @@ final class FakeEngine implements BatchLoader {
   @Override
   public boolean heldDue() {
     return heldDue;
+  }
+
+  @Override
+  public void storeProgress(Progress progress) {
+    stored.addAll(progress.positions());
   }
 
   @Override

@@ -108,6 +108,8 @@ class TaskBatchesTest extends TaskBatchesFixture {
     engine.failure = moved(new StoredProgressMoved.Moved(TOPIC, 0, 2, at(0)));
     b.put(customers(P0, 3)); // the batch in flight fails on it: the put does not
     assertThat(engine.forgotten).containsExactly(P0);
+    assertThat(engine.expected).as("checked again from there").containsExactly(at(0));
+    assertThat(engine.stored).as("a position is stored: nothing to store").isEmpty();
     assertThat(offsets(b.toCommit(ASSIGNED))).containsExactly(Map.entry(P0, 0L));
     assertThat(b.buffered()).as("P1's records, buffered again; P0's dropped").isEqualTo(2);
     assertThat(seeks).as("asked at the start of the next put").isEmpty();
@@ -217,6 +219,22 @@ class TaskBatchesTest extends TaskBatchesFixture {
     b.close(List.of(P0));
     b.put(customers(P1, 0));
     assertThat(seeks).as("not sought: it was taken away").isEmpty();
+    assertThat(engine.stored)
+        .as("no position left in the vault: its next owner must not resume from Kafka's")
+        .containsExactly(at(0));
+  }
+
+  @Test
+  void aPartitionWhosePositionIsGoneIsStoredAtZeroAndReadFromItsBeginning() throws Exception {
+    TaskBatches b = batches(2);
+    b.put(customers(P0, 0, 1)); // P0 at 2 in the vault
+    engine.failures.add(moved(new StoredProgressMoved.Moved(TOPIC, 0, 2, null)));
+    b.put(customers(P0, 2, 3));
+    assertThat(engine.stored).containsExactly(at(0));
+    assertThat(engine.expected).as("checked again from there").containsExactly(at(0));
+    assertThat(offsets(b.toCommit(ASSIGNED))).containsExactly(Map.entry(P0, 0L));
+    b.put(customers(P0, 4)); // from before the seek
+    assertThat(seeks).isEqualTo(Map.of(P0, 0L));
   }
 
   @Test

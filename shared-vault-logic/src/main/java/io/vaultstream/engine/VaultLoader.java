@@ -245,6 +245,15 @@ public final class VaultLoader implements AutoCloseable {
     }
   }
 
+  /** Stores positions in a transaction of their own, as committed by this loader. */
+  public void storeProgress(Progress p) throws SQLException {
+    try (Connection c = runner.connection()) {
+      progressStore.store(c, p, io.vaultstream.write.Micros.of(clock.instant()));
+      c.commit();
+    }
+    progressStore.committed(p);
+  }
+
   /** The stored progress of a consumer: its next offset per topic partition. */
   public List<Progress.Position> progress(String consumer) throws SQLException {
     try (Connection c = runner.connection()) {

@@ -136,6 +136,14 @@ abstract class StoredProgressContract extends DatabaseContract {
                       first.position().topic() + "-0: no position stored, expected " + next(first));
             });
     assertThat(rows("SELECT * FROM $s.vs_progress")).isEmpty();
+
+    // The caller stores the partition's beginning at once, as this loader's own position.
+    loader.storeProgress(
+        new Progress(CONSUMER, List.of(new Progress.Position(first.position().topic(), 0, 0))));
+    assertThat(stored()).isZero();
+    db().execute("UPDATE " + schema + ".vs_progress SET next_offset = 5");
+    assertThatThrownBy(() -> loader.load(List.of(), List.of(), new Progress(CONSUMER, List.of())))
+        .isInstanceOf(StoredProgressMoved.class);
   }
 
   @Test
