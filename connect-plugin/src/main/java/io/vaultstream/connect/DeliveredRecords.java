@@ -147,6 +147,32 @@ final class DeliveredRecords {
    *     done then: the next batch finds the same)
    */
   void moved(StoredProgressMoved m, Collection<TopicPartition> closing) throws SQLException {
+    // Partitions the vault holds no position of any more are stored at 0 at once: a restart, or
+    // their next owner, must not resume at the offset Kafka committed, past the lost batches.
+    List<Progress.Position> gone = new ArrayList<>();
+    for (StoredProgressMoved.Moved moved : m.moved()) {
+      if (moved.stored() == null) {
+        gone.add(new Progress.Position(moved.topic(), moved.partition(), 0L));
+      }
+    }
+    if (!gone.isEmpty()) {
+      try {
+        loader.storeProgress(new Progress(consumer, gone));
+      } catch (SQLException e) {
+        for (Progress.Position p : gone) {
+          TopicPartition tp = new TopicPartition(p.topic(), p.partition());
+          if (closing.contains(tp)) {
+            LOG.warn(
+                "{} is taken away with no position stored in the vault, and storing one failed: its"
+                    + " next owner starts at the offset Kafka committed for it, which may be past"
+                    + " the batches the vault lost; if so, reset the connector's offset of {}",
+                tp,
+                tp);
+          }
+        }
+        throw e; // a write failure like any other: the next batch finds the same move
+      }
+    }
     if (++movesWithoutCommit > MOST_MOVES_WITHOUT_COMMIT) {
       // Thrown by the next put: Connect only logs what the offset commit throws.
       fatal =
@@ -160,17 +186,6 @@ final class DeliveredRecords {
                   + " cluster, or a Spark job named so, writing to this vault). Last: "
                   + m.getMessage());
       return;
-    }
-    // Partitions the vault holds no position of any more are stored at 0 at once: a restart, or
-    // their next owner, must not resume at the offset Kafka committed, past the lost batches.
-    List<Progress.Position> gone = new ArrayList<>();
-    for (StoredProgressMoved.Moved moved : m.moved()) {
-      if (moved.stored() == null) {
-        gone.add(new Progress.Position(moved.topic(), moved.partition(), 0L));
-      }
-    }
-    if (!gone.isEmpty()) {
-      loader.storeProgress(new Progress(consumer, gone));
     }
     LOG.warn("{}. This task reads them again from there", m.getMessage());
     List<Progress.Position> from = new ArrayList<>();

@@ -33,6 +33,8 @@ final class FakeEngine implements BatchLoader {
   final List<TopicPartition> forgotten = new ArrayList<>();
   final List<Progress.Position> expected = new ArrayList<>();
   final List<Progress.Position> stored = new ArrayList<>();
+  // What storing positions throws; null: it stores them.
+  SQLException storeFailure;
   final Deque<Runnable> inFlight = new ArrayDeque<>();
   boolean pipelined;
   boolean failNext;
@@ -138,7 +140,10 @@ final class FakeEngine implements BatchLoader {
   }
 
   @Override
-  public void storeProgress(Progress progress) {
+  public void storeProgress(Progress progress) throws SQLException {
+    if (storeFailure != null) {
+      throw storeFailure;
+    }
     stored.addAll(progress.positions());
   }
 

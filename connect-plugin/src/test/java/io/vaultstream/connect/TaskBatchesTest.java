@@ -194,6 +194,24 @@ class TaskBatchesTest extends TaskBatchesFixture {
   }
 
   @Test
+  void aGonePositionThatCannotBeStoredFailsAsAWriteAndIsNotCountedAsAMove() throws Exception {
+    TaskBatches b = batches(1);
+    engine.storeFailure =
+        new SQLException("cannot execute INSERT in a read-only transaction", "25006");
+    for (int i = 0; i <= DeliveredRecords.MOST_MOVES_WITHOUT_COMMIT + 1; i++) {
+      engine.failures.add(moved(new StoredProgressMoved.Moved(TOPIC, 0, 4, null)));
+      long offset = i;
+      assertThatThrownBy(() -> b.put(customers(P0, offset)))
+          .as("the database's own failure, retried by Connect")
+          .isInstanceOf(SQLException.class)
+          .hasMessageContaining("read-only");
+    }
+    engine.storeFailure = null; // promoted: the batch goes through
+    b.put(customers(P0, 20));
+    assertThat(engine.handed).isNotEmpty();
+  }
+
+  @Test
   void theStoredPositionsOfTheOpenedPartitionsAreExpectedFromNowOn() {
     TaskBatches b = batches(100);
     b.resume(List.of(P0), List.of(at(5), new Progress.Position(TOPIC, 1, 7)));
