@@ -206,8 +206,11 @@ class TaskBatchesTest extends TaskBatchesFixture {
           .isInstanceOf(SQLException.class)
           .hasMessageContaining("read-only");
     }
-    engine.storeFailure = null; // promoted: the batch goes through
+    engine.storeFailure = null; // promoted: the move is handled, once
+    engine.failures.add(moved(new StoredProgressMoved.Moved(TOPIC, 0, 4, null)));
     b.put(customers(P0, 20));
+    assertThat(engine.stored).containsExactly(at(0));
+    b.put(customers(P0, 0)); // read again from the beginning, the task alive
     assertThat(engine.handed).isNotEmpty();
   }
 
