@@ -143,10 +143,12 @@ final class DeliveredRecords {
    * dropped. The offsets committed to Kafka follow the vault, so a restart resumes there too.
    * Partitions {@code closing} are left to their next owner.
    *
+   * @return the partitions read again (none when the task must fail)
    * @throws SQLException when storing the position of a partition that has none failed (nothing is
    *     done then: the next batch finds the same)
    */
-  void moved(StoredProgressMoved m, Collection<TopicPartition> closing) throws SQLException {
+  List<TopicPartition> moved(StoredProgressMoved m, Collection<TopicPartition> closing)
+      throws SQLException {
     // Partitions the vault holds no position of any more are stored at 0 at once: a restart, or
     // their next owner, must not resume at the offset Kafka committed, past the lost batches.
     List<Progress.Position> gone = new ArrayList<>();
@@ -185,10 +187,11 @@ final class DeliveredRecords {
                   + " positions under this name (a connector of the same name on another Connect"
                   + " cluster, or a Spark job named so, writing to this vault). Last: "
                   + m.getMessage());
-      return;
+      return List.of();
     }
     LOG.warn("{}. This task reads them again from there", m.getMessage());
     List<Progress.Position> from = new ArrayList<>();
+    List<TopicPartition> again = new ArrayList<>();
     for (StoredProgressMoved.Moved moved : m.moved()) {
       TopicPartition tp = new TopicPartition(moved.topic(), moved.partition());
       if (closing.contains(tp)) {
@@ -202,9 +205,11 @@ final class DeliveredRecords {
       buffer.removeIf(e -> TaskBatch.partitionOf(e).equals(tp));
       loader.forget(tp.topic(), tp.partition());
       from.add(at);
+      again.add(tp);
     }
     // Checked again from the next batch on.
     loader.expectStoredProgress(consumer, from);
+    return again;
   }
 
   /** The engine's positions after a batch committed: the offsets Kafka may commit. */

@@ -157,6 +157,18 @@ final class PartitionPacing {
     }
   }
 
+  /**
+   * Partitions are read again from an earlier offset: their place in source time is unknown again,
+   * and a pause for having been ahead no longer holds (paused, they would deliver nothing to show
+   * they are behind now).
+   */
+  void readAgain(Collection<TopicPartition> partitions, long nowNanos) {
+    if (!partitions.isEmpty()) {
+      forget(partitions);
+      assigned(partitions, nowNanos);
+    }
+  }
+
   private void resume(List<TopicPartition> partitions) {
     if (!partitions.isEmpty()) {
       context.resume(partitions.toArray(TopicPartition[]::new));

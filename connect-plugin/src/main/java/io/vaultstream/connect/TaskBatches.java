@@ -270,7 +270,10 @@ final class TaskBatches {
     if (!(e instanceof StoredProgressMoved moved)) {
       throw e;
     }
-    delivered.moved(moved, closing);
+    List<TopicPartition> readAgain = delivered.moved(moved, closing);
+    if (pacing != null) {
+      pacing.readAgain(readAgain, System.nanoTime());
+    }
   }
 
   /** The number of records buffered. */

@@ -2,6 +2,8 @@ package io.vaultstream.connect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.vaultstream.engine.StoredProgressMoved;
+import io.vaultstream.event.Progress;
 import java.util.List;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.record.TimestampType;
@@ -51,6 +53,31 @@ class TaskBatchesPacingTest extends TaskBatchesFixture {
 
     b.resume(List.of(P0, P1), List.of());
     assertThat(paused).isEmpty();
+  }
+
+  @Test
+  void aPausedPartitionWhoseStoredPositionMovedBackIsResumed() throws Exception {
+    TaskBatches b = batches(new BatchLimits(2, Long.MAX_VALUE, Long.MAX_VALUE), engagedPacing());
+    long t = 1_700_000_000_000L;
+    b.put(customersAt(t, P0, 0));
+    b.put(customersAt(t + 5000, P1, 0)); // a batch of two, committed: P1 at 1 in the vault
+    assertThat(paused).containsExactly(P1);
+
+    // The vault lost that batch: P1 is read again from its beginning, behind P0 in source time.
+    engine.failures.add(
+        new StoredProgressMoved(
+            "shop-sink",
+            List.of(
+                new StoredProgressMoved.Moved(TOPIC, 1, 1, new Progress.Position(TOPIC, 1, 0)))));
+    b.put(customersAt(t + 100, P0, 1, 2));
+    assertThat(paused)
+        .as(
+            "a pause for being ahead no longer holds: paused, it would deliver nothing for a minute")
+        .doesNotContain(P1);
+    b.put(List.of());
+    assertThat(seeks).containsEntry(P1, 0L);
+    b.put(customersAt(t, P1, 0)); // read again: behind P0 in source time
+    assertThat(paused).as("P0 waited for P1's place only until it was read").isEmpty();
   }
 
   /** A record of {@code tp} written to Kafka at {@code writtenMs}. */
