@@ -15,7 +15,6 @@ import java.util.Collection;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.sink.SinkRecord;
@@ -39,7 +38,7 @@ final class TaskBatches {
   private final RecordIntake intake;
   private final BatchLoader loader;
   private final SinkTaskContext context;
-  private final BiConsumer<LoadResult, Collection<SinkRecord>> onCommit;
+  private final BatchOutcomes outcomes;
   // Records received and not yet handed to the engine, each decoded once (when it arrived).
   private final RecordBuffer buffer = new RecordBuffer();
   // Batches handed to the engine and not committed yet, oldest first (at most two).
@@ -51,7 +50,8 @@ final class TaskBatches {
   private boolean handedSinceCommit;
 
   /**
-   * @param onCommit told of each batch that has committed, with its records (metrics, retries)
+   * @param outcomes told of each batch that has committed, with its records (metrics, retries), and
+   *     of partitions read again because their stored positions moved
    */
   TaskBatches(
       String consumer,
@@ -60,14 +60,14 @@ final class TaskBatches {
       BatchLoader loader,
       SinkTaskContext context,
       PartitionPacing pacing,
-      BiConsumer<LoadResult, Collection<SinkRecord>> onCommit) {
+      BatchOutcomes outcomes) {
     this.consumer = consumer;
     this.pacing = pacing;
     this.limits = limits;
     this.intake = intake;
     this.loader = loader;
     this.context = context;
-    this.onCommit = onCommit;
+    this.outcomes = outcomes;
     this.delivered = new DeliveredRecords(consumer, intake, buffer, loader, context);
   }
 
@@ -81,7 +81,7 @@ final class TaskBatches {
       VaultLoader engine,
       RecordIntake intake,
       SinkTaskContext context,
-      BiConsumer<LoadResult, Collection<SinkRecord>> onCommit) {
+      BatchOutcomes outcomes) {
     BatchLimits limits =
         new BatchLimits(
             config.getInt(ConfigNames.BATCH_SIZE),
@@ -99,7 +99,7 @@ final class TaskBatches {
         loader,
         context,
         PartitionPacing.of(config.getLong(ConfigNames.READ_SKEW_MAX), context),
-        onCommit);
+        outcomes);
   }
 
   /**
@@ -241,7 +241,7 @@ final class TaskBatches {
   /** A batch has committed: its offsets may be committed to Kafka. */
   private void committed(TaskBatch batch, LoadResult result) {
     submitted.removeIf(b -> b == batch); // the batch itself, not an equal one
-    onCommit.accept(result, batch.source().values());
+    outcomes.committed(result, batch.source().values());
 
     // The engine's positions: the batch's next offsets, but not past an event held in memory.
     delivered.committed(result.positions());
@@ -273,6 +273,9 @@ final class TaskBatches {
     List<TopicPartition> readAgain = delivered.moved(moved, closing);
     if (pacing != null) {
       pacing.readAgain(readAgain, System.nanoTime());
+    }
+    if (!readAgain.isEmpty()) {
+      outcomes.readAgain(readAgain);
     }
   }
 

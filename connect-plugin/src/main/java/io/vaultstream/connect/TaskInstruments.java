@@ -8,6 +8,7 @@ import io.vaultstream.engine.TableGauges;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
 import java.util.Collection;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.sink.SinkRecord;
 
 /**
@@ -45,6 +46,11 @@ final class TaskInstruments {
   /** A batch has committed with these records. */
   void committed(LoadResult result, Collection<SinkRecord> records) {
     metrics.add(result, records);
+  }
+
+  /** Partitions are read again from the positions the vault holds (not those the task stored). */
+  void readAgain(Collection<TopicPartition> partitions) {
+    metrics.positionsMoved(partitions.size());
   }
 
   /** Stops reading the queue tables (before the loader closes). */

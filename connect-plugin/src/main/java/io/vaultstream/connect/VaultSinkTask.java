@@ -6,6 +6,7 @@ import static io.vaultstream.connect.config.ConfigNames.TASK_INDEX;
 
 import io.vaultstream.connect.config.VaultSinkConfig;
 import io.vaultstream.decode.SchemaRegistryException;
+import io.vaultstream.engine.LoadResult;
 import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.model.VaultModel;
@@ -63,9 +64,17 @@ public class VaultSinkTask extends SinkTask {
             loader,
             intake,
             context,
-            (result, records) -> {
-              faults.succeeded();
-              instruments.committed(result, records);
+            new BatchOutcomes() {
+              @Override
+              public void committed(LoadResult result, Collection<SinkRecord> records) {
+                faults.succeeded();
+                instruments.committed(result, records);
+              }
+
+              @Override
+              public void readAgain(Collection<TopicPartition> partitions) {
+                instruments.readAgain(partitions);
+              }
             });
   }
 

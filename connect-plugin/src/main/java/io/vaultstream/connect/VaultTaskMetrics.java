@@ -29,6 +29,7 @@ final class VaultTaskMetrics implements VaultTaskMetricsMBean {
   private volatile long errors;
   private volatile long setAside;
   private volatile int held;
+  private volatile long positionsMoved;
   private volatile long lastMillis;
   private volatile long lastCommit;
   private volatile TableGauges tables;
@@ -99,6 +100,13 @@ final class VaultTaskMetrics implements VaultTaskMetricsMBean {
     lastCommit = now;
   }
 
+  /**
+   * The vault's positions of {@code partitions} partitions were found moved; they are read again.
+   */
+  void positionsMoved(int partitions) {
+    positionsMoved += partitions;
+  }
+
   /** Shows the queue tables' sizes of {@code gauges}, and the task's watermark. */
   void watch(TableGauges gauges, long watermarkSeconds) {
     this.tables = gauges;
@@ -152,6 +160,11 @@ final class VaultTaskMetrics implements VaultTaskMetricsMBean {
   @Override
   public long getNonHistorizedChangesSetAside() {
     return setAside;
+  }
+
+  @Override
+  public long getStoredPositionsMoved() {
+    return positionsMoved;
   }
 
   @Override

@@ -32,6 +32,14 @@ public interface VaultTaskMetricsMBean {
    */
   long getNonHistorizedChangesSetAside();
 
+  /**
+   * Partitions whose position stored in the vault was found other than the one this task committed
+   * there, and that the task read again from the vault's position: the vault lost batches it had
+   * acknowledged (restored from a backup, or failed over to a standby that was behind), or another
+   * writer stores positions under this connector's name. Each partition counts once per finding.
+   */
+  long getStoredPositionsMoved();
+
   /** Events held in memory for a missing parent now ({@code waiting.hold.ms}). */
   int getEventsHeld();
 

@@ -9,6 +9,7 @@ import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TargetDatabase;
 import io.vaultstream.testing.TestDatabase;
 import io.vaultstream.testing.VaultDump;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.Statement;
@@ -69,6 +70,15 @@ class LostCommitsIT {
     feed.produce(connect.kafka(), source.next(400));
     feed.awaitLoaded(reader, NAME, Duration.ofSeconds(90));
     // The database goes back to the snapshot: the second part's batches are lost.
+    int wentBack =
+        TestDatabase.rows(
+                "SELECT p.topic FROM "
+                    + schema
+                    + ".vs_progress p JOIN "
+                    + snapshot
+                    + ".vs_progress s USING (consumer, topic, kafka_partition)"
+                    + " WHERE p.next_offset <> s.next_offset")
+            .size();
     restore(schema, snapshot);
     assertThat(VaultDump.of(schema).get("hub_order"))
         .as("the restore took the second part's orders away")
@@ -97,6 +107,14 @@ class LostCommitsIT {
               }
             });
     assertThat(TestDatabase.rows("SELECT * FROM " + schema + ".vs_errors")).isEmpty();
+    // Shown to the operator: each partition whose position went back counts once.
+    assertThat(wentBack).isPositive();
+    assertThat(
+            (Long)
+                ManagementFactory.getPlatformMBeanServer()
+                    .getAttribute(VaultTaskMetrics.nameOf(NAME, "0"), "StoredPositionsMoved"))
+        .as("the task's count of partitions read again from the vault's positions")
+        .isEqualTo(wentBack);
   }
 
   /** A copy of every table of {@code schema} in a new schema. */

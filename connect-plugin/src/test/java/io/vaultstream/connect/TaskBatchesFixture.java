@@ -2,11 +2,13 @@ package io.vaultstream.connect;
 
 import io.vaultstream.decode.ChangeEventDecoder;
 import io.vaultstream.decode.DecoderOptions;
+import io.vaultstream.engine.LoadResult;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.testing.Samples;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +32,8 @@ abstract class TaskBatchesFixture {
   final FakeEngine engine = new FakeEngine();
   final List<SinkRecord> reported = new ArrayList<>();
   final List<SinkRecord> committedRecords = new ArrayList<>();
+  // The partitions the batches said were read again after their stored positions moved.
+  final List<TopicPartition> readAgain = new ArrayList<>();
   final Map<TopicPartition, Long> seeks = new HashMap<>();
   final List<Long> wakeUps = new ArrayList<>();
   final java.util.Set<TopicPartition> paused = new java.util.HashSet<>();
@@ -60,7 +64,17 @@ abstract class TaskBatchesFixture {
         engine,
         context(),
         pacing,
-        (r, records) -> committedRecords.addAll(records));
+        new BatchOutcomes() {
+          @Override
+          public void committed(LoadResult result, Collection<SinkRecord> records) {
+            committedRecords.addAll(records);
+          }
+
+          @Override
+          public void readAgain(Collection<TopicPartition> partitions) {
+            readAgain.addAll(partitions);
+          }
+        });
   }
 
   SinkTaskContext context() {

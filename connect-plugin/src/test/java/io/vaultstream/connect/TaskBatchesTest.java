@@ -108,6 +108,7 @@ class TaskBatchesTest extends TaskBatchesFixture {
     engine.failure = moved(new StoredProgressMoved.Moved(TOPIC, 0, 2, at(0)));
     b.put(customers(P0, 3)); // the batch in flight fails on it: the put does not
     assertThat(engine.forgotten).containsExactly(P0);
+    assertThat(readAgain).as("told to the task (its metrics)").containsExactly(P0);
     assertThat(engine.expected).as("checked again from there").containsExactly(at(0));
     assertThat(engine.stored).as("a position is stored: nothing to store").isEmpty();
     assertThat(offsets(b.toCommit(ASSIGNED))).containsExactly(Map.entry(P0, 0L));
@@ -206,6 +207,7 @@ class TaskBatchesTest extends TaskBatchesFixture {
           .isInstanceOf(SQLException.class)
           .hasMessageContaining("read-only");
     }
+    assertThat(readAgain).as("not handled: nothing read again").isEmpty();
     engine.storeFailure = null; // promoted: the move is handled, once
     engine.failures.add(moved(new StoredProgressMoved.Moved(TOPIC, 0, 4, null)));
     b.put(customers(P0, 20));
@@ -241,6 +243,7 @@ class TaskBatchesTest extends TaskBatchesFixture {
     b.close(List.of(P0));
     b.put(customers(P1, 0));
     assertThat(seeks).as("not sought: it was taken away").isEmpty();
+    assertThat(readAgain).as("not read again here").isEmpty();
     assertThat(engine.stored)
         .as("no position left in the vault: its next owner must not resume from Kafka's")
         .containsExactly(at(0));
