@@ -97,7 +97,7 @@ final class DeliveredRecords {
    * was buffered, or null.
    */
   RecordIntake.Entry take(SinkRecord r) {
-    TopicPartition tp = new TopicPartition(r.topic(), r.kafkaPartition());
+    TopicPartition tp = ReadCoordinates.of(r);
     positions.delivered(tp);
     if (positions.rewound(tp)) {
       return null;

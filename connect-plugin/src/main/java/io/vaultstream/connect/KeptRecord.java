@@ -19,9 +19,10 @@ final class KeptRecord extends SinkRecord {
   private static final Schema[] NO_SCHEMAS = {};
   private static final Object[] NO_VALUES = {};
 
-  private final String[] headerNames;
-  private final Schema[] headerSchemas;
-  private final Object[] headerValues;
+  // Set once, by the constructor.
+  private String[] headerNames;
+  private Schema[] headerSchemas;
+  private Object[] headerValues;
 
   /** Header names seen by one task, each kept once (a bounded number of them). */
   static final class Names {
@@ -56,7 +57,13 @@ final class KeptRecord extends SinkRecord {
     }
   }
 
-  KeptRecord(SinkRecord r, Names names) {
+  /** What the task keeps of {@code r}, with the partition it was read from. */
+  static KeptRecord of(SinkRecord r, Names names) {
+    return ReadCoordinates.ORIGINAL ? new KeptRecord(r, names, true) : new KeptRecord(r, names);
+  }
+
+  /** On workers before Kafka 3.6, whose records do not tell the partition read. */
+  private KeptRecord(SinkRecord r, Names names) {
     super(
         r.topic(),
         r.kafkaPartition(),
@@ -68,6 +75,30 @@ final class KeptRecord extends SinkRecord {
         r.timestamp(),
         r.timestampType(),
         null);
+    keepHeaders(r, names);
+  }
+
+  /** Keeping the topic, partition and offset read, as a transform may have renamed the topic. */
+  @SuppressWarnings("unused")
+  private KeptRecord(SinkRecord r, Names names, boolean original) {
+    super(
+        r.topic(),
+        r.kafkaPartition(),
+        r.keySchema(),
+        r.key(),
+        null,
+        null,
+        r.kafkaOffset(),
+        r.timestamp(),
+        r.timestampType(),
+        null,
+        r.originalTopic(),
+        r.originalKafkaPartition(),
+        r.originalKafkaOffset());
+    keepHeaders(r, names);
+  }
+
+  private void keepHeaders(SinkRecord r, Names names) {
     int n = r.headers().size();
     if (n == 0) {
       headerNames = NO_NAMES;

@@ -31,9 +31,6 @@ final class PartitionPacing {
   /** And until this long after the last such record. */
   static final long ENGAGED_MS = 5_000;
 
-  /** Whether the worker's records tell the topic and partition read (Kafka 3.6 and later). */
-  private static final boolean ORIGINAL = originalCoordinates();
-
   private final ReadPacing<TopicPartition> pacing;
   private final SinkTaskContext context;
   private final long skewMs;
@@ -75,8 +72,8 @@ final class PartitionPacing {
   void delivered(SinkRecord r, long eventMicros, long nowNanos, long nowMs) {
     // The partition the consumer read (a transform may have renamed the record's topic): the one
     // Connect can pause.
-    String topic = ORIGINAL ? r.originalTopic() : r.topic();
-    int partition = ORIGINAL ? r.originalKafkaPartition() : r.kafkaPartition();
+    String topic = ReadCoordinates.topic(r);
+    int partition = ReadCoordinates.partition(r);
     TopicPartition tp = last;
     // Records come in runs of one partition: its name is made once per run.
     if (tp == null || tp.partition() != partition || !tp.topic().equals(topic)) {
@@ -88,15 +85,6 @@ final class PartitionPacing {
     if (written != null && written > 0 && nowMs - written > BACKLOG_MS) {
       engaged = true;
       engagedNanos = nowNanos;
-    }
-  }
-
-  private static boolean originalCoordinates() {
-    try {
-      SinkRecord.class.getMethod("originalTopic");
-      return true;
-    } catch (NoSuchMethodException e) {
-      return false;
     }
   }
 

@@ -73,7 +73,7 @@ final class RecordIntake {
     if (!(r.value() instanceof byte[])) {
       return r;
     }
-    return new KeptRecord(r, headerNames);
+    return KeptRecord.of(r, headerNames);
   }
 
   /**
@@ -102,7 +102,8 @@ final class RecordIntake {
    */
   Entry decode(SinkRecord r) {
     try {
-      ChangeEvent event = converter.convert(r).orElse(null);
+      // Positioned where the consumer read it, should a transform have renamed its topic.
+      ChangeEvent event = ReadCoordinates.readAt(r, converter.convert(r).orElse(null));
       return new Entry(event != null ? kept(r) : r, event, null);
     } catch (SchemaRegistryException e) {
       throw e;

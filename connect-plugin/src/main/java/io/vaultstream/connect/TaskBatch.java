@@ -46,12 +46,15 @@ record TaskBatch(
             r ->
                 ends.add(
                     TopicIncarnations.anchored(
-                        r.topic(), r.kafkaPartition(), r.kafkaOffset(), r.timestamp())));
+                        ReadCoordinates.topic(r),
+                        ReadCoordinates.partition(r),
+                        r.kafkaOffset(),
+                        r.timestamp())));
     return new TaskBatch(List.copyOf(entries), events, bad, source, new Progress(consumer, ends));
   }
 
-  /** The partition an entry's record came from. */
+  /** The partition an entry's record was read from. */
   static TopicPartition partitionOf(RecordIntake.Entry e) {
-    return new TopicPartition(e.record().topic(), e.record().kafkaPartition());
+    return ReadCoordinates.of(e.record());
   }
 }
