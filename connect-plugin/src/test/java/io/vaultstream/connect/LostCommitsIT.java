@@ -9,10 +9,9 @@ import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TargetDatabase;
 import io.vaultstream.testing.TestDatabase;
 import io.vaultstream.testing.VaultDump;
+import io.vaultstream.testing.VaultSnapshot;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
-import java.sql.Connection;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,7 +64,7 @@ class LostCommitsIT {
     feed.produce(connect.kafka(), source.next(400));
     connect.configureConnector(NAME, connector);
     feed.awaitLoaded(reader, NAME, Duration.ofSeconds(90));
-    String snapshot = snapshot(schema);
+    String snapshot = VaultSnapshot.take(schema);
 
     feed.produce(connect.kafka(), source.next(400));
     feed.awaitLoaded(reader, NAME, Duration.ofSeconds(90));
@@ -79,7 +78,7 @@ class LostCommitsIT {
                     + ".vs_progress s USING (consumer, topic, kafka_partition)"
                     + " WHERE p.next_offset <> s.next_offset")
             .size();
-    restore(schema, snapshot);
+    VaultSnapshot.restore(schema, snapshot);
     assertThat(VaultDump.of(schema).get("hub_order"))
         .as("the restore took the second part's orders away")
         .isEqualTo(VaultDump.of(snapshot).get("hub_order"));
@@ -115,35 +114,5 @@ class LostCommitsIT {
                     .getAttribute(VaultTaskMetrics.nameOf(NAME, "0"), "StoredPositionsMoved"))
         .as("the task's count of partitions read again from the vault's positions")
         .isEqualTo(wentBack);
-  }
-
-  /** A copy of every table of {@code schema} in a new schema. */
-  private static String snapshot(String schema) throws Exception {
-    String snapshot = TestDatabase.newSchema();
-    for (String t : tables(schema)) {
-      TestDatabase.execute(
-          "CREATE TABLE " + snapshot + "." + t + " AS SELECT * FROM " + schema + "." + t);
-    }
-    return snapshot;
-  }
-
-  /** Every table of {@code schema} as in {@code snapshot}, in one transaction. */
-  private static void restore(String schema, String snapshot) throws Exception {
-    try (Connection c = TestDatabase.connect();
-        Statement st = c.createStatement()) {
-      c.setAutoCommit(false);
-      for (String t : tables(schema)) {
-        st.execute("TRUNCATE " + schema + "." + t);
-        st.execute("INSERT INTO " + schema + "." + t + " SELECT * FROM " + snapshot + "." + t);
-      }
-      c.commit();
-    }
-  }
-
-  private static List<String> tables(String schema) throws Exception {
-    return TestDatabase.rows(
-        "SELECT table_name FROM information_schema.tables WHERE table_schema = '"
-            + schema
-            + "' AND table_type = 'BASE TABLE'");
   }
 }

@@ -52,6 +52,8 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
   private final VaultMetrics metrics;
   private final boolean whole;
   private final int chunk;
+  // On the driver: the vault's positions for the query after its last micro-batch.
+  private transient StoredPositionsWatch watch;
 
   /**
    * @param whole load the micro-batch in one transaction (one Spark partition) rather than each
@@ -84,9 +86,31 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     int c = whole ? chunk : Integer.MAX_VALUE;
     String queryId = batch.sparkSession().sparkContext().getLocalProperty(QUERY_ID);
     String ledger = LEDGER + "/" + (queryId == null ? q : queryId);
+    VaultLoader driver = Loaders.get(m.value(), o);
+    if (watch == null) {
+      watch = new StoredPositionsWatch(q);
+    }
+    List<Progress.Position> before = null;
+    try {
+      before = driver.progress(q);
+    } catch (SQLException e) {
+      // Not checked this time: the batch's own writes wait out (or fail on) what failed here.
+      LOG.warn(
+          "Reading the positions stored for {} before batch {} failed: {}", q, id, e.toString());
+    }
+    if (before != null) {
+      watch.check(before); // throws when the vault went back
+    }
     KafkaRows.of(batch, whole)
         .foreachPartition(
             rows -> writeInternalPartition(m.value(), o, q, ledger, metricsRef, id, c, rows));
+    try {
+      watch.loaded(driver.progress(q));
+    } catch (SQLException e) {
+      // The batch is in the vault; the next one is checked against what this one found instead.
+      LOG.warn(
+          "Reading the positions stored for {} after batch {} failed: {}", q, id, e.toString());
+    }
   }
 
   /** Loads a partition given as {@link Row}s of key, value, topic, partition, offset, timestamp. */

@@ -1,0 +1,78 @@
+package io.vaultstream.spark;
+
+import io.vaultstream.event.Progress;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * On the driver, for one query: the positions the vault held for it when its last micro-batch
+ * ended, checked before the next one. The query's executors are its only writers under its name, so
+ * a position stored lower than then, or gone, means the database lost transactions it had
+ * acknowledged (restored from a backup, failed over to a standby that was behind) while the query's
+ * checkpoint went on past them: the query stops, naming the partitions, instead of skipping the
+ * lost records for good. Its ledger entries (one pseudo-partition per Spark partition) are watched
+ * with its Kafka partitions, so a lost micro-batch is found even where the Kafka partitions it read
+ * delivered nothing since.
+ */
+final class StoredPositionsWatch {
+  private final String query;
+  private Map<String, Long> loaded;
+
+  StoredPositionsWatch(String query) {
+    this.query = query;
+  }
+
+  /**
+   * Before a micro-batch: the vault must still hold what it held when the last one ended.
+   *
+   * @param stored the query's positions in the vault now
+   * @throws IllegalStateException naming each partition that went back, and what to do
+   */
+  void check(List<Progress.Position> stored) {
+    if (loaded == null) {
+      return; // the first micro-batch of this run: nothing loaded by it yet
+    }
+    Map<String, Long> now = index(stored);
+    List<String> back = new ArrayList<>();
+    loaded.forEach(
+        (partition, next) -> {
+          Long at = now.get(partition);
+          if (at == null || at < next) {
+            back.add(
+                partition
+                    + " stored at "
+                    + (at == null ? "no offset" : "offset " + at)
+                    + " (loaded up to "
+                    + next
+                    + ")");
+          }
+        });
+    if (!back.isEmpty()) {
+      throw new IllegalStateException(
+          "The positions stored in the vault for query "
+              + query
+              + " went back: "
+              + String.join(", ", back)
+              + ". The database lost transactions it had acknowledged (restored from a backup, or"
+              + " failed over to a standby that was behind), and this query's checkpoint is past"
+              + " them: it stops so that their records are not skipped. Start the job again on a"
+              + " new --checkpoint: its queries begin at the positions the vault holds and load the"
+              + " lost records again (rows the vault kept are not written twice).");
+    }
+  }
+
+  /** After a micro-batch: what the vault holds for the query now. */
+  void loaded(List<Progress.Position> stored) {
+    loaded = index(stored);
+  }
+
+  private static Map<String, Long> index(List<Progress.Position> stored) {
+    Map<String, Long> out = new HashMap<>();
+    for (Progress.Position p : stored) {
+      out.put(p.topic() + "/" + p.partition(), p.nextOffset());
+    }
+    return out;
+  }
+}
