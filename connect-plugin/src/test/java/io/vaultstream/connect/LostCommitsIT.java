@@ -88,11 +88,55 @@ class LostCommitsIT {
 
     String ref = TestDatabase.newSchema();
     feed.loadDirectly(loader(model, ref));
+    assertSameVault(schema, ref);
+    assertThat(TestDatabase.rows("SELECT * FROM " + schema + ".vs_errors")).isEmpty();
+    // Shown to the operator: each partition whose position went back counts once.
+    assertThat(wentBack).isPositive();
+    assertThat(
+            (Long)
+                ManagementFactory.getPlatformMBeanServer()
+                    .getAttribute(VaultTaskMetrics.nameOf(NAME, "0"), "StoredPositionsMoved"))
+        .as("the task's count of partitions read again from the vault's positions")
+        .isEqualTo(wentBack);
+  }
+
+  /**
+   * The database goes back to before the connector created its tables (a backup of the empty schema
+   * restored): the running task creates them again at its next batch, finds its stored positions
+   * gone, reads every partition again from its beginning, and the vault ends as a direct load of
+   * everything.
+   */
+  @Test
+  void aVaultRestoredToBeforeItsTablesIsCreatedAgainAndLoadedAgain() throws Exception {
+    String model = Files.readString(Samples.shopModel()).replace("shop.public.", PREFIX + ".");
+    String schema = TestDatabase.newSchema();
+    VaultLoader reader = loader(model, schema);
+    connect = EmbeddedWorker.start("vaultstream-lost-tables");
+    ShopFeed.createTopics(connect.kafka(), PREFIX);
+    ShopEventGenerator source = new ShopEventGenerator(PREFIX, 8).withSchemas();
+    ShopFeed feed = new ShopFeed();
+    Map<String, String> connector = ShopFeed.bytesConnector(PREFIX, ShopFeed.TABLES, schema, model);
+    connector.put("batch.max.wait.ms", "200");
+
+    feed.produce(connect.kafka(), source.next(400));
+    connect.configureConnector(NAME, connector);
+    feed.awaitLoaded(reader, NAME, Duration.ofSeconds(90));
+    VaultSnapshot.restoreToEmpty(schema);
+
+    feed.produce(connect.kafka(), source.next(400));
+    feed.awaitLoaded(reader, NAME, Duration.ofSeconds(90));
+    String ref = TestDatabase.newSchema();
+    feed.loadDirectly(loader(model, ref));
+    assertSameVault(schema, ref);
+    assertThat(TestDatabase.rows("SELECT * FROM " + schema + ".vs_errors")).isEmpty();
+  }
+
+  /** Polled: a child read again before its parent waits for the parent's batch. */
+  private static void assertSameVault(String schema, String ref) throws Exception {
     Predicate<String> vault = t -> !t.startsWith("vs_");
     Map<String, List<String>> want =
         VaultDump.of(TargetDatabase.postgres(), ref, vault, c -> !c.equals("loaded_at"));
-    // Polled: a child read again before its parent waits for the parent's batch.
-    Awaitility.await("the vault holds every part, the lost one too")
+    Awaitility.await("the vault holds every part, the lost ones too")
         .atMost(Duration.ofSeconds(60))
         .pollInterval(Duration.ofMillis(250))
         .untilAsserted(
@@ -105,14 +149,5 @@ class LostCommitsIT {
                 assertThat(got.get(t)).as(t).isEqualTo(want.get(t));
               }
             });
-    assertThat(TestDatabase.rows("SELECT * FROM " + schema + ".vs_errors")).isEmpty();
-    // Shown to the operator: each partition whose position went back counts once.
-    assertThat(wentBack).isPositive();
-    assertThat(
-            (Long)
-                ManagementFactory.getPlatformMBeanServer()
-                    .getAttribute(VaultTaskMetrics.nameOf(NAME, "0"), "StoredPositionsMoved"))
-        .as("the task's count of partitions read again from the vault's positions")
-        .isEqualTo(wentBack);
   }
 }

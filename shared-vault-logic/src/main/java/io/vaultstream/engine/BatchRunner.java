@@ -38,6 +38,7 @@ final class BatchRunner {
   private QueueTableUpkeep upkeep;
   private CacheWatch cache;
   private JdbcBatchStore.Parts stores;
+  private ShapeHealing healing;
 
   BatchRunner(DataSource dataSource, boolean ownsPool, VaultDialect dialect) {
     this.dataSource = dataSource;
@@ -57,6 +58,7 @@ final class BatchRunner {
     this.steps = steps;
     this.upkeep = upkeep;
     this.cache = cache;
+    this.healing = new ShapeHealing(schema, this::connection);
   }
 
   Connection connection() throws SQLException {
@@ -71,6 +73,11 @@ final class BatchRunner {
   }
 
   LoadResult load(List<ChangeEvent> events, List<BadRecord> bad, Progress progress)
+      throws SQLException {
+    return healing.once(() -> loadOnce(events, bad, progress));
+  }
+
+  private LoadResult loadOnce(List<ChangeEvent> events, List<BadRecord> bad, Progress progress)
       throws SQLException {
     LoadResult r;
     try {
@@ -108,6 +115,10 @@ final class BatchRunner {
   }
 
   LoadResult sweep() throws SQLException {
+    return healing.once(this::sweepOnce);
+  }
+
+  private LoadResult sweepOnce() throws SQLException {
     try {
       LoadResult r =
           attempt(List.of(), List.of(), List.of(), null, WaitingRecheckChoice.usual(true));
@@ -216,6 +227,16 @@ final class BatchRunner {
       Progress progress,
       PlannedBatch inFlight)
       throws SQLException {
+    return healing.once(() -> planAheadOnce(c, events, bad, progress, inFlight));
+  }
+
+  private PlannedBatch planAheadOnce(
+      Connection c,
+      List<ChangeEvent> events,
+      List<BadRecord> bad,
+      Progress progress,
+      PlannedBatch inFlight)
+      throws SQLException {
     try {
       return steps.plan(
           stores.on(c),
@@ -241,6 +262,12 @@ final class BatchRunner {
    * in parts as {@link #load(List, List, Progress)} does ({@code asPlanned} false).
    */
   Written writePlanned(PlannedBatch b) throws SQLException {
+    // Planned against tables the database lost: planned anew once they are there again.
+    return healing.once(
+        () -> writePlannedOnce(b), () -> new Written(load(b.events, b.bad, b.progress), false));
+  }
+
+  private Written writePlannedOnce(PlannedBatch b) throws SQLException {
     LoadResult written = null;
     try (Connection c = addColumnsThenConnect(b)) {
       try {

@@ -87,6 +87,43 @@ public final class SchemaManager extends VaultShape {
     }
   }
 
+  /**
+   * Whether a failure is a vault table or column gone from the database that auto-create can bring
+   * back: the database was restored to before the loader created it (or someone dropped it while
+   * the loader ran). Off without auto-create.
+   */
+  public boolean lostShape(Throwable failure) {
+    if (!autoCreate) {
+      return false;
+    }
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof SQLException e
+          && (dialect.undefinedTableState().equals(e.getSQLState())
+              || dialect.undefinedColumnState().equals(e.getSQLState()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Creates again what the database lost of the vault (tables with their ghost records, declared
+   * columns, indexes) and takes each table's shape from the database again; the columns it had
+   * taken from events come back when events carry them again.
+   */
+  public synchronized void recreate(Connection c, SQLException lost) throws SQLException {
+    LOG.warn(
+        "A vault table or column in {} is gone from the database ({}): it was restored to before"
+            + " the loader created it, or dropped. Creating what is missing again and writing the"
+            + " batch again",
+        schema,
+        lost.getMessage());
+    // Every table's shape from the database again (table by table: concurrent loads look them up).
+    tables.putAll(base);
+    initialize(c);
+    c.commit();
+  }
+
   private void checkAnchorColumns(List<ColumnSpec> existing) {
     anchorsStored =
         DdlScript.ADDED_COLUMNS.stream()

@@ -36,6 +36,21 @@ public final class VaultSnapshot {
     }
   }
 
+  /**
+   * The schema as a backup taken before the loader created anything would restore it: every table
+   * dropped.
+   */
+  public static void restoreToEmpty(String schema) throws SQLException {
+    try (Connection c = TestDatabase.connect();
+        Statement st = c.createStatement()) {
+      c.setAutoCommit(false);
+      for (String t : tables(schema)) {
+        st.execute("DROP TABLE " + schema + "." + t + " CASCADE");
+      }
+      c.commit();
+    }
+  }
+
   private static List<String> tables(String schema) throws SQLException {
     return TestDatabase.rows(
         "SELECT table_name FROM information_schema.tables WHERE table_schema = '"
