@@ -6,6 +6,8 @@ import io.vaultstream.dialect.VaultDialect;
 import io.vaultstream.error.ErrorTable;
 import io.vaultstream.error.EventCodec;
 import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.model.SourceTable;
+import io.vaultstream.model.VaultModel;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -38,6 +40,7 @@ final class RetriedRows {
   /** Decodes the rows; reads the first_seen of those without a stored event on {@code c}. */
   static RetriedRows of(
       List<ErrorTable.Row> rows,
+      VaultModel model,
       ChangeEventDecoder decoder,
       Connection c,
       VaultDialect dialect,
@@ -48,7 +51,7 @@ final class RetriedRows {
     for (ErrorTable.Row r : rows) {
       try {
         ChangeEvent e =
-            r.event() != null ? EventCodec.read(r.event()) : decode(decoder, r, firstSeenMs);
+            r.event() != null ? EventCodec.read(r.event()) : decode(model, decoder, r, firstSeenMs);
         if (e == null) {
           out.undecodable.put(r.id(), "no stored event nor record value");
         } else {
@@ -67,7 +70,7 @@ final class RetriedRows {
   }
 
   private static ChangeEvent decode(
-      ChangeEventDecoder decoder, ErrorTable.Row r, Map<Long, Long> firstSeenMs) {
+      VaultModel model, ChangeEventDecoder decoder, ErrorTable.Row r, Map<Long, Long> firstSeenMs) {
     if (r.recordValue() == null) {
       return null;
     }
@@ -75,15 +78,21 @@ final class RetriedRows {
     if (kafkaTimestamp == null) {
       throw new IllegalStateException("the row was deleted meanwhile");
     }
-    return decoder
-        .decode(
-            r.topic(),
-            r.partition(),
-            r.offset(),
-            kafkaTimestamp,
-            bytes(r.recordKey()),
-            bytes(r.recordValue()))
-        .orElse(null);
+    // Decoded under the topic the model names its source table by: a transform may have renamed
+    // the topic the record was read from (the row's topic).
+    SourceTable source = r.source() == null ? null : model.sources().get(r.source());
+    String topic = source != null ? source.topic() : r.topic();
+    ChangeEvent e =
+        decoder
+            .decode(
+                topic,
+                r.partition(),
+                r.offset(),
+                kafkaTimestamp,
+                bytes(r.recordKey()),
+                bytes(r.recordValue()))
+            .orElse(null);
+    return e == null || topic.equals(r.topic()) ? e : e.readAt(r.topic(), r.partition());
   }
 
   /** The first_seen of rows without a stored event, as epoch milliseconds, by id. */

@@ -79,7 +79,8 @@ final class RetryErrorsCommand implements Callable<Integer> {
         return 0;
       }
       try (VaultLoader loader = open(m, schema)) {
-        RetriedRows retried = RetriedRows.of(rows, loader.decoder(), c, target.dialect(), schema);
+        RetriedRows retried =
+            RetriedRows.of(rows, loader.model(), loader.decoder(), c, target.dialect(), schema);
         Map<ChangeEvent, ErrorTable.Row> byEvent = retried.byEvent;
         Map<ChangeEvent, Boolean> stillFailing = stillFailing(loadAgain(loader, byEvent));
         List<Long> done = new ArrayList<>();

@@ -223,4 +223,52 @@ class ErrorsRetryIT {
             + schema
             + "'");
   }
+
+  /**
+   * A bad record read from a topic a transform renamed (routed into the one the model names): its
+   * error row keeps the topic it was read from, with its source table; the retry decodes it as the
+   * model's source table, and keeps it positioned where it was read.
+   */
+  @Test
+  void aRecordOfARenamedTopicIsRetriedAsItsSourceTable(@TempDir Path dir) throws Exception {
+    String customer =
+        "{\"op\":\"c\",\"after\":{\"id\":7,\"customer_no\":\"C7\",\"name\":\"n\"},"
+            + "\"source\":{\"ts_ms\":1767225600000}}";
+    String schema =
+        schemaWith(
+            List.of(
+                new BadRecord(
+                    "east.public.customers",
+                    0,
+                    9,
+                    null,
+                    customer.getBytes(StandardCharsets.UTF_8),
+                    "a value the database refused then",
+                    "shop.public.customers")),
+            false);
+    assertThat(
+            TestDatabase.rows(
+                "SELECT topic, kafka_offset, source_table FROM " + schema + ".vs_errors"))
+        .containsExactly("east.public.customers|9|customers");
+
+    CliTest.Run retry =
+        CliTest.run(
+            "errors",
+            "retry",
+            "--jdbc-url",
+            TestDatabase.jdbcUrl(),
+            "--schema",
+            schema,
+            "--model",
+            Samples.shopModel().toString());
+
+    assertThat(retry.out()).contains("Retried 1 error row(s): 1 loaded or waiting again");
+    assertThat(
+            TestDatabase.rows(
+                "SELECT customer_no FROM "
+                    + schema
+                    + ".hub_customer WHERE record_source <> 'SYSTEM'"))
+        .containsExactly("C7");
+    assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_errors")).isEqualTo("0");
+  }
 }

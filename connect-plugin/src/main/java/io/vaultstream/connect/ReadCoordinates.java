@@ -1,7 +1,6 @@
 package io.vaultstream.connect;
 
 import io.vaultstream.event.ChangeEvent;
-import io.vaultstream.event.SourcePosition;
 import java.util.Objects;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.sink.SinkRecord;
@@ -61,14 +60,6 @@ final class ReadCoordinates {
     if (e == null || !moved(r)) {
       return e;
     }
-    SourcePosition p = e.position();
-    return new ChangeEvent(
-        e.sourceTable(),
-        e.operation(),
-        e.row(),
-        e.eventTimeMicros(),
-        new SourcePosition(topic(r), partition(r), p.offset(), p.lsn(), p.transaction()),
-        e.rawKey(),
-        e.rawValue());
+    return e.readAt(topic(r), partition(r));
   }
 }

@@ -120,12 +120,13 @@ final class RecordIntake {
           r,
           null,
           new BadRecord(
-              r.topic(),
-              r.kafkaPartition(),
+              ReadCoordinates.topic(r),
+              ReadCoordinates.partition(r),
               r.kafkaOffset(),
               RecordConverter.raw(r.key()),
               RecordConverter.raw(r.value()),
-              e instanceof DecodeException ? e.getMessage() : "cannot decode the record: " + e));
+              e instanceof DecodeException ? e.getMessage() : "cannot decode the record: " + e,
+              r.topic()));
     }
   }
 

@@ -23,7 +23,7 @@ import org.apache.kafka.common.TopicPartition;
  */
 final class FakeEngine implements BatchLoader {
   /** A batch the task handed to the engine. */
-  record Handed(List<ChangeEvent> events, Progress progress) {
+  record Handed(List<ChangeEvent> events, List<BadRecord> bad, Progress progress) {
     List<Object> customers() {
       return events.stream().map(e -> e.row().get("customer_no")).toList();
     }
@@ -61,7 +61,7 @@ final class FakeEngine implements BatchLoader {
     } else {
       failIfTold();
     }
-    handed.add(new Handed(List.copyOf(events), progress));
+    handed.add(new Handed(List.copyOf(events), List.copyOf(bad), progress));
     heldDue = false;
     writeEnded = false;
     Runnable commit = () -> committed.accept(result(events, progress));

@@ -81,6 +81,40 @@ class RenamedTopicsTest extends TaskBatchesFixture {
   }
 
   @Test
+  void aBadRecordKeepsThePartitionItWasReadFromAndTheTopicTheModelKnows() throws Exception {
+    TaskBatches b = batches(100);
+    List<SinkRecord> records = new ArrayList<>(routed(EAST, 0));
+    SinkRecord good = routed(WEST, 4).get(0);
+    records.add(
+        good.newRecord(
+            good.topic(),
+            good.kafkaPartition(),
+            null,
+            null,
+            null,
+            "{not json".getBytes(StandardCharsets.UTF_8),
+            good.timestamp()));
+    b.put(records);
+    b.beforeCommit();
+
+    FakeEngine.Handed batch = engine.handed.get(0);
+    assertThat(batch.bad())
+        .singleElement()
+        .satisfies(
+            bad -> {
+              assertThat(bad.topic())
+                  .as("its error row's key: where it was read")
+                  .isEqualTo(WEST.topic());
+              assertThat(bad.offset()).isEqualTo(4);
+              assertThat(bad.modelTopic()).as("its source table's").isEqualTo(TOPIC);
+            });
+    assertThat(
+            offsets(
+                b.toCommit(Map.of(EAST, new OffsetAndMetadata(0), WEST, new OffsetAndMetadata(0)))))
+        .containsOnly(Map.entry(EAST, 1L), Map.entry(WEST, 5L));
+  }
+
+  @Test
   void aPartitionWhosePositionMovedIsSoughtByTheNameItIsReadBy() throws Exception {
     TaskBatches b = batches(2);
     b.resume(List.of(EAST, WEST), List.of());

@@ -34,6 +34,22 @@ public record ChangeEvent(
     row = row instanceof NamedValues<?> ? row : Collections.unmodifiableMap(row);
   }
 
+  /**
+   * The same event positioned in another Kafka partition (where it was read, when a transform gave
+   * its record the topic it was decoded under).
+   */
+  public ChangeEvent readAt(String topic, int partition) {
+    return new ChangeEvent(
+        sourceTable,
+        operation,
+        row,
+        eventTimeMicros,
+        new SourcePosition(
+            topic, partition, position.offset(), position.lsn(), position.transaction()),
+        rawKey,
+        rawValue);
+  }
+
   /** A value of the row image. */
   public Object get(String column) {
     return row.get(column);

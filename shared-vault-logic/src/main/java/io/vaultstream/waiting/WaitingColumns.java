@@ -64,7 +64,7 @@ public final class WaitingColumns {
     m.put("topic", b.topic());
     m.put("kafka_partition", Integer.toString(b.partition()));
     m.put("kafka_offset", Long.toString(b.offset()));
-    m.put("source_table", model.sourceForTopic(b.topic()).map(s -> s.name()).orElse(""));
+    m.put("source_table", model.sourceForTopic(b.modelTopic()).map(s -> s.name()).orElse(""));
     m.put("target_object", "");
     m.put("message", b.message());
     m.put("ref_source", null);

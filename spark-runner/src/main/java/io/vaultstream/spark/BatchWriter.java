@@ -90,26 +90,33 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     if (watch == null) {
       watch = new StoredPositionsWatch(q);
     }
-    List<Progress.Position> before = null;
-    try {
-      before = driver.progress(q);
-    } catch (SQLException e) {
-      // Not checked this time: the batch's own writes wait out (or fail on) what failed here.
-      LOG.warn(
-          "Reading the positions stored for {} before batch {} failed: {}", q, id, e.toString());
-    }
-    if (before != null) {
-      watch.check(before); // throws when the vault went back
-    }
+    // Neither read is skipped when it fails: a check skipped, or a baseline kept from before,
+    // would let a failover that lost this query's batches go unnoticed for good.
+    watch.check(stored(driver, o, q, "before batch " + id)); // throws when the vault went back
     KafkaRows.of(batch, whole)
         .foreachPartition(
             rows -> writeInternalPartition(m.value(), o, q, ledger, metricsRef, id, c, rows));
+    watch.loaded(stored(driver, o, q, "after batch " + id));
+  }
+
+  /**
+   * The query's positions stored in the vault, read on the driver; what can pass is waited out as
+   * the writes wait it out, what cannot stops the query.
+   */
+  private static List<Progress.Position> stored(
+      VaultLoader driver, VaultOptions o, String query, String when) {
+    String what = "Reading the positions stored for " + query + " " + when;
     try {
-      watch.loaded(driver.progress(q));
+      return Retries.call(what, o.maxRetries(), o.retryBackoffMs(), () -> driver.progress(query));
     } catch (SQLException e) {
-      // The batch is in the vault; the next one is checked against what this one found instead.
-      LOG.warn(
-          "Reading the positions stored for {} after batch {} failed: {}", q, id, e.toString());
+      throw new IllegalStateException(
+          what
+              + " failed; "
+              + Failures.explain(e)
+              + ". Without them the query cannot tell whether the database lost batches it had"
+              + " acknowledged: if it failed over or was restored, start the job again on a new"
+              + " --checkpoint",
+          e);
     }
   }
 

@@ -59,7 +59,9 @@ final class StoredPositionsWatch {
               + " failed over to a standby that was behind), and this query's checkpoint is past"
               + " them: it stops so that their records are not skipped. Start the job again on a"
               + " new --checkpoint: its queries begin at the positions the vault holds and load the"
-              + " lost records again (rows the vault kept are not written twice).");
+              + " lost records again (rows the vault kept are not written twice). If the database"
+              + " did not go back, another job stores positions under this query's name in this"
+              + " vault (a second job of the same model): give each its own vault or model name.");
     }
   }
 
