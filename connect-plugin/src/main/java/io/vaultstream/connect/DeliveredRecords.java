@@ -37,6 +37,8 @@ final class DeliveredRecords {
   private ConnectException fatal;
   // Whether a put began and has not returned (it threw, when the next one begins).
   private boolean inPut;
+  // Partitions sent back to their beginning during the current put (their pacing starts over).
+  private final List<TopicPartition> rewoundNow = new ArrayList<>(0);
 
   /** How often positions may move with no batch committed in between before the task fails. */
   static final int MOST_MOVES_WITHOUT_COMMIT = 10;
@@ -92,6 +94,16 @@ final class DeliveredRecords {
     inPut = false;
   }
 
+  /** The partitions sent back to their beginning since the last call (during the current put). */
+  List<TopicPartition> rewound() {
+    if (rewoundNow.isEmpty()) {
+      return List.of();
+    }
+    List<TopicPartition> out = List.copyOf(rewoundNow);
+    rewoundNow.clear();
+    return out;
+  }
+
   /**
    * Buffers a record with its decoded event, unless it is buffered or loaded already. Returns what
    * was buffered, or null.
@@ -131,6 +143,7 @@ final class DeliveredRecords {
         found,
         tp);
     positions.rewind(tp);
+    rewoundNow.add(tp);
     buffer.removeIf(e -> TaskBatch.partitionOf(e).equals(tp));
     loader.forget(tp.topic(), tp.partition());
     context.offset(tp, 0L);

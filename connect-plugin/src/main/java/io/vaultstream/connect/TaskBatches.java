@@ -141,6 +141,7 @@ final class TaskBatches {
       flush();
     }
     if (pacing != null) {
+      pacing.readAgain(delivered.rewound(), now); // read from their beginning: paced anew
       pacing.apply(now);
     }
     wakeUp();

@@ -80,6 +80,26 @@ class TaskBatchesPacingTest extends TaskBatchesFixture {
     assertThat(paused).as("P0 waited for P1's place only until it was read").isEmpty();
   }
 
+  @Test
+  void aPausedPartitionReadFromItsBeginningIsResumed() throws Exception {
+    TaskBatches b = batches(new BatchLimits(100, Long.MAX_VALUE, Long.MAX_VALUE), engagedPacing());
+    long t = 1_700_000_000_000L;
+    b.resume(
+        List.of(P0, P1),
+        List.of(new Progress.Position(TOPIC, 1, 10, new Progress.Anchor(9, 1009))));
+    b.put(customersAt(t, P0, 0));
+    b.put(customersAt(t + 5000, P1, 9, 10)); // its anchor: the position is this topic's
+    assertThat(paused).containsExactly(P1);
+
+    // Another topic of that name now (created again): the anchor's record has another time.
+    b.resume(List.of(P1), List.of(new Progress.Position(TOPIC, 1, 10, new Progress.Anchor(9, 7))));
+    b.put(customersAt(t + 5000, P1, 9, 10));
+    assertThat(seeks).containsEntry(P1, 0L);
+    assertThat(paused)
+        .as("read from its beginning: paused, it would deliver nothing")
+        .doesNotContain(P1);
+  }
+
   /** A record of {@code tp} written to Kafka at {@code writtenMs}. */
   private static SinkRecord writtenAt(TopicPartition tp, long writtenMs) {
     return new SinkRecord(
