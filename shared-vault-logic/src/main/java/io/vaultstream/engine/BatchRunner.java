@@ -26,10 +26,6 @@ import org.slf4j.LoggerFactory;
 final class BatchRunner {
   private static final Logger LOG = LoggerFactory.getLogger(BatchRunner.class);
 
-  // The flush summaries stay under VaultLoader's logger: docs/TROUBLESHOOTING.md tells users to
-  // read them there, and the benchmarks' log parsers match that logger's name.
-  private static final Logger FLUSHES = LoggerFactory.getLogger(VaultLoader.class);
-
   private final DataSource dataSource;
   private final boolean ownsPool;
   private final VaultDialect dialect;
@@ -94,23 +90,7 @@ final class BatchRunner {
   private LoadResult logged(LoadResult r) {
     upkeep.after(r);
     cache.after();
-    FLUSHES.info(
-        "Flushed {} events: {} vault rows in {} ms; {} new rows waiting for a parent, {} events"
-            + " held in memory waiting for one, {} resolved, {} moved to the error table, {} loaded"
-            + " against the unknown ghost, {} dropped, {} new error rows, {} changes of"
-            + " non-historized links set aside",
-        r.events(),
-        r.totalRows(),
-        r.millis(),
-        r.waiting(),
-        r.held(),
-        r.resolved(),
-        r.movedToErrors(),
-        r.releasedToUnknown(),
-        r.dropped(),
-        r.errors(),
-        r.changesSetAside());
-    FLUSHES.debug("Rows per vault table: {}", r.rowsWritten());
+    FlushLog.committed(r);
     return r;
   }
 

@@ -89,7 +89,7 @@ final class ModelMigration {
 
   /** A key or technical column the table lacks: the model changed the table's key. */
   private SQLException keyChanged(TableSpec t, ColumnSpec col) {
-    return new SQLException(
+    return new ShapeRefused(
         "The vault table "
             + schema
             + "."
@@ -104,7 +104,7 @@ final class ModelMigration {
 
   /** Changes the table needs while auto-evolve is off: the statements to run by hand. */
   private SQLException autoEvolveOff(TableSpec t, List<String> what, List<String> statements) {
-    return new SQLException(
+    return new ShapeRefused(
         "The vault table "
             + schema
             + "."

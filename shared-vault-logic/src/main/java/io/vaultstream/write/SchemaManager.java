@@ -69,7 +69,7 @@ public final class SchemaManager extends VaultShape {
     for (TableSpec t : List.copyOf(tables.values())) {
       List<ColumnSpec> existing = inDatabase.get(t.name());
       if (existing.isEmpty()) {
-        throw new SQLException(
+        throw new ShapeRefused(
             "The vault table "
                 + schema
                 + "."
@@ -97,6 +97,9 @@ public final class SchemaManager extends VaultShape {
       return false;
     }
     for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof ShapeRefused) {
+        return false; // the loader's own: it may not change the table
+      }
       if (t instanceof SQLException e
           && (dialect.undefinedTableState().equals(e.getSQLState())
               || dialect.undefinedColumnState().equals(e.getSQLState()))) {
@@ -174,7 +177,7 @@ public final class SchemaManager extends VaultShape {
       // canonical text anyway; declare the source's columns in the model for typed columns.
       ColumnSpec col = new ColumnSpec(name, dialect.textType(), false);
       if (!autoEvolve) {
-        throw new SQLException(
+        throw new ShapeRefused(
             "The events of "
                 + table
                 + " carry the column '"
