@@ -240,6 +240,7 @@ final class DeliveredRecords {
 
   /** Partitions were taken away: their positions and the events held in memory for them go. */
   void forget(Collection<TopicPartition> partitions) {
+    rewoundNow.removeAll(partitions);
     partitions.forEach(
         tp -> {
           positions.forget(tp);

@@ -140,8 +140,9 @@ final class TaskBatches {
     if (limits.due(buffer, loader)) {
       flush();
     }
+    List<TopicPartition> rewound = delivered.rewound();
     if (pacing != null) {
-      pacing.readAgain(delivered.rewound(), now); // read from their beginning: paced anew
+      pacing.readAgain(rewound, now); // read from their beginning: paced anew
       pacing.apply(now);
     }
     wakeUp();

@@ -43,13 +43,13 @@ class DisturbedConnectorIT extends ShopConnectorFixture {
     feed.awaitLoaded(reader, "disturbed", LOADED);
 
     // The database refuses writes: with no retries left the task fails, records stay unloaded.
-    TestDatabase.execute("ALTER TABLE " + schema + ".hub_customer RENAME TO hub_customer_away");
+    TestDatabase.refuseWrites(schema, "hub_customer");
     feed.produce(connect.kafka(), gen.next(1000));
     connect
         .assertions()
         .assertConnectorIsRunningAndTasksHaveFailed(
-            "disturbed", 1, "the task should fail while the table is away");
-    TestDatabase.execute("ALTER TABLE " + schema + ".hub_customer_away RENAME TO hub_customer");
+            "disturbed", 1, "the task should fail while the table refuses writes");
+    TestDatabase.allowWrites(schema, "hub_customer");
     connect.restartConnectorAndTasks("disturbed", false, true, false);
     connect
         .assertions()

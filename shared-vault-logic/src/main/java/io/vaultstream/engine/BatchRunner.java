@@ -244,7 +244,7 @@ final class BatchRunner {
   Written writePlanned(PlannedBatch b) throws SQLException {
     // Planned against tables the database lost: planned anew once they are there again.
     return healing.once(
-        () -> writePlannedOnce(b), () -> new Written(load(b.events, b.bad, b.progress), false));
+        () -> writePlannedOnce(b), () -> new Written(loadOnce(b.events, b.bad, b.progress), false));
   }
 
   private Written writePlannedOnce(PlannedBatch b) throws SQLException {
@@ -269,7 +269,7 @@ final class BatchRunner {
       return new Written(logged(written), true); // committed, and its connection back in the pool
     }
     // Planned anew on the writer's connection: the batch before this one has committed.
-    return new Written(load(b.events, b.bad, b.progress), false);
+    return new Written(loadOnce(b.events, b.bad, b.progress), false);
   }
 
   /** Adds the batch's new columns (a record too wide for its table fails here, as a row). */

@@ -46,8 +46,10 @@ final class ShapeHealing {
       try (Connection c = connections.get()) {
         schema.recreate(c, e);
       } catch (SQLException repair) {
-        e.addSuppressed(repair);
-        throw e;
+        // The repair's own failure decides what comes next (a lock timeout passes; a refusal
+        // does not), with what it was repairing.
+        repair.addSuppressed(e);
+        throw repair;
       }
       return again.run();
     }

@@ -134,7 +134,7 @@ final class ModelMigration {
       case SAME, NARROWER -> null;
       case WIDER -> dialect.widenColumn(schema, t.name(), typed.column());
       case OTHER ->
-          throw new SQLException(
+          throw new ShapeRefused(
               "The column "
                   + typed.column().name()
                   + " of vault table "

@@ -110,21 +110,52 @@ public final class SchemaManager extends VaultShape {
   }
 
   /**
-   * Creates again what the database lost of the vault (tables with their ghost records, declared
-   * columns, indexes) and takes each table's shape from the database again; the columns it had
-   * taken from events come back when events carry them again.
+   * Creates again what the database lost of the vault (tables with their ghost records, and every
+   * column the loader knows a table to have: declared, or taken from events) and takes each table's
+   * shape from the database again. The known shapes are never narrowed meanwhile, so a batch
+   * written concurrently sees a table's columns before the loss or after the repair, both complete.
+   * Nothing is done (and nothing logged) when nothing is missing: another load repaired it already,
+   * or the failure was about something else.
+   *
+   * @throws SQLException when the repair failed (its transaction rolled back)
    */
   public synchronized void recreate(Connection c, SQLException lost) throws SQLException {
-    LOG.warn(
-        "A vault table or column in {} is gone from the database ({}): it was restored to before"
-            + " the loader created it, or dropped. Creating what is missing again and writing the"
-            + " batch again",
-        schema,
-        lost.getMessage());
-    // Every table's shape from the database again (table by table: concurrent loads look them up).
-    tables.putAll(base);
-    initialize(c);
-    c.commit();
+    try {
+      if (!lacksAnything(c)) {
+        c.rollback();
+        return;
+      }
+      LOG.warn(
+          "A vault table or column in {} is gone from the database ({}): it was restored to before"
+              + " the loader created it, or dropped. Creating what is missing again and writing"
+              + " the batch again",
+          schema,
+          lost.getMessage());
+      initialize(c);
+      c.commit();
+    } catch (SQLException | RuntimeException e) {
+      c.rollback();
+      throw e;
+    }
+  }
+
+  /** Whether the database lacks a vault table, index or a column the loader knows a table has. */
+  private boolean lacksAnything(Connection c) throws SQLException {
+    VaultCatalog catalog = new VaultCatalog(dialect, schema);
+    Map<String, List<ColumnSpec>> inDatabase = catalog.columns(c, tables.values());
+    if (!catalog.complete(c, tables.values(), inDatabase)) {
+      return true;
+    }
+    for (TableSpec t : tables.values()) {
+      Set<String> there = new java.util.HashSet<>();
+      inDatabase.get(t.name()).forEach(col -> there.add(dialect.columnNameKey(col.name())));
+      for (ColumnSpec col : t.columns()) {
+        if (!there.contains(dialect.columnNameKey(col.name()))) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private void checkAnchorColumns(List<ColumnSpec> existing) {

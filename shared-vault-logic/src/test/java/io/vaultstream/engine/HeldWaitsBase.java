@@ -29,6 +29,20 @@ abstract class HeldWaitsBase extends DatabaseContract {
   }
 
   VaultLoader open(String schema, long holdMs, int maxHeld) throws Exception {
+    return open(schema, holdMs, maxHeld, true);
+  }
+
+  /**
+   * A loader over tables made first, without auto-create: a table renamed away then fails its
+   * writes (with auto-create the loader would create it again).
+   */
+  VaultLoader openOverMadeTables(String schema, long holdMs) throws Exception {
+    VaultLoader.open(SHOP, db().options(schema).build()).close();
+    return open(schema, holdMs, 100_000, false);
+  }
+
+  private VaultLoader open(String schema, long holdMs, int maxHeld, boolean autoCreate)
+      throws Exception {
     VaultLoader l =
         VaultLoader.open(
             SHOP,
@@ -36,6 +50,7 @@ abstract class HeldWaitsBase extends DatabaseContract {
                 .poolMaxSize(3)
                 .holdWaitsMs(holdMs)
                 .holdWaitsMaxEvents(maxHeld)
+                .autoCreate(autoCreate)
                 .build(),
             clock);
     return track(l);

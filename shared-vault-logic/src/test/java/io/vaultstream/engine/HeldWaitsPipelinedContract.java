@@ -80,7 +80,7 @@ abstract class HeldWaitsPipelinedContract extends HeldWaitsBase {
     String rowsSchema = newSchema();
     String heldSchema = newSchema();
     VaultLoader withRows = open(rowsSchema, 0);
-    VaultLoader holding = open(heldSchema, 30_000);
+    VaultLoader holding = openOverMadeTables(heldSchema, 30_000);
     List<List<ChangeEvent>> batches = Backlog.of(withRows.decoder(), 11, 12_000, 700, true);
     for (List<ChangeEvent> b : batches) {
       withRows.load(b);

@@ -69,4 +69,30 @@ public final class TestDatabase {
   public static void execute(String... sql) throws SQLException {
     TargetDatabase.postgres().execute(sql);
   }
+
+  /**
+   * The database refuses every write to the table from now on, as after a privilege revoked
+   * (SQLSTATE 42501, a failure no retry gets past): a trigger raises it. {@link #allowWrites} takes
+   * it away. (A table renamed away would not do: the loader creates a lost table again.)
+   */
+  public static void refuseWrites(String schema, String table) throws SQLException {
+    execute(
+        "CREATE OR REPLACE FUNCTION "
+            + schema
+            + ".refuse_writes() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION"
+            + " 'permission denied for table %', TG_TABLE_NAME USING ERRCODE ="
+            + " 'insufficient_privilege'; END $$",
+        "CREATE TRIGGER refuse_writes BEFORE INSERT OR UPDATE OR DELETE ON "
+            + schema
+            + "."
+            + table
+            + " FOR EACH STATEMENT EXECUTE FUNCTION "
+            + schema
+            + ".refuse_writes()");
+  }
+
+  /** Takes away what {@link #refuseWrites} did. */
+  public static void allowWrites(String schema, String table) throws SQLException {
+    execute("DROP TRIGGER refuse_writes ON " + schema + "." + table);
+  }
 }
