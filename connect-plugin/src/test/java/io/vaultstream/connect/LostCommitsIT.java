@@ -124,6 +124,11 @@ class LostCommitsIT {
     VaultSnapshot.restoreToEmpty(schema);
 
     feed.produce(connect.kafka(), source.next(400));
+    Awaitility.await("the task created the vault's tables again")
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(100))
+        .ignoreExceptions() // the positions' table is missing until then
+        .until(() -> reader.progress(NAME) != null);
     feed.awaitLoaded(reader, NAME, Duration.ofSeconds(90));
     String ref = TestDatabase.newSchema();
     feed.loadDirectly(loader(model, ref));
