@@ -91,17 +91,7 @@ class ErrorsRetryIT {
         TestDatabase.value(
             "SELECT date_trunc('milliseconds', first_seen) FROM " + schema + ".vs_errors");
 
-    CliTest.Run retry =
-        CliTest.run(
-            "errors",
-            "retry",
-            "--jdbc-url",
-            TestDatabase.jdbcUrl(),
-            "--schema",
-            schema,
-            "--model",
-            withSuppliers(dir).toString(),
-            "--auto-create");
+    CliTest.Run retry = retry(schema, withSuppliers(dir), "--auto-create");
 
     assertThat(retry.err()).isEmpty();
     assertThat(retry.out())
@@ -170,17 +160,7 @@ class ErrorsRetryIT {
                 + schema
                 + ".vs_errors WHERE kafka_offset = 7 OR error_code = 'NULL_BUSINESS_KEY' ORDER BY id");
 
-    CliTest.Run retry =
-        CliTest.run(
-            "errors",
-            "retry",
-            "--jdbc-url",
-            TestDatabase.jdbcUrl(),
-            "--schema",
-            schema,
-            "--model",
-            withSuppliers(dir).toString(),
-            "--auto-create");
+    CliTest.Run retry = retry(schema, withSuppliers(dir), "--auto-create");
 
     assertThat(retry.code()).isZero();
     assertThat(retry.out())
@@ -251,16 +231,7 @@ class ErrorsRetryIT {
                 "SELECT topic, kafka_offset, source_table FROM " + schema + ".vs_errors"))
         .containsExactly("east.public.customers|9|customers");
 
-    CliTest.Run retry =
-        CliTest.run(
-            "errors",
-            "retry",
-            "--jdbc-url",
-            TestDatabase.jdbcUrl(),
-            "--schema",
-            schema,
-            "--model",
-            Samples.shopModel().toString());
+    CliTest.Run retry = retry(schema, Samples.shopModel());
 
     assertThat(retry.out()).contains("Retried 1 error row(s): 1 loaded or waiting again");
     assertThat(
@@ -270,5 +241,22 @@ class ErrorsRetryIT {
                     + ".hub_customer WHERE record_source <> 'SYSTEM'"))
         .containsExactly("C7");
     assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_errors")).isEqualTo("0");
+  }
+
+  /** {@code errors retry} of the schema's error rows with the model, and more arguments. */
+  private static CliTest.Run retry(String schema, Object model, String... more) {
+    List<String> args =
+        new java.util.ArrayList<>(
+            List.of(
+                "errors",
+                "retry",
+                "--jdbc-url",
+                TestDatabase.jdbcUrl(),
+                "--schema",
+                schema,
+                "--model",
+                model.toString()));
+    args.addAll(List.of(more));
+    return CliTest.run(args.toArray(new String[0]));
   }
 }

@@ -31,6 +31,7 @@ import org.junit.jupiter.api.Test;
 class LostCommitsIT {
   private static final String PREFIX = "lost.public";
   private static final String NAME = "lost";
+  private static final Duration LOADED = Duration.ofSeconds(90);
   private EmbeddedConnectCluster connect;
   private final List<VaultLoader> loaders = new ArrayList<>();
 
@@ -49,25 +50,47 @@ class LostCommitsIT {
     return l;
   }
 
-  @Test
-  void batchesTheDatabaseLostAreLoadedAgain() throws Exception {
-    String model = Files.readString(Samples.shopModel()).replace("shop.public.", PREFIX + ".");
-    String schema = TestDatabase.newSchema();
-    VaultLoader reader = loader(model, schema);
-    connect = EmbeddedWorker.start("vaultstream-lost-commits");
+  // The scenario's parts: the model, the vault, a reader of its positions, the source's events.
+  private String model;
+  private String schema;
+  private VaultLoader reader;
+  private ShopEventGenerator source;
+  private final ShopFeed feed = new ShopFeed();
+
+  /** A worker running the connector on the shop's topics, the first part of the events loaded. */
+  private void loadFirstPart(String worker, long seed) throws Exception {
+    model = Files.readString(Samples.shopModel()).replace("shop.public.", PREFIX + ".");
+    schema = TestDatabase.newSchema();
+    reader = loader(model, schema);
+    connect = EmbeddedWorker.start(worker);
     ShopFeed.createTopics(connect.kafka(), PREFIX);
-    ShopEventGenerator source = new ShopEventGenerator(PREFIX, 7).withSchemas();
-    ShopFeed feed = new ShopFeed();
+    source = new ShopEventGenerator(PREFIX, seed).withSchemas();
     Map<String, String> connector = ShopFeed.bytesConnector(PREFIX, ShopFeed.TABLES, schema, model);
     connector.put("batch.max.wait.ms", "200");
-
     feed.produce(connect.kafka(), source.next(400));
     connect.configureConnector(NAME, connector);
-    feed.awaitLoaded(reader, NAME, Duration.ofSeconds(90));
-    String snapshot = VaultSnapshot.take(schema);
+    feed.awaitLoaded(reader, NAME, LOADED);
+  }
 
+  /** The next part of the events, produced. */
+  private void produceNextPart() throws Exception {
     feed.produce(connect.kafka(), source.next(400));
-    feed.awaitLoaded(reader, NAME, Duration.ofSeconds(90));
+  }
+
+  /** The vault, in the end, as a direct load of every part; no error row. */
+  private void assertTheVaultHoldsEveryPart() throws Exception {
+    String ref = TestDatabase.newSchema();
+    feed.loadDirectly(loader(model, ref));
+    assertSameVault(schema, ref);
+    assertThat(TestDatabase.rows("SELECT * FROM " + schema + ".vs_errors")).isEmpty();
+  }
+
+  @Test
+  void batchesTheDatabaseLostAreLoadedAgain() throws Exception {
+    loadFirstPart("vaultstream-lost-commits", 7);
+    String snapshot = VaultSnapshot.take(schema);
+    produceNextPart();
+    feed.awaitLoaded(reader, NAME, LOADED);
     // The database goes back to the snapshot: the second part's batches are lost.
     int wentBack =
         TestDatabase.rows(
@@ -83,13 +106,9 @@ class LostCommitsIT {
         .as("the restore took the second part's orders away")
         .isEqualTo(VaultDump.of(snapshot).get("hub_order"));
 
-    feed.produce(connect.kafka(), source.next(400));
-    feed.awaitLoaded(reader, NAME, Duration.ofSeconds(90));
-
-    String ref = TestDatabase.newSchema();
-    feed.loadDirectly(loader(model, ref));
-    assertSameVault(schema, ref);
-    assertThat(TestDatabase.rows("SELECT * FROM " + schema + ".vs_errors")).isEmpty();
+    produceNextPart();
+    feed.awaitLoaded(reader, NAME, LOADED);
+    assertTheVaultHoldsEveryPart();
     // Shown to the operator: each partition whose position went back counts once.
     assertThat(wentBack).isPositive();
     assertThat(
@@ -108,32 +127,16 @@ class LostCommitsIT {
    */
   @Test
   void aVaultRestoredToBeforeItsTablesIsCreatedAgainAndLoadedAgain() throws Exception {
-    String model = Files.readString(Samples.shopModel()).replace("shop.public.", PREFIX + ".");
-    String schema = TestDatabase.newSchema();
-    VaultLoader reader = loader(model, schema);
-    connect = EmbeddedWorker.start("vaultstream-lost-tables");
-    ShopFeed.createTopics(connect.kafka(), PREFIX);
-    ShopEventGenerator source = new ShopEventGenerator(PREFIX, 8).withSchemas();
-    ShopFeed feed = new ShopFeed();
-    Map<String, String> connector = ShopFeed.bytesConnector(PREFIX, ShopFeed.TABLES, schema, model);
-    connector.put("batch.max.wait.ms", "200");
-
-    feed.produce(connect.kafka(), source.next(400));
-    connect.configureConnector(NAME, connector);
-    feed.awaitLoaded(reader, NAME, Duration.ofSeconds(90));
+    loadFirstPart("vaultstream-lost-tables", 8);
     VaultSnapshot.restoreToEmpty(schema);
-
-    feed.produce(connect.kafka(), source.next(400));
+    produceNextPart();
     Awaitility.await("the task created the vault's tables again")
         .atMost(Duration.ofSeconds(60))
         .pollInterval(Duration.ofMillis(100))
         .ignoreExceptions() // the positions' table is missing until then
         .until(() -> reader.progress(NAME) != null);
-    feed.awaitLoaded(reader, NAME, Duration.ofSeconds(90));
-    String ref = TestDatabase.newSchema();
-    feed.loadDirectly(loader(model, ref));
-    assertSameVault(schema, ref);
-    assertThat(TestDatabase.rows("SELECT * FROM " + schema + ".vs_errors")).isEmpty();
+    feed.awaitLoaded(reader, NAME, LOADED);
+    assertTheVaultHoldsEveryPart();
   }
 
   /** Polled: a child read again before its parent waits for the parent's batch. */
