@@ -1,11 +1,8 @@
 package io.vaultstream.connect;
 
-import io.vaultstream.connect.config.ConfigNames;
-import io.vaultstream.connect.config.VaultSinkConfig;
 import io.vaultstream.decode.DecodeException;
 import io.vaultstream.engine.LoadResult;
 import io.vaultstream.engine.StoredProgressMoved;
-import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.event.Problem;
 import io.vaultstream.event.Progress;
 import java.sql.SQLException;
@@ -69,37 +66,6 @@ final class TaskBatches {
     this.context = context;
     this.outcomes = outcomes;
     this.delivered = new DeliveredRecords(consumer, intake, buffer, loader, context);
-  }
-
-  /**
-   * The batches of a task on this engine: pipelined when {@code batch.pipelining} is on and the
-   * pool allows it, with the batch limits of the configuration.
-   */
-  static TaskBatches open(
-      VaultSinkConfig config,
-      String consumer,
-      VaultLoader engine,
-      RecordIntake intake,
-      SinkTaskContext context,
-      BatchOutcomes outcomes) {
-    BatchLimits limits =
-        new BatchLimits(
-            config.getInt(ConfigNames.BATCH_SIZE),
-            config.getLong(ConfigNames.BATCH_MAX_BYTES),
-            config.getLong(ConfigNames.BATCH_MAX_WAIT));
-    BatchLoader loader =
-        VaultBatchLoader.of(
-            engine,
-            config.getBoolean(ConfigNames.BATCH_PIPELINING),
-            config.getInt(ConfigNames.POOL_MAX_SIZE));
-    return new TaskBatches(
-        consumer,
-        limits,
-        intake,
-        loader,
-        context,
-        PartitionPacing.of(config.getLong(ConfigNames.READ_SKEW_MAX), context),
-        outcomes);
   }
 
   /**

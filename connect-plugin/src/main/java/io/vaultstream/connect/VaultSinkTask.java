@@ -4,6 +4,7 @@ import static io.vaultstream.connect.config.ConfigNames.MAX_RETRIES;
 import static io.vaultstream.connect.config.ConfigNames.RETRY_BACKOFF;
 import static io.vaultstream.connect.config.ConfigNames.TASK_INDEX;
 
+import io.vaultstream.connect.config.ConfigNames;
 import io.vaultstream.connect.config.VaultSinkConfig;
 import io.vaultstream.decode.SchemaRegistryException;
 import io.vaultstream.engine.LoadResult;
@@ -18,6 +19,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.errors.RetriableException;
 import org.apache.kafka.connect.sink.SinkRecord;
 import org.apache.kafka.connect.sink.SinkTask;
+import org.apache.kafka.connect.sink.SinkTaskContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,7 +60,7 @@ public class VaultSinkTask extends SinkTask {
             config, options, loader, consumer, props.getOrDefault(TASK_INDEX, "0"));
     RecordIntake intake = RecordIntake.open(loader, props, context);
     batches =
-        TaskBatches.open(
+        batches(
             config,
             consumer,
             loader,
@@ -161,5 +163,36 @@ public class VaultSinkTask extends SinkTask {
     if (instruments != null) {
       instruments.unregister();
     }
+  }
+
+  /**
+   * The batches of a task on this engine: pipelined when {@code batch.pipelining} is on and the
+   * pool allows it, with the batch limits of the configuration.
+   */
+  private static TaskBatches batches(
+      VaultSinkConfig config,
+      String consumer,
+      VaultLoader engine,
+      RecordIntake intake,
+      SinkTaskContext context,
+      BatchOutcomes outcomes) {
+    BatchLimits limits =
+        new BatchLimits(
+            config.getInt(ConfigNames.BATCH_SIZE),
+            config.getLong(ConfigNames.BATCH_MAX_BYTES),
+            config.getLong(ConfigNames.BATCH_MAX_WAIT));
+    BatchLoader loader =
+        VaultBatchLoader.of(
+            engine,
+            config.getBoolean(ConfigNames.BATCH_PIPELINING),
+            config.getInt(ConfigNames.POOL_MAX_SIZE));
+    return new TaskBatches(
+        consumer,
+        limits,
+        intake,
+        loader,
+        context,
+        PartitionPacing.of(config.getLong(ConfigNames.READ_SKEW_MAX), context),
+        outcomes);
   }
 }

@@ -15,8 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.sql.DataSource;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Runs batches against the database for {@link VaultLoader} and {@link LoadPipeline}: each in one
@@ -24,7 +22,6 @@ import org.slf4j.LoggerFactory;
  * writer), and loaded in parts when the database refuses a row ({@link BatchBisection}).
  */
 final class BatchRunner {
-  private static final Logger LOG = LoggerFactory.getLogger(BatchRunner.class);
 
   private final DataSource dataSource;
   private final boolean ownsPool;
@@ -35,11 +32,13 @@ final class BatchRunner {
   private CacheWatch cache;
   private JdbcBatchStore.Parts stores;
   private ShapeHealing healing;
+  private final Races races;
 
   BatchRunner(DataSource dataSource, boolean ownsPool, VaultDialect dialect) {
     this.dataSource = dataSource;
     this.ownsPool = ownsPool;
     this.dialect = dialect;
+    this.races = new Races(dialect);
   }
 
   /** Takes the parts made once the vault's tables are known. */
@@ -120,34 +119,7 @@ final class BatchRunner {
       Progress progress,
       WaitingRecheckChoice choice)
       throws SQLException {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        return attempt(events, bad, failed, progress, choice, attempt > 1);
-      } catch (SQLException e) {
-        if (attempt == RACE_ATTEMPTS || !isRace(e)) {
-          throw e;
-        }
-      }
-    }
-  }
-
-  /** Writes of a batch at most: the first, then one after each race (a merge may meet two). */
-  private static final int RACE_ATTEMPTS = 3;
-
-  /**
-   * A unique violation while inserting satellite versions or key map entries: the events were
-   * loaded before (a replay), or another writer inserted the same rows after this batch read them.
-   * The batch is then written again, skipping rows that exist.
-   */
-  private boolean isRace(SQLException e) {
-    boolean race = dialect.isUniqueViolation(e);
-    if (race) {
-      LOG.info(
-          "Some rows of the batch exist already (a replay, or another writer; {}); writing the"
-              + " batch again, skipping them",
-          e.getMessage());
-    }
-    return race;
+    return races.write(racing -> attempt(events, bad, failed, progress, choice, racing));
   }
 
   private LoadResult attempt(
@@ -254,7 +226,7 @@ final class BatchRunner {
         written = steps.write(stores.on(c), b, false);
       } catch (SQLException | RuntimeException e) {
         c.rollback();
-        if (!(e instanceof SQLException s) || !isRace(s)) {
+        if (!(e instanceof SQLException s) || !races.isRace(s)) {
           throw e;
         }
       }
