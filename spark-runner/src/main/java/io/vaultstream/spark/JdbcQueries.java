@@ -1,18 +1,27 @@
 package io.vaultstream.spark;
 
+import io.vaultstream.engine.Failures;
+import io.vaultstream.engine.Retries;
 import io.vaultstream.engine.TableGauges;
+import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.model.SourceTable;
 import io.vaultstream.model.VaultModel;
+import java.io.IOException;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeoutException;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.apache.spark.sql.streaming.Trigger;
 
 /** The queries of a database target: what they share, and how they start. */
 final class JdbcQueries {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(JdbcQueries.class);
+
   private final SparkSession spark;
   private final JobConfig config;
   private final Trigger trigger;
@@ -48,6 +57,7 @@ final class JdbcQueries {
    */
   List<StreamingQuery> startSingle() throws TimeoutException {
     String name = watched(StartingOffsets.queryName(model, null));
+    requireTheVaultAtTheCheckpoints(Map.of(name, VaultStreamingJob.SINGLE_CHECKPOINT));
     List<String> topics =
         model.sources().values().stream().map(SourceTable::topic).distinct().toList();
     List<StreamingQuery> queries = new ArrayList<>();
@@ -65,6 +75,11 @@ final class JdbcQueries {
   List<StreamingQuery> startPerSource() throws TimeoutException {
     SchedulerPools.ensure(spark.sparkContext());
     List<StreamingQuery> queries = new ArrayList<>();
+    Map<String, String> checkpoints = new java.util.LinkedHashMap<>();
+    for (SourceTable source : model.sources().values()) {
+      checkpoints.put(StartingOffsets.queryName(model, source), source.name());
+    }
+    requireTheVaultAtTheCheckpoints(checkpoints);
     for (SourceTable source : model.sources().values()) {
       String name = watched(StartingOffsets.queryName(model, source));
       // See vaultstream-fairscheduler.xml.
@@ -79,6 +94,86 @@ final class JdbcQueries {
     }
     spark.sparkContext().setLocalProperty("spark.scheduler.pool", null);
     return queries;
+  }
+
+  /**
+   * Refuses to start the queries (query name to checkpoint directory) when a checkpoint is past
+   * records the vault does not hold (the database went back while the job was stopped; see {@link
+   * CheckpointPastTheVault}), naming every such partition of every query.
+   */
+  private void requireTheVaultAtTheCheckpoints(Map<String, String> checkpoints) {
+    Map<String, Map<TopicPartition, String>> lost = new java.util.HashMap<>();
+    Map<TopicPartition, Long> stored = null;
+    for (Map.Entry<String, String> q : checkpoints.entrySet()) {
+      String dir = config.get("checkpoint", null) + "/" + q.getValue();
+      Map<TopicPartition, Long> resumes = resumes(q.getKey(), dir);
+      if (resumes.isEmpty()) {
+        continue;
+      }
+      stored = stored != null ? stored : storedPositions();
+      Map<TopicPartition, String> behind = lostBehind(q.getKey(), resumes, stored);
+      if (!behind.isEmpty()) {
+        lost.put("query " + q.getKey() + " (checkpoint " + dir + ")", behind);
+      }
+    }
+    if (!lost.isEmpty()) {
+      throw new IllegalStateException(CheckpointPastTheVault.refusal(lost));
+    }
+  }
+
+  /**
+   * Where the checkpoint at {@code dir} resumes; empty for a new one, and for one in a format this
+   * job cannot read (left to Spark, with a warning).
+   */
+  private Map<TopicPartition, Long> resumes(String name, String dir) {
+    try {
+      return CheckpointOffsets.lastCommitted(dir, spark.sparkContext().hadoopConfiguration());
+    } catch (CheckpointOffsets.Unreadable e) {
+      LOG.warn(
+          "Query {}: whether the vault holds what its checkpoint recorded was not checked: {}",
+          name,
+          e.getMessage());
+      return Map.of();
+    } catch (IOException e) {
+      throw new IllegalStateException(
+          "Query " + name + ": reading its checkpoint " + dir + " failed: " + e, e);
+    }
+  }
+
+  /** The positions the vault holds for the job's queries, in either mode. */
+  private Map<TopicPartition, Long> storedPositions() {
+    VaultLoader loader = Loaders.get(model, options);
+    String what = "Reading the positions stored in the vault for the job's queries";
+    try {
+      return Retries.call(
+          what,
+          options.maxRetries(),
+          options.retryBackoffMs(),
+          () -> StartingOffsets.inTheVault(model, loader));
+    } catch (SQLException e) {
+      throw new IllegalStateException(
+          what
+              + " failed; "
+              + Failures.explain(e)
+              + ". Without them the job cannot tell whether the database lost batches its"
+              + " checkpoints recorded",
+          e);
+    }
+  }
+
+  private Map<TopicPartition, String> lostBehind(
+      String name, Map<TopicPartition, Long> resumes, Map<TopicPartition, Long> stored) {
+    try {
+      return CheckpointPastTheVault.lost(config.kafkaClients(), resumes, stored);
+    } catch (CheckpointPastTheVault.Undecided | org.apache.kafka.common.KafkaException e) {
+      throw new IllegalStateException(
+          "Query "
+              + name
+              + ": whether the vault holds what its checkpoint recorded could not be checked ("
+              + e.getMessage()
+              + "); start the job again once Kafka answers",
+          e);
+    }
   }
 
   /** The query's name, its metrics registered with the progress listener. */

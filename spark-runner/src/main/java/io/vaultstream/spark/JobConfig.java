@@ -66,6 +66,16 @@ public final class JobConfig implements Serializable {
   }
 
   /**
+   * The settings of a Kafka client the driver opens itself (to check stored positions against the
+   * topics): {@link #kafkaOptions} and the bootstrap servers.
+   */
+  public Map<String, Object> kafkaClients() {
+    Map<String, Object> out = new java.util.HashMap<>(kafkaOptions());
+    out.put("bootstrap.servers", get("bootstrap-servers", null));
+    return out;
+  }
+
+  /**
    * Whether a query fails when offsets it is to read are gone from Kafka (deleted by retention, or
    * the topic recreated) instead of skipping them ({@code --fail-on-data-loss}, default true: an
    * audit store must not lose changes silently).

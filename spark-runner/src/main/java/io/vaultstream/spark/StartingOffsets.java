@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
@@ -64,9 +63,7 @@ final class StartingOffsets {
         return new StartingOffsets(configured, Map.of());
       }
       long otherwise = "latest".equals(configured) ? -1 : -2;
-      Map<String, Object> clients = new HashMap<>(config.kafkaOptions());
-      clients.put(
-          AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.get("bootstrap-servers", null));
+      Map<String, Object> clients = config.kafkaClients();
       addUnstoredPartitions(clients, topics, stored, otherwise);
       restartContradicted(clients, anchors, stored);
       return new StartingOffsets(configured, stored);
@@ -84,6 +81,22 @@ final class StartingOffsets {
       Thread.currentThread().interrupt();
       return new StartingOffsets(configured, Map.of());
     }
+  }
+
+  /**
+   * The next offset the vault holds per partition of the model's topics: the latest that the job's
+   * queries, in either mode, stored.
+   */
+  static Map<TopicPartition, Long> inTheVault(VaultModel model, VaultLoader loader)
+      throws SQLException {
+    List<String> topics = model.sources().values().stream().map(SourceTable::topic).toList();
+    Map<TopicPartition, Long> out = new HashMap<>();
+    latestStored(model, loader, topics, new HashMap<>())
+        .forEach(
+            (topic, byPartition) ->
+                byPartition.forEach(
+                    (partition, next) -> out.put(new TopicPartition(topic, partition), next)));
+    return out;
   }
 
   /**

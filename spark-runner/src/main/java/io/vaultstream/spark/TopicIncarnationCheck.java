@@ -39,7 +39,7 @@ final class TopicIncarnationCheck {
   }
 
   /** A consumer that commits nothing, for reading a record here and there. */
-  private static KafkaConsumer<byte[], byte[]> consumer(Map<String, Object> kafkaClients) {
+  static KafkaConsumer<byte[], byte[]> consumer(Map<String, Object> kafkaClients) {
     Map<String, Object> props = new HashMap<>(kafkaClients);
     props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
     props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");

@@ -16,6 +16,9 @@ public final class EmbeddedKafka {
                     .setNumBrokerNodes(1)
                     .setNumControllerNodes(1)
                     .build())
+            // One broker holds the transaction log (for tests that write in transactions).
+            .setConfigProp("transaction.state.log.replication.factor", "1")
+            .setConfigProp("transaction.state.log.min.isr", "1")
             .build();
     kafka.format();
     kafka.startup();

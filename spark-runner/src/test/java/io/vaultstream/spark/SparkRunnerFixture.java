@@ -180,6 +180,30 @@ final class SparkRunnerFixture implements AutoCloseable, BeforeAllCallback, Afte
     }
   }
 
+  /**
+   * Writes the records to their topics in transactions of {@code perTransaction} records each: a
+   * transaction marker follows each transaction in every partition it wrote, an offset that holds
+   * no record a consumer sees.
+   */
+  void sendInTransactions(List<ChangeRecord> records, int perTransaction) throws Exception {
+    Properties p = new Properties();
+    p.putAll(kafka.clientProperties());
+    p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+    p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+    p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "sparkrunner-" + java.util.UUID.randomUUID());
+    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p)) {
+      producer.initTransactions();
+      for (int from = 0; from < records.size(); from += perTransaction) {
+        producer.beginTransaction();
+        for (ChangeRecord r :
+            records.subList(from, Math.min(records.size(), from + perTransaction))) {
+          producer.send(new ProducerRecord<>(r.topic(), r.key(), r.value()));
+        }
+        producer.commitTransaction();
+      }
+    }
+  }
+
   /** The job's settings for a model file, a schema and a checkpoint root, plus more arguments. */
   JobConfig config(Path model, String schema, Path checkpoint, String... more) {
     return configOn(TestDatabase.jdbcUrl(), model, schema, checkpoint, more);

@@ -181,50 +181,6 @@ class SparkRunnerIT {
   }
 
   /**
-   * The database goes back while the job runs (restored from a snapshot taken after the first part,
-   * once the second is loaded): the running query stops at its next micro-batch, saying why and
-   * what to do, instead of going on past the lost records; the job started again on a new
-   * checkpoint loads them, and the vault equals a direct load of all three parts.
-   */
-  @Test
-  void aVaultThatWentBackStopsTheRunningQueryAndANewCheckpointLoadsWhatWasLost(@TempDir Path dir)
-      throws Exception {
-    String prefix = "lost.public";
-    runner.createTopics(prefix, false);
-    Path model = modelFor(prefix, dir);
-    ShopEventGenerator gen = new ShopEventGenerator(prefix, 41);
-    String schema = TestDatabase.newSchema();
-    List<ChangeRecord> sent = new java.util.ArrayList<>(gen.next(400));
-    runner.send(sent);
-    JobConfig config =
-        runner.config(model, schema, dir.resolve("checkpoint-0"), "--queries", "single");
-    StreamingQuery q =
-        VaultStreamingJob.start(runner.spark, config, Trigger.ProcessingTime(200)).get(0);
-    q.processAllAvailable();
-    String snapshot = io.vaultstream.testing.VaultSnapshot.take(schema);
-
-    List<ChangeRecord> lost = gen.next(400);
-    runner.send(lost);
-    sent.addAll(lost);
-    q.processAllAvailable();
-    io.vaultstream.testing.VaultSnapshot.restore(schema, snapshot);
-
-    List<ChangeRecord> after = gen.next(400);
-    runner.send(after);
-    sent.addAll(after);
-    assertThatThrownBy(() -> q.awaitTermination(90_000))
-        .as("the query stops at its next micro-batch")
-        .hasStackTraceContaining("went back")
-        .hasStackTraceContaining("new --checkpoint");
-
-    runner.runOnce(
-        runner.config(model, schema, dir.resolve("checkpoint-1"), "--queries", "single"));
-    String ref = TestDatabase.newSchema();
-    loadDirectly(model, ref, sent, new HashMap<>());
-    assertThat(vault(schema)).isEqualTo(vault(ref));
-  }
-
-  /**
    * The progress listener's backlog figure: each micro-batch's records plus what it leaves behind
    * the latest offsets add up to what was there to read, and the last batch leaves nothing.
    */
