@@ -6,8 +6,6 @@ import static io.vaultstream.spark.SparkRunnerFixture.vault;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.vaultstream.model.ModelLoader;
-import io.vaultstream.model.SourceTable;
 import io.vaultstream.samples.ChangeRecord;
 import io.vaultstream.samples.ShopEventGenerator;
 import io.vaultstream.testing.TestDatabase;
@@ -136,7 +134,8 @@ class LostCommitsSparkIT {
 
   /**
    * Records written in transactions: a marker ends each transaction, so a checkpoint ends past the
-   * last record the vault holds. The job starts on it as usual and loads the next records once.
+   * last record the vault holds. The job (here its single query) starts on it as usual and loads
+   * the next records once.
    */
   @Test
   void transactionMarkersBetweenTheVaultAndTheCheckpointAreNoLoss(@TempDir Path dir)
@@ -148,14 +147,12 @@ class LostCommitsSparkIT {
     String schema = TestDatabase.newSchema();
     List<ChangeRecord> sent = new ArrayList<>(gen.next(400));
     runner.sendInTransactions(sent, 50);
-    runner.runOnce(runner.config(model, schema, dir.resolve("checkpoint")));
+    runner.runOnce(runner.config(model, schema, dir.resolve("checkpoint"), "--queries", "single"));
 
-    Map<TopicPartition, Long> resumes = new HashMap<>();
-    for (SourceTable source : ModelLoader.load(model).sources().values()) {
-      resumes.putAll(
-          CheckpointOffsets.lastCommitted(
-              dir.resolve("checkpoint").resolve(source.name()).toString(), new Configuration()));
-    }
+    Map<TopicPartition, Long> resumes =
+        CheckpointOffsets.lastCommitted(
+            dir.resolve("checkpoint").resolve(VaultStreamingJob.SINGLE_CHECKPOINT).toString(),
+            new Configuration());
     Map<TopicPartition, Long> stored = new HashMap<>();
     for (String row :
         TestDatabase.rows(
@@ -177,7 +174,7 @@ class LostCommitsSparkIT {
     List<ChangeRecord> more = gen.next(400);
     runner.sendInTransactions(more, 50);
     sent.addAll(more);
-    runner.runOnce(runner.config(model, schema, dir.resolve("checkpoint")));
+    runner.runOnce(runner.config(model, schema, dir.resolve("checkpoint"), "--queries", "single"));
     String ref = TestDatabase.newSchema();
     loadDirectly(model, ref, sent, new HashMap<>());
     assertThat(vault(schema)).isEqualTo(vault(ref));
