@@ -28,10 +28,10 @@ import java.util.Optional;
  * row's slots holds which of its events changes, and the row's partition.
  */
 final class RowOrder {
-  /** Source order as the engine sorts a batch: event time, then LSN (records without one first). */
+  /** Source order as the engine sorts a batch: event time, then LSN (records without one last). */
   private static final Comparator<ChangeEvent> ARRIVAL =
       Comparator.comparingLong(ChangeEvent::eventTimeMicros)
-          .thenComparing(e -> e.position().lsn(), Comparator.nullsFirst(Comparator.naturalOrder()));
+          .thenComparing(e -> e.position().lsn(), Comparator.nullsLast(Comparator.naturalOrder()));
 
   private final VaultModel model;
   private final ChangeEventDecoder decoder;

@@ -72,13 +72,7 @@ final class CheckpointOffsets {
 
   /** The Kafka end offsets in the lines of one offsets file (named {@code where} in errors). */
   static Map<TopicPartition, Long> parse(String where, List<String> lines) throws Unreadable {
-    if (lines.isEmpty() || !lines.get(0).matches("v[12]")) {
-      throw new Unreadable(
-          where
-              + " starts with "
-              + (lines.isEmpty() ? "nothing" : "'" + lines.get(0) + "'")
-              + ", not the version line v1 or v2 of the Spark versions this job knows");
-    }
+    requireVersion(where, lines);
     Map<TopicPartition, Long> out = new HashMap<>();
     for (String line : lines.subList(Math.min(2, lines.size()), lines.size())) {
       if (line.isBlank() || line.equals("-")) {
@@ -87,6 +81,46 @@ final class CheckpointOffsets {
       addSource(where, line, out);
     }
     return out;
+  }
+
+  /**
+   * The offsets the checkpoint's Kafka source started from, by partition (a negative offset as
+   * given: -2 the partition's beginning, -1 its end then); empty when the checkpoint does not say.
+   *
+   * @throws Unreadable when the file is not in the format described above
+   */
+  static Map<TopicPartition, Long> started(String dir, Configuration hadoop) throws IOException {
+    Path file = new Path(new Path(new Path(dir, "sources"), "0"), "0");
+    FileSystem fs = file.getFileSystem(hadoop);
+    if (!fs.exists(file)) {
+      return Map.of();
+    }
+    String text;
+    try (var in = fs.open(file)) {
+      text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    if (text.startsWith("\0")) {
+      text = text.substring(1);
+    }
+    List<String> lines = text.lines().toList();
+    requireVersion(file.toString(), lines);
+    Map<TopicPartition, Long> out = new HashMap<>();
+    for (String line : lines.subList(1, lines.size())) {
+      if (!line.isBlank()) {
+        addSource(file.toString(), line, out);
+      }
+    }
+    return out;
+  }
+
+  private static void requireVersion(String where, List<String> lines) throws Unreadable {
+    if (lines.isEmpty() || !lines.get(0).equals("v1")) {
+      throw new Unreadable(
+          where
+              + " starts with "
+              + (lines.isEmpty() ? "nothing" : "'" + lines.get(0) + "'")
+              + ", not the version line v1 of the Spark versions this job knows");
+    }
   }
 
   private static void addSource(String where, String line, Map<TopicPartition, Long> out)
@@ -107,7 +141,9 @@ final class CheckpointOffsets {
       }
       for (Iterator<Map.Entry<String, JsonNode>> p = topic.getValue().fields(); p.hasNext(); ) {
         Map.Entry<String, JsonNode> partition = p.next();
-        if (!partition.getKey().matches("[0-9]{1,9}") || !partition.getValue().canConvertToLong()) {
+        if (!partition.getKey().matches("[0-9]{1,9}")
+            || !partition.getValue().isIntegralNumber()
+            || !partition.getValue().canConvertToLong()) {
           throw new Unreadable(
               where
                   + ": topic "

@@ -31,41 +31,63 @@ final class CheckpointPastTheVault {
 
   /**
    * The partitions with records the vault does not hold before the checkpoint's offset, each with
-   * what was found.
+   * what was found. A partition is read from the vault's offset, or from where the checkpoint
+   * started when that is later (a query started at the end of a topic never read what came before);
+   * a partition neither says anything about is not read, nor one whose records before the
+   * checkpoint's offset Kafka no longer holds (retention, a truncated or recreated topic: Spark's
+   * own {@code failOnDataLoss} speaks for those).
    *
-   * @param checkpoint where the query's checkpoint resumes each partition
+   * @param checkpoint where the checkpoints resume each partition
+   * @param started where the checkpoints started each partition (negative: -2 at its beginning, -1
+   *     at its end then)
    * @param vault the next offset the vault holds for each partition (absent: none stored)
    * @throws Undecided when a partition could not be read within 30 seconds
    */
   static Map<TopicPartition, String> lost(
       Map<String, Object> kafkaClients,
       Map<TopicPartition, Long> checkpoint,
+      Map<TopicPartition, Long> started,
       Map<TopicPartition, Long> vault) {
-    Map<TopicPartition, String> out = new HashMap<>();
-    List<TopicPartition> toRead = new ArrayList<>();
+    Map<TopicPartition, Long> from = new HashMap<>();
     checkpoint.forEach(
         (tp, next) -> {
-          Long stored = vault.get(tp);
-          if (next > 0 && (stored == null || stored < next)) {
-            toRead.add(tp);
+          Long low = lowestUnheld(vault.get(tp), started.get(tp));
+          if (low != null && low < next) {
+            from.put(tp, low);
           }
         });
-    if (toRead.isEmpty()) {
+    Map<TopicPartition, String> out = new HashMap<>();
+    if (from.isEmpty()) {
       return out;
     }
     try (KafkaConsumer<byte[], byte[]> c = TopicIncarnationCheck.consumer(kafkaClients)) {
-      c.assign(toRead);
-      for (TopicPartition tp : toRead) {
-        Long stored = vault.get(tp);
-        if (stored == null || stored < 0) {
-          c.seekToBeginning(List.of(tp));
-        } else {
-          c.seek(tp, stored);
+      List<TopicPartition> tps = new ArrayList<>(from.keySet());
+      Map<TopicPartition, Long> begin = c.beginningOffsets(tps, WAIT);
+      Map<TopicPartition, Long> end = c.endOffsets(tps, WAIT);
+      List<TopicPartition> toRead = new ArrayList<>();
+      for (TopicPartition tp : tps) {
+        from.put(tp, Math.max(from.get(tp), begin.get(tp)));
+        if (from.get(tp) < checkpoint.get(tp) && end.get(tp) >= checkpoint.get(tp)) {
+          toRead.add(tp);
         }
       }
-      readBetween(c, checkpoint, vault, toRead, out);
+      c.assign(toRead);
+      toRead.forEach(tp -> c.seek(tp, from.get(tp)));
+      readBetween(c, checkpoint, from, vault, toRead, out);
     }
     return out;
+  }
+
+  /**
+   * The first offset that may hold a record the query loaded and the vault lacks: the later of the
+   * vault's position and the checkpoint's start; null when neither is known.
+   */
+  private static Long lowestUnheld(Long stored, Long start) {
+    Long begun = start == null || start == -1 ? null : Math.max(start, 0);
+    if (stored == null) {
+      return begun;
+    }
+    return begun == null ? stored : Math.max(stored, begun);
   }
 
   /**
@@ -90,13 +112,16 @@ final class CheckpointPastTheVault {
         + " starting on them would skip those records for good. Start the job on a new"
         + " --checkpoint: its queries begin at the positions the vault holds and load the lost"
         + " records again (rows the vault kept are not written twice). If the vault was emptied on"
-        + " purpose, the same applies.";
+        + " purpose, the same applies; if the model was renamed, its queries' positions are stored"
+        + " under the new name (vaultstream-<model>-...) and a new checkpoint reads the topics"
+        + " again from where --starting-offsets says.";
   }
 
-  /** Reads each partition from the vault's offset until a record, or the checkpoint's offset. */
+  /** Reads each partition from its offset in {@code from} until a record, or the checkpoint's. */
   private static void readBetween(
       KafkaConsumer<byte[], byte[]> c,
       Map<TopicPartition, Long> checkpoint,
+      Map<TopicPartition, Long> from,
       Map<TopicPartition, Long> vault,
       List<TopicPartition> toRead,
       Map<TopicPartition, String> out) {
@@ -117,7 +142,7 @@ final class CheckpointPastTheVault {
         }
         c.pause(List.of(tp));
         long next = checkpoint.get(tp);
-        if (r.offset() < next) {
+        if (r.offset() >= from.get(tp) && r.offset() < next) {
           Long stored = vault.get(tp);
           out.put(
               tp,
@@ -131,7 +156,7 @@ final class CheckpointPastTheVault {
         }
       }
       for (TopicPartition tp : new ArrayList<>(toRead)) {
-        if (c.position(tp) >= checkpoint.get(tp)) {
+        if (c.position(tp, WAIT) >= checkpoint.get(tp)) {
           toRead.remove(tp); // nothing a consumer sees between the two
           c.pause(List.of(tp));
         }

@@ -56,8 +56,9 @@ final class JdbcQueries {
    * children of the same moment are planned together (as one Connect task does).
    */
   List<StreamingQuery> startSingle() throws TimeoutException {
+    requireTheVaultAtTheCheckpoints(
+        Map.of(StartingOffsets.queryName(model, null), VaultStreamingJob.SINGLE_CHECKPOINT));
     String name = watched(StartingOffsets.queryName(model, null));
-    requireTheVaultAtTheCheckpoints(Map.of(name, VaultStreamingJob.SINGLE_CHECKPOINT));
     List<String> topics =
         model.sources().values().stream().map(SourceTable::topic).distinct().toList();
     List<StreamingQuery> queries = new ArrayList<>();
@@ -99,35 +100,69 @@ final class JdbcQueries {
   /**
    * Refuses to start the queries (query name to checkpoint directory) when a checkpoint is past
    * records the vault does not hold (the database went back while the job was stopped; see {@link
-   * CheckpointPastTheVault}), naming every such partition of every query.
+   * CheckpointPastTheVault}), naming every such partition of every query. What cannot be checked (a
+   * checkpoint in a format this job does not know, Kafka refusing the driver's consumer) is said in
+   * a warning, and the queries start.
    */
   private void requireTheVaultAtTheCheckpoints(Map<String, String> checkpoints) {
-    Map<String, Map<TopicPartition, String>> lost = new java.util.HashMap<>();
-    Map<TopicPartition, Long> stored = null;
+    Map<TopicPartition, Long> resumes = new java.util.HashMap<>();
+    Map<TopicPartition, Long> started = new java.util.HashMap<>();
+    Map<TopicPartition, String> queryOf = new java.util.HashMap<>();
     for (Map.Entry<String, String> q : checkpoints.entrySet()) {
       String dir = config.get("checkpoint", null) + "/" + q.getValue();
-      Map<TopicPartition, Long> resumes = resumes(q.getKey(), dir);
-      if (resumes.isEmpty()) {
+      Map<TopicPartition, Long> at = read(q.getKey(), dir, true);
+      if (at.isEmpty()) {
         continue;
       }
-      stored = stored != null ? stored : storedPositions();
-      Map<TopicPartition, String> behind = lostBehind(q.getKey(), resumes, stored);
-      if (!behind.isEmpty()) {
-        lost.put("query " + q.getKey() + " (checkpoint " + dir + ")", behind);
-      }
+      Map<TopicPartition, Long> from = read(q.getKey(), dir, false);
+      // Only the model's topics: a topic no longer in the model is no longer read, nor stored.
+      at.forEach(
+          (tp, next) -> {
+            if (model.sources().values().stream().anyMatch(s -> s.topic().equals(tp.topic()))) {
+              resumes.put(tp, next);
+              if (from.containsKey(tp)) {
+                started.put(tp, from.get(tp));
+              }
+              queryOf.put(tp, "query " + q.getKey() + " (checkpoint " + dir + ")");
+            }
+          });
+    }
+    if (resumes.isEmpty()) {
+      return;
+    }
+    Map<TopicPartition, String> lost;
+    try {
+      lost =
+          CheckpointPastTheVault.lost(config.kafkaClients(), resumes, started, storedPositions());
+    } catch (CheckpointPastTheVault.Undecided | org.apache.kafka.common.KafkaException e) {
+      LOG.warn(
+          "Whether the vault holds what the queries' checkpoints recorded was not checked: Kafka"
+              + " did not answer the driver ({}). If the database went back while the job was"
+              + " stopped, stop the job and start it on a new --checkpoint",
+          e.toString());
+      return;
     }
     if (!lost.isEmpty()) {
-      throw new IllegalStateException(CheckpointPastTheVault.refusal(lost));
+      Map<String, Map<TopicPartition, String>> byQuery = new java.util.HashMap<>();
+      lost.forEach(
+          (tp, what) ->
+              byQuery
+                  .computeIfAbsent(queryOf.get(tp), k -> new java.util.HashMap<>())
+                  .put(tp, what));
+      throw new IllegalStateException(CheckpointPastTheVault.refusal(byQuery));
     }
   }
 
   /**
-   * Where the checkpoint at {@code dir} resumes; empty for a new one, and for one in a format this
-   * job cannot read (left to Spark, with a warning).
+   * Where the checkpoint at {@code dir} resumes ({@code resumes}) or started; empty for a new one,
+   * and for one in a format this job does not know (left to Spark, with a warning).
    */
-  private Map<TopicPartition, Long> resumes(String name, String dir) {
+  private Map<TopicPartition, Long> read(String name, String dir, boolean resumes) {
+    org.apache.hadoop.conf.Configuration hadoop = spark.sparkContext().hadoopConfiguration();
     try {
-      return CheckpointOffsets.lastCommitted(dir, spark.sparkContext().hadoopConfiguration());
+      return resumes
+          ? CheckpointOffsets.lastCommitted(dir, hadoop)
+          : CheckpointOffsets.started(dir, hadoop);
     } catch (CheckpointOffsets.Unreadable e) {
       LOG.warn(
           "Query {}: whether the vault holds what its checkpoint recorded was not checked: {}",
@@ -157,21 +192,6 @@ final class JdbcQueries {
               + Failures.explain(e)
               + ". Without them the job cannot tell whether the database lost batches its"
               + " checkpoints recorded",
-          e);
-    }
-  }
-
-  private Map<TopicPartition, String> lostBehind(
-      String name, Map<TopicPartition, Long> resumes, Map<TopicPartition, Long> stored) {
-    try {
-      return CheckpointPastTheVault.lost(config.kafkaClients(), resumes, stored);
-    } catch (CheckpointPastTheVault.Undecided | org.apache.kafka.common.KafkaException e) {
-      throw new IllegalStateException(
-          "Query "
-              + name
-              + ": whether the vault holds what its checkpoint recorded could not be checked ("
-              + e.getMessage()
-              + "); start the job again once Kafka answers",
           e);
     }
   }

@@ -49,6 +49,21 @@ class CheckpointOffsetsTest {
   }
 
   @Test
+  void theSourceSaysWhereTheCheckpointStarted(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("sources/0/0");
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, "\0v1\n{\"a\":{\"0\":0,\"1\":-2},\"b\":{\"0\":40}}");
+    assertThat(CheckpointOffsets.started(dir.toString(), new Configuration()))
+        .isEqualTo(
+            Map.of(
+                new TopicPartition("a", 0), 0L,
+                new TopicPartition("a", 1), -2L,
+                new TopicPartition("b", 0), 40L));
+    assertThat(CheckpointOffsets.started(dir.resolve("new").toString(), new Configuration()))
+        .isEmpty();
+  }
+
+  @Test
   void aSourceWithoutOffsetsIsADash() throws Exception {
     assertThat(CheckpointOffsets.parse("f", List.of("v1", SETTINGS, "-", "{\"t\":{\"2\":7}}")))
         .isEqualTo(Map.of(new TopicPartition("t", 2), 7L));
@@ -56,9 +71,15 @@ class CheckpointOffsetsTest {
 
   @Test
   void filesOfAnotherFormatAreNamedAndNotGuessed(@TempDir Path dir) throws Exception {
-    assertThatThrownBy(() -> CheckpointOffsets.parse("f", List.of("v9", SETTINGS)))
+    for (String version : List.of("v2", "v9", "")) {
+      assertThatThrownBy(() -> CheckpointOffsets.parse("f", List.of(version, SETTINGS)))
+          .isInstanceOf(CheckpointOffsets.Unreadable.class)
+          .hasMessageContaining("f starts with '" + version + "'");
+    }
+    assertThatThrownBy(
+            () -> CheckpointOffsets.parse("f", List.of("v1", SETTINGS, "{\"t\":{\"0\":1.5}}")))
         .isInstanceOf(CheckpointOffsets.Unreadable.class)
-        .hasMessageContaining("f starts with 'v9'");
+        .hasMessageContaining("not a partition number at an offset");
     assertThatThrownBy(() -> CheckpointOffsets.parse("f", List.of("v1", SETTINGS, "[1,2]")))
         .isInstanceOf(CheckpointOffsets.Unreadable.class)
         .hasMessageContaining("not a JSON object");
