@@ -7,7 +7,6 @@ import io.vaultstream.engine.VaultLoader;
 import io.vaultstream.engine.VaultOptions;
 import io.vaultstream.model.SourceTable;
 import io.vaultstream.model.VaultModel;
-import java.io.IOException;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,8 +19,6 @@ import org.apache.spark.sql.streaming.Trigger;
 
 /** The queries of a database target: what they share, and how they start. */
 final class JdbcQueries {
-  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(JdbcQueries.class);
-
   private final SparkSession spark;
   private final JobConfig config;
   private final Trigger trigger;
@@ -56,8 +53,10 @@ final class JdbcQueries {
    * children of the same moment are planned together (as one Connect task does).
    */
   List<StreamingQuery> startSingle() throws TimeoutException {
-    requireTheVaultAtTheCheckpoints(
-        Map.of(StartingOffsets.queryName(model, null), VaultStreamingJob.SINGLE_CHECKPOINT));
+    new StartCheck(spark, config, model)
+        .require(
+            Map.of(StartingOffsets.queryName(model, null), VaultStreamingJob.SINGLE_CHECKPOINT),
+            this::storedPositions);
     String name = watched(StartingOffsets.queryName(model, null));
     List<String> topics =
         model.sources().values().stream().map(SourceTable::topic).distinct().toList();
@@ -80,7 +79,7 @@ final class JdbcQueries {
     for (SourceTable source : model.sources().values()) {
       checkpoints.put(StartingOffsets.queryName(model, source), source.name());
     }
-    requireTheVaultAtTheCheckpoints(checkpoints);
+    new StartCheck(spark, config, model).require(checkpoints, this::storedPositions);
     for (SourceTable source : model.sources().values()) {
       String name = watched(StartingOffsets.queryName(model, source));
       // See vaultstream-fairscheduler.xml.
@@ -95,84 +94,6 @@ final class JdbcQueries {
     }
     spark.sparkContext().setLocalProperty("spark.scheduler.pool", null);
     return queries;
-  }
-
-  /**
-   * Refuses to start the queries (query name to checkpoint directory) when a checkpoint is past
-   * records the vault does not hold (the database went back while the job was stopped; see {@link
-   * CheckpointPastTheVault}), naming every such partition of every query. What cannot be checked (a
-   * checkpoint in a format this job does not know, Kafka refusing the driver's consumer) is said in
-   * a warning, and the queries start.
-   */
-  private void requireTheVaultAtTheCheckpoints(Map<String, String> checkpoints) {
-    Map<TopicPartition, Long> resumes = new java.util.HashMap<>();
-    Map<TopicPartition, Long> started = new java.util.HashMap<>();
-    Map<TopicPartition, String> queryOf = new java.util.HashMap<>();
-    for (Map.Entry<String, String> q : checkpoints.entrySet()) {
-      String dir = config.get("checkpoint", null) + "/" + q.getValue();
-      Map<TopicPartition, Long> at = read(q.getKey(), dir, true);
-      if (at.isEmpty()) {
-        continue;
-      }
-      Map<TopicPartition, Long> from = read(q.getKey(), dir, false);
-      // Only the model's topics: a topic no longer in the model is no longer read, nor stored.
-      at.forEach(
-          (tp, next) -> {
-            if (model.sources().values().stream().anyMatch(s -> s.topic().equals(tp.topic()))) {
-              resumes.put(tp, next);
-              if (from.containsKey(tp)) {
-                started.put(tp, from.get(tp));
-              }
-              queryOf.put(tp, "query " + q.getKey() + " (checkpoint " + dir + ")");
-            }
-          });
-    }
-    if (resumes.isEmpty()) {
-      return;
-    }
-    Map<TopicPartition, String> lost;
-    try {
-      lost =
-          CheckpointPastTheVault.lost(config.kafkaClients(), resumes, started, storedPositions());
-    } catch (CheckpointPastTheVault.Undecided | org.apache.kafka.common.KafkaException e) {
-      LOG.warn(
-          "Whether the vault holds what the queries' checkpoints recorded was not checked: Kafka"
-              + " did not answer the driver ({}). If the database went back while the job was"
-              + " stopped, stop the job and start it on a new --checkpoint",
-          e.toString());
-      return;
-    }
-    if (!lost.isEmpty()) {
-      Map<String, Map<TopicPartition, String>> byQuery = new java.util.HashMap<>();
-      lost.forEach(
-          (tp, what) ->
-              byQuery
-                  .computeIfAbsent(queryOf.get(tp), k -> new java.util.HashMap<>())
-                  .put(tp, what));
-      throw new IllegalStateException(CheckpointPastTheVault.refusal(byQuery));
-    }
-  }
-
-  /**
-   * Where the checkpoint at {@code dir} resumes ({@code resumes}) or started; empty for a new one,
-   * and for one in a format this job does not know (left to Spark, with a warning).
-   */
-  private Map<TopicPartition, Long> read(String name, String dir, boolean resumes) {
-    org.apache.hadoop.conf.Configuration hadoop = spark.sparkContext().hadoopConfiguration();
-    try {
-      return resumes
-          ? CheckpointOffsets.lastCommitted(dir, hadoop)
-          : CheckpointOffsets.started(dir, hadoop);
-    } catch (CheckpointOffsets.Unreadable e) {
-      LOG.warn(
-          "Query {}: whether the vault holds what its checkpoint recorded was not checked: {}",
-          name,
-          e.getMessage());
-      return Map.of();
-    } catch (IOException e) {
-      throw new IllegalStateException(
-          "Query " + name + ": reading its checkpoint " + dir + " failed: " + e, e);
-    }
   }
 
   /** The positions the vault holds for the job's queries, in either mode. */

@@ -97,6 +97,10 @@ public final class VaultStreamingJob {
         io.vaultstream.spark.lake.LakeVault.createTables(spark, model, at, options.autoEvolve());
     LOG.info("{}: {} statements to create what was missing", at.describe(), created.size());
     String name = StartingOffsets.queryName(model, null);
+    new StartCheck(spark, config, model)
+        .require(
+            Map.of(name, SINGLE_CHECKPOINT),
+            () -> io.vaultstream.spark.lake.LakeVault.storedPositions(spark, model, at, name));
     List<String> topics =
         model.sources().values().stream().map(SourceTable::topic).distinct().toList();
     return query(

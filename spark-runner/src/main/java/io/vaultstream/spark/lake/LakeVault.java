@@ -1,5 +1,6 @@
 package io.vaultstream.spark.lake;
 
+import io.vaultstream.ddl.VaultTables;
 import io.vaultstream.decode.ChangeEventDecoder;
 import io.vaultstream.engine.LoadResult;
 import io.vaultstream.engine.StoreLoader;
@@ -9,6 +10,7 @@ import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Progress;
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.model.VaultModel;
+import io.vaultstream.table.TableSpec;
 import io.vaultstream.write.VaultShape;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -129,6 +131,34 @@ public final class LakeVault {
               + c.type()
               + ")");
     }
+  }
+
+  /**
+   * The next offset the vault at {@code at} holds per Kafka partition for {@code consumer} (its
+   * rows of the progress table, which each micro-batch commits last).
+   */
+  public static Map<org.apache.kafka.common.TopicPartition, Long> storedPositions(
+      SparkSession spark, VaultModel model, LakeLocation at, String consumer) {
+    TableSpec t =
+        new LakeTables(model, new HashKeyCalculator(model.hashing()), at)
+            .all()
+            .get(VaultTables.PROGRESS);
+    if (at.format() == LakeFormat.ICEBERG) {
+      spark.catalog().refreshTable(at.table(t.name()));
+    }
+    Map<org.apache.kafka.common.TopicPartition, Long> out = new java.util.HashMap<>();
+    for (org.apache.spark.sql.Row r :
+        spark
+            .table(at.table(t.name()))
+            .where(org.apache.spark.sql.functions.col("consumer").equalTo(consumer))
+            .select("topic", "kafka_partition", "next_offset")
+            .collectAsList()) {
+      out.put(
+          new org.apache.kafka.common.TopicPartition(
+              r.getString(0), Integer.parseInt(String.valueOf(r.get(1)))),
+          Long.parseLong(String.valueOf(r.get(2))));
+    }
+    return out;
   }
 
   /** The decoder of the model's records. */
