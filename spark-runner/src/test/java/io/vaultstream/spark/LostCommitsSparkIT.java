@@ -41,12 +41,11 @@ class LostCommitsSparkIT {
   @Test
   void aVaultThatWentBackStopsTheRunningQueryAndANewCheckpointLoadsWhatWasLost(@TempDir Path dir)
       throws Exception {
-    String prefix = "lost.public";
-    runner.createTopics(prefix, false);
-    Path model = modelFor(prefix, dir);
-    ShopEventGenerator gen = new ShopEventGenerator(prefix, 41);
-    String schema = TestDatabase.newSchema();
-    List<ChangeRecord> sent = new ArrayList<>(gen.next(400));
+    Scenario sc = Scenario.start("lost.public", 41, dir);
+    Path model = sc.model;
+    String schema = sc.schema;
+    List<ChangeRecord> sent = sc.sent;
+    sent.addAll(sc.gen.next(400));
     runner.send(sent);
     JobConfig config =
         runner.config(model, schema, dir.resolve("checkpoint-0"), "--queries", "single");
@@ -55,13 +54,13 @@ class LostCommitsSparkIT {
     q.processAllAvailable();
     String snapshot = VaultSnapshot.take(schema);
 
-    List<ChangeRecord> lost = gen.next(400);
+    List<ChangeRecord> lost = sc.gen.next(400);
     runner.send(lost);
     sent.addAll(lost);
     q.processAllAvailable();
     VaultSnapshot.restore(schema, snapshot);
 
-    List<ChangeRecord> after = gen.next(400);
+    List<ChangeRecord> after = sc.gen.next(400);
     runner.send(after);
     sent.addAll(after);
     assertThatThrownBy(() -> q.awaitTermination(90_000))
@@ -71,9 +70,7 @@ class LostCommitsSparkIT {
 
     runner.runOnce(
         runner.config(model, schema, dir.resolve("checkpoint-1"), "--queries", "single"));
-    String ref = TestDatabase.newSchema();
-    loadDirectly(model, ref, sent, new HashMap<>());
-    assertThat(vault(schema)).isEqualTo(vault(ref));
+    sc.assertTheVaultHoldsWhatWasSent();
   }
 
   /**
@@ -85,24 +82,23 @@ class LostCommitsSparkIT {
   @Test
   void aJobDoesNotStartOnACheckpointPastTheVaultAndANewCheckpointLoadsWhatWasLost(@TempDir Path dir)
       throws Exception {
-    String prefix = "restored.public";
-    runner.createTopics(prefix, false);
-    Path model = modelFor(prefix, dir);
-    ShopEventGenerator gen = new ShopEventGenerator(prefix, 43);
-    String schema = TestDatabase.newSchema();
-    List<ChangeRecord> sent = new ArrayList<>(gen.next(400));
+    Scenario sc = Scenario.start("restored.public", 43, dir);
+    Path model = sc.model;
+    String schema = sc.schema;
+    List<ChangeRecord> sent = sc.sent;
+    sent.addAll(sc.gen.next(400));
     runner.send(sent);
     runner.runOnce(runner.config(model, schema, dir.resolve("checkpoint-0")));
     String snapshot = VaultSnapshot.take(schema);
 
-    List<ChangeRecord> lost = gen.next(400);
+    List<ChangeRecord> lost = sc.gen.next(400);
     runner.send(lost);
     sent.addAll(lost);
     runner.runOnce(runner.config(model, schema, dir.resolve("checkpoint-0")));
     VaultSnapshot.restore(schema, snapshot);
     List<String> progressAfterRestore = progress(schema);
 
-    List<ChangeRecord> after = gen.next(400);
+    List<ChangeRecord> after = sc.gen.next(400);
     runner.send(after);
     sent.addAll(after);
     assertThatThrownBy(
@@ -113,13 +109,13 @@ class LostCommitsSparkIT {
             "query vaultstream-shop-orders (checkpoint "
                 + dir.resolve("checkpoint-0")
                 + "/orders), "
-                + prefix
+                + sc.prefix
                 + ".orders-0: the vault holds it up to offset")
         .hasMessageContaining(
             "query vaultstream-shop-order_lines (checkpoint "
                 + dir.resolve("checkpoint-0")
                 + "/order_lines), "
-                + prefix
+                + sc.prefix
                 + ".order_lines-0: the vault holds it up to offset")
         .hasMessageContaining("new --checkpoint");
     assertThat(progress(schema))
@@ -127,9 +123,7 @@ class LostCommitsSparkIT {
         .isEqualTo(progressAfterRestore);
 
     runner.runOnce(runner.config(model, schema, dir.resolve("checkpoint-1")));
-    String ref = TestDatabase.newSchema();
-    loadDirectly(model, ref, sent, new HashMap<>());
-    assertThat(vault(schema)).isEqualTo(vault(ref));
+    sc.assertTheVaultHoldsWhatWasSent();
   }
 
   /**
@@ -140,12 +134,11 @@ class LostCommitsSparkIT {
   @Test
   void transactionMarkersBetweenTheVaultAndTheCheckpointAreNoLoss(@TempDir Path dir)
       throws Exception {
-    String prefix = "markers.public";
-    runner.createTopics(prefix, false);
-    Path model = modelFor(prefix, dir);
-    ShopEventGenerator gen = new ShopEventGenerator(prefix, 47);
-    String schema = TestDatabase.newSchema();
-    List<ChangeRecord> sent = new ArrayList<>(gen.next(400));
+    Scenario sc = Scenario.start("markers.public", 47, dir);
+    Path model = sc.model;
+    String schema = sc.schema;
+    List<ChangeRecord> sent = sc.sent;
+    sent.addAll(sc.gen.next(400));
     runner.sendInTransactions(sent, 50);
     runner.runOnce(runner.config(model, schema, dir.resolve("checkpoint"), "--queries", "single"));
 
@@ -159,7 +152,7 @@ class LostCommitsSparkIT {
             "SELECT topic || '|' || kafka_partition || '|' || next_offset FROM "
                 + schema
                 + ".vs_progress WHERE topic LIKE '"
-                + prefix
+                + sc.prefix
                 + ".%'")) {
       String[] f = row.split("\\|");
       stored.put(new TopicPartition(f[0], Integer.parseInt(f[1])), Long.parseLong(f[2]));
@@ -171,13 +164,11 @@ class LostCommitsSparkIT {
                 .as("%s: the checkpoint resumes after the marker that follows the last record", tp)
                 .isEqualTo(next + 1));
 
-    List<ChangeRecord> more = gen.next(400);
+    List<ChangeRecord> more = sc.gen.next(400);
     runner.sendInTransactions(more, 50);
     sent.addAll(more);
     runner.runOnce(runner.config(model, schema, dir.resolve("checkpoint"), "--queries", "single"));
-    String ref = TestDatabase.newSchema();
-    loadDirectly(model, ref, sent, new HashMap<>());
-    assertThat(vault(schema)).isEqualTo(vault(ref));
+    sc.assertTheVaultHoldsWhatWasSent();
   }
 
   /**
@@ -188,25 +179,23 @@ class LostCommitsSparkIT {
    */
   @Test
   void partitionsTheCheckpointStartedAtTheirEndAreNoLoss(@TempDir Path dir) throws Exception {
-    String prefix = "quiet.public";
-    runner.createTopics(prefix, false);
-    Path model = modelFor(prefix, dir);
-    ShopEventGenerator gen = new ShopEventGenerator(prefix, 53);
-    runner.send(gen.next(300));
-    String schema = TestDatabase.newSchema();
+    Scenario sc = Scenario.start("quiet.public", 53, dir);
+    runner.send(sc.gen.next(300)); // before the job starts: not for the vault
+    String schema = sc.schema;
     JobConfig config =
-        runner.config(model, schema, dir.resolve("checkpoint"), "--starting-offsets", "latest");
+        runner.config(sc.model, schema, dir.resolve("checkpoint"), "--starting-offsets", "latest");
     runner.runOnce(config);
 
     List<ChangeRecord> two =
-        gen.next(300).stream()
+        sc.gen.next(300).stream()
             .filter(r -> r.topic().endsWith(".customers") || r.topic().endsWith(".products"))
             .toList();
     assertThat(two).isNotEmpty();
     runner.send(two);
+    sc.sent.addAll(two);
     runner.runOnce(config);
     String orders = dir.resolve("checkpoint").resolve("orders").toString();
-    TopicPartition quiet = new TopicPartition(prefix + ".orders", 0);
+    TopicPartition quiet = new TopicPartition(sc.prefix + ".orders", 0);
     assertThat(CheckpointOffsets.lastCommitted(orders, new Configuration()).get(quiet))
         .as("the quiet partition's checkpoint resumes where it started, after older records")
         .isPositive()
@@ -214,9 +203,29 @@ class LostCommitsSparkIT {
     assertThat(progress(schema)).noneMatch(row -> row.contains(".orders/"));
 
     runner.runOnce(config); // starts: nothing was lost
-    String ref = TestDatabase.newSchema();
-    loadDirectly(model, ref, two, new HashMap<>());
-    assertThat(vault(schema)).isEqualTo(vault(ref));
+    sc.assertTheVaultHoldsWhatWasSent();
+  }
+
+  /** A scenario's topics, model, generator, vault schema, and the records sent so far. */
+  private record Scenario(
+      String prefix, Path model, ShopEventGenerator gen, String schema, List<ChangeRecord> sent) {
+    /** The shop's topics under {@code prefix}, created, and a model and an empty vault for them. */
+    static Scenario start(String prefix, long seed, Path dir) throws Exception {
+      runner.createTopics(prefix, false);
+      return new Scenario(
+          prefix,
+          modelFor(prefix, dir),
+          new ShopEventGenerator(prefix, seed),
+          TestDatabase.newSchema(),
+          new ArrayList<>());
+    }
+
+    /** The vault equals a direct load of every record sent. */
+    void assertTheVaultHoldsWhatWasSent() throws Exception {
+      String ref = TestDatabase.newSchema();
+      loadDirectly(model, ref, sent, new HashMap<>());
+      assertThat(vault(schema)).isEqualTo(vault(ref));
+    }
   }
 
   /** The vault's stored positions of the shop's topics, as text rows. */
