@@ -78,19 +78,21 @@ final class RecordIntake {
 
   /**
    * The record as received, for the dead letter queue: a {@link #kept} record gets its value back
-   * from its event's bytes, and its headers as they came.
+   * from its event's bytes, and its headers as they came. Connect's reporter names a record that is
+   * not one of its own by the record's topic and partition, so it gets those it was read from (as
+   * Connect's own dead letters and the error table name them), not a transform's.
    */
   static SinkRecord original(SinkRecord kept, ChangeEvent event) {
-    if (!(kept instanceof KeptRecord k) || event == null || event.rawValue() == null) {
+    if (!(kept instanceof KeptRecord k)) {
       return kept;
     }
     return kept.newRecord(
-        kept.topic(),
-        kept.kafkaPartition(),
+        ReadCoordinates.topic(kept),
+        ReadCoordinates.partition(kept),
         kept.keySchema(),
         kept.key(),
         null,
-        RawBytes.bytes(event.rawValue()),
+        event == null || event.rawValue() == null ? null : RawBytes.bytes(event.rawValue()),
         kept.timestamp(),
         k.headersAsReceived());
   }

@@ -87,6 +87,24 @@ class RecordIntakeTest {
   }
 
   @Test
+  void aRecordATransformRenamedIsGivenBackWhereItWasRead() {
+    byte[] value = Samples.bytes("customers.value.json");
+    // Read from raw.customers partition 2; a router gave it the topic the model names.
+    SinkRecord read =
+        new SinkRecord("raw.customers", 2, null, null, null, value.clone(), 42L, 1L, null, null);
+    SinkRecord routed =
+        read.newRecord("shop.public.customers", 0, null, null, null, value.clone(), 1L);
+
+    RecordIntake.Entry entry = intake.decode(routed);
+    SinkRecord again = RecordIntake.original(entry.record(), entry.event());
+
+    assertThat(again.topic()).isEqualTo("raw.customers");
+    assertThat(again.kafkaPartition()).isEqualTo(2);
+    assertThat(again.kafkaOffset()).isEqualTo(42L);
+    assertThat((byte[]) again.value()).isEqualTo(value);
+  }
+
+  @Test
   void aConvertedRecordIsKeptAsItCame() {
     JsonConverter json = new JsonConverter();
     json.configure(java.util.Map.of("schemas.enable", "true", "converter.type", "value"));

@@ -128,11 +128,13 @@ final class BatchSteps {
     watch.check(events);
     // Events whose new columns cannot be added are bad records before any schema change, and
     // events with a value its column cannot hold are error rows (on a target that checks values).
-    List<Problem> refused = new ArrayList<>(failed);
-    List<ChangeEvent> admitted = values.admit(admission.admit(events, refused), refused);
+    List<Problem> problems = new ArrayList<>(failed);
+    List<ChangeEvent> admitted = values.admit(admission.admit(events, problems), problems);
+    List<Problem> refused = List.of();
     if (admitted != events) {
       events = admitted;
-      failed = List.copyOf(refused);
+      refused = List.copyOf(problems.subList(failed.size(), problems.size()));
+      failed = List.copyOf(problems);
     }
     long now = Micros.of(clock.instant());
     KeyMapReader reader = store.keyMap();
@@ -146,7 +148,7 @@ final class BatchSteps {
     BatchPlan plan = planner.plan(events, rechecks.rechecks(), reader);
     WaitingHold.Stored after = heldAfter(base, rechecks, plan, progress, now);
     return new PlannedBatch(
-        events, bad, failed, progress, after, now, rechecks, plan, start, prepared);
+        events, bad, failed, refused, progress, after, now, rechecks, plan, start, prepared);
   }
 
   /**
@@ -263,7 +265,8 @@ final class BatchSteps {
       List<Problem> changed,
       WaitingCycle.Counts k,
       Progress stored) {
-    List<Problem> problems = new ArrayList<>(b.plan.problems);
+    List<Problem> problems = new ArrayList<>(b.refused);
+    problems.addAll(b.plan.problems);
     problems.addAll(changed);
     return new LoadResult(
         b.events.size(),

@@ -25,6 +25,9 @@ final class PlannedBatch {
   final List<ChangeEvent> events;
   final List<BadRecord> bad;
   final List<Problem> failed;
+  // Of failed: the batch's own events refused before planning (columns or values the vault cannot
+  // take), which the result reports with the plan's problems.
+  final List<Problem> refused;
   final Progress progress;
   // The held events once this batch commits, and the progress it stores.
   final WaitingHold.Stored held;
@@ -39,6 +42,7 @@ final class PlannedBatch {
       List<ChangeEvent> events,
       List<BadRecord> bad,
       List<Problem> failed,
+      List<Problem> refused,
       Progress progress,
       WaitingHold.Stored held,
       long now,
@@ -49,6 +53,7 @@ final class PlannedBatch {
     this.events = events;
     this.bad = bad;
     this.failed = failed;
+    this.refused = refused;
     this.progress = progress;
     this.held = held;
     this.now = now;

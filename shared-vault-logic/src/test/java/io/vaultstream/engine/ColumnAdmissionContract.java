@@ -51,6 +51,11 @@ abstract class ColumnAdmissionContract extends ShopReferencesBase {
     }
     LoadResult r = loader.load(List.of(product(1, wide), product(2, Map.of())));
     assertThat(r.errors()).isEqualTo(1);
+    // Reported as a problem of the batch's own events (Connect sends those to its dead letters).
+    assertThat(r.problems())
+        .singleElement()
+        .satisfies(p -> assertThat(p.code()).isEqualTo("BAD_RECORD"))
+        .satisfies(p -> assertThat(p.event().get("sku")).isEqualTo("SKU-1"));
     assertThat(loadedSkus()).containsExactly("SKU-2");
     assertThat(productColumns()).contains("name").noneMatch(c -> c.matches("f[0-9]+"));
     assertThat(errors())

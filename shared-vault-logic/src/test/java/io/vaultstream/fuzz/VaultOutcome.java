@@ -179,6 +179,11 @@ public final class VaultOutcome {
 
   /** The stored positions: past the last offset of every partition the records came from. */
   public void checkPositions(List<Decoded> decoded) throws SQLException {
+    checkPositions(decoded, FuzzLoad.CONSUMER);
+  }
+
+  /** {@link #checkPositions(List)} for the positions {@code consumer} stored. */
+  public void checkPositions(List<Decoded> decoded, String consumer) throws SQLException {
     Map<String, Long> expected = new HashMap<>();
     for (Decoded d : decoded) {
       FuzzRecord r = d.record();
@@ -188,7 +193,7 @@ public final class VaultOutcome {
     for (String[] p :
         query(
             "SELECT topic, kafka_partition, next_offset FROM $s.vs_progress WHERE consumer = '"
-                + FuzzLoad.CONSUMER
+                + consumer
                 + "'",
             3)) {
       stored.put(p[0] + "/" + p[1], Long.parseLong(p[2]));
