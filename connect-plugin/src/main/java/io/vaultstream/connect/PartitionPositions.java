@@ -127,13 +127,19 @@ final class PartitionPositions {
     incarnations.forget(tp.topic(), tp.partition());
   }
 
-  /** The offsets to commit to Kafka for the partitions of {@code current}. */
+  /**
+   * The offsets to commit to Kafka for the partitions of {@code current}: those the vault holds,
+   * but never past the offsets of {@code current}, which Connect takes as consumed. The vault can
+   * be ahead of them when a put failed after some of its records were loaded (Connect delivers the
+   * records again); Connect would ignore such an offset, with a warning at every offset commit.
+   */
   Map<TopicPartition, OffsetAndMetadata> toCommit(Map<TopicPartition, OffsetAndMetadata> current) {
     Map<TopicPartition, OffsetAndMetadata> out = new HashMap<>();
     committed.forEach(
         (tp, next) -> {
-          if (current.containsKey(tp)) {
-            out.put(tp, new OffsetAndMetadata(next));
+          OffsetAndMetadata consumed = current.get(tp);
+          if (consumed != null) {
+            out.put(tp, new OffsetAndMetadata(Math.min(next, consumed.offset())));
           }
         });
     return out;

@@ -63,11 +63,15 @@ class ConnectRecordFuzzIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String RENAMED_FROM = "raw.";
 
+  /** The largest generated record, with room: some seeds draw records of several megabytes. */
+  private static final int LARGEST = 32 * 1024 * 1024;
+
   /**
    * The generated records are stamped in 2023: with Kafka's default retention the broker deletes
    * them (and dead letters, which keep their stamps) while the test reads them.
    */
-  private static final Map<String, String> KEPT = Map.of("retention.ms", "-1");
+  private static final Map<String, String> KEPT =
+      Map.of("retention.ms", "-1", "max.message.bytes", Integer.toString(LARGEST));
 
   private static EmbeddedConnectCluster connect;
 
@@ -169,7 +173,8 @@ class ConnectRecordFuzzIT {
     }
     partitions.forEach((t, n) -> connect.kafka().createTopic(t, n, 1, KEPT));
     Map<String, Long> ends = new TreeMap<>();
-    try (KafkaProducer<byte[], byte[]> p = connect.kafka().createProducer(new HashMap<>())) {
+    try (KafkaProducer<byte[], byte[]> p =
+        connect.kafka().createProducer(Map.of("max.request.size", LARGEST))) {
       List<Future<RecordMetadata>> acks = new ArrayList<>();
       for (FuzzRecord r : records) {
         acks.add(
@@ -219,6 +224,7 @@ class ConnectRecordFuzzIT {
     p.put("vault.model", Files.readString(Samples.shopModel()));
     p.put("input.schema.registry.url", registry);
     p.put("errors.deadletterqueue.topic.name", dlq);
+    p.put("producer.override.max.request.size", Integer.toString(LARGEST));
     if (renamed) {
       p.put("transforms", "unprefix");
       p.put("transforms.unprefix.type", "org.apache.kafka.connect.transforms.RegexRouter");

@@ -26,8 +26,10 @@ abstract class TaskBatchesFixture {
   static final String TOPIC = "shop.public.customers";
   static final TopicPartition P0 = new TopicPartition(TOPIC, 0);
   static final TopicPartition P1 = new TopicPartition(TOPIC, 1);
+
+  /** Connect's offsets of the task's partitions, each past every record the tests put. */
   static final Map<TopicPartition, OffsetAndMetadata> ASSIGNED =
-      Map.of(P0, new OffsetAndMetadata(0), P1, new OffsetAndMetadata(0));
+      Map.of(P0, new OffsetAndMetadata(Long.MAX_VALUE), P1, new OffsetAndMetadata(Long.MAX_VALUE));
 
   final FakeEngine engine = new FakeEngine();
   final List<SinkRecord> reported = new ArrayList<>();

@@ -40,6 +40,17 @@ class TaskBatchesTest extends TaskBatchesFixture {
   }
 
   @Test
+  void noOffsetIsReportedPastWhatConnectTakesAsConsumed() throws Exception {
+    TaskBatches b = batches(3);
+    b.put(customers(P0, 0, 1, 2, 3));
+    assertThat(offsets(b.toCommit(ASSIGNED))).containsExactly(Map.entry(P0, 4L));
+    // A put that failed after its records were loaded: Connect delivers them again, and until then
+    // takes only the records before them as consumed.
+    assertThat(offsets(b.toCommit(Map.of(P0, new OffsetAndMetadata(2)))))
+        .containsExactly(Map.entry(P0, 2L));
+  }
+
+  @Test
   void aPipelinedBatchIsCommittedOnlyOnceTheEngineHasWrittenIt() throws Exception {
     engine.pipelined = true;
     TaskBatches b = batches(2);

@@ -216,7 +216,8 @@ final class BatchRunner {
   Written writePlanned(PlannedBatch b) throws SQLException {
     // Planned against tables the database lost: planned anew once they are there again.
     return healing.once(
-        () -> writePlannedOnce(b), () -> new Written(loadOnce(b.events, b.bad, b.progress), false));
+        () -> writePlannedOnce(b),
+        () -> new Written(loadOnce(b.received, b.bad, b.progress), false));
   }
 
   private Written writePlannedOnce(PlannedBatch b) throws SQLException {
@@ -235,13 +236,13 @@ final class BatchRunner {
         throw e;
       }
       // The database rejected a value: load the batch in parts, as load() does.
-      return new Written(logged(isolate(b.events, b.bad, e, b.progress)), false);
+      return new Written(logged(isolate(b.received, b.bad, e, b.progress)), false);
     }
     if (written != null) {
       return new Written(logged(written), true); // committed, and its connection back in the pool
     }
     // Planned anew on the writer's connection: the batch before this one has committed.
-    return new Written(loadOnce(b.events, b.bad, b.progress), false);
+    return new Written(loadOnce(b.received, b.bad, b.progress), false);
   }
 
   /** Adds the batch's new columns (a record too wide for its table fails here, as a row). */

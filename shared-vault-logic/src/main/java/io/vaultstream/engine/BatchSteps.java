@@ -128,6 +128,7 @@ final class BatchSteps {
     watch.check(events);
     // Events whose new columns cannot be added are bad records before any schema change, and
     // events with a value its column cannot hold are error rows (on a target that checks values).
+    List<ChangeEvent> received = events;
     List<Problem> problems = new ArrayList<>(failed);
     List<ChangeEvent> admitted = values.admit(admission.admit(events, problems), problems);
     List<Problem> refused = List.of();
@@ -148,7 +149,8 @@ final class BatchSteps {
     BatchPlan plan = planner.plan(events, rechecks.rechecks(), reader);
     WaitingHold.Stored after = heldAfter(base, rechecks, plan, progress, now);
     return new PlannedBatch(
-        events, bad, failed, refused, progress, after, now, rechecks, plan, start, prepared);
+        received, events, bad, failed, refused, progress, after, now, rechecks, plan, start,
+        prepared);
   }
 
   /**

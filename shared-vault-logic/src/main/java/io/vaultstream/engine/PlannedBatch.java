@@ -22,6 +22,8 @@ import java.util.TreeMap;
  * this one is written.
  */
 final class PlannedBatch {
+  // The events handed over; of them, those admitted (the rest are refused).
+  final List<ChangeEvent> received;
   final List<ChangeEvent> events;
   final List<BadRecord> bad;
   final List<Problem> failed;
@@ -39,6 +41,7 @@ final class PlannedBatch {
   final long plannedNanos;
 
   PlannedBatch(
+      List<ChangeEvent> received,
       List<ChangeEvent> events,
       List<BadRecord> bad,
       List<Problem> failed,
@@ -50,6 +53,7 @@ final class PlannedBatch {
       BatchPlan plan,
       long startNanos,
       long preparedNanos) {
+    this.received = received;
     this.events = events;
     this.bad = bad;
     this.failed = failed;

@@ -67,6 +67,42 @@ abstract class ColumnAdmissionContract extends ShopReferencesBase {
         .contains("one record may add at most 100 (auto.evolve.max.columns.per.record");
   }
 
+  /**
+   * Through a pipeline, a batch with a record too wide for its table and a row the database refuses
+   * is loaded in parts: the refused record is not lost on the way (an error row and a problem of
+   * the batch, as when the batch loads in one piece), the good record loads.
+   */
+  @Test
+  void aWideRecordIsAnErrorRowAlsoWhenItsPipelinedBatchLoadsInParts() throws Exception {
+    schema = newSchema();
+    // No sweep due: the pipeline plans the batch ahead instead of loading it with the sweep.
+    VaultLoader loader =
+        track(
+            VaultLoader.open(SHOP, db().options(schema).sweepIntervalMs(3_600_000).build(), clock));
+    loader.load(List.of(product(1, Map.of()))); // the first sweep runs with it
+    db().addCheck(schema, "sat_product", "no_refused", "name <> 'refused'", true);
+    Map<String, Object> wide = row();
+    for (int i = 0; i < 1_700; i++) {
+      wide.put("f" + i, i);
+    }
+    List<ChangeEvent> batch =
+        List.of(product(2, wide), product(3, row("name", "refused")), product(4, Map.of()));
+    List<LoadResult> results = new ArrayList<>();
+    try (LoadPipeline<Integer> pipeline = loader.pipeline((tag, r) -> results.add(r))) {
+      pipeline.submit(batch, List.of(), null, 1);
+      pipeline.drain();
+    }
+    assertThat(loadedSkus()).containsExactly("SKU-1", "SKU-4");
+    assertThat(errors())
+        .hasSize(2)
+        .anySatisfy(e -> assertThat(e).startsWith("BAD_RECORD|sat_product|"))
+        .anySatisfy(e -> assertThat(e).startsWith("CONSTRAINT_VIOLATION|products|"));
+    assertThat(results).singleElement();
+    assertThat(results.get(0).problems())
+        .extracting(p -> p.event().get("sku"))
+        .containsExactlyInAnyOrder("SKU-2", "SKU-3");
+  }
+
   @Test
   void aTableGainsNoMoreColumnsThanItsLimit() throws Exception {
     schema = newSchema();
