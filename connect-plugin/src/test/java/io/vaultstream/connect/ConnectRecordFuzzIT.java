@@ -30,6 +30,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -334,14 +335,16 @@ class ConnectRecordFuzzIT {
       }
     }
     Map<String, FuzzRecord> bad = new HashMap<>();
+    Map<String, String> why = new HashMap<>();
     for (String row :
         db.rows(
-            "SELECT DISTINCT topic, kafka_partition, kafka_offset FROM "
+            "SELECT topic, kafka_partition, kafka_offset, error_code, message FROM "
                 + schema
                 + ".vs_errors WHERE error_code <> 'UNRESOLVED_REFERENCE'")) {
-      String[] f = row.split("\\|");
+      String[] f = row.split("\\|", 5);
       String at = f[0] + "/" + f[1] + "@" + f[2];
       bad.put(at, byPosition.get(at));
+      why.put(at, f[3] + ": " + f[4]);
     }
     if (undecodable.containsAll(bad.keySet())) {
       findings.add(
@@ -350,18 +353,31 @@ class ConnectRecordFuzzIT {
           "nothing to check",
           "the dead letters of such records (sent by the task, not by Connect) went unchecked");
     }
-    // Connect commits a partition's offsets only once the dead letters of its records are sent:
-    // after awaitCommittedToKafka, the queue holds every letter the task will send.
-    List<ConsumerRecord<byte[], byte[]>> letters = new ArrayList<>();
-    connect.kafka().consumeAll(60_000, dlq).forEach(letters::add);
+    // Connect commits a partition's offsets once the dead letters of its records are sent, so after
+    // awaitCommittedToKafka the queue should hold them all; any still missing is waited for a
+    // while (which tells a late letter from a lost one), then reported.
+    // The last complete read of the queue (a read cut short by the deadline is not one).
+    AtomicReference<List<ConsumerRecord<byte[], byte[]>>> read = new AtomicReference<>(List.of());
+    try {
+      Awaitility.await("the dead letter queue holds every record the error table holds")
+          .atMost(Duration.ofSeconds(90))
+          .pollInterval(Duration.ofSeconds(1))
+          .until(
+              () -> {
+                List<ConsumerRecord<byte[], byte[]>> all = new ArrayList<>();
+                connect.kafka().consumeAll(60_000, dlq).forEach(all::add);
+                read.set(all);
+                Set<String> at = new HashSet<>();
+                all.forEach(l -> at.add(position(l)));
+                return at.containsAll(bad.keySet());
+              });
+    } catch (ConditionTimeoutException e) {
+      // which ones are missing is reported below
+    }
+    List<ConsumerRecord<byte[], byte[]>> letters = read.get();
     Map<String, Integer> seen = new HashMap<>();
     for (ConsumerRecord<byte[], byte[]> letter : letters) {
-      String at =
-          header(letter, "__connect.errors.topic")
-              + "/"
-              + header(letter, "__connect.errors.partition")
-              + "@"
-              + header(letter, "__connect.errors.offset");
+      String at = position(letter);
       FuzzRecord r = bad.get(at);
       if (r == null) {
         findings.add(
@@ -375,9 +391,22 @@ class ConnectRecordFuzzIT {
     bad.forEach(
         (at, r) -> {
           if (!seen.containsKey(at)) {
-            findings.add("b: a bad record is not in the dead letter queue", r, "missing", at);
+            findings.add(
+                "b: a bad record is not in the dead letter queue",
+                r,
+                "missing",
+                at + ", in the error table as " + why.get(at));
           }
         });
+  }
+
+  /** Where a dead letter's record was read, as Connect's context headers say. */
+  private static String position(ConsumerRecord<byte[], byte[]> letter) {
+    return header(letter, "__connect.errors.topic")
+        + "/"
+        + header(letter, "__connect.errors.partition")
+        + "@"
+        + header(letter, "__connect.errors.offset");
   }
 
   private static String header(ConsumerRecord<byte[], byte[]> r, String key) {
