@@ -55,6 +55,13 @@ public final class Findings {
     return found.size();
   }
 
+  /** Prints the report and fails with it when there is any finding. */
+  public void assertNone(String replay) {
+    String report = report(replay);
+    System.out.println(report);
+    org.assertj.core.api.Assertions.assertThat(isEmpty()).as(report).isTrue();
+  }
+
   /** The findings, each with its reproducer; {@code replay} says how to run the same inputs. */
   public synchronized String report(String replay) {
     StringBuilder sb = new StringBuilder();

@@ -56,11 +56,7 @@ abstract class RecordFuzzContract extends DatabaseContract {
 
   /** The seed: {@code -Dfuzz.seed=N}, {@code -Dfuzz.seed=random}, or {@link #DEFAULT_SEED}. */
   static long seed() {
-    String s = System.getProperty("fuzz.seed");
-    if (s == null || s.isBlank()) {
-      return DEFAULT_SEED;
-    }
-    return s.trim().equals("random") ? System.nanoTime() : Long.parseLong(s.trim());
+    return RecordMix.seed(DEFAULT_SEED);
   }
 
   static int records() {

@@ -39,6 +39,18 @@ public final class RecordMix {
   }
 
   /**
+   * The seed of a fuzz run: {@code -Dfuzz.seed=N}, {@code -Dfuzz.seed=random} (drawn), or {@code
+   * fixed}, so that the build's verdict does not depend on a draw.
+   */
+  public static long seed(long fixed) {
+    String s = System.getProperty("fuzz.seed");
+    if (s == null || s.isBlank()) {
+      return fixed;
+    }
+    return s.trim().equals("random") ? System.nanoTime() : Long.parseLong(s.trim());
+  }
+
+  /**
    * {@code count} generated records and the known inputs, in Kafka order per partition.
    *
    * @param registry where Avro schemas go; null for no Avro records (a pure test)
