@@ -12,6 +12,7 @@ import io.vaultstream.model.VaultModel;
 import io.vaultstream.plan.BatchPlan;
 import io.vaultstream.plan.BatchPlanner;
 import io.vaultstream.plan.Recheck;
+import io.vaultstream.plan.RowKeys;
 import io.vaultstream.waiting.WaitingColumns;
 import io.vaultstream.waiting.WaitingCycle;
 import io.vaultstream.waiting.WaitingHeldEvent;
@@ -142,11 +143,12 @@ final class BatchSteps {
     if (inFlight != null) {
       reader = inFlight.keyMapView(reader);
     }
-    Map<String, Set<String>> batchKeys = planner.rowKeys(events);
+    RowKeys batchKeys = planner.rowKeys(events);
     WaitingHold base = inFlight != null ? inFlight.held.state() : held;
-    WaitingRechecks rechecks = rechecks(store, batchKeys, now, choice, maySweep, inFlight, base);
+    WaitingRechecks rechecks =
+        rechecks(store, batchKeys.bySource(), now, choice, maySweep, inFlight, base);
     long prepared = System.nanoTime();
-    BatchPlan plan = planner.plan(events, rechecks.rechecks(), reader);
+    BatchPlan plan = planner.plan(batchKeys, rechecks.rechecks(), reader);
     WaitingHold.Stored after = heldAfter(base, rechecks, plan, progress, now);
     return new PlannedBatch(
         received, events, bad, failed, refused, progress, after, now, rechecks, plan, start,

@@ -70,6 +70,27 @@ public final class NamedValues<V> extends AbstractMap<String, V> implements Seri
     public int size() {
       return names.length;
     }
+
+    /** The position of each of {@code list}'s names, -1 for a name not among these. */
+    public int[] positions(List<String> list) {
+      int[] at = new int[list.size()];
+      for (int i = 0; i < at.length; i++) {
+        Integer p = index.get(list.get(i));
+        at[i] = p == null ? -1 : p;
+      }
+      return at;
+    }
+  }
+
+  /** The shared names of this map. */
+  public Names names() {
+    return names;
+  }
+
+  /** The value of the i-th name. */
+  @SuppressWarnings("unchecked")
+  public V valueAt(int i) {
+    return (V) values[i];
   }
 
   @Override

@@ -27,6 +27,11 @@ public final class KeyText {
     return sb.append(']').toString();
   }
 
+  /** {@link #pk(List)} of values in an array. */
+  public static String pk(String[] values) {
+    return pk(java.util.Arrays.asList(values));
+  }
+
   /** Key values as a JSON object. */
   public static String values(Map<String, String> values) {
     StringBuilder sb = new StringBuilder(values.size() * 24).append('{');

@@ -46,6 +46,9 @@ public final class BatchPlan {
   public record SetAside(
       io.vaultstream.event.ChangeEvent event, String link, String message, boolean error) {}
 
+  /** Hub business keys reached through parent rows' key values while planning (by their map). */
+  final Map<Map<String, String>, ParentReach.Reached> reached = new java.util.IdentityHashMap<>();
+
   /** Number of events planned. */
   public int events;
 

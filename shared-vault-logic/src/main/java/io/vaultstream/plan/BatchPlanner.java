@@ -4,15 +4,14 @@ import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.NamedValues;
 import io.vaultstream.event.Operation;
 import io.vaultstream.event.Problem;
-import io.vaultstream.hash.CanonicalText;
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.keymap.KeyMapReader;
 import io.vaultstream.keymap.KeyText;
 import io.vaultstream.keymap.KeyTimelines;
 import io.vaultstream.model.ForeignKey;
-import io.vaultstream.model.SourceTable;
 import io.vaultstream.model.VaultModel;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -45,61 +44,87 @@ public final class BatchPlanner {
 
   /** Plans new events and events rechecked from the waiting rows, together. */
   public BatchPlan plan(List<ChangeEvent> input, List<Recheck> rechecks, KeyMapReader reader) {
+    return plan(new RowKeys(input, new String[input.size()], Map.of()), rechecks, reader);
+  }
+
+  /**
+   * Plans the events of {@code keys} (made by {@link #rowKeys}, whose primary key texts it takes)
+   * and events rechecked from the waiting rows, together.
+   */
+  public BatchPlan plan(RowKeys keys, List<Recheck> rechecks, KeyMapReader reader) {
     BatchPlan plan = new BatchPlan();
-    plan.events = input.size();
-    Map<ChangeEvent, Recheck> rechecked = new java.util.IdentityHashMap<>();
-    rechecks.forEach(r -> rechecked.put(r.event(), r));
-    List<ChangeEvent> events = new ArrayList<>(input);
-    rechecks.forEach(r -> events.add(r.event()));
-    events.sort(ChangeEvent.SOURCE_ORDER);
+    plan.events = keys.events.size();
+    List<Planned> events = inSourceOrder(keys, rechecks);
 
     // Each loop is a method of its own, and each loop body too: the JIT compiles them apart
     // (compiling one large method with every loop in it took seconds of a fresh worker's CPU).
     KeyTimelines timelines = new KeyTimelines();
-    String[] pkTexts = new String[events.size()];
-    Map<String, Set<String>> pks = rowsToRead(events, rechecked, pkTexts);
-    pks.forEach((source, keys) -> load(timelines, reader, source, keys));
-    List<PlanItem> items = items(events, rechecked, pkTexts, timelines, plan);
+    Map<String, Set<String>> pks = rowsToRead(events);
+    pks.forEach((source, read) -> load(timelines, reader, source, read));
+    List<PlanItem> items = items(events, timelines, plan);
     Map<String, Set<String>> parents = parentKeys(items);
     rows.trackedParents(items, timelines, parents);
     parents.forEach(
-        (source, keys) -> load(timelines, reader, source, timelines.missing(source, keys)));
+        (source, read) -> load(timelines, reader, source, timelines.missing(source, read)));
     rows(items, timelines, plan);
+    plan.reached.clear(); // not kept while the plan waits to be written
     return plan;
+  }
+
+  /** An event to plan: its primary key text once made, and its recheck if it is one. */
+  private static final class Planned {
+    final ChangeEvent event;
+    final Recheck recheck;
+    String pk;
+
+    Planned(ChangeEvent event, String pk, Recheck recheck) {
+      this.event = event;
+      this.pk = pk;
+      this.recheck = recheck;
+    }
+  }
+
+  private static final Comparator<Planned> SOURCE_ORDER =
+      (a, b) -> ChangeEvent.SOURCE_ORDER.compare(a.event, b.event);
+
+  /** The new events, then the rechecked ones, in source order (a stable sort). */
+  private static List<Planned> inSourceOrder(RowKeys keys, List<Recheck> rechecks) {
+    List<Planned> events = new ArrayList<>(keys.events.size() + rechecks.size());
+    for (int i = 0; i < keys.pks.length; i++) {
+      events.add(new Planned(keys.events.get(i), keys.pks[i], null));
+    }
+    for (Recheck r : rechecks) {
+      events.add(new Planned(r.event(), null, r));
+    }
+    events.sort(SOURCE_ORDER);
+    return events;
   }
 
   /**
    * The rows whose key map entries the batch needs: every row an event changes, except rows an
    * insert creates (unless other events of the row need it, or a child refers to it, which the
-   * parents' read covers). Keeps each primary key text it makes in {@code pkTexts}, by position.
+   * parents' read covers). Keeps each primary key text it makes in its event.
    */
-  private Map<String, Set<String>> rowsToRead(
-      List<ChangeEvent> events, Map<ChangeEvent, Recheck> rechecked, String[] pkTexts) {
+  private Map<String, Set<String>> rowsToRead(List<Planned> events) {
     Map<String, Set<String>> pks = new LinkedHashMap<>();
-    for (int i = 0; i < events.size(); i++) {
-      ChangeEvent e = events.get(i);
+    for (Planned p : events) {
+      ChangeEvent e = p.event;
       // An effectivity or status version needs the row's mappings around an insert too: a
       // re-insert after a delete, or an insert processed after a later event of its row.
-      if (e.operation() != Operation.INSERT
-          || rechecked.containsKey(e)
-          || rows.tracks(e.sourceTable())) {
-        pkTexts[i] = pkText(e);
-        pks.computeIfAbsent(e.sourceTable(), s -> new HashSet<>()).add(pkTexts[i]);
+      if (e.operation() != Operation.INSERT || p.recheck != null || rows.tracks(e.sourceTable())) {
+        if (p.pk == null) {
+          p.pk = pkText(e);
+        }
+        pks.computeIfAbsent(e.sourceTable(), s -> new HashSet<>()).add(p.pk);
       }
     }
     return pks;
   }
 
-  private List<PlanItem> items(
-      List<ChangeEvent> events,
-      Map<ChangeEvent, Recheck> rechecked,
-      String[] pkTexts,
-      KeyTimelines timelines,
-      BatchPlan plan) {
+  private List<PlanItem> items(List<Planned> events, KeyTimelines timelines, BatchPlan plan) {
     List<PlanItem> items = new ArrayList<>(events.size());
-    for (int i = 0; i < events.size(); i++) {
-      ChangeEvent e = events.get(i);
-      PlanItem it = item(e, pkTexts[i], rechecked.get(e), timelines, plan);
+    for (Planned p : events) {
+      PlanItem it = item(p.event, p.pk, p.recheck, timelines, plan);
       if (it != null) {
         items.add(it);
       }
@@ -154,12 +179,7 @@ public final class BatchPlanner {
 
   /** The key columns' values as the event's own row image holds them. */
   private static Map<String, String> ownKeys(ChangeEvent e, SourceIndex si) {
-    List<String> cols = si.keyColumns();
-    Object[] values = new Object[cols.size()];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = CanonicalText.of(e.get(cols.get(i)));
-    }
-    return new NamedValues<>(si.keyNames(), values);
+    return new NamedValues<>(si.keyNames(), si.keyReader().texts(e));
   }
 
   /** A hash map's initial capacity for {@code n} entries: no resize, no larger table. */
@@ -195,15 +215,21 @@ public final class BatchPlanner {
     }
   }
 
-  /** The rows (source table to primary keys) whose new state these events carry. */
-  public Map<String, Set<String>> rowKeys(List<ChangeEvent> events) {
+  /**
+   * The rows (source table to primary keys) whose new state these events carry, with each such
+   * event's primary key text for {@link #plan(RowKeys, List, KeyMapReader)}.
+   */
+  public RowKeys rowKeys(List<ChangeEvent> events) {
     Map<String, Set<String>> out = new HashMap<>();
-    for (ChangeEvent e : events) {
+    String[] pks = new String[events.size()];
+    for (int i = 0; i < pks.length; i++) {
+      ChangeEvent e = events.get(i);
       if (e.operation().carriesRow()) {
-        out.computeIfAbsent(e.sourceTable(), s -> new HashSet<>()).add(pkText(e));
+        pks[i] = pkText(e);
+        out.computeIfAbsent(e.sourceTable(), s -> new HashSet<>()).add(pks[i]);
       }
     }
-    return out;
+    return new RowKeys(events, pks, out);
   }
 
   private static void load(
@@ -214,11 +240,6 @@ public final class BatchPlanner {
   }
 
   private String pkText(ChangeEvent e) {
-    SourceTable s = index.get(e.sourceTable()).table();
-    List<String> vals = new ArrayList<>(s.primaryKey().size());
-    for (String c : s.primaryKey()) {
-      vals.add(CanonicalText.of(e.get(c)));
-    }
-    return KeyText.pk(vals);
+    return KeyText.pk(index.get(e.sourceTable()).primaryKeyColumns().texts(e));
   }
 }

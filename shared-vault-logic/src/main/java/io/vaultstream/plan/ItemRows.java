@@ -35,7 +35,10 @@ final class ItemRows {
   private final LinkRows links;
   // The shared names of the maps of each of the model's attribute lists, found by the list itself
   // (built here, read only afterwards).
-  private final Map<List<String>, NamedValues.Names> attributeNames = new IdentityHashMap<>();
+  private final Map<List<String>, Attributes> attributeNames = new IdentityHashMap<>();
+
+  /** One attribute list's shared names, and its columns as read from row images. */
+  private record Attributes(NamedValues.Names names, RowColumns columns) {}
 
   ItemRows(VaultModel model, HashKeyCalculator hasher, Map<String, SourceIndex> index) {
     this.model = model;
@@ -56,7 +59,7 @@ final class ItemRows {
   private void nameList(List<String> columns) {
     NamedValues.Names names = columns == null ? null : NamedValues.Names.of(columns);
     if (names != null) {
-      attributeNames.put(columns, names);
+      attributeNames.put(columns, new Attributes(names, new RowColumns(columns)));
     }
   }
 
@@ -216,13 +219,9 @@ final class ItemRows {
     List<String> cols =
         declared != null ? declared : index.get(e.sourceTable()).defaultAttributes();
     if (cols != null) {
-      NamedValues.Names names = attributeNames.get(cols);
-      if (names != null) {
-        Object[] values = new Object[cols.size()];
-        for (int i = 0; i < values.length; i++) {
-          values[i] = CanonicalText.of(e.get(cols.get(i)));
-        }
-        return new NamedValues<>(names, values);
+      Attributes known = attributeNames.get(cols);
+      if (known != null) {
+        return new NamedValues<>(known.names(), known.columns().texts(e));
       }
       Map<String, String> out = new LinkedHashMap<>(BatchPlanner.capacity(cols.size()));
       for (int i = 0; i < cols.size(); i++) {

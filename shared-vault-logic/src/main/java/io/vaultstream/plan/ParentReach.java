@@ -99,6 +99,12 @@ final class ParentReach {
     if (parent == null) {
       return notKnownYet(it, fk, parentPk);
     }
+    Reached known = plan.reached.get(parent);
+    for (Reached r = known; r != null; r = r.next()) {
+      if (r.hub() == hub) {
+        return r.reach();
+      }
+    }
     List<String> bk = BusinessKeys.values(parent, hub.sources().get(fk.references()));
     String hk = BusinessKeys.allNull(bk) ? null : BusinessKeys.hubKey(hasher, hub, bk);
     if (hk == null) {
@@ -111,8 +117,17 @@ final class ParentReach {
               + " has a NULL business key for "
               + hub.name());
     }
-    return Reach.of(bk, hk);
+    Reach reach = Reach.of(bk, hk);
+    plan.reached.put(parent, new Reached(hub, reach, known));
+    return reach;
   }
+
+  /**
+   * A hub's business key as reached through one parent row's key values; {@code next}, the same
+   * row's for another hub. A batch keeps them by the key values' map itself (each key map entry and
+   * each event's own keys one such map), as children of one parent row reach the same key.
+   */
+  record Reached(Hub hub, Reach reach, Reached next) {}
 
   /** The event waits: the parent row its foreign key names is not known yet. */
   private static Reach notKnownYet(PlanItem it, ForeignKey fk, String parentPk) {

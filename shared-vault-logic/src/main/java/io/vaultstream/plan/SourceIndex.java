@@ -24,6 +24,8 @@ import java.util.Optional;
  *     source's foreign key reaches it
  * @param keyNames the key columns as the shared names of the maps of a row's key values (the key
  *     columns are distinct)
+ * @param primaryKeyColumns the primary key's columns, as read from row images
+ * @param keyReader the key columns, as read from row images
  */
 record SourceIndex(
     SourceTable table,
@@ -36,7 +38,9 @@ record SourceIndex(
     List<String> keyColumns,
     List<String> defaultAttributes,
     boolean needsKeyMap,
-    NamedValues.Names keyNames) {
+    NamedValues.Names keyNames,
+    RowColumns primaryKeyColumns,
+    RowColumns keyReader) {
 
   /** The index of every source of a model. */
   static Map<String, SourceIndex> of(VaultModel model) {
@@ -65,7 +69,9 @@ record SourceIndex(
               keyColumns,
               defaults == null ? null : List.copyOf(defaults),
               referenced || !s.primaryKey().containsAll(keyColumns),
-              Objects.requireNonNull(NamedValues.Names.of(keyColumns))));
+              Objects.requireNonNull(NamedValues.Names.of(keyColumns)),
+              new RowColumns(s.primaryKey()),
+              new RowColumns(keyColumns)));
     }
     return out;
   }

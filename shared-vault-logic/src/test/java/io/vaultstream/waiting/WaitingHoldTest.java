@@ -53,7 +53,8 @@ class WaitingHoldTest {
     WaitingRechecks rechecks =
         WaitingRecheckChoice.usual(false)
             .apply(
-                WaitingRowRechecks.NONE, state.select(planner.rowKeys(events), now, HOLD, false));
+                WaitingRowRechecks.NONE,
+                state.select(planner.rowKeys(events).bySource(), now, HOLD, false));
     BatchPlan plan = planner.plan(events, rechecks.rechecks(), NOTHING_STORED);
     return new Batch(
         rechecks, plan, state.after(rechecks, plan, progress(events), now, HOLD, max, bytes));
