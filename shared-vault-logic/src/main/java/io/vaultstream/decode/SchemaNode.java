@@ -2,6 +2,7 @@ package io.vaultstream.decode;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.SerializedString;
 import io.vaultstream.event.NamedValues;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -37,6 +38,8 @@ final class SchemaNode {
   private final Map<String, String> params;
   private final String path;
   private final String[] fieldNames;
+  // The names as the parser compares them with the input's bytes, without making a String.
+  private final SerializedString[] serializedNames;
   private final SchemaNode[] fields;
   private final Map<String, Integer> index;
   private final NamedValues.Names names;
@@ -53,11 +56,13 @@ final class SchemaNode {
       int n = structFields.size();
       this.kind = Kind.STRUCT;
       this.fieldNames = new String[n];
+      this.serializedNames = new SerializedString[n];
       this.fields = new SchemaNode[n];
       this.index = new HashMap<>(n * 2);
       for (int i = 0; i < n; i++) {
         Map<?, ?> field = structFields.get(i);
         fieldNames[i] = JsonValueReader.text(field.get("field"));
+        serializedNames[i] = new SerializedString(fieldNames[i]);
         fields[i] = new SchemaNode(field, path + "." + fieldNames[i]);
         index.put(fieldNames[i], i);
       }
@@ -70,6 +75,7 @@ final class SchemaNode {
             default -> Kind.PRIMITIVE;
           };
       this.fieldNames = null;
+      this.serializedNames = null;
       this.fields = null;
       this.index = null;
       this.names = null;
@@ -138,12 +144,20 @@ final class SchemaNode {
     int n = fields.length;
     Object[] values = new Object[n];
     int expected = 0;
-    for (String field = p.nextFieldName(); field != null; field = p.nextFieldName()) {
-      JsonToken vt = p.nextToken();
+    while (true) {
       int i;
-      if (expected < n && fieldNames[expected].equals(field)) {
+      JsonToken vt;
+      // A payload gives its fields in the schema's order: the next one is compared as bytes.
+      if (expected < n && p.nextFieldName(serializedNames[expected])) {
         i = expected;
+        vt = p.nextToken();
       } else {
+        JsonToken t = expected < n ? p.currentToken() : p.nextToken();
+        if (t != JsonToken.FIELD_NAME) {
+          break;
+        }
+        String field = p.currentName();
+        vt = p.nextToken();
         Integer found = index.get(field);
         if (found == null) {
           JsonValueReader.value(p, vt); // read as the general way does, to fail as it would
