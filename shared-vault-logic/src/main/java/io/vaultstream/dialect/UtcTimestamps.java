@@ -17,8 +17,28 @@ public final class UtcTimestamps {
   private static final long MIN_FAST = -62_135_596_800_000_000L; // 0001-01-01
   private static final long MAX_FAST = 253_402_300_800_000_000L; // 10000-01-01
 
+  // The texts made last, by their time: a batch writes each time several times (an event's hub,
+  // link and satellite rows and key map entry carry its time, and so do the other events of its
+  // transaction). A slot is replaced whole by an immutable entry, so a thread that reads a slot
+  // another thread writes sees the old entry or the new one.
+  private static final int SLOTS = 2048;
+  private static final Made[] MADE = new Made[SLOTS];
+
+  private record Made(long micros, String suffix, String text) {}
+
   /** {@code 2024-01-01 01:00:00.407843} followed by {@code suffix}. */
   public static String text(long micros, String suffix) {
+    int slot = (int) (micros ^ (micros >>> 31)) & (SLOTS - 1);
+    Made made = MADE[slot];
+    if (made != null && made.micros() == micros && made.suffix().equals(suffix)) {
+      return made.text();
+    }
+    String text = make(micros, suffix);
+    MADE[slot] = new Made(micros, suffix, text);
+    return text;
+  }
+
+  private static String make(long micros, String suffix) {
     if (micros < MIN_FAST || micros >= MAX_FAST) {
       return viaFormatter(micros, suffix);
     }

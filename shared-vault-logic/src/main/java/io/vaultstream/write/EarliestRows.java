@@ -91,7 +91,7 @@ final class EarliestRows {
       NewKeyHints.Table known,
       Set<String> inserted)
       throws SQLException {
-    TextColumns fresh = new TextColumns(cols);
+    TextColumns fresh = new TextColumns(cols, all.size());
     List<List<String>> rest = new ArrayList<>();
     List<String> freshKeys = new ArrayList<>();
     for (List<String> row : all) {
@@ -137,7 +137,7 @@ final class EarliestRows {
     if (rows.isEmpty()) {
       return 0;
     }
-    TextColumns data = new TextColumns(cols);
+    TextColumns data = new TextColumns(cols, rows.size());
     rows.forEach(data::add);
     if (learning == null && inserted == null) {
       return store.upsertEarliest(t, data, null);

@@ -72,7 +72,7 @@ final class HistoryWriter {
     List<String> audit = schema.auditColumns(t.name());
     List<String> insertCols = insertColumns(keyCols, attrs);
     insertCols.addAll(audit);
-    TextColumns inserts = new TextColumns(insertCols);
+    TextColumns inserts = new TextColumns(insertCols, rows.size());
     List<String> delCols = new ArrayList<>(keyCols);
     delCols.add(n.loadDts());
     TextColumns deletes = new TextColumns(delCols);
@@ -116,7 +116,8 @@ final class HistoryWriter {
       TextColumns inserts,
       TextColumns deletes) {
     for (HistoryMerge.Version v : o.inserts()) {
-      List<String> row = new ArrayList<>(key);
+      List<String> row = new ArrayList<>(key.size() + 4 + attrs.size() + audit.size());
+      row.addAll(key);
       row.add(target.timestampText(v.t));
       row.add(v.recordSource);
       row.add(v.hashDiff);
@@ -130,7 +131,8 @@ final class HistoryWriter {
       inserts.add(row);
     }
     for (HistoryMerge.Version v : o.deletes()) {
-      List<String> row = new ArrayList<>(key);
+      List<String> row = new ArrayList<>(key.size() + 1);
+      row.addAll(key);
       row.add(target.timestampText(v.t));
       deletes.add(row);
     }

@@ -14,8 +14,13 @@ public final class TextColumns {
   private final List<List<String>> values = new ArrayList<>();
 
   public TextColumns(List<String> names) {
+    this(names, 10);
+  }
+
+  /** Columns sized for {@code rows} rows, which they may exceed. */
+  public TextColumns(List<String> names, int rows) {
     this.names = names;
-    names.forEach(n -> values.add(new ArrayList<>()));
+    names.forEach(n -> values.add(new ArrayList<>(rows)));
   }
 
   /** Adds one row, values in the order of the names. */

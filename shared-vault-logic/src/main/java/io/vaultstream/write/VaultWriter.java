@@ -158,7 +158,7 @@ public final class VaultWriter {
       return 0;
     }
     List<String> cols = List.of("source_table", "pk", "valid_from", "key_values");
-    TextColumns data = new TextColumns(cols);
+    TextColumns data = new TextColumns(cols, entries.size());
     for (BatchPlan.KeyMapEntry e : entries) {
       data.add(
           List.of(

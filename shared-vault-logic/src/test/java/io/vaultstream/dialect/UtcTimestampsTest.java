@@ -40,4 +40,23 @@ class UtcTimestampsTest {
     assertThat(UtcTimestamps.text(max + 1, "+00"))
         .isEqualTo(UtcTimestamps.viaFormatter(max + 1, "+00"));
   }
+
+  @Test
+  void aTextMadeBeforeIsGivenAgainOnlyForItsOwnTimeAndSuffix() {
+    // More times than the texts kept, drawn again and again: slots shared and replaced.
+    SplittableRandom random = new SplittableRandom(7);
+    long[] times = new long[5_000];
+    for (int i = 0; i < times.length; i++) {
+      times[i] = random.nextLong(-62_135_596_800_000_000L, 253_402_300_799_999_999L);
+    }
+    times[1] = times[0] + 2_048; // the same slot as times[0] (unless a carry reaches bit 31)
+    String[] suffixes = {"+00", ""};
+    for (int i = 0; i < 200_000; i++) {
+      long m = i < 1_000 ? times[i % 2] : times[random.nextInt(times.length)];
+      String suffix = suffixes[random.nextInt(2)];
+      assertThat(UtcTimestamps.text(m, suffix))
+          .as("%d%s", m, suffix)
+          .isEqualTo(UtcTimestamps.viaFormatter(m, suffix));
+    }
+  }
 }
