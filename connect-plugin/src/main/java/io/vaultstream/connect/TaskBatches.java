@@ -43,6 +43,8 @@ final class TaskBatches {
   private final DeliveredRecords delivered;
   // Partitions paused while they are ahead of the others in source time; null when off.
   private final PartitionPacing pacing;
+  // The records of events that wait and may be held in memory, for their dead letters.
+  private final WaitedRecords waited = new WaitedRecords();
   // Whether a batch was handed over since the last offset commit (then no empty batch is needed).
   private boolean handedSinceCommit;
 
@@ -214,12 +216,27 @@ final class TaskBatches {
     // The engine's positions: the batch's next offsets, but not past an event held in memory.
     delivered.committed(result.positions());
     for (Problem p : result.problems()) {
-      if (!p.waits() && batch.source().containsKey(p.event())) {
-        intake.reportCommitted(
-            RecordIntake.original(batch.source().get(p.event()), p.event()),
-            new DecodeException(p.code() + ": " + p.message()));
+      SinkRecord record = batch.source().get(p.event());
+      if (record != null && p.waits()) {
+        waited.waits(p.event(), record);
+      } else if (record != null) {
+        deadLetter(record, p);
       }
     }
+    // Events planned again: one that waited in memory and is refused now is a dead letter too.
+    for (Problem p : result.rechecked()) {
+      SinkRecord record = p.waits() ? null : waited.take(p.event());
+      if (record != null) {
+        deadLetter(record, p);
+      }
+    }
+    waited.committed(result.positions());
+  }
+
+  private void deadLetter(SinkRecord record, Problem p) {
+    intake.reportCommitted(
+        RecordIntake.original(record, p.event()),
+        new DecodeException(p.code() + ": " + p.message()));
   }
 
   /**
@@ -266,6 +283,7 @@ final class TaskBatches {
     buffer.removeIf(e -> partitions.contains(TaskBatch.partitionOf(e)));
     // Events held in memory for them are dropped too: their offsets were not committed either.
     delivered.forget(partitions);
+    waited.forget(partitions);
     if (pacing != null) {
       pacing.forget(partitions);
     }

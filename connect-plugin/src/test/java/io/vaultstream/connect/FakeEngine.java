@@ -48,6 +48,8 @@ final class FakeEngine implements BatchLoader {
   int drains;
   Function<Progress.Position, Progress.Position> positions = p -> p;
   Function<ChangeEvent, List<Problem>> problems = e -> List.of();
+  // The problems of events of earlier batches that the next batch plans again (then cleared).
+  final List<Problem> rechecked = new ArrayList<>();
 
   @Override
   public void submit(
@@ -75,6 +77,8 @@ final class FakeEngine implements BatchLoader {
   private LoadResult result(List<ChangeEvent> events, Progress progress) {
     List<Problem> found = new ArrayList<>();
     events.forEach(e -> found.addAll(problems.apply(e)));
+    List<Problem> again = List.copyOf(rechecked);
+    rechecked.clear();
     return new LoadResult(
         events.size(),
         Map.of(),
@@ -87,7 +91,9 @@ final class FakeEngine implements BatchLoader {
         0,
         0,
         0,
-        progress.positions().stream().map(positions).toList());
+        progress.positions().stream().map(positions).toList(),
+        0,
+        again);
   }
 
   private void failIfTold() throws SQLException {

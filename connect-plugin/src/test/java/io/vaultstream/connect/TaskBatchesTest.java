@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.vaultstream.engine.StoredProgressMoved;
+import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Problem;
 import io.vaultstream.event.Progress;
 import java.sql.SQLException;
@@ -320,6 +321,54 @@ class TaskBatchesTest extends TaskBatchesFixture {
     List<SinkRecord> records = customers(P0, 0);
     b.put(records);
     assertThat(reported).containsExactlyElementsOf(records);
+  }
+
+  @Test
+  void anEventHeldInMemoryAndRefusedWhenPlannedAgainIsADeadLetter() throws Exception {
+    // Customer 0 waits for a parent and is held in memory: its partition's position stays at it.
+    engine.problems =
+        e ->
+            e.position().offset() == 0
+                ? List.of(Problem.unresolved(e, "lnk", "waits", "customers", "[\"1\"]"))
+                : List.of();
+    engine.positions = p -> new Progress.Position(p.topic(), p.partition(), 0);
+    TaskBatches b = batches(2);
+    List<SinkRecord> records = customers(P0, 0, 1);
+    b.put(records);
+    assertThat(reported).as("waiting is no refusal").isEmpty();
+    ChangeEvent held = engine.handed.get(0).events().get(0);
+
+    // A later batch plans it again: still waiting first, then refused.
+    engine.problems = e -> List.of();
+    engine.rechecked.add(Problem.unresolved(held, "lnk", "still waits", "customers", "[\"1\"]"));
+    b.put(customers(P0, 2, 3));
+    assertThat(reported).isEmpty();
+    engine.rechecked.add(Problem.of(held, Problem.NULL_BUSINESS_KEY, "hub_customer", "NULL"));
+    engine.positions = p -> p;
+    b.put(customers(P0, 4, 5));
+    assertThat(reported).containsExactly(records.get(0));
+
+    // Sent once: the event is no longer kept (and its partition's position has passed it).
+    engine.rechecked.add(Problem.of(held, Problem.NULL_BUSINESS_KEY, "hub_customer", "NULL"));
+    b.put(customers(P0, 6, 7));
+    assertThat(reported).hasSize(1);
+  }
+
+  @Test
+  void aWaitingEventWhosePositionIsCommittedIsNoDeadLetterWhenRefusedLater() throws Exception {
+    // Stored in the waiting table at once: the partition's position passes it.
+    engine.problems =
+        e ->
+            e.position().offset() == 0
+                ? List.of(Problem.unresolved(e, "lnk", "waits", "customers", "[\"1\"]"))
+                : List.of();
+    TaskBatches b = batches(2);
+    b.put(customers(P0, 0, 1));
+    ChangeEvent waiting = engine.handed.get(0).events().get(0);
+    engine.problems = e -> List.of();
+    engine.rechecked.add(Problem.of(waiting, Problem.NULL_BUSINESS_KEY, "hub_customer", "NULL"));
+    b.put(customers(P0, 2, 3));
+    assertThat(reported).isEmpty();
   }
 
   @Test

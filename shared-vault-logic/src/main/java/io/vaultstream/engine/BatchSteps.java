@@ -262,7 +262,7 @@ final class BatchSteps {
         (System.nanoTime() - wrote) / 1_000_000);
   }
 
-  /** What a committed batch did: the problems of its own events (not of rechecked ones). */
+  /** What a committed batch did: the problems of its own events, and of rechecked ones apart. */
   private static LoadResult result(
       PlannedBatch b,
       Map<String, Integer> written,
@@ -272,10 +272,15 @@ final class BatchSteps {
     List<Problem> problems = new ArrayList<>(b.refused);
     problems.addAll(b.plan.problems);
     problems.addAll(changed);
+    List<Problem> own = new ArrayList<>(problems.size());
+    List<Problem> rechecked = new ArrayList<>();
+    for (Problem p : problems) {
+      (b.rechecks.rechecked(p.event()) ? rechecked : own).add(p);
+    }
     return new LoadResult(
         b.events.size(),
         written,
-        problems.stream().filter(p -> !b.rechecks.rechecked(p.event())).toList(),
+        own,
         k.waiting(),
         k.resolved(),
         k.toErrors(),
@@ -285,7 +290,8 @@ final class BatchSteps {
         (System.nanoTime() - b.startNanos) / 1_000_000,
         b.held.state().size(),
         stored == null ? List.of() : stored.positions(),
-        b.plan.setAside.size());
+        b.plan.setAside.size(),
+        rechecked);
   }
 
   /** The error rows of the changes of non-historized links that the writer set aside. */

@@ -22,6 +22,9 @@ import java.util.Map;
  *     partition, but no further than its earliest event held in memory; what a runtime may commit
  * @param changesSetAside updates and deletes of non-historized links' sources that the links did
  *     not take (error rows, which {@code errors} counts too, and ignored changes)
+ * @param rechecked the problems of events this batch planned again (waiting rows, events held in
+ *     memory), which an earlier batch reported as waiting: a reference still unresolved, or a row
+ *     refused now that the reference resolved
  */
 public record LoadResult(
     int events,
@@ -36,7 +39,40 @@ public record LoadResult(
     long millis,
     int held,
     List<Progress.Position> positions,
-    int changesSetAside) {
+    int changesSetAside,
+    List<Problem> rechecked) {
+  /** A result without rechecked events' problems. */
+  public LoadResult(
+      int events,
+      Map<String, Integer> rowsWritten,
+      List<Problem> problems,
+      int waiting,
+      int resolved,
+      int movedToErrors,
+      int releasedToUnknown,
+      int dropped,
+      int errors,
+      long millis,
+      int held,
+      List<Progress.Position> positions,
+      int changesSetAside) {
+    this(
+        events,
+        rowsWritten,
+        problems,
+        waiting,
+        resolved,
+        movedToErrors,
+        releasedToUnknown,
+        dropped,
+        errors,
+        millis,
+        held,
+        positions,
+        changesSetAside,
+        List.of());
+  }
+
   /** A result without changes set aside. */
   public LoadResult(
       int events,
@@ -78,6 +114,8 @@ public record LoadResult(
     o.rowsWritten.forEach((k, v) -> rows.merge(k, v, Integer::sum));
     List<Problem> all = new java.util.ArrayList<>(problems);
     all.addAll(o.problems);
+    List<Problem> allRechecked = new java.util.ArrayList<>(rechecked);
+    allRechecked.addAll(o.rechecked);
     return new LoadResult(
         events + o.events,
         rows,
@@ -91,7 +129,8 @@ public record LoadResult(
         millis + o.millis,
         o.held,
         concat(positions, o.positions),
-        changesSetAside + o.changesSetAside);
+        changesSetAside + o.changesSetAside,
+        allRechecked);
   }
 
   private static List<Progress.Position> concat(
