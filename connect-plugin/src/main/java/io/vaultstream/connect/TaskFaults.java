@@ -60,6 +60,16 @@ final class TaskFaults {
   }
 
   /**
+   * The exception to throw for a wait that is bounded elsewhere (a schema id the registry does not
+   * know yet): retried after the backoff, without counting it among the failures in a row.
+   */
+  RuntimeException waiting(String what, Exception e, SinkTaskContext context) {
+    LOG.info("{} waits, retrying in {} ms: {}", what, backoffMs, e.getMessage());
+    context.timeout(backoffMs);
+    return new RetriableException(e.getMessage(), e);
+  }
+
+  /**
    * The exception to throw for a failure of {@code what} (e.g. "Flush of 512 records for shop").
    */
   RuntimeException failed(String what, Exception e, SinkTaskContext context) {

@@ -6,6 +6,7 @@ import static io.vaultstream.connect.config.ConfigNames.TASK_INDEX;
 
 import io.vaultstream.connect.config.ConfigNames;
 import io.vaultstream.connect.config.VaultSinkConfig;
+import io.vaultstream.decode.SchemaIdNotYetKnownException;
 import io.vaultstream.decode.SchemaRegistryException;
 import io.vaultstream.engine.LoadResult;
 import io.vaultstream.engine.VaultLoader;
@@ -34,7 +35,11 @@ public class VaultSinkTask extends SinkTask {
   private VaultLoader loader;
   private String consumer;
   private TaskInstruments instruments;
+  // Failures of writes, and of the schema registry while decoding, each counted in a row on its
+  // own: a batch that commits says the database is back, not the registry (an offset commit with
+  // nothing buffered commits an empty batch while the registry is still down).
   private TaskFaults faults;
+  private TaskFaults registryFaults;
   private TaskBatches batches;
 
   @Override
@@ -47,6 +52,7 @@ public class VaultSinkTask extends SinkTask {
     VaultSinkConfig config = new VaultSinkConfig(props);
     consumer = props.getOrDefault("name", "vaultstream");
     faults = new TaskFaults(config.getInt(MAX_RETRIES), config.getLong(RETRY_BACKOFF));
+    registryFaults = new TaskFaults(config.getInt(MAX_RETRIES), config.getLong(RETRY_BACKOFF));
     VaultModel model = config.model();
     VaultOptions options = config.options();
     try {
@@ -97,10 +103,18 @@ public class VaultSinkTask extends SinkTask {
   public void put(Collection<SinkRecord> records) {
     try {
       batches.put(records);
+      if (!records.isEmpty()) {
+        registryFaults.succeeded(); // these records decoded
+      }
+    } catch (SchemaIdNotYetKnownException e) {
+      // Waited out by the registry client itself, for a bounded time: not counted as a retry.
+      throw registryFaults.waiting(
+          "Decoding " + records.size() + " records for " + consumer, e, context);
     } catch (SchemaRegistryException e) {
       // Not the records' fault: an outage is retried (Connect delivers them again), refused
       // credentials fail the task. Records taken before it stay buffered and are skipped then.
-      throw faults.failed("Decoding " + records.size() + " records for " + consumer, e, context);
+      throw registryFaults.failed(
+          "Decoding " + records.size() + " records for " + consumer, e, context);
     } catch (SQLException e) {
       throw flushFailed(e);
     }

@@ -100,7 +100,7 @@ public final class SchemaRegistryClient implements Serializable {
     } catch (NotFound e) {
       Unknown first = f.unknown.computeIfAbsent(id, i -> new Unknown(now));
       if (now - first.since < unknownWaitMs * 1_000_000L) {
-        throw new SchemaRegistryUnavailableException(
+        throw new SchemaIdNotYetKnownException(
             e.getMessage()
                 + "; waiting for the registry to know it (a follower may lag behind its leader),"
                 + " at most "

@@ -6,7 +6,7 @@ package io.vaultstream.decode;
  * runtimes retry the batch after a backoff (Connect: a retriable exception, the batch is delivered
  * again; Spark: the batch fails and runs again).
  */
-public final class SchemaRegistryUnavailableException extends SchemaRegistryException {
+public class SchemaRegistryUnavailableException extends SchemaRegistryException {
   private static final long serialVersionUID = 1L;
 
   public SchemaRegistryUnavailableException(String message) {
