@@ -3,15 +3,19 @@ package io.vaultstream.connect;
 import io.vaultstream.decode.DecodeException;
 import io.vaultstream.engine.LoadResult;
 import io.vaultstream.engine.StoredProgressMoved;
+import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Problem;
 import io.vaultstream.event.Progress;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Deque;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.sink.SinkRecord;
@@ -215,22 +219,22 @@ final class TaskBatches {
 
     // The engine's positions: the batch's next offsets, but not past an event held in memory.
     delivered.committed(result.positions());
+    // One dead letter per record, however many of its event's rows the vault refused.
+    Set<ChangeEvent> sent = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Problem p : result.problems()) {
       SinkRecord record = batch.source().get(p.event());
-      if (record != null && p.waits()) {
-        waited.waits(p.event(), record);
-      } else if (record != null) {
+      if (record != null && !p.waits() && sent.add(p.event())) {
         deadLetter(record, p);
       }
     }
-    // Events planned again: one that waited in memory and is refused now is a dead letter too.
+    // Events planned again from memory: one refused now is a dead letter too.
     for (Problem p : result.rechecked()) {
-      SinkRecord record = p.waits() ? null : waited.take(p.event());
-      if (record != null) {
+      SinkRecord record = p.waits() ? null : waited.of(p.event());
+      if (record != null && sent.add(p.event())) {
         deadLetter(record, p);
       }
     }
-    waited.committed(result.positions());
+    waited.committed(batch.source(), result.heldEvents(), sent);
   }
 
   private void deadLetter(SinkRecord record, Problem p) {

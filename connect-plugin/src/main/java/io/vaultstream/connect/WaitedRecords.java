@@ -1,52 +1,48 @@
 package io.vaultstream.connect;
 
 import io.vaultstream.event.ChangeEvent;
-import io.vaultstream.event.Progress;
 import java.util.Collection;
-import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.Set;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.sink.SinkRecord;
 
 /**
- * The records of events that wait for a parent row, kept while the engine may still hold the events
- * in memory (their partition's committed position has not passed them). When a later batch plans
- * such an event again and the vault refuses it then (its parent row arrived with a NULL business
- * key, say), its record is a dead letter as a record refused in its own batch is. An event the
- * engine stores in the waiting table leaves memory, and its partition's position passes it: a
- * refusal when it is planned again from there is an error row only, its record long gone.
+ * The records of events the engine holds in memory while they wait for a parent row (their offsets
+ * are not committed meanwhile). When a later batch plans such an event again and the vault refuses
+ * it then (its parent row arrived with a NULL business key, say), its record is a dead letter as a
+ * record refused in its own batch is. Kept by the event itself, and only while the engine holds it
+ * (at most {@code waiting.hold.max.events}): an event that went to the waiting table is read back
+ * from there as another object, and a refusal then is an error row only, its record long gone.
  */
 final class WaitedRecords {
-  private record At(String topic, int partition, long offset) {
-    static At of(ChangeEvent e) {
-      return new At(e.position().topic(), e.position().partition(), e.position().offset());
-    }
+  private final Map<ChangeEvent, SinkRecord> kept = new IdentityHashMap<>();
+
+  /** The record of an event planned again from memory; null when it is not kept. */
+  SinkRecord of(ChangeEvent event) {
+    return kept.isEmpty() ? null : kept.get(event);
   }
 
-  private final Map<At, SinkRecord> kept = new HashMap<>();
-
-  /** The event of {@code record}, in a batch that committed, waits. */
-  void waits(ChangeEvent event, SinkRecord record) {
-    kept.put(At.of(event), record);
-  }
-
-  /** The record of an event planned again, no longer kept; null when it is not kept. */
-  SinkRecord take(ChangeEvent event) {
-    return kept.isEmpty() ? null : kept.remove(At.of(event));
-  }
-
-  /** A batch committed these positions: the events before them are no longer held in memory. */
-  void committed(Collection<Progress.Position> positions) {
-    if (kept.isEmpty()) {
+  /**
+   * A batch committed: the engine now holds {@code held}. The records of the batch's own events
+   * ({@code source}) among them are kept, except those sent as dead letters already ({@code sent}:
+   * a record is sent once), and the records of events no longer held are dropped.
+   */
+  void committed(
+      Map<ChangeEvent, SinkRecord> source, Set<ChangeEvent> held, Set<ChangeEvent> sent) {
+    if (held.isEmpty()) {
+      kept.clear();
       return;
     }
-    for (Progress.Position p : positions) {
-      kept.keySet()
-          .removeIf(
-              at ->
-                  at.partition() == p.partition()
-                      && at.offset() < p.nextOffset()
-                      && at.topic().equals(p.topic()));
+    kept.keySet().retainAll(held);
+    kept.keySet().removeAll(sent);
+    boolean bySource = source.size() <= held.size();
+    for (ChangeEvent e : bySource ? source.keySet() : held) {
+      SinkRecord r = source.get(e);
+      if (r != null && (!bySource || held.contains(e)) && !sent.contains(e)) {
+        kept.put(e, r);
+      }
     }
   }
 
@@ -54,7 +50,10 @@ final class WaitedRecords {
   void forget(Collection<TopicPartition> partitions) {
     if (!kept.isEmpty()) {
       kept.keySet()
-          .removeIf(at -> partitions.contains(new TopicPartition(at.topic(), at.partition())));
+          .removeIf(
+              e ->
+                  partitions.contains(
+                      new TopicPartition(e.position().topic(), e.position().partition())));
     }
   }
 

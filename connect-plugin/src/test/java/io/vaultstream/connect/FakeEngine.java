@@ -48,8 +48,13 @@ final class FakeEngine implements BatchLoader {
   int drains;
   Function<Progress.Position, Progress.Position> positions = p -> p;
   Function<ChangeEvent, List<Problem>> problems = e -> List.of();
-  // The problems of events of earlier batches that the next batch plans again (then cleared).
+  // The problems of events of earlier batches that the next batch plans again from memory (then
+  // cleared).
   final List<Problem> rechecked = new ArrayList<>();
+  // Which of a batch's waiting events the engine holds in memory; the events held (by identity).
+  java.util.function.Predicate<ChangeEvent> holds = e -> false;
+  final java.util.Set<ChangeEvent> held =
+      java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
   @Override
   public void submit(
@@ -79,6 +84,9 @@ final class FakeEngine implements BatchLoader {
     events.forEach(e -> found.addAll(problems.apply(e)));
     List<Problem> again = List.copyOf(rechecked);
     rechecked.clear();
+    found.stream()
+        .filter(p -> p.waits() && holds.test(p.event()))
+        .forEach(p -> held.add(p.event()));
     return new LoadResult(
         events.size(),
         Map.of(),
@@ -93,7 +101,15 @@ final class FakeEngine implements BatchLoader {
         0,
         progress.positions().stream().map(positions).toList(),
         0,
-        again);
+        again,
+        held.isEmpty() ? java.util.Set.of() : identityCopy(held));
+  }
+
+  private static java.util.Set<ChangeEvent> identityCopy(java.util.Set<ChangeEvent> events) {
+    java.util.Set<ChangeEvent> out =
+        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    out.addAll(events);
+    return out;
   }
 
   private void failIfTold() throws SQLException {

@@ -325,50 +325,67 @@ class TaskBatchesTest extends TaskBatchesFixture {
 
   @Test
   void anEventHeldInMemoryAndRefusedWhenPlannedAgainIsADeadLetter() throws Exception {
-    // Customer 0 waits for a parent and is held in memory: its partition's position stays at it.
-    engine.problems =
-        e ->
-            e.position().offset() == 0
-                ? List.of(Problem.unresolved(e, "lnk", "waits", "customers", "[\"1\"]"))
-                : List.of();
-    engine.positions = p -> new Progress.Position(p.topic(), p.partition(), 0);
+    // Customer 0 waits for a parent and is held in memory.
+    engine.problems = e -> e.position().offset() == 0 ? List.of(waits(e)) : List.of();
+    engine.holds = e -> true;
     TaskBatches b = batches(2);
     List<SinkRecord> records = customers(P0, 0, 1);
     b.put(records);
     assertThat(reported).as("waiting is no refusal").isEmpty();
     ChangeEvent held = engine.handed.get(0).events().get(0);
 
-    // A later batch plans it again: still waiting first, then refused.
+    // A later batch plans it again: still waiting first, then refused (and no longer held).
     engine.problems = e -> List.of();
-    engine.rechecked.add(Problem.unresolved(held, "lnk", "still waits", "customers", "[\"1\"]"));
+    engine.rechecked.add(waits(held));
     b.put(customers(P0, 2, 3));
     assertThat(reported).isEmpty();
-    engine.rechecked.add(Problem.of(held, Problem.NULL_BUSINESS_KEY, "hub_customer", "NULL"));
-    engine.positions = p -> p;
+    engine.rechecked.add(refused(held));
+    engine.rechecked.add(refused(held)); // two of its rows
+    engine.held.remove(held);
     b.put(customers(P0, 4, 5));
     assertThat(reported).containsExactly(records.get(0));
 
-    // Sent once: the event is no longer kept (and its partition's position has passed it).
-    engine.rechecked.add(Problem.of(held, Problem.NULL_BUSINESS_KEY, "hub_customer", "NULL"));
+    // Not held any more: a refusal of it later (from the waiting table) sends nothing.
+    engine.rechecked.add(refused(held));
     b.put(customers(P0, 6, 7));
     assertThat(reported).hasSize(1);
   }
 
   @Test
-  void aWaitingEventWhosePositionIsCommittedIsNoDeadLetterWhenRefusedLater() throws Exception {
-    // Stored in the waiting table at once: the partition's position passes it.
-    engine.problems =
-        e ->
-            e.position().offset() == 0
-                ? List.of(Problem.unresolved(e, "lnk", "waits", "customers", "[\"1\"]"))
-                : List.of();
+  void aWaitingEventNotHeldInMemoryIsNoDeadLetterWhenRefusedLater() throws Exception {
+    engine.problems = e -> e.position().offset() == 0 ? List.of(waits(e)) : List.of();
     TaskBatches b = batches(2);
-    b.put(customers(P0, 0, 1));
+    b.put(customers(P0, 0, 1)); // its wait goes to the waiting table
     ChangeEvent waiting = engine.handed.get(0).events().get(0);
     engine.problems = e -> List.of();
-    engine.rechecked.add(Problem.of(waiting, Problem.NULL_BUSINESS_KEY, "hub_customer", "NULL"));
+    engine.rechecked.add(refused(waiting));
     b.put(customers(P0, 2, 3));
     assertThat(reported).isEmpty();
+  }
+
+  @Test
+  void aRecordIsOneDeadLetterEvenWhenItsEventIsRefusedAgainAfterItsWait() throws Exception {
+    // Customer 0: one row refused at once (a dead letter), another waits, held in memory.
+    engine.problems = e -> e.position().offset() == 0 ? List.of(refused(e), waits(e)) : List.of();
+    engine.holds = e -> true;
+    TaskBatches b = batches(2);
+    List<SinkRecord> records = customers(P0, 0, 1);
+    b.put(records);
+    assertThat(reported).containsExactly(records.get(0));
+    ChangeEvent held = engine.handed.get(0).events().get(0);
+    engine.problems = e -> List.of();
+    engine.rechecked.add(refused(held));
+    engine.held.remove(held);
+    b.put(customers(P0, 2, 3));
+    assertThat(reported).as("sent once").hasSize(1);
+  }
+
+  private static Problem waits(ChangeEvent e) {
+    return Problem.unresolved(e, "lnk", "waits", "customers", "[\"1\"]");
+  }
+
+  private static Problem refused(ChangeEvent e) {
+    return Problem.of(e, Problem.NULL_BUSINESS_KEY, "hub_customer", "NULL");
   }
 
   @Test

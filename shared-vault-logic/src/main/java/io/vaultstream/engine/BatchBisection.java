@@ -75,7 +75,21 @@ final class BatchBisection {
     LoadResult last = loadRechecks(bad, failed, progress, attempt, probe, db);
     LoadResult withFailed =
         new LoadResult(
-            0, Map.of(), List.copyOf(failed), 0, 0, 0, 0, 0, 0, 0, last.held(), List.of());
+            0,
+            Map.of(),
+            List.copyOf(failed),
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            last.held(),
+            List.of(),
+            0,
+            List.of(),
+            last.heldEvents());
     return (total == null ? last : total.plus(last)).plus(withFailed);
   }
 

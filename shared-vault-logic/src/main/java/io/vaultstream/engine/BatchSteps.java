@@ -273,10 +273,23 @@ final class BatchSteps {
     problems.addAll(b.plan.problems);
     problems.addAll(changed);
     List<Problem> own = new ArrayList<>(problems.size());
-    List<Problem> rechecked = new ArrayList<>();
+    List<Problem> fromHold = new ArrayList<>();
     for (Problem p : problems) {
-      (b.rechecks.rechecked(p.event()) ? rechecked : own).add(p);
+      if (!b.rechecks.rechecked(p.event())) {
+        own.add(p);
+      } else if (b.rechecks.fromHold().containsKey(p.event())) {
+        fromHold.add(p);
+      }
     }
+    // Held events the database refused on their own (a batch loaded in parts): error rows too.
+    b.rechecks
+        .rejected()
+        .forEach(
+            (e, p) -> {
+              if (b.rechecks.fromHold().containsKey(e)) {
+                fromHold.add(p);
+              }
+            });
     return new LoadResult(
         b.events.size(),
         written,
@@ -291,7 +304,8 @@ final class BatchSteps {
         b.held.state().size(),
         stored == null ? List.of() : stored.positions(),
         b.plan.setAside.size(),
-        rechecked);
+        fromHold,
+        b.held.state().events());
   }
 
   /** The error rows of the changes of non-historized links that the writer set aside. */

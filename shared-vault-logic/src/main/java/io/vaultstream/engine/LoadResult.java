@@ -1,9 +1,11 @@
 package io.vaultstream.engine;
 
+import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Problem;
 import io.vaultstream.event.Progress;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What one flush did.
@@ -22,9 +24,11 @@ import java.util.Map;
  *     partition, but no further than its earliest event held in memory; what a runtime may commit
  * @param changesSetAside updates and deletes of non-historized links' sources that the links did
  *     not take (error rows, which {@code errors} counts too, and ignored changes)
- * @param rechecked the problems of events this batch planned again (waiting rows, events held in
- *     memory), which an earlier batch reported as waiting: a reference still unresolved, or a row
- *     refused now that the reference resolved
+ * @param rechecked the problems of events this batch planned again from memory (held, see {@link
+ *     VaultOptions#holdWaitsMs()}), which an earlier batch reported as waiting: a reference still
+ *     unresolved, or a row refused now that the reference resolved (events planned again from the
+ *     waiting table are not among them)
+ * @param heldEvents the events held in memory after this flush, by identity
  */
 public record LoadResult(
     int events,
@@ -40,8 +44,9 @@ public record LoadResult(
     int held,
     List<Progress.Position> positions,
     int changesSetAside,
-    List<Problem> rechecked) {
-  /** A result without rechecked events' problems. */
+    List<Problem> rechecked,
+    Set<ChangeEvent> heldEvents) {
+  /** A result without events planned again from memory or held. */
   public LoadResult(
       int events,
       Map<String, Integer> rowsWritten,
@@ -70,7 +75,8 @@ public record LoadResult(
         held,
         positions,
         changesSetAside,
-        List.of());
+        List.of(),
+        Set.of());
   }
 
   /** A result without changes set aside. */
@@ -130,7 +136,8 @@ public record LoadResult(
         o.held,
         concat(positions, o.positions),
         changesSetAside + o.changesSetAside,
-        allRechecked);
+        allRechecked,
+        o.heldEvents);
   }
 
   private static List<Progress.Position> concat(

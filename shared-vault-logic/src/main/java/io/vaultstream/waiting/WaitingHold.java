@@ -65,6 +65,16 @@ public final class WaitingHold {
     return held.size();
   }
 
+  /** The events held, by identity. */
+  public Set<ChangeEvent> events() {
+    if (held.isEmpty()) {
+      return Set.of();
+    }
+    Set<ChangeEvent> out = Collections.newSetFromMap(new IdentityHashMap<>(held.size() * 2));
+    held.values().forEach(h -> out.add(h.event()));
+    return Collections.unmodifiableSet(out);
+  }
+
   /**
    * The held events to recheck with the batch: those whose parent row is in the batch, those held
    * for {@code holdMicros} or longer, and all of them when {@code all} (a sweep asked for: the

@@ -22,6 +22,7 @@ abstract class HeldWaitsContract extends HeldWaitsBase {
     LoadResult r = loader.load(first, List.of(), progress(first));
 
     assertThat(r.held()).isEqualTo(1);
+    assertThat(r.heldEvents()).singleElement().isSameAs(early);
     assertThat(r.waiting()).as("no waiting row while held").isZero();
     assertThat(db().value("SELECT count(*) FROM " + schema + ".vs_waiting")).isEqualTo("0");
     // The order's own hub row loaded; its link waits in memory.
@@ -48,6 +49,8 @@ abstract class HeldWaitsContract extends HeldWaitsBase {
     List<ChangeEvent> third = List.of(customer(5));
     r = loader.load(third, List.of(), progress(third));
     assertThat(r.held()).isZero();
+    assertThat(r.heldEvents()).isEmpty();
+    assertThat(r.rechecked()).as("loaded: no problem").isEmpty();
     assertThat(r.resolved()).isEqualTo(1);
     assertThat(positions(r)).isEqualTo(Map.of(topicOrders, 3L, topicCustomers, 2L));
     assertThat(stored(loader)).isEqualTo(Map.of(topicOrders, 3L, topicCustomers, 2L));
@@ -151,6 +154,11 @@ abstract class HeldWaitsContract extends HeldWaitsBase {
     LoadResult r = loader.load(second, List.of(), progress(second));
     assertThat(r.held()).isZero();
     assertThat(r.errors()).isEqualTo(1);
+    // The refusal is reported with the held event itself, for the runtime to send its record on.
+    assertThat(r.rechecked())
+        .singleElement()
+        .satisfies(p -> assertThat(p.event()).isSameAs(first.get(0)));
+    assertThat(r.problems()).as("the batch's own events loaded").isEmpty();
     assertThat(
             db().rows(
                     "SELECT customer_no FROM "
