@@ -46,8 +46,24 @@ public final class BatchPlan {
   public record SetAside(
       io.vaultstream.event.ChangeEvent event, String link, String message, boolean error) {}
 
-  /** Hub business keys reached through parent rows' key values while planning (by their map). */
-  final Map<Map<String, String>, ParentReach.Reached> reached = new java.util.IdentityHashMap<>();
+  // Hub business keys reached through parent rows' key values while planning (by their map);
+  // made when first needed, dropped once planned.
+  private Map<Map<String, String>, ParentReach.Reached> reached;
+
+  ParentReach.Reached reached(Map<String, String> parent) {
+    return reached == null ? null : reached.get(parent);
+  }
+
+  void reached(Map<String, String> parent, ParentReach.Reached r) {
+    if (reached == null) {
+      reached = new java.util.IdentityHashMap<>();
+    }
+    reached.put(parent, r);
+  }
+
+  void planned() {
+    reached = null;
+  }
 
   /** Number of events planned. */
   public int events;

@@ -67,7 +67,7 @@ public final class BatchPlanner {
     parents.forEach(
         (source, read) -> load(timelines, reader, source, timelines.missing(source, read)));
     rows(items, timelines, plan);
-    plan.reached.clear(); // not kept while the plan waits to be written
+    plan.planned(); // what planning kept is not kept while the plan waits to be written
     return plan;
   }
 

@@ -99,7 +99,7 @@ final class ParentReach {
     if (parent == null) {
       return notKnownYet(it, fk, parentPk);
     }
-    Reached known = plan.reached.get(parent);
+    Reached known = plan.reached(parent);
     for (Reached r = known; r != null; r = r.next()) {
       if (r.hub() == hub) {
         return r.reach();
@@ -118,7 +118,7 @@ final class ParentReach {
               + hub.name());
     }
     Reach reach = Reach.of(bk, hk);
-    plan.reached.put(parent, new Reached(hub, reach, known));
+    plan.reached(parent, new Reached(hub, reach, known));
     return reach;
   }
 

@@ -13,10 +13,11 @@ import java.util.Map;
  */
 final class RowColumns {
   private final List<String> columns;
-  // The positions under the names met last. Planning may run on two threads in turn: a thread that
-  // sees an older pair finds the positions again; a pair is immutable, so it is never seen half
-  // made.
+  // The positions under the two names met last (a source's inserts and updates share one, its
+  // deletes' before images another). Planning may run on two threads in turn: a thread that sees
+  // an older pair finds the positions again; a pair is immutable, so it is never seen half made.
   private Positions last;
+  private Positions before;
 
   private record Positions(NamedValues.Names names, int[] at) {}
 
@@ -34,6 +35,20 @@ final class RowColumns {
     return columns.size();
   }
 
+  private Positions positions(NamedValues.Names names) {
+    Positions p = last;
+    if (p != null && p.names() == names) {
+      return p;
+    }
+    Positions q = before;
+    if (q == null || q.names() != names) {
+      q = new Positions(names, names.positions(columns));
+    }
+    before = p;
+    last = q;
+    return q;
+  }
+
   /**
    * The canonical text of each column's value in the event's row image, in the columns' order; null
    * where the value is NULL or the row has no such column.
@@ -42,11 +57,7 @@ final class RowColumns {
     Map<String, Object> row = e.row();
     String[] out = new String[columns.size()];
     if (row instanceof NamedValues<Object> values) {
-      Positions p = last;
-      if (p == null || p.names() != values.names()) {
-        p = new Positions(values.names(), values.names().positions(columns));
-        last = p;
-      }
+      Positions p = positions(values.names());
       int[] at = p.at();
       for (int i = 0; i < out.length; i++) {
         out[i] = at[i] < 0 ? null : CanonicalText.of(values.valueAt(at[i]));
