@@ -1,5 +1,6 @@
 package io.vaultstream.engine;
 
+import io.vaultstream.decode.SchemaIdNotYetKnownException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,16 +31,24 @@ public final class Retries {
       try {
         return attempt.run();
       } catch (Exception e) {
-        if (n > maxRetries || !Failures.retriable(e)) {
+        // A schema id the registry does not know yet: the registry client bounds that wait itself
+        // (then the record is a bad record), so it is not counted among the retries.
+        boolean bounded = e instanceof SchemaIdNotYetKnownException;
+        if ((n > maxRetries && !bounded) || !Failures.retriable(e)) {
           throw e;
         }
-        LOG.warn(
-            "{} failed (attempt {} of {}), retrying in {} ms: {}",
-            what,
-            n,
-            maxRetries + 1,
-            backoffMs,
-            e.getMessage());
+        if (bounded) {
+          n--;
+          LOG.info("{} waits, retrying in {} ms: {}", what, backoffMs, e.getMessage());
+        } else {
+          LOG.warn(
+              "{} failed (attempt {} of {}), retrying in {} ms: {}",
+              what,
+              n,
+              maxRetries + 1,
+              backoffMs,
+              e.getMessage());
+        }
         try {
           Thread.sleep(backoffMs);
         } catch (InterruptedException stop) {
