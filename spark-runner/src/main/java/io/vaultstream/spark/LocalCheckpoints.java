@@ -4,7 +4,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.execution.streaming.FileSystemBasedCheckpointFileManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,9 +13,10 @@ import org.slf4j.LoggerFactory;
  * artifact carries), the {@code FileContext} rename of every checkpoint file starts {@code
  * readlink} processes and its create starts {@code chmod} ones: about a dozen processes per
  * micro-batch and query, 0.2 s of each micro-batch in local mode. The {@code FileSystem} manager
- * writes a temporary file and renames it too, which is atomic on a local disk. A checkpoint manager
- * the session names already, and checkpoints on other file systems (DBFS, S3, ABFS, HDFS), are left
- * as Spark chooses.
+ * writes a temporary file and renames it too, which is atomic on a local disk; the job's own
+ * variant of it ({@link LocalCheckpointFiles}) also creates that file without the {@code chmod}
+ * process Hadoop's local file system starts for each one. A checkpoint manager the session names
+ * already, and checkpoints on other file systems (DBFS, S3, ABFS, HDFS), are left as Spark chooses.
  */
 final class LocalCheckpoints {
   private static final Logger LOG = LoggerFactory.getLogger(LocalCheckpoints.class);
@@ -24,8 +24,11 @@ final class LocalCheckpoints {
   /** Spark's setting naming the checkpoint file manager class. */
   static final String MANAGER = "spark.sql.streaming.checkpointFileManagerClass";
 
-  /** Spark's checkpoint file manager over Hadoop's {@code FileSystem} API. */
-  static final String FILE_SYSTEM_MANAGER = FileSystemBasedCheckpointFileManager.class.getName();
+  /**
+   * The checkpoint file manager for the local disk: Spark's over Hadoop's {@code FileSystem} API,
+   * its files created without a process each ({@link LocalCheckpointFiles}).
+   */
+  static final String FILE_SYSTEM_MANAGER = LocalCheckpointFiles.class.getName();
 
   /** Set (to true) in a session where this class, not the user, named the manager. */
   static final String SET_HERE = "vaultstream.checkpointManagerSetByTheJob";
