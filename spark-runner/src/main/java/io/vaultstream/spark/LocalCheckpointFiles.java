@@ -5,6 +5,7 @@ import java.io.File;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.LocalFileSystem;
@@ -43,6 +44,22 @@ public class LocalCheckpointFiles extends FileSystemBasedCheckpointFileManager {
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot create checkpoint file " + path + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Makes a directory and its missing parents (a new query's logs), also without processes. */
+  @Override
+  public void mkdirs(Path path) {
+    File dir = localFile(path);
+    if (dir == null) {
+      super.mkdirs(path);
+      return;
+    }
+    try {
+      Files.createDirectories(dir.toPath());
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot create checkpoint directory " + path + ": " + e.getMessage(), e);
     }
   }
 
