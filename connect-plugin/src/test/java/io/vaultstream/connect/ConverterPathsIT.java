@@ -7,7 +7,6 @@ import io.vaultstream.samples.ChangeRecord;
 import io.vaultstream.samples.ShopEventGenerator;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestDatabase;
-import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -24,7 +23,6 @@ import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.connect.data.SchemaAndValue;
 import org.apache.kafka.connect.json.JsonConverter;
 import org.apache.kafka.connect.sink.SinkRecord;
-import org.apache.kafka.connect.sink.SinkTaskContext;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -203,17 +201,7 @@ class ConverterPathsIT {
     p.put(ConfigNames.VAULT_MODEL_PATH, Samples.shopModel().toString());
     p.put(ConfigNames.BATCH_SIZE, "1000");
     VaultSinkTask task = new VaultSinkTask();
-    task.initialize(
-        (SinkTaskContext)
-            Proxy.newProxyInstance(
-                SinkTaskContext.class.getClassLoader(),
-                new Class<?>[] {SinkTaskContext.class},
-                (proxy, method, args) ->
-                    switch (method.getName()) {
-                      case "assignment" -> Set.copyOf(partitions);
-                      case "configs" -> Map.of();
-                      default -> null;
-                    }));
+    task.initialize(RecordingTaskContext.of(partitions).context());
     task.start(p);
     task.open(List.copyOf(partitions));
     tasks.add(task);

@@ -5,18 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vaultstream.connect.config.ConfigNames;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestDatabase;
-import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.connect.sink.ErrantRecordReporter;
 import org.apache.kafka.connect.sink.SinkRecord;
-import org.apache.kafka.connect.sink.SinkTaskContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,7 +24,9 @@ import org.junit.jupiter.api.Test;
 class RefusedAfterWaitingIT {
   private static final TopicPartition ORDERS = new TopicPartition("shop.public.orders", 0);
   private static final TopicPartition CUSTOMERS = new TopicPartition("shop.public.customers", 0);
-  private final List<SinkRecord> reported = new ArrayList<>();
+  private final RecordingTaskContext connect =
+      RecordingTaskContext.withReporter(Set.of(ORDERS, CUSTOMERS));
+  private final List<SinkRecord> reported = connect.reported;
   private VaultSinkTask task;
   private String schema;
 
@@ -56,27 +53,8 @@ class RefusedAfterWaitingIT {
     p.put(ConfigNames.HOLD_MS, holdMs);
     p.put("errors.tolerance", "all"); // records go to Connect's reporter (the dead letter queue)
     task = new VaultSinkTask();
-    task.initialize(context());
+    task.initialize(connect.context());
     task.start(p);
-  }
-
-  private SinkTaskContext context() {
-    ErrantRecordReporter reporter =
-        (record, error) -> {
-          reported.add(record);
-          return CompletableFuture.completedFuture(null);
-        };
-    return (SinkTaskContext)
-        Proxy.newProxyInstance(
-            SinkTaskContext.class.getClassLoader(),
-            new Class<?>[] {SinkTaskContext.class},
-            (proxy, method, args) ->
-                switch (method.getName()) {
-                  case "assignment" -> Set.of(ORDERS, CUSTOMERS);
-                  case "configs" -> Map.of();
-                  case "errantRecordReporter" -> reporter;
-                  default -> null;
-                });
   }
 
   private static SinkRecord record(TopicPartition tp, long offset, String after, long tsMs) {

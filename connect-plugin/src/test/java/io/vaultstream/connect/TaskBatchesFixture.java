@@ -5,7 +5,6 @@ import io.vaultstream.decode.DecoderOptions;
 import io.vaultstream.engine.LoadResult;
 import io.vaultstream.model.ModelLoader;
 import io.vaultstream.testing.Samples;
-import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -36,9 +35,10 @@ abstract class TaskBatchesFixture {
   final List<SinkRecord> committedRecords = new ArrayList<>();
   // The partitions the batches said were read again after their stored positions moved.
   final List<TopicPartition> readAgain = new ArrayList<>();
-  final Map<TopicPartition, Long> seeks = new HashMap<>();
-  final List<Long> wakeUps = new ArrayList<>();
-  final java.util.Set<TopicPartition> paused = new java.util.HashSet<>();
+  final RecordingTaskContext connect = RecordingTaskContext.of(java.util.Set.of(P0, P1));
+  final Map<TopicPartition, Long> seeks = connect.seeks;
+  final List<Long> wakeUps = connect.timeouts;
+  final java.util.Set<TopicPartition> paused = connect.paused;
 
   /** Batches of {@code records} records (bytes and waiting without limit). */
   TaskBatches batches(int records) {
@@ -80,25 +80,7 @@ abstract class TaskBatchesFixture {
   }
 
   SinkTaskContext context() {
-    return (SinkTaskContext)
-        Proxy.newProxyInstance(
-            SinkTaskContext.class.getClassLoader(),
-            new Class<?>[] {SinkTaskContext.class},
-            (proxy, method, args) -> {
-              if (method.getName().equals("offset") && args.length == 2) {
-                seeks.put((TopicPartition) args[0], (Long) args[1]);
-              }
-              if (method.getName().equals("timeout")) {
-                wakeUps.add((Long) args[0]);
-              }
-              if (method.getName().equals("pause")) {
-                paused.addAll(List.of((TopicPartition[]) args[0]));
-              }
-              if (method.getName().equals("resume")) {
-                paused.removeAll(List.of((TopicPartition[]) args[0]));
-              }
-              return null;
-            });
+    return connect.context();
   }
 
   /** Customers C{partition}-{offset}, each record timed at 1000 + its offset. */

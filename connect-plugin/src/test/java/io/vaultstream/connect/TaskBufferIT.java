@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vaultstream.connect.config.ConfigNames;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestDatabase;
-import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.Statement;
@@ -76,22 +75,7 @@ class TaskBufferIT {
   }
 
   private SinkTaskContext context() {
-    return (SinkTaskContext)
-        Proxy.newProxyInstance(
-            SinkTaskContext.class.getClassLoader(),
-            new Class<?>[] {SinkTaskContext.class},
-            (proxy, method, args) -> {
-              switch (method.getName()) {
-                case "assignment" -> {
-                  return Set.of(P0, P1);
-                }
-                case "configs" -> {
-                  return Map.of();
-                }
-                default -> {}
-              }
-              return null;
-            });
+    return RecordingTaskContext.of(Set.of(P0, P1)).context();
   }
 
   /** Customers C{offset} of one partition, with a name of {@code nameLength} characters. */

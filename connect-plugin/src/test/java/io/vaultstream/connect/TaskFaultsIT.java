@@ -7,7 +7,6 @@ import io.vaultstream.connect.config.ConfigNames;
 import io.vaultstream.testing.AvroCustomers;
 import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TestDatabase;
-import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -35,7 +34,8 @@ class TaskFaultsIT {
   private static final String TOPIC = "shop.public.customers";
   private AvroCustomers.Registry registry;
   private VaultSinkTask task;
-  private final List<Long> timeouts = new ArrayList<>();
+  private final RecordingTaskContext connect = RecordingTaskContext.of(Set.of());
+  private final List<Long> timeouts = connect.timeouts;
   private String schema;
 
   @BeforeEach
@@ -79,23 +79,7 @@ class TaskFaultsIT {
 
   /** Connect's side of the task: records the backoffs the task asks for. */
   private SinkTaskContext context() {
-    return (SinkTaskContext)
-        Proxy.newProxyInstance(
-            SinkTaskContext.class.getClassLoader(),
-            new Class<?>[] {SinkTaskContext.class},
-            (proxy, method, args) -> {
-              switch (method.getName()) {
-                case "timeout" -> timeouts.add((Long) args[0]);
-                case "assignment" -> {
-                  return Set.of();
-                }
-                case "configs" -> {
-                  return Map.of();
-                }
-                default -> {}
-              }
-              return null;
-            });
+    return connect.context();
   }
 
   private static List<SinkRecord> customers(int schemaId, long... ids) throws Exception {

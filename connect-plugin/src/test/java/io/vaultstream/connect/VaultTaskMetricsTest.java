@@ -31,7 +31,21 @@ class VaultTaskMetricsTest {
 
   private static LoadResult batch(int events, long millis) {
     return new LoadResult(
-        events, Map.of("hub_x", events), List.of(), 1, 0, 0, 0, 0, 2, millis, 0, List.of(), 3);
+        events,
+        Map.of("hub_x", events),
+        List.of(),
+        1,
+        0,
+        0,
+        0,
+        0,
+        2,
+        millis,
+        0,
+        List.of(),
+        3,
+        List.of(),
+        java.util.Set.of());
   }
 
   @Test

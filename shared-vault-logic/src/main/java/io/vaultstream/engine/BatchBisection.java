@@ -73,23 +73,7 @@ final class BatchBisection {
     List<Problem> failed = new ArrayList<>();
     LoadResult total = loadInParts(events, failed, attempt, db);
     LoadResult last = loadRechecks(bad, failed, progress, attempt, probe, db);
-    LoadResult withFailed =
-        new LoadResult(
-            0,
-            Map.of(),
-            List.copyOf(failed),
-            0,
-            0,
-            0,
-            0,
-            0,
-            0,
-            0,
-            last.held(),
-            List.of(),
-            0,
-            List.of(),
-            last.heldEvents());
+    LoadResult withFailed = LoadResult.refusedOnly(failed, last.held(), last.heldEvents());
     return (total == null ? last : total.plus(last)).plus(withFailed);
   }
 

@@ -46,67 +46,27 @@ public record LoadResult(
     int changesSetAside,
     List<Problem> rechecked,
     Set<ChangeEvent> heldEvents) {
-  /** A result without events planned again from memory or held. */
-  public LoadResult(
-      int events,
-      Map<String, Integer> rowsWritten,
-      List<Problem> problems,
-      int waiting,
-      int resolved,
-      int movedToErrors,
-      int releasedToUnknown,
-      int dropped,
-      int errors,
-      long millis,
-      int held,
-      List<Progress.Position> positions,
-      int changesSetAside) {
-    this(
-        events,
-        rowsWritten,
-        problems,
-        waiting,
-        resolved,
-        movedToErrors,
-        releasedToUnknown,
-        dropped,
-        errors,
-        millis,
+  /**
+   * A result with nothing but problems: the events of a batch loaded in parts that the database
+   * refused on their own, with the events held in memory after the last part.
+   */
+  static LoadResult refusedOnly(List<Problem> problems, int held, Set<ChangeEvent> heldEvents) {
+    return new LoadResult(
+        0,
+        Map.of(),
+        List.copyOf(problems),
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
         held,
-        positions,
-        changesSetAside,
         List.of(),
-        Set.of());
-  }
-
-  /** A result without changes set aside. */
-  public LoadResult(
-      int events,
-      Map<String, Integer> rowsWritten,
-      List<Problem> problems,
-      int waiting,
-      int resolved,
-      int movedToErrors,
-      int releasedToUnknown,
-      int dropped,
-      int errors,
-      long millis,
-      int held,
-      List<Progress.Position> positions) {
-    this(
-        events,
-        rowsWritten,
-        problems,
-        waiting,
-        resolved,
-        movedToErrors,
-        releasedToUnknown,
-        dropped,
-        errors,
-        millis,
-        held,
-        positions,
-        0);
+        0,
+        List.of(),
+        heldEvents);
   }
 
   /** Total vault rows written. */

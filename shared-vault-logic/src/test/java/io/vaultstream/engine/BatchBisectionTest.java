@@ -57,7 +57,21 @@ class BatchBisectionTest {
 
   private static LoadResult loaded(int events, List<Problem> problems) {
     return new LoadResult(
-        events, Map.of("hub_customer", events), problems, 0, 0, 0, 0, 0, 0, 1, 0, List.of());
+        events,
+        Map.of("hub_customer", events),
+        problems,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        1,
+        0,
+        List.of(),
+        0,
+        List.of(),
+        java.util.Set.of());
   }
 
   /** A database that refuses any transaction holding one of {@code refused}. */
