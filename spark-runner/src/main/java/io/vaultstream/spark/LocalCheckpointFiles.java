@@ -47,7 +47,10 @@ public class LocalCheckpointFiles extends FileSystemBasedCheckpointFileManager {
     }
   }
 
-  /** Makes a directory and its missing parents (a new query's logs), also without processes. */
+  /**
+   * Makes a directory and its missing parents (a new query's logs), also without processes, with
+   * the permissions the process's umask gives.
+   */
   @Override
   public void mkdirs(Path path) {
     File dir = localFile(path);
