@@ -49,7 +49,13 @@ class UtcTimestampsTest {
     for (int i = 0; i < times.length; i++) {
       times[i] = random.nextLong(-62_135_596_800_000_000L, 253_402_300_799_999_999L);
     }
-    times[1] = times[0] + 2_048; // the same slot as times[0] (unless a carry reaches bit 31)
+    // A time of the same slot as times[0].
+    for (long t = times[0] + 1; ; t++) {
+      if (UtcTimestamps.slot(t) == UtcTimestamps.slot(times[0])) {
+        times[1] = t;
+        break;
+      }
+    }
     String[] suffixes = {"+00", ""};
     for (int i = 0; i < 200_000; i++) {
       long m = i < 1_000 ? times[i % 2] : times[random.nextInt(times.length)];
@@ -58,5 +64,28 @@ class UtcTimestampsTest {
           .as("%d%s", m, suffix)
           .isEqualTo(UtcTimestamps.viaFormatter(m, suffix));
     }
+  }
+
+  @Test
+  void theTimesOfABatchFindTheirTextsAgain() {
+    // A batch's change events: a few thousand distinct whole-millisecond times within a minute,
+    // each written to several tables in turn (in key order, so in no order of time).
+    SplittableRandom random = new SplittableRandom(11);
+    long start = 1_767_225_600_000_000L; // 2026-01-01
+    long[] times =
+        random.longs(2_700, 0, 60_000).distinct().map(ms -> start + ms * 1_000).toArray();
+    String[] first = new String[times.length];
+    for (int i = 0; i < times.length; i++) {
+      first[i] = UtcTimestamps.text(times[i], "+00");
+    }
+    int found = 0;
+    for (int i = times.length - 1; i >= 0; i--) {
+      if (UtcTimestamps.text(times[i], "+00") == first[i]) {
+        found++;
+      }
+    }
+    assertThat(found)
+        .as("texts found again of %d", times.length)
+        .isGreaterThan(times.length * 8 / 10);
   }
 }
