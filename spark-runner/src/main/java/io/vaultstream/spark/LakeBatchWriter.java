@@ -35,6 +35,7 @@ final class LakeBatchWriter implements VoidFunction2<Dataset<Row>, Long> {
   private final String query;
   private final transient VaultMetrics metrics;
   private transient LakeVault vault;
+  private transient StoredPositionsWatch watch;
 
   LakeBatchWriter(
       VaultModel model, VaultOptions options, LakeLocation at, String query, VaultMetrics metrics) {
@@ -57,10 +58,17 @@ final class LakeBatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     if (rows.isEmpty()) {
       return; // nothing read: no batch to record (the sweep runs within the next one when due)
     }
+    if (watch == null) {
+      watch = new StoredPositionsWatch(query, StoredPositionsWatch.LAKEHOUSE_RESTART);
+    }
+    // Tables restored to an earlier version while the job runs, positions included: the query
+    // stops instead of loading on top of them past the records they lost.
+    watch.check(stored(spark)); // throws when the vault went back
     DecodedRows decoded = new DecodedRows(vault.decoder(), options);
     rows.forEach(decoded::add);
     Progress progress = new Progress(query, new ArrayList<>(decoded.next.values()));
     LoadResult r = vault.load(batchId, decoded.events, decoded.bad, progress);
+    watch.loaded(stored(spark));
     if (metrics != null) {
       metrics.add(r);
     }
@@ -71,5 +79,13 @@ final class LakeBatchWriter implements VoidFunction2<Dataset<Row>, Long> {
         decoded.count,
         r.totalRows(),
         vault.committed());
+  }
+
+  /** The query's positions the vault's progress table holds now. */
+  private List<Progress.Position> stored(SparkSession spark) {
+    List<Progress.Position> out = new ArrayList<>();
+    LakeVault.storedPositions(spark, model, at, query)
+        .forEach((tp, next) -> out.add(new Progress.Position(tp.topic(), tp.partition(), next)));
+    return out;
   }
 }

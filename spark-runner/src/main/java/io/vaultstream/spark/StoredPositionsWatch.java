@@ -8,20 +8,42 @@ import java.util.Map;
 
 /**
  * On the driver, for one query: the positions the vault held for it when its last micro-batch
- * ended, checked before the next one. The query's executors are its only writers under its name, so
- * a position stored lower than then, or gone, means the database lost transactions it had
- * acknowledged (restored from a backup, failed over to a standby that was behind) while the query's
- * checkpoint went on past them: the query stops, naming the partitions, instead of skipping the
- * lost records for good. Its ledger entries (one pseudo-partition per Spark partition) are watched
- * with its Kafka partitions, so a lost micro-batch is found even where the Kafka partitions it read
- * delivered nothing since.
+ * ended, checked before the next one. The query is the only writer under its name, so a position
+ * stored lower than then, or gone, means the vault lost batches it had acknowledged (a database
+ * restored from a backup or failed over to a standby that was behind, lakehouse tables restored to
+ * an earlier version) while the query's checkpoint went on past them: the query stops, naming the
+ * partitions, instead of skipping the lost records for good. Its ledger entries (one
+ * pseudo-partition per Spark partition) are watched with its Kafka partitions, so a lost
+ * micro-batch is found even where the Kafka partitions it read delivered nothing since.
  */
 final class StoredPositionsWatch {
+  /** What a database target's query stopped this way is told to do. */
+  static final String DATABASE_RESTART =
+      "Start the job again on a new --checkpoint: its queries begin at the positions the vault holds"
+          + " and load the lost records again (rows the vault kept are not written twice).";
+
+  /** What a lakehouse target's query stopped this way is told to do. */
+  static final String LAKEHOUSE_RESTART =
+      "Start the job again on a new --checkpoint: it reads the topics from --starting-offsets"
+          + " (earliest by default) and loads what the vault lacks (rows the vault kept are not"
+          + " written twice), as long as Kafka still retains those records.";
+
   private final String query;
+  private final String restart;
   private Map<String, Long> loaded;
 
+  /** A database target's watch. */
   StoredPositionsWatch(String query) {
+    this(query, DATABASE_RESTART);
+  }
+
+  /**
+   * @param restart what to do once the query stopped ({@link #DATABASE_RESTART}, {@link
+   *     #LAKEHOUSE_RESTART})
+   */
+  StoredPositionsWatch(String query, String restart) {
     this.query = query;
+    this.restart = restart;
   }
 
   /**
@@ -55,13 +77,14 @@ final class StoredPositionsWatch {
               + query
               + " went back: "
               + String.join(", ", back)
-              + ". The database lost transactions it had acknowledged (restored from a backup, or"
-              + " failed over to a standby that was behind), and this query's checkpoint is past"
-              + " them: it stops so that their records are not skipped. Start the job again on a"
-              + " new --checkpoint: its queries begin at the positions the vault holds and load the"
-              + " lost records again (rows the vault kept are not written twice). If the database"
-              + " did not go back, another job stores positions under this query's name in this"
-              + " vault (a second job of the same model): give each its own vault or model name.");
+              + ". The vault lost batches it had acknowledged (a database restored from a backup"
+              + " or failed over to a standby that was behind, lakehouse tables restored to an"
+              + " earlier version), and this query's checkpoint is past"
+              + " them: it stops so that their records are not skipped. "
+              + restart
+              + " If the vault did not go back, another job stores positions under this query's"
+              + " name in it (a second job of the same model): give each its own vault or model"
+              + " name.");
     }
   }
 

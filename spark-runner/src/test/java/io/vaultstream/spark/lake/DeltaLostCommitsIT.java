@@ -17,7 +17,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +30,6 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.delta.DeltaLog;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.apache.spark.sql.streaming.Trigger;
 import org.junit.jupiter.api.AfterAll;
@@ -40,10 +38,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A Delta vault restored from a copy taken after the first part, once the second is loaded, while
- * the job is stopped: the job does not start on its checkpoint, which is past the second part,
- * naming the partitions; on a new checkpoint it loads the topics again, and the vault holds the
- * rows of the three parts, as the engine loads them into PostgreSQL.
+ * A Delta vault whose tables are put back (RESTORE TABLE ... TO VERSION AS OF) to where they were
+ * after the first part, once the second is loaded, while the job runs: its query stops at its next
+ * micro-batch, naming the partitions; started again on its checkpoint, which is past the second
+ * part, the job does not start; on a new checkpoint it loads the topics again, and the vault holds
+ * the rows of every part, as the engine loads them into PostgreSQL.
  */
 class DeltaLostCommitsIT {
   private static final VaultModel SHOP = ModelLoader.load(Samples.shopModel());
@@ -74,45 +73,157 @@ class DeltaLostCommitsIT {
   }
 
   @Test
-  void aRestoredDeltaVaultStopsTheStartOnItsCheckpointAndANewOneLoadsWhatWasLost()
+  void aDeltaVaultRestoredWhileTheJobRunsStopsItAndANewCheckpointLoadsWhatWasLost()
       throws Exception {
     ShopEventGenerator gen = new ShopEventGenerator("shop.public", 61);
     Path vault = dir.resolve("vault");
-    List<ChangeRecord> sent = new ArrayList<>(gen.next(150));
-    send(sent);
-    runOnce(config("checkpoint-0", vault));
-    Path copy = dir.resolve("vault-copy");
-    copyTree(vault, copy);
+    send(gen.next(150));
+    StreamingQuery running =
+        VaultStreamingJob.start(
+                spark, config("checkpoint-running", vault), Trigger.ProcessingTime(100))
+            .get(0);
+    awaitLoaded(vault, endOffsets(), running);
+    Map<Path, Long> versions = new HashMap<>();
+    for (Path table : deltaTables(vault)) {
+      versions.put(
+          table,
+          spark
+              .sql("DESCRIBE HISTORY delta.`" + table + "` LIMIT 1")
+              .select("version")
+              .first()
+              .getLong(0));
+    }
 
-    List<ChangeRecord> lost = gen.next(150);
-    send(lost);
-    sent.addAll(lost);
-    runOnce(config("checkpoint-0", vault));
-    deleteTree(vault);
-    copyTree(copy, vault);
-    DeltaLog.clearCache(); // a job started anew reads the tables afresh; this JVM cached them
+    send(gen.next(150));
+    awaitLoaded(vault, endOffsets(), running);
+    // Every table put back to where it was after the first part, its positions included.
+    versions.forEach(
+        (table, version) ->
+            spark.sql("RESTORE TABLE delta.`" + table + "` TO VERSION AS OF " + version));
 
-    List<ChangeRecord> after = gen.next(150);
-    send(after);
-    sent.addAll(after);
-    assertThatThrownBy(() -> runOnce(config("checkpoint-0", vault)))
+    send(gen.next(150));
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(180);
+    while (running.isActive() && System.nanoTime() < deadline) {
+      try {
+        running.awaitTermination(500);
+      } catch (org.apache.spark.sql.streaming.StreamingQueryException stopped) {
+        break; // asserted below
+      }
+    }
+    org.assertj.core.api.Assertions.assertThat(running.isActive())
+        .as("the query stops at its first micro-batch after the restore")
+        .isFalse();
+    org.assertj.core.api.Assertions.assertThat(running.exception().isDefined())
+        .as("the query failed")
+        .isTrue();
+    org.assertj.core.api.Assertions.assertThat((Throwable) running.exception().get())
+        .hasStackTraceContaining("went back")
+        .hasStackTraceContaining("shop.public.orders/0 stored at offset")
+        .hasStackTraceContaining("--starting-offsets");
+
+    // Started again on that checkpoint, the job does not start.
+    send(gen.next(150));
+    assertThatThrownBy(() -> runOnce(config("checkpoint-running", vault)))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("The job does not start on its checkpoints")
         .hasMessageContaining("shop.public.orders-0: the vault holds it up to offset");
 
-    runOnce(config("checkpoint-1", vault));
+    runOnce(config("checkpoint-new", vault));
     String schema = TestDatabase.newSchema();
     try (VaultLoader direct = VaultLoader.open(SHOP, TestDatabase.options(schema).build())) {
-      List<ChangeEvent> events = new ArrayList<>();
-      Map<String, Long> offsets = new HashMap<>();
-      for (ChangeRecord r : sent) {
-        long offset = offsets.merge(r.topic(), 1L, Long::sum);
-        direct.decoder().decode(r.topic(), 0, offset, 0, r.key(), r.value()).ifPresent(events::add);
-      }
-      direct.load(events);
+      direct.load(topicEvents(direct));
     }
     LakeDump.assertSameAsPostgres(
         spark, SHOP, schema, new LakeLocation.Path(vault.toString()), "after the new checkpoint");
+  }
+
+  /**
+   * Every record the shop's topics hold, decoded at its offset: what a vault that read the topics
+   * from their start holds.
+   */
+  private static List<ChangeEvent> topicEvents(VaultLoader direct) {
+    Properties p = new Properties();
+    p.putAll(kafka.clientProperties());
+    p.put(
+        org.apache.kafka.clients.consumer.ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+        org.apache.kafka.common.serialization.ByteArrayDeserializer.class.getName());
+    p.put(
+        org.apache.kafka.clients.consumer.ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+        org.apache.kafka.common.serialization.ByteArrayDeserializer.class.getName());
+    List<ChangeEvent> events = new ArrayList<>();
+    try (var consumer = new org.apache.kafka.clients.consumer.KafkaConsumer<byte[], byte[]>(p)) {
+      for (var s : SHOP.sources().values()) {
+        var tp = new org.apache.kafka.common.TopicPartition(s.topic(), 0);
+        consumer.assign(List.of(tp));
+        consumer.seekToBeginning(List.of(tp));
+        long end = consumer.endOffsets(List.of(tp)).get(tp);
+        while (consumer.position(tp) < end) {
+          for (var r : consumer.poll(java.time.Duration.ofMillis(500))) {
+            direct
+                .decoder()
+                .decode(r.topic(), r.partition(), r.offset(), r.timestamp(), r.key(), r.value())
+                .ifPresent(events::add);
+          }
+        }
+      }
+    }
+    return events;
+  }
+
+  /** Polls until the vault's positions reach {@code offsets} records in all, or fails. */
+  private static void awaitLoaded(Path vault, long offsets, StreamingQuery q) throws Exception {
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(120);
+    long loaded = -1;
+    while (System.nanoTime() < deadline) {
+      if (!q.isActive()) {
+        throw new AssertionError(
+            "the query stopped", q.exception().isDefined() ? q.exception().get() : null);
+      }
+      if (Files.isDirectory(vault.resolve("vs_progress"))) {
+        loaded =
+            spark
+                .read()
+                .format("delta")
+                .load(vault.resolve("vs_progress").toString())
+                .selectExpr("coalesce(sum(next_offset), 0)")
+                .first()
+                .getLong(0);
+        if (loaded >= offsets) {
+          return;
+        }
+      }
+      try {
+        q.awaitTermination(200);
+      } catch (org.apache.spark.sql.streaming.StreamingQueryException e) {
+        throw new AssertionError("the query stopped", e);
+      }
+    }
+    throw new AssertionError("positions in the vault reached " + loaded + " of " + offsets);
+  }
+
+  private static List<Path> deltaTables(Path vault) throws IOException {
+    try (Stream<Path> all = Files.list(vault)) {
+      return all.filter(p -> Files.isDirectory(p.resolve("_delta_log"))).sorted().toList();
+    }
+  }
+
+  private static long endOffsets() throws Exception {
+    try (Admin admin = Admin.create(kafka.clientProperties())) {
+      Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec>
+          latest = new HashMap<>();
+      SHOP.sources()
+          .values()
+          .forEach(
+              s ->
+                  latest.put(
+                      new org.apache.kafka.common.TopicPartition(s.topic(), 0),
+                      org.apache.kafka.clients.admin.OffsetSpec.latest()));
+      long sum = 0;
+      for (var e : admin.listOffsets(latest).all().get().values()) {
+        sum += e.offset();
+      }
+      return sum;
+    }
   }
 
   private static JobConfig config(String checkpoint, Path vault) {
@@ -147,27 +258,6 @@ class DeltaLostCommitsIT {
       }
       for (var a : acks) {
         a.get();
-      }
-    }
-  }
-
-  private static void copyTree(Path from, Path to) throws IOException {
-    try (Stream<Path> all = Files.walk(from)) {
-      for (Path p : all.toList()) {
-        Path target = to.resolve(from.relativize(p).toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(p, target);
-        }
-      }
-    }
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    try (Stream<Path> all = Files.walk(root)) {
-      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
       }
     }
   }
