@@ -83,23 +83,10 @@ class DeltaLostCommitsIT {
                 spark, config("checkpoint-running", vault), Trigger.ProcessingTime(100))
             .get(0);
     awaitLoaded(vault, endOffsets(), running);
-    Map<Path, Long> versions = new HashMap<>();
-    for (Path table : deltaTables(vault)) {
-      versions.put(
-          table,
-          spark
-              .sql("DESCRIBE HISTORY delta.`" + table + "` LIMIT 1")
-              .select("version")
-              .first()
-              .getLong(0));
-    }
-
+    Map<String, Long> versions = versions(vault);
     send(gen.next(150));
     awaitLoaded(vault, endOffsets(), running);
-    // Every table put back to where it was after the first part, its positions included.
-    versions.forEach(
-        (table, version) ->
-            spark.sql("RESTORE TABLE delta.`" + table + "` TO VERSION AS OF " + version));
+    restore(vault, versions); // every table, its positions included, as after the first part
 
     send(gen.next(150));
     long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(180);
@@ -133,8 +120,7 @@ class DeltaLostCommitsIT {
     try (VaultLoader direct = VaultLoader.open(SHOP, TestDatabase.options(schema).build())) {
       direct.load(topicEvents(direct));
     }
-    LakeDump.assertSameAsPostgres(
-        spark, SHOP, schema, new LakeLocation.Path(vault.toString()), "after the new checkpoint");
+    LakeDump.assertSameAsPostgres(spark, SHOP, schema, location(vault), "after the new checkpoint");
   }
 
   /**
@@ -171,7 +157,7 @@ class DeltaLostCommitsIT {
   }
 
   /** Polls until the vault's positions reach {@code offsets} records in all, or fails. */
-  private static void awaitLoaded(Path vault, long offsets, StreamingQuery q) throws Exception {
+  private void awaitLoaded(Path vault, long offsets, StreamingQuery q) throws Exception {
     long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(120);
     long loaded = -1;
     while (System.nanoTime() < deadline) {
@@ -179,18 +165,9 @@ class DeltaLostCommitsIT {
         throw new AssertionError(
             "the query stopped", q.exception().isDefined() ? q.exception().get() : null);
       }
-      if (Files.isDirectory(vault.resolve("vs_progress"))) {
-        loaded =
-            spark
-                .read()
-                .format("delta")
-                .load(vault.resolve("vs_progress").toString())
-                .selectExpr("coalesce(sum(next_offset), 0)")
-                .first()
-                .getLong(0);
-        if (loaded >= offsets) {
-          return;
-        }
+      loaded = storedOffsets(vault);
+      if (loaded >= offsets) {
+        return;
       }
       try {
         q.awaitTermination(200);
@@ -201,10 +178,52 @@ class DeltaLostCommitsIT {
     throw new AssertionError("positions in the vault reached " + loaded + " of " + offsets);
   }
 
-  private static List<Path> deltaTables(Path vault) throws IOException {
-    try (Stream<Path> all = Files.list(vault)) {
-      return all.filter(p -> Files.isDirectory(p.resolve("_delta_log"))).sorted().toList();
+  /** The job's arguments that name the target: Delta tables under {@code vault}. */
+  List<String> target(Path vault) {
+    return List.of("--target", "delta", "--delta-path", vault.toString());
+  }
+
+  /** Where those arguments put the tables. */
+  LakeLocation location(Path vault) {
+    return new LakeLocation.Path(vault.toString());
+  }
+
+  /** The sum of the next offsets the vault's progress table holds (0 before it has rows). */
+  long storedOffsets(Path vault) {
+    if (!Files.isDirectory(vault.resolve("vs_progress"))) {
+      return 0;
     }
+    return spark
+        .read()
+        .format("delta")
+        .load(vault.resolve("vs_progress").toString())
+        .selectExpr("coalesce(sum(next_offset), 0)")
+        .first()
+        .getLong(0);
+  }
+
+  /** The current version of each of the vault's tables. */
+  Map<String, Long> versions(Path vault) throws IOException {
+    Map<String, Long> versions = new HashMap<>();
+    try (Stream<Path> all = Files.list(vault)) {
+      for (Path table : all.filter(p -> Files.isDirectory(p.resolve("_delta_log"))).toList()) {
+        versions.put(
+            table.toString(),
+            spark
+                .sql("DESCRIBE HISTORY delta.`" + table + "` LIMIT 1")
+                .select("version")
+                .first()
+                .getLong(0));
+      }
+    }
+    return versions;
+  }
+
+  /** Puts every table back to its version of {@code versions}, as an operator's restore does. */
+  void restore(Path vault, Map<String, Long> versions) {
+    versions.forEach(
+        (table, version) ->
+            spark.sql("RESTORE TABLE delta.`" + table + "` TO VERSION AS OF " + version));
   }
 
   private static long endOffsets() throws Exception {
@@ -226,17 +245,15 @@ class DeltaLostCommitsIT {
     }
   }
 
-  private static JobConfig config(String checkpoint, Path vault) {
-    return JobConfig.from(
-        new String[] {
-          "--model", Samples.shopModel().toString(),
-          "--target", "delta",
-          "--delta-path", vault.toString(),
-          "--bootstrap-servers", kafka.bootstrapServers(),
-          "--checkpoint", dir.resolve(checkpoint).toString(),
-          "--max-offsets-per-trigger", "1000"
-        },
-        Map.of());
+  private JobConfig config(String checkpoint, Path vault) {
+    List<String> args = new ArrayList<>(List.of("--model", Samples.shopModel().toString()));
+    args.addAll(target(vault));
+    args.addAll(
+        List.of(
+            "--bootstrap-servers", kafka.bootstrapServers(),
+            "--checkpoint", dir.resolve(checkpoint).toString(),
+            "--max-offsets-per-trigger", "1000"));
+    return JobConfig.from(args.toArray(new String[0]), Map.of());
   }
 
   private static void runOnce(JobConfig config) throws Exception {
