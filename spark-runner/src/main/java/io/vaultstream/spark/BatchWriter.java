@@ -76,6 +76,16 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     this.chunk = chunk;
   }
 
+  /**
+   * Reads the positions the vault holds for the query now, before its first micro-batch, so that
+   * one lost before that micro-batch is noticed too; returns this writer.
+   */
+  BatchWriter watchedFromNow() {
+    watch = new StoredPositionsWatch(query);
+    watch.loaded(stored(Loaders.get(model.value(), options), options, query, "at the start"));
+    return this;
+  }
+
   @Override
   public void call(Dataset<Row> batch, Long batchId) {
     Broadcast<VaultModel> m = model;

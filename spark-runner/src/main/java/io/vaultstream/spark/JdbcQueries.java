@@ -65,8 +65,8 @@ final class JdbcQueries {
         VaultStreamingJob.query(
                 spark, config, topics, starting, name, VaultStreamingJob.SINGLE_CHECKPOINT, trigger)
             .foreachBatch(
-                new BatchWriter(
-                    shared, options, name, listener.metrics(), true, config.batchSize()))
+                new BatchWriter(shared, options, name, listener.metrics(), true, config.batchSize())
+                    .watchedFromNow())
             .start());
     return queries;
   }
@@ -89,7 +89,9 @@ final class JdbcQueries {
       queries.add(
           VaultStreamingJob.query(
                   spark, config, List.of(source.topic()), starting, name, source.name(), trigger)
-              .foreachBatch(new BatchWriter(shared, options, name, listener.metrics(), false, 0))
+              .foreachBatch(
+                  new BatchWriter(shared, options, name, listener.metrics(), false, 0)
+                      .watchedFromNow())
               .start());
     }
     spark.sparkContext().setLocalProperty("spark.scheduler.pool", null);

@@ -39,11 +39,29 @@ final class LakeBatchWriter implements VoidFunction2<Dataset<Row>, Long> {
 
   LakeBatchWriter(
       VaultModel model, VaultOptions options, LakeLocation at, String query, VaultMetrics metrics) {
+    this(model, options, at, query, metrics, null);
+  }
+
+  /**
+   * @param atStart the query's positions the vault held when the job started (null: unknown), so
+   *     that a restore before the first micro-batch is noticed too
+   */
+  LakeBatchWriter(
+      VaultModel model,
+      VaultOptions options,
+      LakeLocation at,
+      String query,
+      VaultMetrics metrics,
+      List<Progress.Position> atStart) {
     this.model = model;
     this.options = options;
     this.at = at;
     this.query = query;
     this.metrics = metrics;
+    this.watch = new StoredPositionsWatch(query, StoredPositionsWatch.LAKEHOUSE_RESTART);
+    if (atStart != null) {
+      watch.loaded(atStart);
+    }
   }
 
   @Override
@@ -63,12 +81,14 @@ final class LakeBatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     }
     // Tables restored to an earlier version while the job runs, positions included: the query
     // stops instead of loading on top of them past the records they lost.
-    watch.check(stored(spark)); // throws when the vault went back
+    List<Progress.Position> before = positions(LakeVault.storedPositions(spark, model, at, query));
+    watch.check(before); // throws when the vault went back
     DecodedRows decoded = new DecodedRows(vault.decoder(), options);
     rows.forEach(decoded::add);
     Progress progress = new Progress(query, new ArrayList<>(decoded.next.values()));
     LoadResult r = vault.load(batchId, decoded.events, decoded.bad, progress);
-    watch.loaded(stored(spark));
+    watch.loaded(
+        before, progress.positions()); // the progress table's rows, as the batch wrote them
     if (metrics != null) {
       metrics.add(r);
     }
@@ -81,11 +101,11 @@ final class LakeBatchWriter implements VoidFunction2<Dataset<Row>, Long> {
         vault.committed());
   }
 
-  /** The query's positions the vault's progress table holds now. */
-  private List<Progress.Position> stored(SparkSession spark) {
+  /** Positions read from a vault's progress table ({@link LakeVault#storedPositions}). */
+  static List<Progress.Position> positions(
+      java.util.Map<org.apache.kafka.common.TopicPartition, Long> stored) {
     List<Progress.Position> out = new ArrayList<>();
-    LakeVault.storedPositions(spark, model, at, query)
-        .forEach((tp, next) -> out.add(new Progress.Position(tp.topic(), tp.partition(), next)));
+    stored.forEach((tp, next) -> out.add(new Progress.Position(tp.topic(), tp.partition(), next)));
     return out;
   }
 }

@@ -25,7 +25,8 @@ final class StoredPositionsWatch {
   /** What a lakehouse target's query stopped this way is told to do. */
   static final String LAKEHOUSE_RESTART =
       "Start the job again on a new --checkpoint: it reads the topics from --starting-offsets"
-          + " (earliest by default) and loads what the vault lacks (rows the vault kept are not"
+          + " (earliest, the default, for the records to be read again) and loads what the vault"
+          + " lacks (rows the vault kept are not"
           + " written twice), as long as Kafka still retains those records.";
 
   private final String query;
@@ -91,6 +92,18 @@ final class StoredPositionsWatch {
   /** After a micro-batch: what the vault holds for the query now. */
   void loaded(List<Progress.Position> stored) {
     loaded = index(stored);
+  }
+
+  /**
+   * After a micro-batch whose store overwrites the query's positions with those it loaded: what the
+   * vault held before it ({@code before}, read for {@link #check}) with {@code written} stored over
+   * it. Nothing is read again, so a restore that comes just after the batch's commit is not taken
+   * for what the batch left.
+   */
+  void loaded(List<Progress.Position> before, List<Progress.Position> written) {
+    Map<String, Long> now = index(before);
+    now.putAll(index(written));
+    loaded = now;
   }
 
   private static Map<String, Long> index(List<Progress.Position> stored) {

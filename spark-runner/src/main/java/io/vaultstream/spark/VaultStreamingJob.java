@@ -111,7 +111,15 @@ public final class VaultStreamingJob {
             name,
             SINGLE_CHECKPOINT,
             trigger)
-        .foreachBatch(new LakeBatchWriter(model, options, at, name, listenerOf(spark).metrics()))
+        .foreachBatch(
+            new LakeBatchWriter(
+                model,
+                options,
+                at,
+                name,
+                listenerOf(spark).metrics(),
+                LakeBatchWriter.positions(
+                    io.vaultstream.spark.lake.LakeVault.storedPositions(spark, model, at, name))))
         .start();
   }
 

@@ -66,4 +66,32 @@ class StoredPositionsWatchTest {
     assertThatThrownBy(() -> w.check(List.of(at("shop.public.orders", 0, 120))))
         .hasMessageContaining("shop.public.orders/1 stored at no offset (loaded up to 80)");
   }
+
+  @Test
+  void aLakehouseBatchLeavesWhatItReadBeforeWithItsOwnPositionsOverIt() {
+    StoredPositionsWatch w =
+        new StoredPositionsWatch("vaultstream-shop", StoredPositionsWatch.LAKEHOUSE_RESTART);
+    // Read before the batch: two partitions; the batch wrote one of them further on, and a new one.
+    w.loaded(
+        List.of(at("shop.public.orders", 0, 120), at("shop.public.orders", 1, 80)),
+        List.of(at("shop.public.orders", 0, 130), at("shop.public.payments", 0, 5)));
+    assertThatCode(
+            () ->
+                w.check(
+                    List.of(
+                        at("shop.public.orders", 0, 130),
+                        at("shop.public.orders", 1, 80),
+                        at("shop.public.payments", 0, 5))))
+        .doesNotThrowAnyException();
+    // A restore after the batch's commit: the positions it wrote are what went back.
+    assertThatThrownBy(
+            () ->
+                w.check(
+                    List.of(
+                        at("shop.public.orders", 0, 120),
+                        at("shop.public.orders", 1, 80),
+                        at("shop.public.payments", 0, 5))))
+        .hasMessageContaining("shop.public.orders/0 stored at offset 120 (loaded up to 130)")
+        .hasMessageContaining("--starting-offsets");
+  }
 }

@@ -82,31 +82,35 @@ class DeltaLostCommitsIT {
         VaultStreamingJob.start(
                 spark, config("checkpoint-running", vault), Trigger.ProcessingTime(100))
             .get(0);
-    awaitLoaded(vault, endOffsets(), running);
-    Map<String, Long> versions = versions(vault);
-    send(gen.next(150));
-    awaitLoaded(vault, endOffsets(), running);
-    restore(vault, versions); // every table, its positions included, as after the first part
+    try {
+      running.processAllAvailable();
+      Map<String, Long> versions = versions(vault);
+      send(gen.next(150));
+      running.processAllAvailable();
+      restore(vault, versions); // every table, its positions included, as after the first part
 
-    send(gen.next(150));
-    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(180);
-    while (running.isActive() && System.nanoTime() < deadline) {
-      try {
-        running.awaitTermination(500);
-      } catch (org.apache.spark.sql.streaming.StreamingQueryException stopped) {
-        break; // asserted below
+      send(gen.next(150));
+      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(180);
+      while (running.isActive() && System.nanoTime() < deadline) {
+        try {
+          running.awaitTermination(500);
+        } catch (org.apache.spark.sql.streaming.StreamingQueryException stopped) {
+          break; // asserted below
+        }
       }
+      org.assertj.core.api.Assertions.assertThat(running.isActive())
+          .as("the query stops at its first micro-batch after the restore")
+          .isFalse();
+      org.assertj.core.api.Assertions.assertThat(running.exception().isDefined())
+          .as("the query failed")
+          .isTrue();
+      org.assertj.core.api.Assertions.assertThat((Throwable) running.exception().get())
+          .hasStackTraceContaining("went back")
+          .hasStackTraceContaining("shop.public.orders/0 stored at offset")
+          .hasStackTraceContaining("--starting-offsets");
+    } finally {
+      running.stop();
     }
-    org.assertj.core.api.Assertions.assertThat(running.isActive())
-        .as("the query stops at its first micro-batch after the restore")
-        .isFalse();
-    org.assertj.core.api.Assertions.assertThat(running.exception().isDefined())
-        .as("the query failed")
-        .isTrue();
-    org.assertj.core.api.Assertions.assertThat((Throwable) running.exception().get())
-        .hasStackTraceContaining("went back")
-        .hasStackTraceContaining("shop.public.orders/0 stored at offset")
-        .hasStackTraceContaining("--starting-offsets");
 
     // Started again on that checkpoint, the job does not start.
     send(gen.next(150));
@@ -156,28 +160,6 @@ class DeltaLostCommitsIT {
     return events;
   }
 
-  /** Polls until the vault's positions reach {@code offsets} records in all, or fails. */
-  private void awaitLoaded(Path vault, long offsets, StreamingQuery q) throws Exception {
-    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(120);
-    long loaded = -1;
-    while (System.nanoTime() < deadline) {
-      if (!q.isActive()) {
-        throw new AssertionError(
-            "the query stopped", q.exception().isDefined() ? q.exception().get() : null);
-      }
-      loaded = storedOffsets(vault);
-      if (loaded >= offsets) {
-        return;
-      }
-      try {
-        q.awaitTermination(200);
-      } catch (org.apache.spark.sql.streaming.StreamingQueryException e) {
-        throw new AssertionError("the query stopped", e);
-      }
-    }
-    throw new AssertionError("positions in the vault reached " + loaded + " of " + offsets);
-  }
-
   /** The job's arguments that name the target: Delta tables under {@code vault}. */
   List<String> target(Path vault) {
     return List.of("--target", "delta", "--delta-path", vault.toString());
@@ -186,20 +168,6 @@ class DeltaLostCommitsIT {
   /** Where those arguments put the tables. */
   LakeLocation location(Path vault) {
     return new LakeLocation.Path(vault.toString());
-  }
-
-  /** The sum of the next offsets the vault's progress table holds (0 before it has rows). */
-  long storedOffsets(Path vault) {
-    if (!Files.isDirectory(vault.resolve("vs_progress"))) {
-      return 0;
-    }
-    return spark
-        .read()
-        .format("delta")
-        .load(vault.resolve("vs_progress").toString())
-        .selectExpr("coalesce(sum(next_offset), 0)")
-        .first()
-        .getLong(0);
   }
 
   /** The current version of each of the vault's tables. */
@@ -224,25 +192,6 @@ class DeltaLostCommitsIT {
     versions.forEach(
         (table, version) ->
             spark.sql("RESTORE TABLE delta.`" + table + "` TO VERSION AS OF " + version));
-  }
-
-  private static long endOffsets() throws Exception {
-    try (Admin admin = Admin.create(kafka.clientProperties())) {
-      Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.OffsetSpec>
-          latest = new HashMap<>();
-      SHOP.sources()
-          .values()
-          .forEach(
-              s ->
-                  latest.put(
-                      new org.apache.kafka.common.TopicPartition(s.topic(), 0),
-                      org.apache.kafka.clients.admin.OffsetSpec.latest()));
-      long sum = 0;
-      for (var e : admin.listOffsets(latest).all().get().values()) {
-        sum += e.offset();
-      }
-      return sum;
-    }
   }
 
   private JobConfig config(String checkpoint, Path vault) {

@@ -32,17 +32,6 @@ class IcebergLostCommitsIT extends DeltaLostCommitsIT {
     return new LakeLocation.Catalog(SCHEMA, LakeFormat.ICEBERG);
   }
 
-  @Override
-  long storedOffsets(Path vault) {
-    if (!spark.catalog().tableExists(SCHEMA + ".vs_progress")) {
-      return 0;
-    }
-    return spark
-        .sql("SELECT coalesce(sum(next_offset), 0) FROM " + SCHEMA + ".vs_progress")
-        .first()
-        .getLong(0);
-  }
-
   /** Each table's current snapshot (-1 for a table that has none yet). */
   @Override
   Map<String, Long> versions(Path vault) {
@@ -51,12 +40,7 @@ class IcebergLostCommitsIT extends DeltaLostCommitsIT {
       String table = t.getString(t.fieldIndex("tableName"));
       List<Row> current =
           spark
-              .sql(
-                  "SELECT snapshot_id FROM "
-                      + SCHEMA
-                      + "."
-                      + table
-                      + ".snapshots ORDER BY committed_at DESC LIMIT 1")
+              .sql("SELECT snapshot_id FROM " + SCHEMA + "." + table + ".refs WHERE name = 'main'")
               .collectAsList();
       versions.put(table, current.isEmpty() ? -1L : current.get(0).getLong(0));
     }
