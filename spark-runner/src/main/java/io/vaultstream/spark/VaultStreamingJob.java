@@ -97,10 +97,11 @@ public final class VaultStreamingJob {
         io.vaultstream.spark.lake.LakeVault.createTables(spark, model, at, options.autoEvolve());
     LOG.info("{}: {} statements to create what was missing", at.describe(), created.size());
     String name = StartingOffsets.queryName(model, null);
-    new StartCheck(spark, config, model)
-        .require(
-            Map.of(name, SINGLE_CHECKPOINT),
-            () -> io.vaultstream.spark.lake.LakeVault.storedPositions(spark, model, at, name));
+    // Read once: the start check compares the checkpoint with them, and the query's first
+    // micro-batch is compared with them (a restore between the start and that batch).
+    Map<org.apache.kafka.common.TopicPartition, Long> atStart =
+        io.vaultstream.spark.lake.LakeVault.storedPositions(spark, model, at, name);
+    new StartCheck(spark, config, model).require(Map.of(name, SINGLE_CHECKPOINT), () -> atStart);
     List<String> topics =
         model.sources().values().stream().map(SourceTable::topic).distinct().toList();
     return query(
@@ -118,8 +119,7 @@ public final class VaultStreamingJob {
                 at,
                 name,
                 listenerOf(spark).metrics(),
-                LakeBatchWriter.positions(
-                    io.vaultstream.spark.lake.LakeVault.storedPositions(spark, model, at, name))))
+                LakeBatchWriter.positions(atStart)))
         .start();
   }
 
