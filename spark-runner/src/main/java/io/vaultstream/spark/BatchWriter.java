@@ -54,6 +54,8 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
   private final int chunk;
   // On the driver: the vault's positions for the query after its last micro-batch.
   private transient StoredPositionsWatch watch;
+  // On the driver: when the query's micro-batches wait for those of the queries they reference.
+  private transient PacedQuery paced;
 
   /**
    * @param whole load the micro-batch in one transaction (one Spark partition) rather than each
@@ -86,6 +88,12 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     return this;
   }
 
+  /** Makes each micro-batch wait its turn after those of the queries it references; this writer. */
+  BatchWriter pacedBy(PacedQuery query) {
+    paced = query;
+    return this;
+  }
+
   @Override
   public void call(Dataset<Row> batch, Long batchId) {
     Broadcast<VaultModel> m = model;
@@ -103,9 +111,17 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     // Neither read is skipped when it fails: a check skipped, or a baseline kept from before,
     // would let a failover that lost this query's batches go unnoticed for good.
     watch.check(stored(driver, o, q, "before batch " + id)); // throws when the vault went back
-    KafkaRows.of(batch, whole)
-        .foreachPartition(
-            rows -> writeInternalPartition(m.value(), o, q, ledger, metricsRef, id, c, rows));
+    Runnable write =
+        () ->
+            KafkaRows.of(batch, whole)
+                .foreachPartition(
+                    rows ->
+                        writeInternalPartition(m.value(), o, q, ledger, metricsRef, id, c, rows));
+    if (paced == null) {
+      write.run();
+    } else {
+      paced.run(id, batch.sparkSession().sparkContext().hadoopConfiguration(), write);
+    }
     watch.loaded(stored(driver, o, q, "after batch " + id));
   }
 

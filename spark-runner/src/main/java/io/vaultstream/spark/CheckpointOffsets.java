@@ -62,6 +62,27 @@ final class CheckpointOffsets {
     if (!fs.exists(offsets)) {
       throw new Unreadable(offsets + " is missing, though micro-batch " + last + " was committed");
     }
+    return read(fs, offsets);
+  }
+
+  /**
+   * The Kafka end offsets of micro-batch {@code batch} as the checkpoint at {@code dir} planned it
+   * (Spark writes them before the batch runs); empty when the file is missing.
+   *
+   * @throws Unreadable when the file is not in the format described above
+   */
+  static Map<TopicPartition, Long> ofBatch(String dir, long batch, Configuration hadoop)
+      throws IOException {
+    Path offsets = new Path(new Path(dir, "offsets"), Long.toString(batch));
+    FileSystem fs = offsets.getFileSystem(hadoop);
+    try {
+      return read(fs, offsets);
+    } catch (java.io.FileNotFoundException e) {
+      return Map.of();
+    }
+  }
+
+  private static Map<TopicPartition, Long> read(FileSystem fs, Path offsets) throws IOException {
     List<String> lines;
     try (BufferedReader in =
         new BufferedReader(new InputStreamReader(fs.open(offsets), StandardCharsets.UTF_8))) {

@@ -19,6 +19,15 @@ import org.apache.spark.sql.streaming.Trigger;
 
 /** The queries of a database target: what they share, and how they start. */
 final class JdbcQueries {
+  /** How long a per-source query between two micro-batches still holds back its children's. */
+  static final long PACING_IDLE_NANOS = 2_000_000_000L;
+
+  /** How long a per-source query that has not reached its first micro-batch holds back others. */
+  static final long PACING_FIRST_NANOS = 30_000_000_000L;
+
+  /** How long a per-source query's micro-batch waits at most for the queries it references. */
+  static final long PACING_MAX_PAUSE_NANOS = 60_000_000_000L;
+
   private final SparkSession spark;
   private final JobConfig config;
   private final Trigger trigger;
@@ -80,8 +89,29 @@ final class JdbcQueries {
       checkpoints.put(StartingOffsets.queryName(model, source), source.name());
     }
     new StartCheck(spark, config, model).require(checkpoints, this::storedPositions);
+    QueryPacing pacing =
+        config.paceQueries()
+            ? new QueryPacing(
+                QueryPacing.parentsOf(model, s -> StartingOffsets.queryName(model, s)),
+                PACING_IDLE_NANOS,
+                PACING_FIRST_NANOS,
+                PACING_MAX_PAUSE_NANOS,
+                System.nanoTime())
+            : null;
     for (SourceTable source : model.sources().values()) {
       String name = watched(StartingOffsets.queryName(model, source));
+      BatchWriter writer =
+          new BatchWriter(shared, options, name, listener.metrics(), false, 0).watchedFromNow();
+      if (pacing != null) {
+        PacedQuery paced =
+            new PacedQuery(
+                pacing,
+                name,
+                config.get("checkpoint", null) + "/" + source.name(),
+                config.kafkaClients());
+        listener.closeAtEnd(name, paced);
+        writer.pacedBy(paced);
+      }
       // See vaultstream-fairscheduler.xml.
       spark
           .sparkContext()
@@ -89,9 +119,7 @@ final class JdbcQueries {
       queries.add(
           VaultStreamingJob.query(
                   spark, config, List.of(source.topic()), starting, name, source.name(), trigger)
-              .foreachBatch(
-                  new BatchWriter(shared, options, name, listener.metrics(), false, 0)
-                      .watchedFromNow())
+              .foreachBatch(writer)
               .start());
     }
     spark.sparkContext().setLocalProperty("spark.scheduler.pool", null);

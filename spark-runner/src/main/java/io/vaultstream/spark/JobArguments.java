@@ -3,6 +3,7 @@ package io.vaultstream.spark;
 import io.vaultstream.dialect.MaskedUrl;
 import io.vaultstream.engine.VaultOptionsBuilder;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -58,7 +59,8 @@ final class JobArguments {
               "watermark-seconds",
               "error-retention-seconds",
               "starting-offsets",
-              "fail-on-data-loss"));
+              "fail-on-data-loss",
+              "pace-queries"));
 
   /**
    * The environment variables the job reads (VaultSpeed's names), each with the argument it is the
@@ -167,10 +169,12 @@ final class JobArguments {
               + queries
               + "'");
     }
-    String dataLoss = v.getOrDefault("fail-on-data-loss", "true").trim();
-    if (!dataLoss.equalsIgnoreCase("true") && !dataLoss.equalsIgnoreCase("false")) {
-      throw new IllegalArgumentException(
-          "--fail-on-data-loss must be true or false, not '" + v.get("fail-on-data-loss") + "'");
+    for (String flag : List.of("fail-on-data-loss", "pace-queries")) {
+      String value = v.getOrDefault(flag, "true").trim();
+      if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
+        throw new IllegalArgumentException(
+            "--" + flag + " must be true or false, not '" + v.get(flag) + "'");
+      }
     }
   }
 

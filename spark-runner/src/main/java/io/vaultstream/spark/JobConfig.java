@@ -84,6 +84,14 @@ public final class JobConfig implements Serializable {
     return !"false".equalsIgnoreCase(values.getOrDefault("fail-on-data-loss", "true").trim());
   }
 
+  /**
+   * Whether a per-source query's micro-batch of a backlog waits until the queries of the tables it
+   * references have loaded up to its last record ({@code --pace-queries}, default true).
+   */
+  public boolean paceQueries() {
+    return !"false".equalsIgnoreCase(values.getOrDefault("pace-queries", "true").trim());
+  }
+
   /** Whether one query reads every source topic ({@code --queries single}). */
   public boolean singleQuery() {
     return "single".equals(values.get("queries")) || lakeTarget();

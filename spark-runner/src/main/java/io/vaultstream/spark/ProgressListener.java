@@ -16,6 +16,9 @@ final class ProgressListener extends StreamingQueryListener {
       new java.util.concurrent.ConcurrentHashMap<>();
   private final java.util.Map<java.util.UUID, String> names =
       new java.util.concurrent.ConcurrentHashMap<>();
+  // What to close when a query ends, by query name.
+  private final java.util.Map<String, AutoCloseable> atEnd =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   ProgressListener(VaultMetrics metrics) {
     this.metrics = metrics;
@@ -26,6 +29,22 @@ final class ProgressListener extends StreamingQueryListener {
     VaultQueryMetrics before = queries.put(query, m);
     if (before != null && before != m) {
       before.unregister();
+    }
+  }
+
+  /** Closes {@code c} when the query named {@code query} ends (replacing an earlier one). */
+  void closeAtEnd(String query, AutoCloseable c) {
+    AutoCloseable before = atEnd.put(query, c);
+    if (before != null && before != c) {
+      close(query, before);
+    }
+  }
+
+  private static void close(String query, AutoCloseable c) {
+    try {
+      c.close();
+    } catch (Exception e) {
+      LOG.warn("Closing what query {} used failed: {}", query, e.toString());
     }
   }
 
@@ -107,6 +126,10 @@ final class ProgressListener extends StreamingQueryListener {
     VaultQueryMetrics m = name == null ? null : queries.get(name);
     if (m != null) {
       m.terminated();
+    }
+    AutoCloseable c = name == null ? null : atEnd.remove(name);
+    if (c != null) {
+      close(name, c);
     }
     event
         .exception()

@@ -163,16 +163,39 @@ final class SparkRunnerFixture implements AutoCloseable, BeforeAllCallback, Afte
     return records;
   }
 
-  /** Writes the records to their topics and waits for every acknowledgement. */
-  void send(List<ChangeRecord> records) throws Exception {
+  /** A producer of byte arrays to the broker, with {@code more} settings. */
+  private KafkaProducer<byte[], byte[]> producer(Map<String, String> more) {
     Properties p = new Properties();
     p.putAll(kafka.clientProperties());
     p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
     p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p)) {
+    p.putAll(more);
+    return new KafkaProducer<>(p);
+  }
+
+  /** Writes the records to their topics and waits for every acknowledgement. */
+  void send(List<ChangeRecord> records) throws Exception {
+    try (KafkaProducer<byte[], byte[]> producer = producer(Map.of())) {
       List<java.util.concurrent.Future<RecordMetadata>> acks = new ArrayList<>();
       for (ChangeRecord r : records) {
         acks.add(producer.send(new ProducerRecord<>(r.topic(), r.key(), r.value())));
+      }
+      for (var a : acks) {
+        a.get();
+      }
+    }
+  }
+
+  /**
+   * Writes the records to their topics as a backlog written long ago: the first stamped {@code
+   * firstMs}, each of the others a millisecond after the one before.
+   */
+  void sendStamped(List<ChangeRecord> records, long firstMs) throws Exception {
+    try (KafkaProducer<byte[], byte[]> producer = producer(Map.of())) {
+      List<java.util.concurrent.Future<RecordMetadata>> acks = new ArrayList<>();
+      long at = firstMs;
+      for (ChangeRecord r : records) {
+        acks.add(producer.send(new ProducerRecord<>(r.topic(), null, at++, r.key(), r.value())));
       }
       for (var a : acks) {
         a.get();
@@ -186,12 +209,11 @@ final class SparkRunnerFixture implements AutoCloseable, BeforeAllCallback, Afte
    * no record a consumer sees.
    */
   void sendInTransactions(List<ChangeRecord> records, int perTransaction) throws Exception {
-    Properties p = new Properties();
-    p.putAll(kafka.clientProperties());
-    p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-    p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-    p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "sparkrunner-" + java.util.UUID.randomUUID());
-    try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p)) {
+    try (KafkaProducer<byte[], byte[]> producer =
+        producer(
+            Map.of(
+                ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+                "sparkrunner-" + java.util.UUID.randomUUID()))) {
       producer.initTransactions();
       for (int from = 0; from < records.size(); from += perTransaction) {
         producer.beginTransaction();
