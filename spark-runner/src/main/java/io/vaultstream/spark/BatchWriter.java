@@ -95,7 +95,7 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
   }
 
   @Override
-  public void call(Dataset<Row> batch, Long batchId) {
+  public void call(Dataset<Row> batch, Long batchId) throws InterruptedException {
     Broadcast<VaultModel> m = model;
     VaultOptions o = options;
     String q = query;
@@ -109,14 +109,15 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
       watch = new StoredPositionsWatch(q);
     }
     // Neither read is skipped when it fails: a check skipped, or a baseline kept from before,
-    // would let a failover that lost this query's batches go unnoticed for good.
-    watch.check(stored(driver, o, q, "before batch " + id)); // throws when the vault went back
+    // would let a failover that lost this query's batches go unnoticed for good. The check comes
+    // right before the write, after any wait for the queries this one references.
     Runnable write =
-        () ->
-            KafkaRows.of(batch, whole)
-                .foreachPartition(
-                    rows ->
-                        writeInternalPartition(m.value(), o, q, ledger, metricsRef, id, c, rows));
+        () -> {
+          watch.check(stored(driver, o, q, "before batch " + id)); // throws: the vault went back
+          KafkaRows.of(batch, whole)
+              .foreachPartition(
+                  rows -> writeInternalPartition(m.value(), o, q, ledger, metricsRef, id, c, rows));
+        };
     if (paced == null) {
       write.run();
     } else {

@@ -19,7 +19,10 @@ import org.apache.spark.sql.streaming.Trigger;
 
 /** The queries of a database target: what they share, and how they start. */
 final class JdbcQueries {
-  /** How long a per-source query between two micro-batches still holds back its children's. */
+  /**
+   * How long, beyond the trigger interval, a per-source query between two micro-batches still holds
+   * back its children's (Spark starts the next micro-batch at the next interval).
+   */
   static final long PACING_IDLE_NANOS = 2_000_000_000L;
 
   /** How long a per-source query that has not reached its first micro-batch holds back others. */
@@ -89,11 +92,12 @@ final class JdbcQueries {
       checkpoints.put(StartingOffsets.queryName(model, source), source.name());
     }
     new StartCheck(spark, config, model).require(checkpoints, this::storedPositions);
+    long triggerMs = Long.parseLong(config.get("trigger-ms", "5000"));
     QueryPacing pacing =
         config.paceQueries()
             ? new QueryPacing(
                 QueryPacing.parentsOf(model, s -> StartingOffsets.queryName(model, s)),
-                PACING_IDLE_NANOS,
+                PACING_IDLE_NANOS + triggerMs * 1_000_000L,
                 PACING_FIRST_NANOS,
                 PACING_MAX_PAUSE_NANOS,
                 System.nanoTime())
@@ -102,25 +106,30 @@ final class JdbcQueries {
       String name = watched(StartingOffsets.queryName(model, source));
       BatchWriter writer =
           new BatchWriter(shared, options, name, listener.metrics(), false, 0).watchedFromNow();
-      if (pacing != null) {
-        PacedQuery paced =
-            new PacedQuery(
-                pacing,
-                name,
-                config.get("checkpoint", null) + "/" + source.name(),
-                config.kafkaClients());
-        listener.closeAtEnd(name, paced);
+      PacedQuery paced =
+          pacing == null
+              ? null
+              : new PacedQuery(
+                  pacing,
+                  name,
+                  config.get("checkpoint", null) + "/" + source.name(),
+                  config.kafkaClients());
+      if (paced != null) {
         writer.pacedBy(paced);
       }
       // See vaultstream-fairscheduler.xml.
       spark
           .sparkContext()
           .setLocalProperty("spark.scheduler.pool", VaultStreamingJob.pool(model, source));
-      queries.add(
+      StreamingQuery query =
           VaultStreamingJob.query(
                   spark, config, List.of(source.topic()), starting, name, source.name(), trigger)
               .foreachBatch(writer)
-              .start());
+              .start();
+      queries.add(query);
+      if (paced != null) {
+        listener.closeAtEnd(query, paced);
+      }
     }
     spark.sparkContext().setLocalProperty("spark.scheduler.pool", null);
     return queries;

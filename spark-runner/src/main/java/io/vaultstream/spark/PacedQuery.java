@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
@@ -21,8 +22,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Only a backlog is paced: a batch whose last record is younger than {@link #BACKLOG_MS} is
  * loaded at once (a stream read as it is written would only gain latency). Reading the times costs
- * one small fetch per partition and micro-batch; when it fails, or finds no time, the batch is
- * loaded without waiting (pacing only changes when batches are written, never what is written).
+ * one fetch (of the producer's record batch holding those records) per partition the micro-batch
+ * reads further; when it fails, or finds no time, the batch is loaded without waiting (pacing only
+ * changes when batches are written, never what is written).
  */
 final class PacedQuery implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(PacedQuery.class);
@@ -38,6 +40,9 @@ final class PacedQuery implements AutoCloseable {
   private final Map<String, Object> kafka;
   private KafkaConsumer<byte[], byte[]> consumer;
   private boolean warned;
+  // The end offsets of the query's last micro-batch (null: not known): the partitions whose end
+  // did not move hold no record of the next one.
+  private Map<TopicPartition, Long> previousEnds;
 
   /**
    * @param checkpoint the query's checkpoint directory
@@ -50,40 +55,49 @@ final class PacedQuery implements AutoCloseable {
     this.kafka = kafka;
   }
 
-  /** Runs {@code write}, the loading of micro-batch {@code batch}, once it is the query's turn. */
-  void run(long batch, Configuration hadoop, Runnable write) {
+  /**
+   * Runs {@code write}, the loading of micro-batch {@code batch}, once it is the query's turn.
+   *
+   * @throws InterruptedException when the query is stopped while its batch waits
+   */
+  void run(long batch, Configuration hadoop, Runnable write) throws InterruptedException {
+    pacing.arriving(query);
     long end = lastRecordTime(batch, hadoop);
     boolean paced = end != QueryPacing.UNKNOWN && System.currentTimeMillis() - end >= BACKLOG_MS;
+    QueryPacing.Wait w;
     try {
-      QueryPacing.Wait w = pacing.awaitTurn(query, paced ? end : QueryPacing.UNKNOWN);
-      if (w.overdue()) {
-        LOG.warn(
-            "Micro-batch {} of {} is loaded after waiting {} ms for {} to load records as old as"
-                + " its own; their records' Kafka times may run behind",
-            batch,
-            query,
-            w.nanos() / 1_000_000,
-            w.waitedFor());
-      } else if (!w.waitedFor().isEmpty()) {
-        LOG.info(
-            "Micro-batch {} of {} waited {} ms for {} to load the records it references",
-            batch,
-            query,
-            w.nanos() / 1_000_000,
-            w.waitedFor());
-      }
+      w = pacing.awaitTurn(query, paced ? end : QueryPacing.UNKNOWN);
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      pacing.stopped(query);
-      throw new IllegalStateException("Interrupted while micro-batch " + batch + " waited", e);
-    }
-    try {
-      write.run();
-    } catch (RuntimeException | Error e) {
       pacing.stopped(query);
       throw e;
     }
-    pacing.loaded(query, end);
+    if (w.overdue()) {
+      LOG.warn(
+          "Micro-batch {} of {} is loaded after waiting {} ms for {} to load records as old as"
+              + " its own; the topics' Kafka timestamps may not follow the source's commits",
+          batch,
+          query,
+          w.nanos() / 1_000_000,
+          w.waitedFor());
+    } else if (!w.waitedFor().isEmpty()) {
+      LOG.info(
+          "Micro-batch {} of {} waited {} ms for {} to load the records it references",
+          batch,
+          query,
+          w.nanos() / 1_000_000,
+          w.waitedFor());
+    }
+    boolean written = false;
+    try {
+      write.run();
+      written = true;
+    } finally {
+      if (written) {
+        pacing.loaded(query, end);
+      } else {
+        pacing.stopped(query); // failed: Spark stops the query
+      }
+    }
   }
 
   /** The query ended: it holds no other back, and its consumer is closed. */
@@ -96,23 +110,37 @@ final class PacedQuery implements AutoCloseable {
     }
   }
 
-  /** The latest Kafka time of the batch's last records, or {@link QueryPacing#UNKNOWN}. */
-  private synchronized long lastRecordTime(long batch, Configuration hadoop) {
+  /**
+   * The latest Kafka time of the batch's last records in the partitions it reads further, or {@link
+   * QueryPacing#UNKNOWN}.
+   */
+  private synchronized long lastRecordTime(long batch, Configuration hadoop)
+      throws InterruptedException {
     try {
       Map<TopicPartition, Long> ends = CheckpointOffsets.ofBatch(checkpoint, batch, hadoop);
-      Map<TopicPartition, Long> last = new HashMap<>();
-      ends.forEach(
-          (tp, end) -> {
-            if (end > 0) {
-              last.put(tp, end - 1);
-            }
-          });
-      return last.isEmpty() ? QueryPacing.UNKNOWN : latestTime(last);
+      if (previousEnds == null) {
+        previousEnds = batch > 0 ? CheckpointOffsets.ofBatch(checkpoint, batch - 1, hadoop) : null;
+      }
+      Map<TopicPartition, long[]> ranges = new HashMap<>();
+      for (Map.Entry<TopicPartition, Long> e : ends.entrySet()) {
+        Long before = previousEnds == null ? null : previousEnds.get(e.getKey());
+        long end = e.getValue();
+        if (end > 0 && (before == null || before < end)) {
+          // Two records back: with a transactional producer the last offset is a commit marker.
+          long from = Math.max(before == null ? 0 : before, end - 2);
+          ranges.put(e.getKey(), new long[] {from, end});
+        }
+      }
+      previousEnds = ends;
+      return ranges.isEmpty() ? QueryPacing.UNKNOWN : latestTime(ranges);
+    } catch (org.apache.kafka.common.errors.InterruptException e) {
+      throw new InterruptedException("stopped while reading the Kafka times of batch " + batch);
     } catch (IOException | RuntimeException e) {
+      previousEnds = null;
       if (!warned) {
         warned = true;
         LOG.warn(
-            "{} cannot read the Kafka times of its micro-batches ({}); its batches are loaded"
+            "{} cannot read the Kafka times of its micro-batches ({}); such batches are loaded"
                 + " without waiting for the queries they reference",
             query,
             e.toString());
@@ -121,10 +149,12 @@ final class PacedQuery implements AutoCloseable {
     }
   }
 
-  private long latestTime(Map<TopicPartition, Long> last) {
+  /** The latest timestamp of the records in the ranges [from, end) by partition. */
+  private long latestTime(Map<TopicPartition, long[]> ranges) {
     if (consumer == null) {
       Map<String, Object> props = new HashMap<>(kafka);
       props.put("enable.auto.commit", "false");
+      props.put("auto.offset.reset", "none");
       props.put("client.id", "vaultstream-pacing-" + query);
       // The broker returns at least one record batch whatever the limit: one is all it needs.
       props.put("max.partition.fetch.bytes", "1");
@@ -132,16 +162,25 @@ final class PacedQuery implements AutoCloseable {
       consumer =
           new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer());
     }
-    consumer.assign(last.keySet());
-    last.forEach(consumer::seek);
-    Set<TopicPartition> waiting = new HashSet<>(last.keySet());
+    consumer.assign(ranges.keySet());
+    consumer.resume(consumer.paused());
+    ranges.forEach((tp, r) -> consumer.seek(tp, r[0]));
+    Set<TopicPartition> reading = new HashSet<>(ranges.keySet());
     long latest = QueryPacing.UNKNOWN;
     long deadline = System.nanoTime() + FETCH_TIMEOUT.toNanos();
-    while (!waiting.isEmpty() && System.nanoTime() < deadline) {
-      for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
-        TopicPartition tp = new TopicPartition(r.topic(), r.partition());
-        if (waiting.remove(tp) && r.offset() <= last.get(tp) && r.timestamp() >= 0) {
+    while (!reading.isEmpty() && System.nanoTime() < deadline) {
+      for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(100))) {
+        long[] range = ranges.get(new TopicPartition(r.topic(), r.partition()));
+        if (r.offset() < range[1] && r.timestamp() >= 0) {
           latest = Math.max(latest, r.timestamp());
+        }
+      }
+      // Done with a partition once past the batch's end (markers are skipped without a record).
+      for (java.util.Iterator<TopicPartition> i = reading.iterator(); i.hasNext(); ) {
+        TopicPartition tp = i.next();
+        if (consumer.position(tp) >= ranges.get(tp)[1]) {
+          consumer.pause(List.of(tp));
+          i.remove();
         }
       }
     }

@@ -16,8 +16,8 @@ final class ProgressListener extends StreamingQueryListener {
       new java.util.concurrent.ConcurrentHashMap<>();
   private final java.util.Map<java.util.UUID, String> names =
       new java.util.concurrent.ConcurrentHashMap<>();
-  // What to close when a query ends, by query name.
-  private final java.util.Map<String, AutoCloseable> atEnd =
+  // What to close when a query ends, by the run's id.
+  private final java.util.Map<java.util.UUID, AutoCloseable> atEnd =
       new java.util.concurrent.ConcurrentHashMap<>();
 
   ProgressListener(VaultMetrics metrics) {
@@ -32,11 +32,12 @@ final class ProgressListener extends StreamingQueryListener {
     }
   }
 
-  /** Closes {@code c} when the query named {@code query} ends (replacing an earlier one). */
-  void closeAtEnd(String query, AutoCloseable c) {
-    AutoCloseable before = atEnd.put(query, c);
-    if (before != null && before != c) {
-      close(query, before);
+  /** Closes {@code c} when {@code query} (this run of it) ends, or now if it has ended. */
+  void closeAtEnd(org.apache.spark.sql.streaming.StreamingQuery query, AutoCloseable c) {
+    atEnd.put(query.runId(), c);
+    // Its end may have been told before it was registered.
+    if (!query.isActive() && atEnd.remove(query.runId(), c)) {
+      close(query.name(), c);
     }
   }
 
@@ -127,7 +128,7 @@ final class ProgressListener extends StreamingQueryListener {
     if (m != null) {
       m.terminated();
     }
-    AutoCloseable c = name == null ? null : atEnd.remove(name);
+    AutoCloseable c = atEnd.remove(event.runId());
     if (c != null) {
       close(name, c);
     }

@@ -48,6 +48,8 @@ final class QueryPacing {
     // for it is the only one it does not wait for before its turn comes.
     final Set<String> ancestors = new TreeSet<>();
     boolean started;
+    // Its last batch's records had no time the driver could read: where it is, is not known.
+    boolean timesUnknown;
     long loadedMs = Long.MIN_VALUE;
     long activeNanos;
     boolean writing;
@@ -141,12 +143,28 @@ final class QueryPacing {
     return new Wait(now - start, waitedFor, overdue);
   }
 
-  /** {@code query} wrote its micro-batch, whose last record has Kafka time {@code endMs}. */
+  /**
+   * {@code query} reached its next micro-batch (and reads its times before {@link #awaitTurn}): it
+   * counts as active from now.
+   */
+  synchronized void arriving(String query) {
+    Lane lane = lanes.get(query);
+    if (lane != null) {
+      lane.started = true;
+      lane.activeNanos = System.nanoTime();
+    }
+  }
+
+  /**
+   * {@code query} wrote its micro-batch, whose last record has Kafka time {@code endMs} ({@link
+   * #UNKNOWN}: not known, and the query holds no other back until a batch's time is known again).
+   */
   synchronized void loaded(String query, long endMs) {
     Lane lane = lanes.get(query);
     if (lane == null) {
       return;
     }
+    lane.timesUnknown = endMs == UNKNOWN;
     if (endMs != UNKNOWN && endMs > lane.loadedMs) {
       lane.loadedMs = endMs;
     }
@@ -197,7 +215,7 @@ final class QueryPacing {
     if (!p.started) {
       return now - startNanos <= firstNanos;
     }
-    return now - p.activeNanos <= idleNanos;
+    return !p.timesUnknown && now - p.activeNanos <= idleNanos;
   }
 
   /**

@@ -27,7 +27,8 @@ class QueryPacingIT {
    * millisecond after the one before), read in micro-batches of 200 records per query: payments, a
    * small topic, would otherwise reach their last orders while the orders' query is at its first.
    * Every record is loaded, none waits for a parent, and the vault is the one the engine builds
-   * from the same events in one batch.
+   * from the same events in one batch. Loaded again with {@code --pace-queries false}: the same
+   * vault, with children written as waiting rows on the way (what pacing spares).
    */
   @Test
   void aBacklogIsLoadedWithoutWaitingRows(@TempDir Path dir) throws Exception {
@@ -35,24 +36,40 @@ class QueryPacingIT {
     runner.createTopics(prefix, false);
     List<ChangeRecord> records = new ShopEventGenerator(prefix, 5).next(3000);
     runner.sendStamped(records, System.currentTimeMillis() - 3_600_000);
-    String schema = TestDatabase.newSchema();
     Path model = modelFor(prefix, dir);
-    JobConfig config =
-        runner.config(
-            model, schema, dir.resolve("checkpoints"), "--max-offsets-per-trigger", "200");
+    String direct = TestDatabase.newSchema();
+    loadDirectly(model, direct, records, new HashMap<>());
+    long loaded = records.stream().filter(r -> r.value() != null).count();
+
+    String paced = TestDatabase.newSchema();
+    assertThat(waitingRowsWritten(model, paced, dir.resolve("paced"), loaded))
+        .as("children written as waiting rows")
+        .isZero();
+    assertThat(vault(paced)).isEqualTo(vault(direct));
+
+    String unpaced = TestDatabase.newSchema();
+    assertThat(
+            waitingRowsWritten(
+                model, unpaced, dir.resolve("unpaced"), loaded, "--pace-queries", "false"))
+        .as("children written as waiting rows without pacing")
+        .isPositive();
+    assertThat(vault(unpaced)).isEqualTo(vault(direct));
+  }
+
+  /**
+   * Loads the topics into {@code schema} with per-source queries of 200 records per micro-batch;
+   * checks that {@code events} events were loaded and returns how many rows were written to wait.
+   */
+  private static long waitingRowsWritten(
+      Path model, String schema, Path checkpoints, long events, String... more) throws Exception {
+    List<String> args = new java.util.ArrayList<>(List.of("--max-offsets-per-trigger", "200"));
+    args.addAll(List.of(more));
+    JobConfig config = runner.config(model, schema, checkpoints, args.toArray(new String[0]));
     VaultMetrics metrics = VaultStreamingJob.listenerOf(runner.spark).metrics();
     long eventsBefore = metrics.events.value();
     long waitingBefore = metrics.waiting.value();
-
     runner.runOnce(config);
-
-    long tombstones = records.stream().filter(r -> r.value() == null).count();
-    assertThat(metrics.events.value() - eventsBefore).isEqualTo(records.size() - tombstones);
-    assertThat(metrics.waiting.value() - waitingBefore)
-        .as("children written as waiting rows")
-        .isZero();
-    String direct = TestDatabase.newSchema();
-    loadDirectly(model, direct, records, new HashMap<>());
-    assertThat(vault(schema)).isEqualTo(vault(direct));
+    assertThat(metrics.events.value() - eventsBefore).isEqualTo(events);
+    return metrics.waiting.value() - waitingBefore;
   }
 }

@@ -44,7 +44,7 @@ class QueryPacingTest {
         THREADS);
   }
 
-  /** Checks, for a second, that the wait goes on (it can end only by a state change or a limit). */
+  /** Checks, for 300 ms, that the wait goes on (it can end only by a state change or a limit). */
   private static void stillWaiting(CompletableFuture<QueryPacing.Wait> wait) {
     Awaitility.await()
         .during(Duration.ofMillis(300))
@@ -80,13 +80,24 @@ class QueryPacingTest {
 
   @Test
   void aParentQuietForTheIdleTimeHoldsNothingBack() throws Exception {
-    QueryPacing pacing =
-        pacing(Map.of("orders", Set.of(), "payments", Set.of("orders")), 200_000_000L);
+    long idle = 300_000_000L;
+    QueryPacing pacing = pacing(Map.of("orders", Set.of(), "payments", Set.of("orders")), idle);
     pacing.awaitTurn("orders", 50);
     pacing.loaded("orders", 50); // caught up: no batch follows
-    QueryPacing.Wait w = turn(pacing, "payments", 100).get(10, TimeUnit.SECONDS);
-    assertThat(w.waitedFor()).containsExactly("orders");
-    assertThat(w.nanos()).isBetween(100_000_000L, 5_000_000_000L);
+    long quietFrom = System.nanoTime();
+    turn(pacing, "payments", 100).get(10, TimeUnit.SECONDS);
+    assertThat(System.nanoTime() - quietFrom).isGreaterThanOrEqualTo(idle);
+  }
+
+  @Test
+  void aParentWhoseRecordsHaveNoTimeHoldsNothingBack() throws Exception {
+    QueryPacing pacing = pacing(Map.of("orders", Set.of(), "payments", Set.of("orders")), HOUR);
+    pacing.awaitTurn("orders", QueryPacing.UNKNOWN);
+    pacing.loaded("orders", QueryPacing.UNKNOWN); // where it is, is not known
+    assertThat(pacing.awaitTurn("payments", 100).waitedFor()).isEmpty();
+    pacing.awaitTurn("orders", 50);
+    pacing.loaded("orders", 50); // known again, and behind the payments
+    stillWaiting(turn(pacing, "payments", 200));
   }
 
   @Test
@@ -140,15 +151,35 @@ class QueryPacingTest {
 
   @Test
   void aQueryNotAtItsFirstBatchYetHoldsBackOnlyForTheStartTime() throws Exception {
+    long first = 300_000_000L;
+    long start = System.nanoTime();
     QueryPacing pacing =
         new QueryPacing(
-            Map.of("orders", Set.of(), "payments", Set.of("orders")),
-            HOUR,
-            200_000_000L,
-            HOUR,
-            System.nanoTime());
-    QueryPacing.Wait w = turn(pacing, "payments", 100).get(10, TimeUnit.SECONDS);
-    assertThat(w.waitedFor()).containsExactly("orders");
+            Map.of("orders", Set.of(), "payments", Set.of("orders")), HOUR, first, HOUR, start);
+    turn(pacing, "payments", 100).get(10, TimeUnit.SECONDS);
+    assertThat(System.nanoTime() - start).isGreaterThanOrEqualTo(first);
+  }
+
+  @Test
+  void aQueryReadingItsNextBatchsTimesHoldsBack() throws Exception {
+    long idle = 300_000_000L;
+    QueryPacing pacing = pacing(Map.of("orders", Set.of(), "payments", Set.of("orders")), idle);
+    pacing.awaitTurn("orders", 50);
+    pacing.loaded("orders", 50);
+    CompletableFuture<QueryPacing.Wait> payments = turn(pacing, "payments", 100);
+    // Orders reaches a batch every 50 ms (and reads its times) for three times the idle time.
+    Awaitility.await()
+        .pollInterval(Duration.ofMillis(50))
+        .during(Duration.ofMillis(900))
+        .atMost(Duration.ofSeconds(5))
+        .until(
+            () -> {
+              pacing.arriving("orders");
+              return !payments.isDone();
+            });
+    pacing.awaitTurn("orders", 150);
+    pacing.loaded("orders", 150);
+    assertThat(payments.get(10, TimeUnit.SECONDS).waitedFor()).containsExactly("orders");
   }
 
   @Test
