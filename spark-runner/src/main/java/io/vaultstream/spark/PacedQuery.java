@@ -32,7 +32,9 @@ final class PacedQuery implements AutoCloseable {
   /** How old a batch's last record must be for the batch to count as part of a backlog. */
   static final long BACKLOG_MS = 10_000;
 
+  // How long reading a batch's times may take; the first read also connects to the brokers.
   private static final Duration FETCH_TIMEOUT = Duration.ofSeconds(2);
+  private static final Duration FIRST_FETCH_TIMEOUT = Duration.ofSeconds(10);
 
   private final QueryPacing pacing;
   private final String query;
@@ -62,12 +64,13 @@ final class PacedQuery implements AutoCloseable {
    */
   void run(long batch, Configuration hadoop, Runnable write) throws InterruptedException {
     pacing.arriving(query);
-    long end = lastRecordTime(batch, hadoop);
-    boolean paced = end != QueryPacing.UNKNOWN && System.currentTimeMillis() - end >= BACKLOG_MS;
+    long end;
     QueryPacing.Wait w;
     try {
+      end = lastRecordTime(batch, hadoop);
+      boolean paced = end != QueryPacing.UNKNOWN && System.currentTimeMillis() - end >= BACKLOG_MS;
       w = pacing.awaitTurn(query, paced ? end : QueryPacing.UNKNOWN);
-    } catch (InterruptedException e) {
+    } catch (InterruptedException | RuntimeException | Error e) {
       pacing.stopped(query);
       throw e;
     }
@@ -133,9 +136,14 @@ final class PacedQuery implements AutoCloseable {
       }
       previousEnds = ends;
       return ranges.isEmpty() ? QueryPacing.UNKNOWN : latestTime(ranges);
-    } catch (org.apache.kafka.common.errors.InterruptException e) {
+    } catch (org.apache.kafka.common.errors.InterruptException
+        | java.io.InterruptedIOException
+        | java.nio.channels.ClosedByInterruptException e) {
       throw new InterruptedException("stopped while reading the Kafka times of batch " + batch);
     } catch (IOException | RuntimeException e) {
+      if (Thread.interrupted()) {
+        throw new InterruptedException("stopped while reading the Kafka times of batch " + batch);
+      }
       previousEnds = null;
       if (!warned) {
         warned = true;
@@ -151,6 +159,7 @@ final class PacedQuery implements AutoCloseable {
 
   /** The latest timestamp of the records in the ranges [from, end) by partition. */
   private long latestTime(Map<TopicPartition, long[]> ranges) {
+    Duration timeout = consumer == null ? FIRST_FETCH_TIMEOUT : FETCH_TIMEOUT;
     if (consumer == null) {
       Map<String, Object> props = new HashMap<>(kafka);
       props.put("enable.auto.commit", "false");
@@ -167,7 +176,7 @@ final class PacedQuery implements AutoCloseable {
     ranges.forEach((tp, r) -> consumer.seek(tp, r[0]));
     Set<TopicPartition> reading = new HashSet<>(ranges.keySet());
     long latest = QueryPacing.UNKNOWN;
-    long deadline = System.nanoTime() + FETCH_TIMEOUT.toNanos();
+    long deadline = System.nanoTime() + timeout.toNanos();
     while (!reading.isEmpty() && System.nanoTime() < deadline) {
       for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(100))) {
         long[] range = ranges.get(new TopicPartition(r.topic(), r.partition()));
@@ -178,11 +187,21 @@ final class PacedQuery implements AutoCloseable {
       // Done with a partition once past the batch's end (markers are skipped without a record).
       for (java.util.Iterator<TopicPartition> i = reading.iterator(); i.hasNext(); ) {
         TopicPartition tp = i.next();
-        if (consumer.position(tp) >= ranges.get(tp)[1]) {
+        long left = Math.max(1, deadline - System.nanoTime());
+        if (consumer.position(tp, Duration.ofNanos(left)) >= ranges.get(tp)[1]) {
           consumer.pause(List.of(tp));
           i.remove();
         }
       }
+    }
+    if (!reading.isEmpty() && !warned) {
+      warned = true;
+      LOG.warn(
+          "{} found no Kafka time for {} within {} ms; such batches are loaded without waiting for"
+              + " the queries they reference",
+          query,
+          reading,
+          timeout.toMillis());
     }
     return latest;
   }

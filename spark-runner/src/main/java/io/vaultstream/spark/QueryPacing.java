@@ -53,6 +53,8 @@ final class QueryPacing {
     long loadedMs = Long.MIN_VALUE;
     long activeNanos;
     boolean writing;
+    // Reading its next batch's times, before it is held or writes.
+    boolean reading;
     boolean held;
     long heldEndMs;
 
@@ -115,6 +117,7 @@ final class QueryPacing {
     boolean overdue = false;
     lane.held = true;
     lane.started = true;
+    lane.reading = false;
     lane.heldEndMs = endMs;
     notifyAll(); // a query held with a later batch may be one this one no longer waits for
     try {
@@ -151,6 +154,7 @@ final class QueryPacing {
     Lane lane = lanes.get(query);
     if (lane != null) {
       lane.started = true;
+      lane.reading = true;
       lane.activeNanos = System.nanoTime();
     }
   }
@@ -180,6 +184,7 @@ final class QueryPacing {
       return;
     }
     lane.writing = false;
+    lane.reading = false;
     lane.held = false;
     lane.started = true;
     lane.activeNanos = System.nanoTime() - idleNanos - 1;
@@ -202,7 +207,7 @@ final class QueryPacing {
     if (p.loadedMs >= c.heldEndMs) {
       return false; // loaded past the child's last record
     }
-    if (p.writing) {
+    if (p.writing || p.reading) {
       return true;
     }
     if (p.held) {

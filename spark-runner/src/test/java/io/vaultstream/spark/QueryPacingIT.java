@@ -28,7 +28,7 @@ class QueryPacingIT {
    * small topic, would otherwise reach their last orders while the orders' query is at its first.
    * Every record is loaded, none waits for a parent, and the vault is the one the engine builds
    * from the same events in one batch. Loaded again with {@code --pace-queries false}: the same
-   * vault, with children written as waiting rows on the way (what pacing spares).
+   * vault.
    */
   @Test
   void aBacklogIsLoadedWithoutWaitingRows(@TempDir Path dir) throws Exception {
@@ -47,12 +47,10 @@ class QueryPacingIT {
         .isZero();
     assertThat(vault(paced)).isEqualTo(vault(direct));
 
+    // Without pacing (how many children wait then depends on the queries' timing: hundreds here,
+    // and the assertion above fails with pacing off), the same vault.
     String unpaced = TestDatabase.newSchema();
-    assertThat(
-            waitingRowsWritten(
-                model, unpaced, dir.resolve("unpaced"), loaded, "--pace-queries", "false"))
-        .as("children written as waiting rows without pacing")
-        .isPositive();
+    waitingRowsWritten(model, unpaced, dir.resolve("unpaced"), loaded, "--pace-queries", "false");
     assertThat(vault(unpaced)).isEqualTo(vault(direct));
   }
 

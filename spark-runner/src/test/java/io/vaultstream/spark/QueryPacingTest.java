@@ -161,22 +161,14 @@ class QueryPacingTest {
   }
 
   @Test
-  void aQueryReadingItsNextBatchsTimesHoldsBack() throws Exception {
-    long idle = 300_000_000L;
-    QueryPacing pacing = pacing(Map.of("orders", Set.of(), "payments", Set.of("orders")), idle);
+  void aQueryReadingItsNextBatchsTimesHoldsBackBeyondTheIdleTime() throws Exception {
+    QueryPacing pacing =
+        pacing(Map.of("orders", Set.of(), "payments", Set.of("orders")), 100_000_000L);
     pacing.awaitTurn("orders", 50);
     pacing.loaded("orders", 50);
+    pacing.arriving("orders"); // reading its next batch's times, however long that takes
     CompletableFuture<QueryPacing.Wait> payments = turn(pacing, "payments", 100);
-    // Orders reaches a batch every 50 ms (and reads its times) for three times the idle time.
-    Awaitility.await()
-        .pollInterval(Duration.ofMillis(50))
-        .during(Duration.ofMillis(900))
-        .atMost(Duration.ofSeconds(5))
-        .until(
-            () -> {
-              pacing.arriving("orders");
-              return !payments.isDone();
-            });
+    stillWaiting(payments); // three times the idle time
     pacing.awaitTurn("orders", 150);
     pacing.loaded("orders", 150);
     assertThat(payments.get(10, TimeUnit.SECONDS).waitedFor()).containsExactly("orders");
