@@ -194,13 +194,13 @@ final class PacedQuery implements AutoCloseable {
         }
       }
     }
-    if (!reading.isEmpty() && !warned) {
+    if ((latest == QueryPacing.UNKNOWN || !reading.isEmpty()) && !warned) {
       warned = true;
       LOG.warn(
-          "{} found no Kafka time for {} within {} ms; such batches are loaded without waiting for"
-              + " the queries they reference",
+          "{} found no Kafka time in the last records of {} within {} ms; such batches are loaded"
+              + " without waiting for the queries they reference",
           query,
-          reading,
+          latest == QueryPacing.UNKNOWN ? ranges.keySet() : reading,
           timeout.toMillis());
     }
     return latest;

@@ -55,6 +55,37 @@ class QueryPacingIT {
   }
 
   /**
+   * The same backlog written in transactions of 9 records of one topic each, so that every tenth
+   * offset of a partition is a transaction marker and every micro-batch of 200 offsets ends with
+   * one: a marker holds no record and no time, the driver reads the record before it, and the load
+   * is paced as well.
+   */
+  @Test
+  void aBacklogWrittenInTransactionsIsPacedToo(@TempDir Path dir) throws Exception {
+    String prefix = "pacedtx.public";
+    runner.createTopics(prefix, false);
+    List<ChangeRecord> records = new ShopEventGenerator(prefix, 5).next(3000);
+    runner.sendInTopicTransactions(records, 9, System.currentTimeMillis() - 3_600_000);
+    Path model = modelFor(prefix, dir);
+    String direct = TestDatabase.newSchema();
+    loadDirectly(model, direct, records, new HashMap<>());
+    long loaded = records.stream().filter(r -> r.value() != null).count();
+
+    String paced = TestDatabase.newSchema();
+    assertThat(
+            waitingRowsWritten(
+                model,
+                paced,
+                dir.resolve("paced"),
+                loaded,
+                "--kafka.isolation.level",
+                "read_committed"))
+        .as("children written as waiting rows")
+        .isZero();
+    assertThat(vault(paced)).isEqualTo(vault(direct));
+  }
+
+  /**
    * Loads the topics into {@code schema} with per-source queries of 200 records per micro-batch;
    * checks that {@code events} events were loaded and returns how many rows were written to wait.
    */

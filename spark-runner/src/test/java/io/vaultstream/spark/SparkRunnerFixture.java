@@ -226,6 +226,46 @@ final class SparkRunnerFixture implements AutoCloseable, BeforeAllCallback, Afte
     }
   }
 
+  /**
+   * Writes the records stamped as {@link #sendStamped} stamps them, each topic's in transactions of
+   * {@code perTransaction} records of that topic only: in a partition, every {@code perTransaction
+   * + 1}-th offset is a transaction marker.
+   */
+  void sendInTopicTransactions(List<ChangeRecord> records, int perTransaction, long firstMs)
+      throws Exception {
+    Map<String, List<ProducerRecord<byte[], byte[]>>> pending = new java.util.LinkedHashMap<>();
+    try (KafkaProducer<byte[], byte[]> producer =
+        producer(
+            Map.of(
+                ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+                "sparkrunner-" + java.util.UUID.randomUUID()))) {
+      producer.initTransactions();
+      long at = firstMs;
+      for (ChangeRecord r : records) {
+        List<ProducerRecord<byte[], byte[]>> topic =
+            pending.computeIfAbsent(r.topic(), t -> new ArrayList<>());
+        topic.add(new ProducerRecord<>(r.topic(), null, at++, r.key(), r.value()));
+        if (topic.size() == perTransaction) {
+          sendAsOneTransaction(producer, topic);
+        }
+      }
+      for (List<ProducerRecord<byte[], byte[]>> rest : pending.values()) {
+        sendAsOneTransaction(producer, rest);
+      }
+    }
+  }
+
+  private static void sendAsOneTransaction(
+      KafkaProducer<byte[], byte[]> producer, List<ProducerRecord<byte[], byte[]>> records) {
+    if (records.isEmpty()) {
+      return;
+    }
+    producer.beginTransaction();
+    records.forEach(producer::send);
+    producer.commitTransaction();
+    records.clear();
+  }
+
   /** The job's settings for a model file, a schema and a checkpoint root, plus more arguments. */
   JobConfig config(Path model, String schema, Path checkpoint, String... more) {
     return configOn(TestDatabase.jdbcUrl(), model, schema, checkpoint, more);
