@@ -92,7 +92,7 @@ final class JdbcQueries {
       checkpoints.put(StartingOffsets.queryName(model, source), source.name());
     }
     new StartCheck(spark, config, model).require(checkpoints, this::storedPositions);
-    long triggerMs = Long.parseLong(config.get("trigger-ms", "5000"));
+    long triggerMs = config.triggerMs();
     QueryPacing pacing =
         config.paceQueries()
             ? new QueryPacing(

@@ -84,6 +84,11 @@ public final class JobConfig implements Serializable {
     return !"false".equalsIgnoreCase(values.getOrDefault("fail-on-data-loss", "true").trim());
   }
 
+  /** The micro-batch interval of the job's queries ({@code --trigger-ms}, default 5000). */
+  public long triggerMs() {
+    return Long.parseLong(values.getOrDefault("trigger-ms", "5000"));
+  }
+
   /**
    * Whether a per-source query's micro-batch of a backlog waits until the queries of the tables it
    * references have loaded up to its last record ({@code --pace-queries}, default true).

@@ -55,7 +55,7 @@ public final class VaultStreamingJob {
       SharedClassLoader.sessionSettings().forEach(builder::config);
     }
     SparkSession spark = builder.getOrCreate();
-    start(spark, config, Trigger.ProcessingTime(Long.parseLong(config.get("trigger-ms", "5000"))));
+    start(spark, config, Trigger.ProcessingTime(config.triggerMs()));
     spark.streams().awaitAnyTermination();
   }
 

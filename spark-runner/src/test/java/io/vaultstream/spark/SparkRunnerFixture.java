@@ -163,6 +163,17 @@ final class SparkRunnerFixture implements AutoCloseable, BeforeAllCallback, Afte
     return records;
   }
 
+  /** A transactional producer of byte arrays to the broker, its transactions initialised. */
+  private KafkaProducer<byte[], byte[]> transactionalProducer() {
+    KafkaProducer<byte[], byte[]> producer =
+        producer(
+            Map.of(
+                ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+                "sparkrunner-" + java.util.UUID.randomUUID()));
+    producer.initTransactions();
+    return producer;
+  }
+
   /** A producer of byte arrays to the broker, with {@code more} settings. */
   private KafkaProducer<byte[], byte[]> producer(Map<String, String> more) {
     Properties p = new Properties();
@@ -209,12 +220,7 @@ final class SparkRunnerFixture implements AutoCloseable, BeforeAllCallback, Afte
    * no record a consumer sees.
    */
   void sendInTransactions(List<ChangeRecord> records, int perTransaction) throws Exception {
-    try (KafkaProducer<byte[], byte[]> producer =
-        producer(
-            Map.of(
-                ProducerConfig.TRANSACTIONAL_ID_CONFIG,
-                "sparkrunner-" + java.util.UUID.randomUUID()))) {
-      producer.initTransactions();
+    try (KafkaProducer<byte[], byte[]> producer = transactionalProducer()) {
       for (int from = 0; from < records.size(); from += perTransaction) {
         producer.beginTransaction();
         for (ChangeRecord r :
@@ -234,12 +240,7 @@ final class SparkRunnerFixture implements AutoCloseable, BeforeAllCallback, Afte
   void sendInTopicTransactions(List<ChangeRecord> records, int perTransaction, long firstMs)
       throws Exception {
     Map<String, List<ProducerRecord<byte[], byte[]>>> pending = new java.util.LinkedHashMap<>();
-    try (KafkaProducer<byte[], byte[]> producer =
-        producer(
-            Map.of(
-                ProducerConfig.TRANSACTIONAL_ID_CONFIG,
-                "sparkrunner-" + java.util.UUID.randomUUID()))) {
-      producer.initTransactions();
+    try (KafkaProducer<byte[], byte[]> producer = transactionalProducer()) {
       long at = firstMs;
       for (ChangeRecord r : records) {
         List<ProducerRecord<byte[], byte[]>> topic =
