@@ -22,3 +22,12 @@ SET LOCK_TIMEOUT 10000;
 -- socketTimeout(0)
 {};
 
+-- serverProcessSql()
+null;
+
+-- sessionInitSql(30000)
+SET TIME ZONE 'UTC'; SET LOCK_TIMEOUT 10000; CREATE ALIAS IF NOT EXISTS vs_hex_bytes FOR 'io.vaultstream.dialect.h2.H2Dialect.hexBytes'; SET QUERY_TIMEOUT 30000;
+
+-- sessionInitSql(0)
+SET TIME ZONE 'UTC'; SET LOCK_TIMEOUT 10000; CREATE ALIAS IF NOT EXISTS vs_hex_bytes FOR 'io.vaultstream.dialect.h2.H2Dialect.hexBytes';
+

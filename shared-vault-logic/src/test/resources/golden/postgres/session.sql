@@ -22,3 +22,12 @@ null;
 -- socketTimeout(0)
 {};
 
+-- serverProcessSql()
+SELECT length(repeat('x', 16777216));
+
+-- sessionInitSql(30000)
+SET TIME ZONE 'UTC'; SET jit = off; SET plan_cache_mode = force_custom_plan; SET enable_bitmapscan = off; SELECT length(repeat('x', 16777216)); SET statement_timeout = 30000;
+
+-- sessionInitSql(0)
+SET TIME ZONE 'UTC'; SET jit = off; SET plan_cache_mode = force_custom_plan; SET enable_bitmapscan = off; SELECT length(repeat('x', 16777216));
+

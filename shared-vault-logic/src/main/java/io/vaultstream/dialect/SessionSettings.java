@@ -12,12 +12,29 @@ public interface SessionSettings {
   String connectionInitSql();
 
   /**
-   * The one statement a new pooled connection runs: {@link #connectionInitSql} and {@link
-   * #statementTimeout} together.
+   * The one statement a new pooled connection runs: {@link #connectionInitSql}, {@link
+   * #serverProcessSql} and {@link #statementTimeout} together.
    */
   default String sessionInitSql(long statementTimeoutMillis) {
-    String timeout = statementTimeout(statementTimeoutMillis);
-    return timeout == null ? connectionInitSql() : connectionInitSql() + "; " + timeout;
+    StringBuilder sql = new StringBuilder(connectionInitSql());
+    // The timeout last: it is for the loader's statements, not for setting the session up.
+    for (String more :
+        new String[] {serverProcessSql(), statementTimeout(statementTimeoutMillis)}) {
+      if (more != null) {
+        sql.append("; ").append(more);
+      }
+    }
+    return sql.toString();
+  }
+
+  /**
+   * SQL that prepares the database's process serving a new connection of the loader's own pool for
+   * the loader's statements, or null for none. Run once per connection, so never on a connection
+   * borrowed from a pool the loader does not own (that one runs {@link #connectionInitSql} at every
+   * borrow).
+   */
+  default String serverProcessSql() {
+    return null;
   }
 
   /** JDBC driver properties every connection of the loader's pool gets (none by default). */

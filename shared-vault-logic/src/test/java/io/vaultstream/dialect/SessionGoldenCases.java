@@ -24,6 +24,9 @@ abstract class SessionGoldenCases {
         .add("resetLockTimeout()", d.resetLockTimeout())
         .add("socketTimeout(1500)", d.socketTimeout(1_500))
         .add("socketTimeout(0)", d.socketTimeout(0))
+        .add("serverProcessSql()", d.serverProcessSql())
+        .add("sessionInitSql(30000)", d.sessionInitSql(30_000))
+        .add("sessionInitSql(0)", d.sessionInitSql(0))
         .assertMatches(folder() + "/session.sql");
   }
 

@@ -54,6 +54,23 @@ public final class PostgresDialect
         + " SET enable_bitmapscan = off";
   }
 
+  /**
+   * Allocates and frees one block of 16 MiB in the server process. With glibc's allocator (the
+   * server on Linux), freeing a block that large raises the process's threshold for handing free
+   * memory back to the system to twice its size (mallopt(3): the thresholds adjust themselves to
+   * the largest block freed). Without it, the working memory of each statement of a batch (a few
+   * hundred kilobytes for a COPY) is handed back at the statement's end and taken again, page by
+   * page, by the next: the page faults and the system calls took about a tenth of the server's time
+   * in the loader's writes. The process keeps at most twice the block free, well under what
+   * PostgreSQL's own memory settings allow it.
+   */
+  static final String KEEP_FREED_MEMORY = "SELECT length(repeat('x', 16777216))";
+
+  @Override
+  public String serverProcessSql() {
+    return KEEP_FREED_MEMORY;
+  }
+
   @Override
   public String statementTimeout(long millis) {
     return millis > 0 ? "SET statement_timeout = " + millis : null;

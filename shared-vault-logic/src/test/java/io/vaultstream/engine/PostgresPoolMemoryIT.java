@@ -1,0 +1,113 @@
+package io.vaultstream.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.vaultstream.testing.TestDatabase;
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.junit.jupiter.api.Test;
+import org.postgresql.PGConnection;
+
+/**
+ * A connection of the loader's pool keeps the memory its server process frees between the
+ * statements of a batch, instead of handing it back to the system and taking it again page by page
+ * at the next {@code COPY}: the server process's minor page faults per {@code COPY}, read from
+ * {@code /proc} (the test's PostgreSQL runs on this machine), against those of a plain connection
+ * running the same statements into a table of the same shape. Both fault in the shared buffers of
+ * the pages they fill; only the plain one also takes its working memory again at each statement.
+ */
+class PostgresPoolMemoryIT {
+  private static final int WARM_UP = 5;
+  private static final int COPIES = 20;
+  private static final int ROWS = 1_500;
+
+  @Test
+  void aPooledConnectionsServerProcessKeepsWhatItFrees() throws Exception {
+    String schema = TestDatabase.newSchema();
+    long plain;
+    try (Connection c = TestDatabase.connect()) {
+      plain = faultsPerCopy(c, schema + ".plain");
+    }
+    long pooled;
+    VaultOptions options = TestDatabase.options(schema).build();
+    try (HikariDataSource pool = Pool.open(options);
+        Connection c = pool.getConnection()) {
+      pooled = faultsPerCopy(c, schema + ".pooled");
+    }
+    // 4 KiB pages: the plain connection's COPYs of this size take some 150 KiB again each.
+    assertThat(pooled)
+        .as("minor page faults per COPY: pooled connection %s, plain connection %s", pooled, plain)
+        .isLessThanOrEqualTo(plain - 20);
+  }
+
+  /**
+   * The server process's minor page faults per COPY of {@link #ROWS} rows into a new link-shaped
+   * table, one per transaction, after {@link #WARM_UP} of them.
+   */
+  private static long faultsPerCopy(Connection c, String table) throws SQLException, IOException {
+    Path stat;
+    try (Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
+      rs.next();
+      stat = Path.of("/proc", Integer.toString(rs.getInt(1)), "stat");
+    }
+    assumeTrue(
+        Files.isReadable(stat),
+        "the test's PostgreSQL runs elsewhere: its process cannot be read from " + stat);
+    try (Statement st = c.createStatement()) {
+      st.execute(
+          "CREATE TABLE "
+              + table
+              + " (k char(32) PRIMARY KEY, a char(32), b char(32), load_dts timestamp, src text,"
+              + " loaded_at timestamptz)");
+    }
+    boolean autoCommit = c.getAutoCommit();
+    c.setAutoCommit(false);
+    for (int i = 0; i < WARM_UP; i++) {
+      copy(c, table, i);
+    }
+    long before = minorFaults(stat);
+    for (int i = WARM_UP; i < WARM_UP + COPIES; i++) {
+      copy(c, table, i);
+    }
+    long faults = minorFaults(stat) - before;
+    c.setAutoCommit(autoCommit);
+    return faults / COPIES;
+  }
+
+  private static void copy(Connection c, String table, int n) throws SQLException, IOException {
+    StringBuilder rows = new StringBuilder();
+    for (int i = 0; i < ROWS; i++) {
+      String k = String.format("%016x%016x", n * 0x9E3779B97F4A7C15L, i * 0xC2B2AE3D27D4EB4FL);
+      rows.append(k)
+          .append('\t')
+          .append(k, 16, 32)
+          .append(k, 0, 16)
+          .append('\t')
+          .append(k, 8, 32)
+          .append(k, 0, 8)
+          .append("\t2026-12-06 10:00:00.")
+          .append(String.format("%06d", i))
+          .append("\tshop.public.order_lines\t2026-12-06 11:00:00+00\n");
+    }
+    c.unwrap(PGConnection.class)
+        .getCopyAPI()
+        .copyIn("COPY " + table + " FROM STDIN", new StringReader(rows.toString()));
+    c.commit();
+  }
+
+  /** Field 10 of {@code /proc/<pid>/stat}, after the command name (which may hold spaces). */
+  private static long minorFaults(Path stat) throws IOException {
+    String s = Files.readString(stat);
+    String[] fields = s.substring(s.lastIndexOf(')') + 2).split(" ");
+    return Long.parseLong(fields[7]);
+  }
+}
