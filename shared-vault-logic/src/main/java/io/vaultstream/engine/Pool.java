@@ -32,6 +32,10 @@ final class Pool {
     }
     cfg.setAutoCommit(false);
     cfg.setConnectionInitSql(d.sessionInitSql(options.statementTimeoutMs()));
+    // Without it HikariCP leaves the init SQL's transaction open (the pool does not auto-commit),
+    // and the first transaction the loader rolls back (a plan's reads end that way) takes the
+    // session's settings with it: time zone, plan cache mode, timeouts.
+    cfg.setIsolateInternalQueries(true);
     d.driverProperties().forEach(cfg::addDataSourceProperty);
     // A database that stops answering fails the read instead of hanging the task (and its stop).
     d.socketTimeout(options.socketTimeoutMs()).forEach(cfg::addDataSourceProperty);

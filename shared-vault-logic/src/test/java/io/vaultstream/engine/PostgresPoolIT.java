@@ -13,22 +13,43 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.postgresql.PGConnection;
 
 /**
- * A connection of the loader's pool keeps the memory its server process frees between the
- * statements of a batch, instead of handing it back to the system and taking it again page by page
- * at the next {@code COPY}: the server process's minor page faults per {@code COPY}, read from
- * {@code /proc} (the test's PostgreSQL runs on this machine), against those of a plain connection
- * running the same statements into a table of the same shape. Both fault in the shared buffers of
- * the pages they fill; only the plain one also takes its working memory again at each statement.
+ * What a connection of the loader's own pool is on PostgreSQL: its session settings hold whatever
+ * its first transaction does, and its server process keeps the memory its statements free.
  */
-class PostgresPoolMemoryIT {
+class PostgresPoolIT {
   private static final int WARM_UP = 5;
   private static final int COPIES = 20;
   private static final int ROWS = 1_500;
 
+  /**
+   * The pool commits a new connection's set-up: a first transaction rolled back (as a plan's reads
+   * end) leaves the time zone, the plan cache mode and the statement timeout as they were set.
+   */
+  @Test
+  void theSessionSettingsOutliveAFirstTransactionRolledBack() throws Exception {
+    VaultOptions options =
+        TestDatabase.options(TestDatabase.newSchema()).statementTimeoutMs(45_000).build();
+    try (HikariDataSource pool = Pool.open(options);
+        Connection c = pool.getConnection();
+        Statement st = c.createStatement()) {
+      st.execute("SELECT 1");
+      c.rollback();
+      assertThat(settings(st)).containsExactly("UTC", "off", "force_custom_plan", "off", "45s");
+    }
+  }
+
+  /**
+   * The server process's memory: its minor page faults per {@code COPY}, read from {@code /proc}
+   * (the test's PostgreSQL runs on this machine), against those of a plain connection running the
+   * same statements into a table of the same shape. Both fault in the shared buffers of the pages
+   * they fill; only the plain one also takes its working memory again at each statement.
+   */
   @Test
   void aPooledConnectionsServerProcessKeepsWhatItFrees() throws Exception {
     String schema = TestDatabase.newSchema();
@@ -48,6 +69,20 @@ class PostgresPoolMemoryIT {
         .isLessThanOrEqualTo(plain - 20);
   }
 
+  private static List<String> settings(Statement st) throws SQLException {
+    List<String> values = new ArrayList<>();
+    for (String name :
+        new String[] {
+          "TimeZone", "jit", "plan_cache_mode", "enable_bitmapscan", "statement_timeout"
+        }) {
+      try (ResultSet rs = st.executeQuery("SHOW " + name)) {
+        rs.next();
+        values.add(rs.getString(1));
+      }
+    }
+    return values;
+  }
+
   /**
    * The server process's minor page faults per COPY of {@link #ROWS} rows into a new link-shaped
    * table, one per transaction, after {@link #WARM_UP} of them.
@@ -59,9 +94,10 @@ class PostgresPoolMemoryIT {
       rs.next();
       stat = Path.of("/proc", Integer.toString(rs.getInt(1)), "stat");
     }
+    // A server in a container has process ids of its own: the same number here is another process.
     assumeTrue(
-        Files.isReadable(stat),
-        "the test's PostgreSQL runs elsewhere: its process cannot be read from " + stat);
+        Files.isReadable(stat) && Files.readString(stat).contains("(postgres)"),
+        "the test's PostgreSQL runs elsewhere: its process is not " + stat);
     try (Statement st = c.createStatement()) {
       st.execute(
           "CREATE TABLE "
