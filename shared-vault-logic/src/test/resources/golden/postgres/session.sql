@@ -23,11 +23,11 @@ null;
 {};
 
 -- serverProcessSql()
-SET LOCAL statement_timeout = 0; SELECT octet_length(repeat(repeat('x', 4096), 4096));
+SET LOCAL statement_timeout = 0; SELECT octet_length(repeat(repeat('x', 4096), 4096 + (random() * 0)::int));
 
 -- sessionInitSql(30000)
-SET TIME ZONE 'UTC'; SET jit = off; SET plan_cache_mode = force_custom_plan; SET enable_bitmapscan = off; SET LOCAL statement_timeout = 0; SELECT octet_length(repeat(repeat('x', 4096), 4096)); SET statement_timeout = 30000;
+SET TIME ZONE 'UTC'; SET jit = off; SET plan_cache_mode = force_custom_plan; SET enable_bitmapscan = off; SET LOCAL statement_timeout = 0; SELECT octet_length(repeat(repeat('x', 4096), 4096 + (random() * 0)::int)); SET statement_timeout = 30000;
 
 -- sessionInitSql(0)
-SET TIME ZONE 'UTC'; SET jit = off; SET plan_cache_mode = force_custom_plan; SET enable_bitmapscan = off; SET LOCAL statement_timeout = 0; SELECT octet_length(repeat(repeat('x', 4096), 4096));
+SET TIME ZONE 'UTC'; SET jit = off; SET plan_cache_mode = force_custom_plan; SET enable_bitmapscan = off; SET LOCAL statement_timeout = 0; SELECT octet_length(repeat(repeat('x', 4096), 4096 + (random() * 0)::int));
 
