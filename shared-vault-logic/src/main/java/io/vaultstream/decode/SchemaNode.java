@@ -33,6 +33,7 @@ final class SchemaNode {
   private final Map<?, ?> schema;
   private final Kind kind;
   private final String type;
+  private final SchemaValues.Primitive primitive;
   private final Object rawName;
   private final String name;
   private final Map<String, String> params;
@@ -48,6 +49,7 @@ final class SchemaNode {
     this.schema = schema;
     this.path = path;
     this.type = JsonValueReader.text(schema.get("type"));
+    this.primitive = type == null ? SchemaValues.Primitive.OTHER : SchemaValues.Primitive.of(type);
     this.rawName = schema.get("name");
     this.name = rawName == null ? null : JsonValueReader.text(rawName);
     this.params = rawName == null ? Map.of() : JsonValueReader.params(schema);
@@ -120,7 +122,7 @@ final class SchemaNode {
               : general(JsonValueReader.value(p, t));
       case PRIMITIVE -> {
         Object v = JsonValueReader.value(p, t);
-        yield named(SchemaValues.primitive(type, v, path, rawName), v);
+        yield named(SchemaValues.primitive(primitive, type, v, path, rawName), v);
       }
       case GENERAL -> general(JsonValueReader.value(p, t));
     };

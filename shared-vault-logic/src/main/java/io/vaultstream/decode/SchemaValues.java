@@ -18,41 +18,78 @@ final class SchemaValues {
   private SchemaValues() {}
 
   /**
+   * A primitive schema type, found once per schema instead of by its name for every value (a switch
+   * on a String hashes and compares the name each time).
+   */
+  enum Primitive {
+    INT8,
+    INT16,
+    INT32,
+    INT64,
+    FLOAT32,
+    FLOAT64,
+    BOOLEAN,
+    STRING,
+    BYTES,
+    OTHER;
+
+    static Primitive of(String type) {
+      return switch (type) {
+        case "int8" -> INT8;
+        case "int16" -> INT16;
+        case "int32" -> INT32;
+        case "int64" -> INT64;
+        // Connect's JSON schemas name the float types "float" and "double" (JsonConverter's
+        // envelope), its Struct schemas FLOAT32 and FLOAT64.
+        case "float32", "float" -> FLOAT32;
+        case "float64", "double" -> FLOAT64;
+        case "boolean" -> BOOLEAN;
+        case "string" -> STRING;
+        case "bytes" -> BYTES;
+        default -> OTHER;
+      };
+    }
+  }
+
+  /**
    * The Java value of a primitive schema type; {@code v} itself for other types.
    *
    * @param path the field, for messages
    * @param name the schema's logical name, or null
    */
   static Object primitive(String type, Object v, String path, Object name) {
-    return switch (type) {
-      case "int8" -> (int) whole(v, path, type, Byte.MIN_VALUE, Byte.MAX_VALUE);
-      case "int16" -> (int) whole(v, path, type, Short.MIN_VALUE, Short.MAX_VALUE);
-      case "int32" -> (int) whole(v, path, type, Integer.MIN_VALUE, Integer.MAX_VALUE);
-      case "int64" -> whole(v, path, type, Long.MIN_VALUE, Long.MAX_VALUE);
-      // Connect's JSON schemas name the float types "float" and "double" (JsonConverter's
-      // envelope), its Struct schemas FLOAT32 and FLOAT64.
-      case "float32", "float" -> float32(v, path);
-      case "float64", "double" -> float64(v, path);
-      case "boolean" -> {
+    return primitive(Primitive.of(type), type, v, path, name);
+  }
+
+  /** As {@link #primitive(String, Object, String, Object)}, the type found already. */
+  static Object primitive(Primitive p, String type, Object v, String path, Object name) {
+    return switch (p) {
+      case INT8 -> (int) whole(v, path, type, Byte.MIN_VALUE, Byte.MAX_VALUE);
+      case INT16 -> (int) whole(v, path, type, Short.MIN_VALUE, Short.MAX_VALUE);
+      case INT32 -> (int) whole(v, path, type, Integer.MIN_VALUE, Integer.MAX_VALUE);
+      case INT64 -> whole(v, path, type, Long.MIN_VALUE, Long.MAX_VALUE);
+      case FLOAT32 -> float32(v, path);
+      case FLOAT64 -> float64(v, path);
+      case BOOLEAN -> {
         if (v instanceof Boolean b) {
           yield b;
         }
         throw misfit(path, v, type, "true or false");
       }
-      case "string" -> {
+      case STRING -> {
         if (v instanceof String s) {
           yield s;
         }
         throw misfit(path, v, type, "a JSON string");
       }
-      case "bytes" -> {
+      case BYTES -> {
         // JsonConverter with decimal.format=NUMERIC writes a Decimal as a JSON number.
         if (v instanceof Number n && DECIMAL.equals(name)) {
           yield n instanceof BigDecimal d ? d : new BigDecimal(n.toString());
         }
         yield bytes(v, path);
       }
-      default -> v;
+      case OTHER -> v;
     };
   }
 

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 
 /**
@@ -57,9 +56,12 @@ final class EarliestRows {
     String pk = t.primaryKey().get(0);
     // Loop bodies are methods of their own here: the JIT compiles each once, instead of again
     // into an on-stack-replacement version of the loop (docs/BENCHMARKS.md).
+    List<Map.Entry<String, VaultRow>> inKeyOrder = new ArrayList<>(rows.entrySet());
+    inKeyOrder.sort(Map.Entry.comparingByKey());
+    int[] roles = roles(cols, pk);
     List<List<String>> all = new ArrayList<>(rows.size());
-    for (VaultRow r : new TreeMap<>(rows).values()) {
-      all.add(earliestRow(r, cols, pk));
+    for (Map.Entry<String, VaultRow> e : inKeyOrder) {
+      all.add(earliestRow(e.getValue(), cols, roles));
     }
     if (!store.insertsNewKeys()) {
       return upsert(store, t, cols, all, inserted, null);
@@ -184,18 +186,36 @@ final class EarliestRows {
     return out;
   }
 
-  private List<String> earliestRow(VaultRow r, List<String> cols, String pk) {
-    List<String> row = new ArrayList<>(cols.size());
-    for (String col : cols) {
-      if (col.equals(pk)) {
-        row.add(r.key());
-      } else if (col.equals(n.loadDts())) {
-        row.add(target.timestampText(r.loadDts()));
-      } else if (col.equals(n.recordSource())) {
-        row.add(r.recordSource());
-      } else {
-        row.add(r.values().get(col));
-      }
+  private static final int KEY = 0;
+  private static final int LOAD_DTS = 1;
+  private static final int RECORD_SOURCE = 2;
+  private static final int VALUE = 3;
+
+  /** What each column of a row holds, found once per table and batch rather than per row. */
+  private int[] roles(List<String> cols, String pk) {
+    int[] roles = new int[cols.size()];
+    for (int i = 0; i < roles.length; i++) {
+      String col = cols.get(i);
+      roles[i] =
+          col.equals(pk)
+              ? KEY
+              : col.equals(n.loadDts())
+                  ? LOAD_DTS
+                  : col.equals(n.recordSource()) ? RECORD_SOURCE : VALUE;
+    }
+    return roles;
+  }
+
+  private List<String> earliestRow(VaultRow r, List<String> cols, int[] roles) {
+    List<String> row = new ArrayList<>(roles.length);
+    for (int i = 0; i < roles.length; i++) {
+      row.add(
+          switch (roles[i]) {
+            case KEY -> r.key();
+            case LOAD_DTS -> target.timestampText(r.loadDts());
+            case RECORD_SOURCE -> r.recordSource();
+            default -> r.values().get(cols.get(i));
+          });
     }
     return row;
   }
