@@ -53,11 +53,10 @@ public final class KeyTimelines {
             .computeIfAbsent(source, s -> new HashMap<>())
             .computeIfAbsent(pk, k -> new TreeMap<>());
     long t = micros;
-    while (tl.containsKey(t)) {
-      if (tl.get(t).equals(values)) {
+    for (Map<String, String> held = tl.get(t); held != null; held = tl.get(++t)) {
+      if (held.equals(values)) {
         return IN_FORCE;
       }
-      t++;
     }
     Map.Entry<Long, Map<String, String>> before = tl.floorEntry(t);
     if (before != null && before.getValue().equals(values)) {

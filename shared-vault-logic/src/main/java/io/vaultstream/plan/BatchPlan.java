@@ -72,11 +72,9 @@ public final class BatchPlan {
   public record KeyMapEntry(String source, String pk, long validFrom, Map<String, String> values) {}
 
   void offer(String table, VaultRow row) {
-    Map<String, VaultRow> rows = earliest.computeIfAbsent(table, t -> new LinkedHashMap<>());
-    VaultRow old = rows.get(row.key());
-    if (old == null || row.before(old)) {
-      rows.put(row.key(), row);
-    }
+    earliest
+        .computeIfAbsent(table, t -> new LinkedHashMap<>())
+        .merge(row.key(), row, (old, offered) -> offered.before(old) ? offered : old);
   }
 
   void note(String link, TransactionEvent e) {

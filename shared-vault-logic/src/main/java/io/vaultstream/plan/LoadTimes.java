@@ -60,10 +60,9 @@ final class LoadTimes {
 
   /** Takes the first free time at or after {@code t} for the key of the table, and returns it. */
   long firstFree(String table, List<String> key, long t) {
-    Slot s = new Slot(table, key, null);
-    Times times = taken.get(s);
+    // One lookup (most keys are new to the batch): the key's hash is made once.
+    Times times = taken.putIfAbsent(new Slot(table, key, null), new Times(t));
     if (times == null) {
-      taken.put(s, new Times(t));
       return t;
     }
     while (!times.add(t)) {
@@ -74,10 +73,8 @@ final class LoadTimes {
 
   /** Takes a tracking version's time; false when the batch has that version already. */
   boolean take(String table, String key, String active, long t) {
-    Slot s = new Slot(table, List.of(key), active);
-    Times times = taken.get(s);
+    Times times = taken.putIfAbsent(new Slot(table, List.of(key), active), new Times(t));
     if (times == null) {
-      taken.put(s, new Times(t));
       return true;
     }
     return times.add(t);
