@@ -25,9 +25,12 @@ SET LOCK_TIMEOUT 10000;
 -- serverProcessSql()
 null;
 
--- sessionInitSql(30000)
+-- sessionInitSql(30000, true)
 SET TIME ZONE 'UTC'; SET LOCK_TIMEOUT 10000; CREATE ALIAS IF NOT EXISTS vs_hex_bytes FOR 'io.vaultstream.dialect.h2.H2Dialect.hexBytes'; SET QUERY_TIMEOUT 30000;
 
--- sessionInitSql(0)
+-- sessionInitSql(0, true)
 SET TIME ZONE 'UTC'; SET LOCK_TIMEOUT 10000; CREATE ALIAS IF NOT EXISTS vs_hex_bytes FOR 'io.vaultstream.dialect.h2.H2Dialect.hexBytes';
+
+-- sessionInitSql(30000, false)
+SET TIME ZONE 'UTC'; SET LOCK_TIMEOUT 10000; CREATE ALIAS IF NOT EXISTS vs_hex_bytes FOR 'io.vaultstream.dialect.h2.H2Dialect.hexBytes'; SET QUERY_TIMEOUT 30000;
 

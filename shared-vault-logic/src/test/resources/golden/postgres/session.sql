@@ -25,9 +25,12 @@ null;
 -- serverProcessSql()
 SET LOCAL statement_timeout = 0; SELECT octet_length(repeat(repeat('x', 4096), 4096 + (random() * 0)::int));
 
--- sessionInitSql(30000)
+-- sessionInitSql(30000, true)
 SET TIME ZONE 'UTC'; SET jit = off; SET plan_cache_mode = force_custom_plan; SET enable_bitmapscan = off; SET LOCAL statement_timeout = 0; SELECT octet_length(repeat(repeat('x', 4096), 4096 + (random() * 0)::int)); SET statement_timeout = 30000;
 
--- sessionInitSql(0)
+-- sessionInitSql(0, true)
 SET TIME ZONE 'UTC'; SET jit = off; SET plan_cache_mode = force_custom_plan; SET enable_bitmapscan = off; SET LOCAL statement_timeout = 0; SELECT octet_length(repeat(repeat('x', 4096), 4096 + (random() * 0)::int));
+
+-- sessionInitSql(30000, false)
+SET TIME ZONE 'UTC'; SET jit = off; SET plan_cache_mode = force_custom_plan; SET enable_bitmapscan = off; SET statement_timeout = 30000;
 

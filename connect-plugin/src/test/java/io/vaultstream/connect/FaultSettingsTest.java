@@ -27,6 +27,7 @@ class FaultSettingsTest {
     VaultOptions o = new VaultSinkConfig(props()).options();
     assertThat(o.socketTimeoutMs()).isEqualTo(300_000);
     assertThat(o.statementTimeoutMs()).isZero();
+    assertThat(o.prepareServerProcess()).isTrue();
     assertThat(o.ddlLockTimeoutMs()).isEqualTo(5000);
     assertThat(o.maxRetries()).isEqualTo(10);
     assertThat(o.retryBackoffMs()).isEqualTo(3000);
@@ -40,6 +41,7 @@ class FaultSettingsTest {
                 props(
                     ConfigNames.SOCKET_TIMEOUT, "60000",
                     ConfigNames.STATEMENT_TIMEOUT, "30000",
+                    ConfigNames.PREPARE_SERVER_PROCESS, "false",
                     ConfigNames.DDL_LOCK_TIMEOUT, "1000",
                     ConfigNames.MAX_RETRIES, "4",
                     ConfigNames.RETRY_BACKOFF, "500",
@@ -48,6 +50,7 @@ class FaultSettingsTest {
             .options();
     assertThat(o.socketTimeoutMs()).isEqualTo(60_000);
     assertThat(o.statementTimeoutMs()).isEqualTo(30_000);
+    assertThat(o.prepareServerProcess()).isFalse();
     assertThat(o.ddlLockTimeoutMs()).isEqualTo(1000);
     assertThat(o.maxRetries()).isEqualTo(4);
     assertThat(o.retryBackoffMs()).isEqualTo(500);

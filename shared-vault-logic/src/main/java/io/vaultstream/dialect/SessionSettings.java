@@ -13,13 +13,16 @@ public interface SessionSettings {
 
   /**
    * The one statement a new pooled connection runs: {@link #connectionInitSql}, {@link
-   * #serverProcessSql} and {@link #statementTimeout} together.
+   * #serverProcessSql} (unless {@code prepareServerProcess} is false) and {@link #statementTimeout}
+   * together.
    */
-  default String sessionInitSql(long statementTimeoutMillis) {
+  default String sessionInitSql(long statementTimeoutMillis, boolean prepareServerProcess) {
     StringBuilder sql = new StringBuilder(connectionInitSql());
     // The timeout last: it is for the loader's statements, not for setting the session up.
     for (String more :
-        new String[] {serverProcessSql(), statementTimeout(statementTimeoutMillis)}) {
+        new String[] {
+          prepareServerProcess ? serverProcessSql() : null, statementTimeout(statementTimeoutMillis)
+        }) {
       if (more != null) {
         sql.append("; ").append(more);
       }

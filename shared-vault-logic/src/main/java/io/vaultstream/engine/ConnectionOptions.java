@@ -24,6 +24,7 @@ public final class ConnectionOptions implements Serializable {
   private final String transactionIsolation;
   private final long socketTimeoutMs;
   private final long statementTimeoutMs;
+  private final boolean prepareServerProcess;
 
   ConnectionOptions(VaultOptionsBuilder b) {
     this.jdbcUrl = b.jdbcUrl;
@@ -40,6 +41,7 @@ public final class ConnectionOptions implements Serializable {
     this.transactionIsolation = b.transactionIsolation;
     this.socketTimeoutMs = b.socketTimeoutMs;
     this.statementTimeoutMs = b.statementTimeoutMs;
+    this.prepareServerProcess = b.prepareServerProcess;
   }
 
   public String jdbcUrl() {
@@ -114,5 +116,14 @@ public final class ConnectionOptions implements Serializable {
   /** How long the database lets one statement run before cancelling it (0: no limit). */
   public long statementTimeoutMs() {
     return statementTimeoutMs;
+  }
+
+  /**
+   * Whether a new connection of the loader's own pool prepares its database process for the
+   * loader's statements (PostgreSQL: makes it keep the memory its statements free, see
+   * docs/POSTGRESQL.md); on by default.
+   */
+  public boolean prepareServerProcess() {
+    return prepareServerProcess;
   }
 }

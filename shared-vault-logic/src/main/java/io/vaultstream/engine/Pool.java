@@ -31,7 +31,8 @@ final class Pool {
       cfg.setTransactionIsolation(options.transactionIsolation());
     }
     cfg.setAutoCommit(false);
-    cfg.setConnectionInitSql(d.sessionInitSql(options.statementTimeoutMs()));
+    cfg.setConnectionInitSql(
+        d.sessionInitSql(options.statementTimeoutMs(), options.prepareServerProcess()));
     // Without it HikariCP leaves the init SQL's transaction open (the pool does not auto-commit),
     // and the first transaction the loader rolls back (a plan's reads end that way) takes the
     // session's settings with it: time zone, plan cache mode, timeouts.

@@ -198,6 +198,11 @@ public final class VaultOptions implements Serializable {
     return connection.statementTimeoutMs();
   }
 
+  /** {@link ConnectionOptions#prepareServerProcess()} */
+  public boolean prepareServerProcess() {
+    return connection.prepareServerProcess();
+  }
+
   // The waits' settings by name (see WaitOptions).
 
   /** {@link WaitOptions#waitingPolicy()} */

@@ -36,6 +36,7 @@ public final class VaultOptionsBuilder {
   String transactionIsolation;
   long socketTimeoutMs = 300_000;
   long statementTimeoutMs = 0;
+  boolean prepareServerProcess = true;
   long ddlLockTimeoutMs = 5_000;
   int maxRetries = 10;
   long retryBackoffMs = 3_000;
@@ -54,6 +55,12 @@ public final class VaultOptionsBuilder {
 
   public VaultOptionsBuilder statementTimeoutMs(long v) {
     this.statementTimeoutMs = v;
+    return this;
+  }
+
+  /** See {@link ConnectionOptions#prepareServerProcess()}; on by default. */
+  public VaultOptionsBuilder prepareServerProcess(boolean v) {
+    this.prepareServerProcess = v;
     return this;
   }
 

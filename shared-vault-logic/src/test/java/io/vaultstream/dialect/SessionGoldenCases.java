@@ -25,8 +25,9 @@ abstract class SessionGoldenCases {
         .add("socketTimeout(1500)", d.socketTimeout(1_500))
         .add("socketTimeout(0)", d.socketTimeout(0))
         .add("serverProcessSql()", d.serverProcessSql())
-        .add("sessionInitSql(30000)", d.sessionInitSql(30_000))
-        .add("sessionInitSql(0)", d.sessionInitSql(0))
+        .add("sessionInitSql(30000, true)", d.sessionInitSql(30_000, true))
+        .add("sessionInitSql(0, true)", d.sessionInitSql(0, true))
+        .add("sessionInitSql(30000, false)", d.sessionInitSql(30_000, false))
         .assertMatches(folder() + "/session.sql");
   }
 

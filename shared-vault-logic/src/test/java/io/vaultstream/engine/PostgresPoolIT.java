@@ -69,6 +69,32 @@ class PostgresPoolIT {
         .isLessThanOrEqualTo(plain - 20);
   }
 
+  /**
+   * With the preparation turned off, a pooled connection's server process takes its working memory
+   * again at each statement, as a plain connection's does; the settings are still made.
+   */
+  @Test
+  void thePreparationOfTheServerProcessCanBeTurnedOff() throws Exception {
+    String schema = TestDatabase.newSchema();
+    long plain;
+    try (Connection c = TestDatabase.connect()) {
+      plain = faultsPerCopy(c, schema + ".plain");
+    }
+    long pooled;
+    VaultOptions options =
+        TestDatabase.options(schema).prepareServerProcess(false).statementTimeoutMs(45_000).build();
+    try (HikariDataSource pool = Pool.open(options);
+        Connection c = pool.getConnection()) {
+      pooled = faultsPerCopy(c, schema + ".pooled");
+      try (Statement st = c.createStatement()) {
+        assertThat(settings(st)).containsExactly("UTC", "off", "force_custom_plan", "off", "45s");
+      }
+    }
+    assertThat(pooled)
+        .as("minor page faults per COPY: pooled connection %s, plain connection %s", pooled, plain)
+        .isGreaterThan(plain - 20);
+  }
+
   private static List<String> settings(Statement st) throws SQLException {
     List<String> values = new ArrayList<>();
     for (String name :

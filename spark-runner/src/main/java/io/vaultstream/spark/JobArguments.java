@@ -40,6 +40,7 @@ final class JobArguments {
               "auto-evolve-max-columns-per-table",
               "socket-timeout-ms",
               "statement-timeout-ms",
+              "prepare-server-process",
               "ddl-lock-timeout-ms",
               "max-retries",
               "retry-backoff-ms",
@@ -169,7 +170,7 @@ final class JobArguments {
               + queries
               + "'");
     }
-    for (String flag : List.of("fail-on-data-loss", "pace-queries")) {
+    for (String flag : List.of("fail-on-data-loss", "pace-queries", "prepare-server-process")) {
       String value = v.getOrDefault(flag, "true").trim();
       if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
         throw new IllegalArgumentException(

@@ -198,6 +198,7 @@ public final class JobConfig implements Serializable {
         .errorRetentionSeconds(number("error-retention-seconds", 120))
         .socketTimeoutMs(number("socket-timeout-ms", 300_000))
         .statementTimeoutMs(number("statement-timeout-ms", 0))
+        .prepareServerProcess(flag("prepare-server-process", true))
         .ddlLockTimeoutMs(number("ddl-lock-timeout-ms", 5_000))
         .maxRetries((int) number("max-retries", 10))
         .retryBackoffMs(number("retry-backoff-ms", 3_000))

@@ -142,6 +142,8 @@ class JobConfigTest {
         .isFalse();
     assertThatThrownBy(() -> config(ENV, "--model", "m.json", "--fail-on-data-loss", "no"))
         .hasMessage("--fail-on-data-loss must be true or false, not 'no'");
+    assertThatThrownBy(() -> config(ENV, "--model", "m.json", "--prepare-server-process", "off"))
+        .hasMessage("--prepare-server-process must be true or false, not 'off'");
   }
 
   @Test
@@ -149,6 +151,7 @@ class JobConfigTest {
     VaultOptions defaults = config(ENV, "--model", "m.json").options();
     assertThat(defaults.socketTimeoutMs()).isEqualTo(300_000);
     assertThat(defaults.statementTimeoutMs()).isZero();
+    assertThat(defaults.prepareServerProcess()).isTrue();
     assertThat(defaults.ddlLockTimeoutMs()).isEqualTo(5000);
     assertThat(defaults.maxRetries()).isEqualTo(10);
     assertThat(defaults.retryBackoffMs()).isEqualTo(3000);
@@ -163,6 +166,8 @@ class JobConfigTest {
                 "60000",
                 "--statement-timeout-ms",
                 "30000",
+                "--prepare-server-process",
+                "false",
                 "--ddl-lock-timeout-ms",
                 "1000",
                 "--max-retries",
@@ -172,6 +177,7 @@ class JobConfigTest {
             .options();
     assertThat(o.socketTimeoutMs()).isEqualTo(60_000);
     assertThat(o.statementTimeoutMs()).isEqualTo(30_000);
+    assertThat(o.prepareServerProcess()).isFalse();
     assertThat(o.ddlLockTimeoutMs()).isEqualTo(1000);
     assertThat(o.maxRetries()).isEqualTo(3);
     assertThat(o.retryBackoffMs()).isEqualTo(500);

@@ -25,6 +25,7 @@ public final class ConfigNames {
   public static final String POOL_MAX_LIFETIME = "connection.pool.max.lifetime.ms";
   public static final String TRANSACTION_ISOLATION = "connection.transaction.isolation";
   public static final String SOCKET_TIMEOUT = "connection.socket.timeout.ms";
+  public static final String PREPARE_SERVER_PROCESS = "connection.prepare.server.process";
   public static final String VAULT_MODEL = "vault.model";
   public static final String VAULT_MODEL_PATH = "vault.model.path";
   public static final String VAULT_MODEL_ALLOWED_DIR = "vault.model.allowed.dir";

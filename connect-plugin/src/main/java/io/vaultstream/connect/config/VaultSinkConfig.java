@@ -100,6 +100,7 @@ public final class VaultSinkConfig extends AbstractConfig {
         .transactionIsolation(getString(TRANSACTION_ISOLATION))
         .socketTimeoutMs(getLong(SOCKET_TIMEOUT))
         .statementTimeoutMs(getLong(STATEMENT_TIMEOUT))
+        .prepareServerProcess(getBoolean(PREPARE_SERVER_PROCESS))
         .ddlLockTimeoutMs(getLong(DDL_LOCK_TIMEOUT))
         .maxRetries(getInt(MAX_RETRIES))
         .retryBackoffMs(getLong(RETRY_BACKOFF))

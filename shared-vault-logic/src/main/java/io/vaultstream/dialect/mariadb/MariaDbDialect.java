@@ -57,7 +57,7 @@ public final class MariaDbDialect
   }
 
   @Override
-  public String sessionInitSql(long statementTimeoutMillis) {
+  public String sessionInitSql(long statementTimeoutMillis, boolean prepareServerProcess) {
     // One SET: the driver runs one statement at a time unless allowMultiQueries is on.
     return statementTimeoutMillis > 0
         ? connectionInitSql() + ", SESSION max_statement_time = " + statementTimeoutMillis / 1000.0
