@@ -4,11 +4,12 @@ import java.io.Serializable;
 
 /**
  * The part of {@link VaultOptions} that says how the loader reaches its database: the URL and
- * credentials, the connection pool, and the limits every connection gets (isolation, socket and
- * statement timeouts). The pool ({@code Pool}) reads nothing else.
+ * credentials, the connection pool, and what every connection gets (isolation, socket and statement
+ * timeouts, the preparation of its database process). The pool ({@code Pool}) reads nothing else.
  */
 public final class ConnectionOptions implements Serializable {
-  private static final long serialVersionUID = 1L;
+  // 2: the server process's preparation; a copy from an older class would have read it as off.
+  private static final long serialVersionUID = 2L;
 
   private final String jdbcUrl;
   private final String user;

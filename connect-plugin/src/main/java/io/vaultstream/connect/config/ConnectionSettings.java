@@ -232,8 +232,8 @@ final class ConnectionSettings {
             + " allocator keep the memory its statements free instead of handing it back to the"
             + " system and faulting it in again at every statement (about a tenth of the time of"
             + " the process writing the batches); the process then keeps up to 32 MiB more free"
-            + " memory for its life. false leaves the process as the server made it. MariaDB: no"
-            + " effect.",
+            + " memory for its life. false leaves this statement out; the session's other settings"
+            + " are made either way. MariaDB: no effect.",
         GROUP_CONNECTION,
         ++o,
         Width.SHORT,

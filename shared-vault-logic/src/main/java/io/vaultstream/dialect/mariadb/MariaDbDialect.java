@@ -58,7 +58,8 @@ public final class MariaDbDialect
 
   @Override
   public String sessionInitSql(long statementTimeoutMillis, boolean prepareServerProcess) {
-    // One SET: the driver runs one statement at a time unless allowMultiQueries is on.
+    // One SET: the driver runs one statement at a time unless allowMultiQueries is on. No
+    // preparation of the server's thread: serverProcessSql() is none here.
     return statementTimeoutMillis > 0
         ? connectionInitSql() + ", SESSION max_statement_time = " + statementTimeoutMillis / 1000.0
         : connectionInitSql();
