@@ -47,9 +47,18 @@ public final class WorkerProcess implements AutoCloseable {
     this.rest = new ConnectRest("http://127.0.0.1:" + restPort, this);
   }
 
+  /** A free port for JMX that is not the REST port (a port just probed may be handed out again). */
+  private static int jmxPort(int restPort) {
+    int port = FreePorts.next();
+    while (port == restPort) {
+      port = FreePorts.next();
+    }
+    return port;
+  }
+
   /** Writes the worker's files into its run directory and starts its JVM. */
   public static WorkerProcess start(WorkerLaunch launch) throws IOException {
-    int jmxPort = launch.jmx ? FreePorts.next() : -1;
+    int jmxPort = launch.jmx ? jmxPort(launch.restPort) : -1;
     Path properties = launch.runDir.resolve(launch.name + ".properties");
     Files.writeString(properties, launch.config.text());
     Path logging = launch.runDir.resolve(launch.logging.fileName(launch.name));

@@ -43,8 +43,10 @@ final class KafkaBroker implements AutoCloseable {
   /** Formats a log directory under {@code runDir} and starts the broker on it. */
   static KafkaBroker start(Path runDir) throws IOException {
     Path data = Files.createDirectories(runDir.resolve("kafka-data"));
-    int port = FreePorts.next();
-    Properties props = serverProperties(data, port, FreePorts.next());
+    // Two calls of FreePorts.next() may give the same port: the broker then refuses to start.
+    int[] ports = FreePorts.distinct(2);
+    int port = ports[0];
+    Properties props = serverProperties(data, port, ports[1]);
     Path file = runDir.resolve("server.properties");
     try (Writer w = Files.newBufferedWriter(file)) {
       props.store(w, "the quickstart's broker: one KRaft node, broker and controller");
