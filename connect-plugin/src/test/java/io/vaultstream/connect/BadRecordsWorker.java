@@ -11,8 +11,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
 /**
- * What the bad-record ITs share: a worker of their own per test with the shop's topics under {@link
- * #PREFIX}, and loaders (to read the vault the connector writes) closed after the test.
+ * What the ITs of records the vault refuses or never sees share: a worker of their own per test
+ * with the shop's topics under {@link #PREFIX}, and loaders (to read the vault the connector
+ * writes) closed after the test.
  */
 abstract class BadRecordsWorker {
   static final String PREFIX = "bad.public";

@@ -3,6 +3,7 @@ package io.vaultstream.connect;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import org.apache.kafka.connect.runtime.rest.entities.ConfigInfo;
 import org.apache.kafka.connect.runtime.rest.entities.ConfigInfos;
 import org.apache.kafka.connect.util.clusters.EmbeddedConnectCluster;
@@ -27,12 +28,17 @@ public final class EmbeddedWorker {
     // Offsets committed each second, so that a test does not wait long for them.
     worker.put("offset.flush.interval.ms", "1000");
     worker.putAll(extra);
+    // One broker holds the transaction log (for tests that write in transactions).
+    Properties broker = new Properties();
+    broker.put("transaction.state.log.replication.factor", "1");
+    broker.put("transaction.state.log.min.isr", "1");
     EmbeddedConnectCluster connect =
         new EmbeddedConnectCluster.Builder()
             .name(name)
             .numWorkers(1)
             .numBrokers(1)
             .workerProps(worker)
+            .brokerProps(broker)
             .build();
     connect.start();
     return connect;

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Future;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
@@ -30,18 +31,52 @@ public final class ShopFeed {
   /** Produces the records, keyed like Debezium (by primary key), and waits for the acks. */
   public void produce(EmbeddedKafkaCluster kafka, List<ChangeRecord> batch) throws Exception {
     try (KafkaProducer<byte[], byte[]> p = kafka.createProducer(new HashMap<>())) {
-      List<java.util.concurrent.Future<RecordMetadata>> acks = new ArrayList<>();
-      for (ChangeRecord r : batch) {
-        acks.add(p.send(new ProducerRecord<>(r.topic(), r.key(), r.value())));
-      }
+      List<Future<RecordMetadata>> acks = send(p, batch);
       p.flush();
-      for (int i = 0; i < batch.size(); i++) {
-        RecordMetadata m = acks.get(i).get();
-        TopicPartition tp = new TopicPartition(m.topic(), m.partition());
-        endOffsets.merge(tp, m.offset() + 1, Math::max);
-        where.put(batch.get(i), tp);
-        offsets.put(batch.get(i), m.offset());
-      }
+      taken(batch, acks);
+    }
+  }
+
+  /**
+   * Produces the records in one transaction of {@code p} (a transactional producer, its
+   * transactions initialised), committed or aborted. Only a committed transaction's records become
+   * the feed's: an aborted one's stay in the topic, where only a consumer reading uncommitted
+   * records sees them.
+   */
+  public void produceTransaction(
+      KafkaProducer<byte[], byte[]> p, List<ChangeRecord> batch, boolean commit) throws Exception {
+    p.beginTransaction();
+    List<Future<RecordMetadata>> acks = send(p, batch);
+    // Written to the log before the abort (an abort drops what the producer has not sent yet).
+    p.flush();
+    for (Future<RecordMetadata> a : acks) {
+      a.get();
+    }
+    if (!commit) {
+      p.abortTransaction();
+      return;
+    }
+    p.commitTransaction();
+    taken(batch, acks);
+  }
+
+  private static List<Future<RecordMetadata>> send(
+      KafkaProducer<byte[], byte[]> p, List<ChangeRecord> batch) {
+    List<Future<RecordMetadata>> acks = new ArrayList<>();
+    for (ChangeRecord r : batch) {
+      acks.add(p.send(new ProducerRecord<>(r.topic(), r.key(), r.value())));
+    }
+    return acks;
+  }
+
+  /** Adds the acknowledged records to the feed, with where they were written. */
+  private void taken(List<ChangeRecord> batch, List<Future<RecordMetadata>> acks) throws Exception {
+    for (int i = 0; i < batch.size(); i++) {
+      RecordMetadata m = acks.get(i).get();
+      TopicPartition tp = new TopicPartition(m.topic(), m.partition());
+      endOffsets.merge(tp, m.offset() + 1, Math::max);
+      where.put(batch.get(i), tp);
+      offsets.put(batch.get(i), m.offset());
     }
     records.addAll(batch);
   }
