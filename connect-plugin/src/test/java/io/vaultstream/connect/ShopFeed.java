@@ -41,23 +41,25 @@ public final class ShopFeed {
    * Produces the records in one transaction of {@code p} (a transactional producer, its
    * transactions initialised), committed or aborted. Only a committed transaction's records become
    * the feed's: an aborted one's stay in the topic, where only a consumer reading uncommitted
-   * records sees them.
+   * records sees them. Returns where each record was written.
    */
-  public void produceTransaction(
+  public List<RecordMetadata> produceTransaction(
       KafkaProducer<byte[], byte[]> p, List<ChangeRecord> batch, boolean commit) throws Exception {
     p.beginTransaction();
     List<Future<RecordMetadata>> acks = send(p, batch);
     // Written to the log before the abort (an abort drops what the producer has not sent yet).
     p.flush();
+    List<RecordMetadata> written = new ArrayList<>();
     for (Future<RecordMetadata> a : acks) {
-      a.get();
+      written.add(a.get());
     }
     if (!commit) {
       p.abortTransaction();
-      return;
+      return written;
     }
     p.commitTransaction();
     taken(batch, acks);
+    return written;
   }
 
   private static List<Future<RecordMetadata>> send(

@@ -11,6 +11,7 @@ import io.vaultstream.testing.Samples;
 import io.vaultstream.testing.TargetDatabase;
 import io.vaultstream.testing.TestDatabase;
 import io.vaultstream.testing.VaultDump;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -18,6 +19,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
@@ -25,13 +28,15 @@ import org.junit.jupiter.api.Test;
  * Topics written in transactions, as Debezium writes them on a worker with exactly-once source
  * support: with the consumer reading committed records only (the setting docs/CONNECT.md asks for),
  * an aborted transaction's records never reach the vault, the committed ones build what the engine
- * builds from them directly, and a restarted task resumes from its stored positions across the
- * transactions' markers (offsets that hold no record). A connector reading with Kafka's default
- * isolation level, beside it, loads the aborted records: the test can tell the two apart.
+ * builds from them directly, and a task started again resumes from its stored positions across the
+ * transactions' markers (offsets that hold no record), reading only the new committed records. A
+ * connector reading with Kafka's default isolation level, beside it, loads the aborted records: the
+ * test can tell the two apart.
  */
 class TransactionalSourceIT extends BadRecordsWorker {
   private static final Duration LOADED = Duration.ofSeconds(90);
   private static final long ABORTED_ID = 950_001;
+  private static final long COMMITTED_ID = 960_001;
   private static final int ABORTED = 5;
 
   TransactionalSourceIT() {
@@ -49,8 +54,9 @@ class TransactionalSourceIT extends BadRecordsWorker {
             .createProducer(Map.of("transactional.id", "shop-source-0", "acks", "all"))) {
       tx.initTransactions();
       feed.produceTransaction(tx, gen.next(150), true);
-      feed.produceTransaction(tx, abortedProducts(), false);
-      feed.produceTransaction(tx, gen.next(150), true);
+      long aborted = lastOffset(feed.produceTransaction(tx, products(ABORTED_ID), false));
+      feed.produceTransaction(tx, withProduct(gen.next(150), COMMITTED_ID), true);
+      assertCommittedAfter(feed, aborted);
 
       String committed = TestDatabase.newSchema();
       VaultLoader committedReader = loader(model, committed);
@@ -65,42 +71,94 @@ class TransactionalSourceIT extends BadRecordsWorker {
 
       feed.awaitLoaded(committedReader, "committed", LOADED);
       feed.awaitLoaded(uncommittedReader, "uncommitted", LOADED);
-      assertThat(abortedSkus(uncommitted)).as("read uncommitted").hasSize(ABORTED);
-      assertThat(abortedSkus(committed)).as("read committed").isEmpty();
+      assertThat(skus(uncommitted, ABORTED_ID)).as("read uncommitted").hasSize(ABORTED);
+      assertThat(skus(committed, ABORTED_ID)).as("read committed").isEmpty();
+      assertThat(skus(committed, COMMITTED_ID)).hasSize(ABORTED);
       assertThat(errorRows(committed)).isZero();
       assertSameVault(committed, directLoad(feed, model));
 
-      // The task starts again from the positions it stored, across the markers, and goes on.
-      connect.restartConnectorAndTasks("committed", false, true, false);
-      feed.produceTransaction(tx, abortedProducts(), false);
-      feed.produceTransaction(tx, gen.next(100), true);
+      // Stopped, the task leaves its positions in the vault; more transactions come meanwhile,
+      // and the task started again reads from those positions, across the markers, only the new
+      // committed records (tombstones are no events; the record it reads again to check the topic
+      // is not counted).
+      connect.stopConnector("committed");
+      connect.assertions().assertConnectorIsStopped("committed", "the connector did not stop");
+      aborted = lastOffset(feed.produceTransaction(tx, products(ABORTED_ID + ABORTED), false));
+      List<ChangeRecord> more = withProduct(gen.next(100), COMMITTED_ID + ABORTED);
+      feed.produceTransaction(tx, more, true);
+      assertCommittedAfter(feed, aborted);
+      connect.resumeConnector("committed");
+      connect
+          .assertions()
+          .assertConnectorAndExactlyNumTasksAreRunning(
+              "committed", 1, "the connector did not start");
       feed.awaitLoaded(committedReader, "committed", LOADED);
-      assertThat(abortedSkus(committed)).as("read committed, restarted").isEmpty();
+      assertThat(
+              (Long)
+                  ManagementFactory.getPlatformMBeanServer()
+                      .getAttribute(VaultTaskMetrics.nameOf("committed", "0"), "EventsLoaded"))
+          .as("the started task read only the new committed records")
+          .isEqualTo(more.stream().filter(r -> !r.tombstone()).count());
+      assertThat(skus(committed, ABORTED_ID + ABORTED))
+          .as("read committed, started again")
+          .isEmpty();
+      assertThat(skus(committed, COMMITTED_ID + ABORTED)).hasSize(ABORTED);
       assertThat(errorRows(committed)).isZero();
       assertSameVault(committed, directLoad(feed, model));
     }
   }
 
-  /** Inserts of products no committed record holds, each with a business key of its own. */
-  private static List<ChangeRecord> abortedProducts() {
+  /** The committed records end with products written after the aborted ones, in their partition. */
+  private static void assertCommittedAfter(ShopFeed feed, long abortedOffset) {
+    assertThat(feed.endOffsets.get(new TopicPartition(PREFIX + ".products", 0)))
+        .as("a committed product after the aborted ones")
+        .isGreaterThan(abortedOffset + 1);
+  }
+
+  private static long lastOffset(List<RecordMetadata> written) {
+    return written.stream().mapToLong(RecordMetadata::offset).max().orElseThrow();
+  }
+
+  /** The records, then inserts of products from {@code firstId} on. */
+  private static List<ChangeRecord> withProduct(List<ChangeRecord> records, long firstId) {
+    List<ChangeRecord> out = new ArrayList<>(records);
+    out.addAll(products(firstId));
+    return out;
+  }
+
+  /**
+   * Inserts of {@link #ABORTED} products from {@code firstId} on, each with a business key of its
+   * own.
+   */
+  private static List<ChangeRecord> products(long firstId) {
     List<ChangeRecord> out = new ArrayList<>();
-    for (long id = ABORTED_ID; id < ABORTED_ID + ABORTED; id++) {
+    for (long id = firstId; id < firstId + ABORTED; id++) {
       out.add(
           new ChangeRecord(
               "products",
               "c",
               PREFIX + ".products",
               ("{\"id\":" + id + "}").getBytes(StandardCharsets.UTF_8),
-              product(id, field("note", "string", null), "\"note\":\"aborted\"", 1_700_000_000_000L)
+              product(
+                      id,
+                      field("note", "string", null),
+                      "\"note\":\"from " + firstId + "\"",
+                      1_700_000_000_000L)
                   .getBytes(StandardCharsets.UTF_8)));
     }
     return out;
   }
 
-  /** The business keys of the aborted products in the vault's product hub. */
-  private static List<String> abortedSkus(String schema) throws Exception {
+  /** The business keys in the product hub of the products of ids {@code firstId} to 4 more. */
+  private static List<String> skus(String schema, long firstId) throws Exception {
     return TestDatabase.rows(
-        "SELECT sku FROM " + schema + ".hub_product WHERE sku LIKE 'X-95000%' ORDER BY sku");
+        "SELECT sku FROM "
+            + schema
+            + ".hub_product WHERE sku BETWEEN 'X-"
+            + firstId
+            + "' AND 'X-"
+            + (firstId + ABORTED - 1)
+            + "' ORDER BY sku");
   }
 
   private static long errorRows(String schema) throws Exception {
