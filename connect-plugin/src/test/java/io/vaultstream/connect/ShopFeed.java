@@ -33,7 +33,7 @@ public final class ShopFeed {
     try (KafkaProducer<byte[], byte[]> p = kafka.createProducer(new HashMap<>())) {
       List<Future<RecordMetadata>> acks = send(p, batch);
       p.flush();
-      taken(batch, acks);
+      taken(batch, written(acks));
     }
   }
 
@@ -49,16 +49,13 @@ public final class ShopFeed {
     List<Future<RecordMetadata>> acks = send(p, batch);
     // Written to the log before the abort (an abort drops what the producer has not sent yet).
     p.flush();
-    List<RecordMetadata> written = new ArrayList<>();
-    for (Future<RecordMetadata> a : acks) {
-      written.add(a.get());
-    }
+    List<RecordMetadata> written = written(acks);
     if (!commit) {
       p.abortTransaction();
       return written;
     }
     p.commitTransaction();
-    taken(batch, acks);
+    taken(batch, written);
     return written;
   }
 
@@ -71,10 +68,19 @@ public final class ShopFeed {
     return acks;
   }
 
+  /** Waits for every acknowledgement; where each record was written. */
+  private static List<RecordMetadata> written(List<Future<RecordMetadata>> acks) throws Exception {
+    List<RecordMetadata> out = new ArrayList<>(acks.size());
+    for (Future<RecordMetadata> a : acks) {
+      out.add(a.get());
+    }
+    return out;
+  }
+
   /** Adds the acknowledged records to the feed, with where they were written. */
-  private void taken(List<ChangeRecord> batch, List<Future<RecordMetadata>> acks) throws Exception {
+  private void taken(List<ChangeRecord> batch, List<RecordMetadata> written) {
     for (int i = 0; i < batch.size(); i++) {
-      RecordMetadata m = acks.get(i).get();
+      RecordMetadata m = written.get(i);
       TopicPartition tp = new TopicPartition(m.topic(), m.partition());
       endOffsets.merge(tp, m.offset() + 1, Math::max);
       where.put(batch.get(i), tp);
