@@ -212,103 +212,111 @@ CREATE TABLE IF NOT EXISTS "vault"."vs_progress" (
 );
 
 -- DdlScript.statements #18
-CREATE TABLE IF NOT EXISTS "vault"."vs_locks" (id BIGINT NOT NULL PRIMARY KEY);
+CREATE TABLE IF NOT EXISTS "vault"."vs_writers" (
+  "writer" CHARACTER VARYING NOT NULL,
+  "mark" BIGINT NOT NULL,
+  "written_at" BIGINT NOT NULL,
+  PRIMARY KEY ("writer")
+);
 
 -- DdlScript.statements #19
-ALTER TABLE "vault"."vs_progress" ADD COLUMN IF NOT EXISTS "anchor_offset" BIGINT;
+CREATE TABLE IF NOT EXISTS "vault"."vs_locks" (id BIGINT NOT NULL PRIMARY KEY);
 
 -- DdlScript.statements #20
-ALTER TABLE "vault"."vs_progress" ADD COLUMN IF NOT EXISTS "anchor_ts" BIGINT;
+ALTER TABLE "vault"."vs_progress" ADD COLUMN IF NOT EXISTS "anchor_offset" BIGINT;
 
 -- DdlScript.statements #21
-CREATE INDEX IF NOT EXISTS "vs_waiting_ref" ON "vault"."vs_waiting" ("ref_source", "ref_pk");
+ALTER TABLE "vault"."vs_progress" ADD COLUMN IF NOT EXISTS "anchor_ts" BIGINT;
 
 -- DdlScript.statements #22
-CREATE INDEX IF NOT EXISTS "vs_errors_ref" ON "vault"."vs_errors" ("ref_source", "ref_pk");
+CREATE INDEX IF NOT EXISTS "vs_waiting_ref" ON "vault"."vs_waiting" ("ref_source", "ref_pk");
 
 -- DdlScript.statements #23
-CREATE INDEX IF NOT EXISTS "vs_waiting_due" ON "vault"."vs_waiting" ("state", "arrived_at");
+CREATE INDEX IF NOT EXISTS "vs_errors_ref" ON "vault"."vs_errors" ("ref_source", "ref_pk");
 
 -- DdlScript.statements #24
-CREATE INDEX IF NOT EXISTS "vs_errors_due" ON "vault"."vs_errors" ("error_code", "expires_at");
+CREATE INDEX IF NOT EXISTS "vs_waiting_due" ON "vault"."vs_waiting" ("state", "arrived_at");
 
 -- DdlScript.statements #25
+CREATE INDEX IF NOT EXISTS "vs_errors_due" ON "vault"."vs_errors" ("error_code", "expires_at");
+
+-- DdlScript.statements #26
 MERGE INTO "vault"."hub_customer" x USING (VALUES ('00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE), 'SYSTEM', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE))) AS s("customer_hk", "load_dts", "record_source", "loaded_at") ON x."customer_hk" = s."customer_hk"
 WHEN NOT MATCHED THEN INSERT ("customer_hk", "load_dts", "record_source", "loaded_at") VALUES (s."customer_hk", s."load_dts", s."record_source", s."loaded_at");
 
--- DdlScript.statements #26
+-- DdlScript.statements #27
 MERGE INTO "vault"."hub_customer" x USING (VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE), 'SYSTEM', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE))) AS s("customer_hk", "load_dts", "record_source", "loaded_at") ON x."customer_hk" = s."customer_hk"
 WHEN NOT MATCHED THEN INSERT ("customer_hk", "load_dts", "record_source", "loaded_at") VALUES (s."customer_hk", s."load_dts", s."record_source", s."loaded_at");
 
--- DdlScript.statements #27
+-- DdlScript.statements #28
 MERGE INTO "vault"."hub_product" x USING (VALUES ('00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE), 'SYSTEM', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE))) AS s("product_hk", "load_dts", "record_source", "loaded_at") ON x."product_hk" = s."product_hk"
 WHEN NOT MATCHED THEN INSERT ("product_hk", "load_dts", "record_source", "loaded_at") VALUES (s."product_hk", s."load_dts", s."record_source", s."loaded_at");
 
--- DdlScript.statements #28
+-- DdlScript.statements #29
 MERGE INTO "vault"."hub_product" x USING (VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE), 'SYSTEM', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE))) AS s("product_hk", "load_dts", "record_source", "loaded_at") ON x."product_hk" = s."product_hk"
 WHEN NOT MATCHED THEN INSERT ("product_hk", "load_dts", "record_source", "loaded_at") VALUES (s."product_hk", s."load_dts", s."record_source", s."loaded_at");
 
--- DdlScript.statements #29
+-- DdlScript.statements #30
 MERGE INTO "vault"."hub_order" x USING (VALUES ('00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE), 'SYSTEM', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE))) AS s("order_hk", "load_dts", "record_source", "loaded_at") ON x."order_hk" = s."order_hk"
 WHEN NOT MATCHED THEN INSERT ("order_hk", "load_dts", "record_source", "loaded_at") VALUES (s."order_hk", s."load_dts", s."record_source", s."loaded_at");
 
--- DdlScript.statements #30
+-- DdlScript.statements #31
 MERGE INTO "vault"."hub_order" x USING (VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE), 'SYSTEM', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE))) AS s("order_hk", "load_dts", "record_source", "loaded_at") ON x."order_hk" = s."order_hk"
 WHEN NOT MATCHED THEN INSERT ("order_hk", "load_dts", "record_source", "loaded_at") VALUES (s."order_hk", s."load_dts", s."record_source", s."loaded_at");
 
--- DdlScript.statements #31
+-- DdlScript.statements #32
 MERGE INTO "vault"."lnk_order_customer" x USING (VALUES ('00000000000000000000000000000000', '00000000000000000000000000000000', '00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE), 'SYSTEM', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE))) AS s("order_customer_hk", "order_hk", "customer_hk", "load_dts", "record_source", "loaded_at") ON x."order_customer_hk" = s."order_customer_hk"
 WHEN NOT MATCHED THEN INSERT ("order_customer_hk", "order_hk", "customer_hk", "load_dts", "record_source", "loaded_at") VALUES (s."order_customer_hk", s."order_hk", s."customer_hk", s."load_dts", s."record_source", s."loaded_at");
 
--- DdlScript.statements #32
+-- DdlScript.statements #33
 MERGE INTO "vault"."lnk_order_customer" x USING (VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE), 'SYSTEM', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE))) AS s("order_customer_hk", "order_hk", "customer_hk", "load_dts", "record_source", "loaded_at") ON x."order_customer_hk" = s."order_customer_hk"
 WHEN NOT MATCHED THEN INSERT ("order_customer_hk", "order_hk", "customer_hk", "load_dts", "record_source", "loaded_at") VALUES (s."order_customer_hk", s."order_hk", s."customer_hk", s."load_dts", s."record_source", s."loaded_at");
 
--- DdlScript.statements #33
+-- DdlScript.statements #34
 MERGE INTO "vault"."lnk_order_line" x USING (VALUES ('00000000000000000000000000000000', '00000000000000000000000000000000', '00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE), 'SYSTEM', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE))) AS s("order_line_hk", "order_hk", "product_hk", "load_dts", "record_source", "loaded_at") ON x."order_line_hk" = s."order_line_hk"
 WHEN NOT MATCHED THEN INSERT ("order_line_hk", "order_hk", "product_hk", "load_dts", "record_source", "loaded_at") VALUES (s."order_line_hk", s."order_hk", s."product_hk", s."load_dts", s."record_source", s."loaded_at");
 
--- DdlScript.statements #34
+-- DdlScript.statements #35
 MERGE INTO "vault"."lnk_order_line" x USING (VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE), 'SYSTEM', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE))) AS s("order_line_hk", "order_hk", "product_hk", "load_dts", "record_source", "loaded_at") ON x."order_line_hk" = s."order_line_hk"
 WHEN NOT MATCHED THEN INSERT ("order_line_hk", "order_hk", "product_hk", "load_dts", "record_source", "loaded_at") VALUES (s."order_line_hk", s."order_hk", s."product_hk", s."load_dts", s."record_source", s."loaded_at");
 
--- DdlScript.statements #35
+-- DdlScript.statements #36
 MERGE INTO "vault"."nhl_payment" x USING (VALUES ('00000000000000000000000000000000', '00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE), 'SYSTEM', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE))) AS s("payment_hk", "order_hk", "load_dts", "record_source", "loaded_at") ON x."payment_hk" = s."payment_hk"
 WHEN NOT MATCHED THEN INSERT ("payment_hk", "order_hk", "load_dts", "record_source", "loaded_at") VALUES (s."payment_hk", s."order_hk", s."load_dts", s."record_source", s."loaded_at");
 
--- DdlScript.statements #36
+-- DdlScript.statements #37
 MERGE INTO "vault"."nhl_payment" x USING (VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE), 'SYSTEM', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE))) AS s("payment_hk", "order_hk", "load_dts", "record_source", "loaded_at") ON x."payment_hk" = s."payment_hk"
 WHEN NOT MATCHED THEN INSERT ("payment_hk", "order_hk", "load_dts", "record_source", "loaded_at") VALUES (s."payment_hk", s."order_hk", s."load_dts", s."record_source", s."loaded_at");
 
--- DdlScript.statements #37
+-- DdlScript.statements #38
 MERGE INTO "vault"."sat_customer" x USING (VALUES ('00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE), 'SYSTEM', '00000000000000000000000000000000', CAST('false' AS BOOLEAN), CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE))) AS s("customer_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") ON x."customer_hk" = s."customer_hk" AND x."load_dts" = s."load_dts"
 WHEN NOT MATCHED THEN INSERT ("customer_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES (s."customer_hk", s."load_dts", s."record_source", s."hash_diff", s."delete_flag", s."loaded_at");
 
--- DdlScript.statements #38
+-- DdlScript.statements #39
 MERGE INTO "vault"."sat_customer" x USING (VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE), 'SYSTEM', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('false' AS BOOLEAN), CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE))) AS s("customer_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") ON x."customer_hk" = s."customer_hk" AND x."load_dts" = s."load_dts"
 WHEN NOT MATCHED THEN INSERT ("customer_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES (s."customer_hk", s."load_dts", s."record_source", s."hash_diff", s."delete_flag", s."loaded_at");
 
--- DdlScript.statements #39
+-- DdlScript.statements #40
 MERGE INTO "vault"."sat_product" x USING (VALUES ('00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE), 'SYSTEM', '00000000000000000000000000000000', CAST('false' AS BOOLEAN), CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE))) AS s("product_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") ON x."product_hk" = s."product_hk" AND x."load_dts" = s."load_dts"
 WHEN NOT MATCHED THEN INSERT ("product_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES (s."product_hk", s."load_dts", s."record_source", s."hash_diff", s."delete_flag", s."loaded_at");
 
--- DdlScript.statements #40
+-- DdlScript.statements #41
 MERGE INTO "vault"."sat_product" x USING (VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE), 'SYSTEM', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('false' AS BOOLEAN), CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE))) AS s("product_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") ON x."product_hk" = s."product_hk" AND x."load_dts" = s."load_dts"
 WHEN NOT MATCHED THEN INSERT ("product_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES (s."product_hk", s."load_dts", s."record_source", s."hash_diff", s."delete_flag", s."loaded_at");
 
--- DdlScript.statements #41
+-- DdlScript.statements #42
 MERGE INTO "vault"."sat_order" x USING (VALUES ('00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE), 'SYSTEM', '00000000000000000000000000000000', CAST('false' AS BOOLEAN), CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE))) AS s("order_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") ON x."order_hk" = s."order_hk" AND x."load_dts" = s."load_dts"
 WHEN NOT MATCHED THEN INSERT ("order_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES (s."order_hk", s."load_dts", s."record_source", s."hash_diff", s."delete_flag", s."loaded_at");
 
--- DdlScript.statements #42
+-- DdlScript.statements #43
 MERGE INTO "vault"."sat_order" x USING (VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE), 'SYSTEM', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('false' AS BOOLEAN), CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE))) AS s("order_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") ON x."order_hk" = s."order_hk" AND x."load_dts" = s."load_dts"
 WHEN NOT MATCHED THEN INSERT ("order_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES (s."order_hk", s."load_dts", s."record_source", s."hash_diff", s."delete_flag", s."loaded_at");
 
--- DdlScript.statements #43
+-- DdlScript.statements #44
 MERGE INTO "vault"."lsat_order_line" x USING (VALUES ('00000000000000000000000000000000', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE), 'SYSTEM', '00000000000000000000000000000000', CAST('false' AS BOOLEAN), CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE))) AS s("order_line_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") ON x."order_line_hk" = s."order_line_hk" AND x."load_dts" = s."load_dts"
 WHEN NOT MATCHED THEN INSERT ("order_line_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES (s."order_line_hk", s."load_dts", s."record_source", s."hash_diff", s."delete_flag", s."loaded_at");
 
--- DdlScript.statements #44
+-- DdlScript.statements #45
 MERGE INTO "vault"."lsat_order_line" x USING (VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE), 'SYSTEM', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', CAST('false' AS BOOLEAN), CAST('1900-01-01 00:00:00.000000' AS TIMESTAMP(6) WITH TIME ZONE))) AS s("order_line_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") ON x."order_line_hk" = s."order_line_hk" AND x."load_dts" = s."load_dts"
 WHEN NOT MATCHED THEN INSERT ("order_line_hk", "load_dts", "record_source", "hash_diff", "delete_flag", "loaded_at") VALUES (s."order_line_hk", s."load_dts", s."record_source", s."hash_diff", s."delete_flag", s."loaded_at");
 

@@ -213,103 +213,111 @@ CREATE TABLE IF NOT EXISTS `vault`.`vs_progress` (
 ) ENGINE=InnoDB DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
 
 -- DdlScript.statements #18
-CREATE TABLE IF NOT EXISTS `vault`.`vs_locks` (`id` BIGINT NOT NULL PRIMARY KEY) ENGINE=InnoDB;
+CREATE TABLE IF NOT EXISTS `vault`.`vs_writers` (
+  `writer` VARCHAR(380) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
+  `mark` BIGINT NOT NULL,
+  `written_at` BIGINT NOT NULL,
+  PRIMARY KEY (`writer`)
+) ENGINE=InnoDB DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
 
 -- DdlScript.statements #19
-ALTER TABLE `vault`.`vs_progress` ADD COLUMN IF NOT EXISTS `anchor_offset` BIGINT;
+CREATE TABLE IF NOT EXISTS `vault`.`vs_locks` (`id` BIGINT NOT NULL PRIMARY KEY) ENGINE=InnoDB;
 
 -- DdlScript.statements #20
-ALTER TABLE `vault`.`vs_progress` ADD COLUMN IF NOT EXISTS `anchor_ts` BIGINT;
+ALTER TABLE `vault`.`vs_progress` ADD COLUMN IF NOT EXISTS `anchor_offset` BIGINT;
 
 -- DdlScript.statements #21
-CREATE INDEX IF NOT EXISTS `vs_waiting_ref` ON `vault`.`vs_waiting` (`ref_source`, `ref_pk`);
+ALTER TABLE `vault`.`vs_progress` ADD COLUMN IF NOT EXISTS `anchor_ts` BIGINT;
 
 -- DdlScript.statements #22
-CREATE INDEX IF NOT EXISTS `vs_errors_ref` ON `vault`.`vs_errors` (`ref_source`, `ref_pk`);
+CREATE INDEX IF NOT EXISTS `vs_waiting_ref` ON `vault`.`vs_waiting` (`ref_source`, `ref_pk`);
 
 -- DdlScript.statements #23
-CREATE INDEX IF NOT EXISTS `vs_waiting_due` ON `vault`.`vs_waiting` (`state`, `arrived_at`);
+CREATE INDEX IF NOT EXISTS `vs_errors_ref` ON `vault`.`vs_errors` (`ref_source`, `ref_pk`);
 
 -- DdlScript.statements #24
-CREATE INDEX IF NOT EXISTS `vs_errors_due` ON `vault`.`vs_errors` (`error_code`, `expires_at`);
+CREATE INDEX IF NOT EXISTS `vs_waiting_due` ON `vault`.`vs_waiting` (`state`, `arrived_at`);
 
 -- DdlScript.statements #25
+CREATE INDEX IF NOT EXISTS `vs_errors_due` ON `vault`.`vs_errors` (`error_code`, `expires_at`);
+
+-- DdlScript.statements #26
 INSERT INTO `vault`.`hub_customer` (`customer_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('00000000000000000000000000000000', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`hub_customer`.`customer_hk` = `vault`.`hub_customer`.`customer_hk`;
 
--- DdlScript.statements #26
+-- DdlScript.statements #27
 INSERT INTO `vault`.`hub_customer` (`customer_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`hub_customer`.`customer_hk` = `vault`.`hub_customer`.`customer_hk`;
 
--- DdlScript.statements #27
+-- DdlScript.statements #28
 INSERT INTO `vault`.`hub_product` (`product_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('00000000000000000000000000000000', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`hub_product`.`product_hk` = `vault`.`hub_product`.`product_hk`;
 
--- DdlScript.statements #28
+-- DdlScript.statements #29
 INSERT INTO `vault`.`hub_product` (`product_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`hub_product`.`product_hk` = `vault`.`hub_product`.`product_hk`;
 
--- DdlScript.statements #29
+-- DdlScript.statements #30
 INSERT INTO `vault`.`hub_order` (`order_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('00000000000000000000000000000000', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`hub_order`.`order_hk` = `vault`.`hub_order`.`order_hk`;
 
--- DdlScript.statements #30
+-- DdlScript.statements #31
 INSERT INTO `vault`.`hub_order` (`order_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`hub_order`.`order_hk` = `vault`.`hub_order`.`order_hk`;
 
--- DdlScript.statements #31
+-- DdlScript.statements #32
 INSERT INTO `vault`.`lnk_order_customer` (`order_customer_hk`, `order_hk`, `customer_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('00000000000000000000000000000000', '00000000000000000000000000000000', '00000000000000000000000000000000', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`lnk_order_customer`.`order_customer_hk` = `vault`.`lnk_order_customer`.`order_customer_hk`;
 
--- DdlScript.statements #32
+-- DdlScript.statements #33
 INSERT INTO `vault`.`lnk_order_customer` (`order_customer_hk`, `order_hk`, `customer_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`lnk_order_customer`.`order_customer_hk` = `vault`.`lnk_order_customer`.`order_customer_hk`;
 
--- DdlScript.statements #33
+-- DdlScript.statements #34
 INSERT INTO `vault`.`lnk_order_line` (`order_line_hk`, `order_hk`, `product_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('00000000000000000000000000000000', '00000000000000000000000000000000', '00000000000000000000000000000000', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`lnk_order_line`.`order_line_hk` = `vault`.`lnk_order_line`.`order_line_hk`;
 
--- DdlScript.statements #34
+-- DdlScript.statements #35
 INSERT INTO `vault`.`lnk_order_line` (`order_line_hk`, `order_hk`, `product_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`lnk_order_line`.`order_line_hk` = `vault`.`lnk_order_line`.`order_line_hk`;
 
--- DdlScript.statements #35
+-- DdlScript.statements #36
 INSERT INTO `vault`.`nhl_payment` (`payment_hk`, `order_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('00000000000000000000000000000000', '00000000000000000000000000000000', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`nhl_payment`.`payment_hk` = `vault`.`nhl_payment`.`payment_hk`;
 
--- DdlScript.statements #36
+-- DdlScript.statements #37
 INSERT INTO `vault`.`nhl_payment` (`payment_hk`, `order_hk`, `load_dts`, `record_source`, `loaded_at`) VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', '1900-01-01 00:00:00.000000', 'SYSTEM', '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`nhl_payment`.`payment_hk` = `vault`.`nhl_payment`.`payment_hk`;
 
--- DdlScript.statements #37
+-- DdlScript.statements #38
 INSERT INTO `vault`.`sat_customer` (`customer_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `loaded_at`) VALUES ('00000000000000000000000000000000', '1900-01-01 00:00:00.000000', 'SYSTEM', '00000000000000000000000000000000', (CASE WHEN '0' IN ('true', 't', '1') THEN 1 WHEN '0' IN ('false', 'f', '0') THEN 0 END), '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`sat_customer`.`customer_hk` = `vault`.`sat_customer`.`customer_hk`;
 
--- DdlScript.statements #38
+-- DdlScript.statements #39
 INSERT INTO `vault`.`sat_customer` (`customer_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `loaded_at`) VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', '1900-01-01 00:00:00.000000', 'SYSTEM', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', (CASE WHEN '0' IN ('true', 't', '1') THEN 1 WHEN '0' IN ('false', 'f', '0') THEN 0 END), '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`sat_customer`.`customer_hk` = `vault`.`sat_customer`.`customer_hk`;
 
--- DdlScript.statements #39
+-- DdlScript.statements #40
 INSERT INTO `vault`.`sat_product` (`product_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `loaded_at`) VALUES ('00000000000000000000000000000000', '1900-01-01 00:00:00.000000', 'SYSTEM', '00000000000000000000000000000000', (CASE WHEN '0' IN ('true', 't', '1') THEN 1 WHEN '0' IN ('false', 'f', '0') THEN 0 END), '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`sat_product`.`product_hk` = `vault`.`sat_product`.`product_hk`;
 
--- DdlScript.statements #40
+-- DdlScript.statements #41
 INSERT INTO `vault`.`sat_product` (`product_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `loaded_at`) VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', '1900-01-01 00:00:00.000000', 'SYSTEM', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', (CASE WHEN '0' IN ('true', 't', '1') THEN 1 WHEN '0' IN ('false', 'f', '0') THEN 0 END), '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`sat_product`.`product_hk` = `vault`.`sat_product`.`product_hk`;
 
--- DdlScript.statements #41
+-- DdlScript.statements #42
 INSERT INTO `vault`.`sat_order` (`order_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `loaded_at`) VALUES ('00000000000000000000000000000000', '1900-01-01 00:00:00.000000', 'SYSTEM', '00000000000000000000000000000000', (CASE WHEN '0' IN ('true', 't', '1') THEN 1 WHEN '0' IN ('false', 'f', '0') THEN 0 END), '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`sat_order`.`order_hk` = `vault`.`sat_order`.`order_hk`;
 
--- DdlScript.statements #42
+-- DdlScript.statements #43
 INSERT INTO `vault`.`sat_order` (`order_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `loaded_at`) VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', '1900-01-01 00:00:00.000000', 'SYSTEM', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', (CASE WHEN '0' IN ('true', 't', '1') THEN 1 WHEN '0' IN ('false', 'f', '0') THEN 0 END), '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`sat_order`.`order_hk` = `vault`.`sat_order`.`order_hk`;
 
--- DdlScript.statements #43
+-- DdlScript.statements #44
 INSERT INTO `vault`.`lsat_order_line` (`order_line_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `loaded_at`) VALUES ('00000000000000000000000000000000', '1900-01-01 00:00:00.000000', 'SYSTEM', '00000000000000000000000000000000', (CASE WHEN '0' IN ('true', 't', '1') THEN 1 WHEN '0' IN ('false', 'f', '0') THEN 0 END), '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`lsat_order_line`.`order_line_hk` = `vault`.`lsat_order_line`.`order_line_hk`;
 
--- DdlScript.statements #44
+-- DdlScript.statements #45
 INSERT INTO `vault`.`lsat_order_line` (`order_line_hk`, `load_dts`, `record_source`, `hash_diff`, `delete_flag`, `loaded_at`) VALUES ('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', '1900-01-01 00:00:00.000000', 'SYSTEM', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', (CASE WHEN '0' IN ('true', 't', '1') THEN 1 WHEN '0' IN ('false', 'f', '0') THEN 0 END), '1900-01-01 00:00:00.000000')
 ON DUPLICATE KEY UPDATE `vault`.`lsat_order_line`.`order_line_hk` = `vault`.`lsat_order_line`.`order_line_hk`;
 

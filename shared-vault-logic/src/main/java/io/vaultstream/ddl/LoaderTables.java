@@ -37,6 +37,20 @@ final class LoaderTables {
         false);
   }
 
+  TableSpec writers() {
+    return new TableSpec(
+        VaultTables.WRITERS,
+        TableKind.TECHNICAL,
+        List.of(
+            col("writer", dialect.keyTextType(), true),
+            col("mark", "bigint", true),
+            // Microseconds since 1970 by the writer's clock: rows of writers gone for a day are
+            // deleted.
+            col("written_at", "bigint", true)),
+        List.of("writer"),
+        false);
+  }
+
   TableSpec repeats() {
     String key = dialect.keyTextType();
     return new TableSpec(

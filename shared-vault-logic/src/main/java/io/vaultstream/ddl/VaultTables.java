@@ -46,6 +46,13 @@ public final class VaultTables {
   /** How far each consumer has loaded (Connect offsets, Spark batch ids). */
   public static final String PROGRESS = "vs_progress";
 
+  /**
+   * The loaders writing the key map, one row each: a random mark that changes with every batch the
+   * loader commits with new mappings, so a loader that keeps mappings in memory sees when another
+   * one wrote, or when the database went back to before its own last write.
+   */
+  public static final String WRITERS = "vs_writers";
+
   /** The offset of the anchor record of a stored position (see {@code Progress.Anchor}). */
   public static final String PROGRESS_ANCHOR_OFFSET = "anchor_offset";
 
@@ -124,6 +131,9 @@ public final class VaultTables {
     out.put(WAITING, own.waiting());
     out.put(ERRORS, own.errors());
     out.put(PROGRESS, own.progress());
+    if (dialect.keepsWriterMarks()) {
+      out.put(WRITERS, own.writers());
+    }
     if (model.links().values().stream()
         .anyMatch(l -> l.nonHistorized() && l.onChange() == ChangePolicy.IGNORE)) {
       out.put(IGNORED_CHANGES, own.ignoredChanges());

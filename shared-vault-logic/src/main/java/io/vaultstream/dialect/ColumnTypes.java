@@ -25,6 +25,15 @@ public interface ColumnTypes {
     return textType();
   }
 
+  /**
+   * Whether the vault keeps a row per writer of its key map ({@code vs_writers}), which lets a
+   * loader keep mappings it read in memory between batches: true for a database; a lakehouse's
+   * batches read the tables as pinned at their start and keep nothing.
+   */
+  default boolean keepsWriterMarks() {
+    return true;
+  }
+
   /** The loader's own times: UTC to the microsecond. */
   default String timestampType() {
     return "TIMESTAMP(6) WITH TIME ZONE";

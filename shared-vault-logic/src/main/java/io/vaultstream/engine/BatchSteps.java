@@ -56,6 +56,7 @@ final class BatchSteps {
   private final Clock clock;
   private final IgnoredChanges ignored;
   private final ColumnWatch watch;
+  private final KeyMapMemory keyMap;
   // Events held in memory as of the last committed batch (see WaitingHold).
   private volatile WaitingHold held = WaitingHold.NONE;
 
@@ -79,6 +80,7 @@ final class BatchSteps {
     this.clock = clock;
     this.ignored = new IgnoredChanges(target, schema);
     this.watch = watch;
+    this.keyMap = new KeyMapMemory(options.keyMapCacheKeys());
   }
 
   /** The steps of a vault whose tables have {@code shape} in {@code target}. */
@@ -139,7 +141,7 @@ final class BatchSteps {
       failed = List.copyOf(problems);
     }
     long now = Micros.of(clock.instant());
-    KeyMapReader reader = store.keyMap();
+    KeyMapReader reader = keyMap.reader(store, inFlight);
     if (inFlight != null) {
       reader = inFlight.keyMapView(reader);
     }
@@ -229,6 +231,16 @@ final class BatchSteps {
 
   /** Writes a planned batch, its waiting and error rows and the progress, and commits. */
   LoadResult write(BatchStore store, PlannedBatch b, boolean racing) throws SQLException {
+    try {
+      return writeOnce(store, b, racing);
+    } catch (SQLException | RuntimeException e) {
+      keyMap.failed();
+      throw e;
+    }
+  }
+
+  private LoadResult writeOnce(BatchStore store, PlannedBatch b, boolean racing)
+      throws SQLException {
     long began = System.nanoTime();
     store.checkProgress(b.progress == null ? null : b.progress.consumer());
     Progress stored = b.held.progress();
@@ -245,7 +257,9 @@ final class BatchSteps {
         cycle.finish(store.waiting(), b.rechecks, b.plan, b.held.held(), b.bad, failed, b.now);
     logTimes(b, began, wrote);
     store.storeProgress(stored, b.now);
+    Long mark = keyMap.mark(store, b, b.now);
     store.commit();
+    keyMap.committed(b, mark);
     held = b.held.state();
     return result(b, written, changed, k, stored);
   }

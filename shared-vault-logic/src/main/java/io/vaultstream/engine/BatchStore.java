@@ -5,6 +5,7 @@ import io.vaultstream.keymap.KeyMapReader;
 import io.vaultstream.waiting.WaitingRows;
 import io.vaultstream.write.VaultStore;
 import java.sql.SQLException;
+import java.util.Map;
 
 /**
  * Where one batch reads and writes: the key map it plans with, the vault rows, the waiting and
@@ -30,6 +31,21 @@ public interface BatchStore {
    * null consumer: nothing).
    */
   default void checkProgress(String consumer) throws SQLException {}
+
+  /**
+   * The marks of the key map's writers ({@code vs_writers}) by writer, or null for a store that
+   * keeps none (then no mappings are kept in memory between batches).
+   */
+  default Map<String, Long> writerMarks() throws SQLException {
+    return null;
+  }
+
+  /**
+   * Stores {@code writer}'s mark in the batch (with {@code prune}, deleting the rows of writers
+   * gone for a day first); a store that keeps no marks: nothing.
+   */
+  default void storeWriterMark(String writer, long mark, long nowMicros, boolean prune)
+      throws SQLException {}
 
   /** Stores the positions the batch reached (null or empty: nothing to store). */
   void storeProgress(Progress progress, long nowMicros) throws SQLException;

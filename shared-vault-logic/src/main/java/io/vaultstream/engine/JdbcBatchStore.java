@@ -12,6 +12,7 @@ import io.vaultstream.write.SchemaManager;
 import io.vaultstream.write.VaultStore;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Map;
 
 /** A batch's store in a relational database: everything on one connection, in its transaction. */
 final class JdbcBatchStore implements BatchStore {
@@ -20,6 +21,7 @@ final class JdbcBatchStore implements BatchStore {
   private final JdbcVaultStore vault;
   private final WaitingRows waiting;
   private final ProgressStore progress;
+  private final WriterMarks marks;
   // The positions this transaction stored, to remember once it commits.
   private Progress stored;
 
@@ -29,7 +31,8 @@ final class JdbcBatchStore implements BatchStore {
       SchemaManager schema,
       Naming naming,
       WaitingStore waiting,
-      ProgressStore progress) {
+      ProgressStore progress,
+      WriterMarks marks) {
 
     BatchStore on(Connection c) {
       return new JdbcBatchStore(c, this);
@@ -42,6 +45,18 @@ final class JdbcBatchStore implements BatchStore {
     this.vault = new JdbcVaultStore(c, p.dialect(), p.schema(), p.naming());
     this.waiting = p.waiting().on(c);
     this.progress = p.progress();
+    this.marks = p.marks();
+  }
+
+  @Override
+  public Map<String, Long> writerMarks() throws SQLException {
+    return marks.read(c);
+  }
+
+  @Override
+  public void storeWriterMark(String writer, long mark, long nowMicros, boolean prune)
+      throws SQLException {
+    marks.store(c, writer, mark, nowMicros, prune);
   }
 
   @Override

@@ -39,6 +39,8 @@ final class PlannedBatch {
   final long startNanos;
   final long preparedNanos;
   final long plannedNanos;
+  // The plan's key map entries by source and primary key, once asked for.
+  private Map<String, Map<String, TreeMap<Long, Map<String, String>>>> entries;
 
   PlannedBatch(
       List<ChangeEvent> received,
@@ -73,14 +75,23 @@ final class PlannedBatch {
     return cycle.inFlight(rechecks, plan, held.held(), now);
   }
 
+  /** The mappings this batch adds, by source table and primary key (built once). */
+  Map<String, Map<String, TreeMap<Long, Map<String, String>>>> keyMapEntries() {
+    if (entries == null) {
+      Map<String, Map<String, TreeMap<Long, Map<String, String>>>> mine = new HashMap<>();
+      for (BatchPlan.KeyMapEntry e : plan.keyMap) {
+        mine.computeIfAbsent(e.source(), s -> new HashMap<>())
+            .computeIfAbsent(e.pk(), k -> new TreeMap<>())
+            .put(e.validFrom(), e.values());
+      }
+      entries = mine;
+    }
+    return entries;
+  }
+
   /** A key map reader that also returns the mappings this batch adds (not committed yet). */
   KeyMapReader keyMapView(KeyMapReader committed) {
-    Map<String, Map<String, TreeMap<Long, Map<String, String>>>> mine = new HashMap<>();
-    for (BatchPlan.KeyMapEntry e : plan.keyMap) {
-      mine.computeIfAbsent(e.source(), s -> new HashMap<>())
-          .computeIfAbsent(e.pk(), k -> new TreeMap<>())
-          .put(e.validFrom(), e.values());
-    }
+    Map<String, Map<String, TreeMap<Long, Map<String, String>>>> mine = keyMapEntries();
     if (mine.isEmpty()) {
       return committed;
     }

@@ -140,7 +140,12 @@ public final class VaultLoader implements AutoCloseable {
           upkeep,
           cacheWatch,
           new JdbcBatchStore.Parts(
-              dialect, schema, model.naming(), new WaitingStore(dialect, schema), progressStore));
+              dialect,
+              schema,
+              model.naming(),
+              new WaitingStore(dialect, schema),
+              progressStore,
+              new WriterMarks(dialect, schema)));
     }
   }
 

@@ -32,6 +32,7 @@ public final class VaultOptions implements Serializable {
   private final int maxRetries;
   private final long retryBackoffMs;
   private final boolean checkStoredProgress;
+  private final int keyMapCacheKeys;
 
   /** What happens to a reference still unresolved when its error row's retention runs out. */
   public enum ExpiredReferences {
@@ -53,6 +54,16 @@ public final class VaultOptions implements Serializable {
     this.maxRetries = b.maxRetries;
     this.retryBackoffMs = b.retryBackoffMs;
     this.checkStoredProgress = b.checkStoredProgress;
+    this.keyMapCacheKeys = b.keyMapCacheKeys;
+  }
+
+  /**
+   * How many primary keys' key map timelines a loader keeps in memory between batches (read once,
+   * then kept while no other writer writes mappings and the database does not go back); 0 reads
+   * them in every batch. One loader per cache: a loader shared by concurrent callers sets 0.
+   */
+  public int keyMapCacheKeys() {
+    return keyMapCacheKeys;
   }
 
   public static VaultOptionsBuilder builder() {

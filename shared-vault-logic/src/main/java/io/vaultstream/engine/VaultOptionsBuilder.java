@@ -41,6 +41,13 @@ public final class VaultOptionsBuilder {
   int maxRetries = 10;
   long retryBackoffMs = 3_000;
   boolean checkStoredProgress;
+  int keyMapCacheKeys = 100_000;
+
+  /** See {@link VaultOptions#keyMapCacheKeys()}; 100,000 by default, 0 turns it off. */
+  public VaultOptionsBuilder keyMapCacheKeys(int v) {
+    this.keyMapCacheKeys = v;
+    return this;
+  }
 
   /** See {@link VaultOptions#checkStoredProgress()}; off by default. */
   public VaultOptionsBuilder checkStoredProgress(boolean v) {

@@ -85,6 +85,10 @@ final class VaultOptionsChecks {
           "the socket, statement and DDL lock timeouts, the retries and their backoff must be 0"
               + " or more");
     }
+    if (b.keyMapCacheKeys < 0) {
+      throw new IllegalArgumentException(
+          "the key map cache's size must be 0 (off) or more keys: " + b.keyMapCacheKeys);
+    }
     if (b.statementTimeoutMs > 0
         && b.socketTimeoutMs > 0
         && b.statementTimeoutMs >= b.socketTimeoutMs) {

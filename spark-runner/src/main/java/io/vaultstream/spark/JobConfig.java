@@ -179,6 +179,9 @@ public final class JobConfig implements Serializable {
     if (lakeTarget()) {
       b.outsideADatabase();
     }
+    // The executors' tasks of a JVM share one loader: a key map kept in memory between batches
+    // needs one loader per writer.
+    b.keyMapCacheKeys(0);
     return b.jdbcUrl(values.get("jdbc-url"))
         .user(values.get("jdbc-user"))
         .password(values.get("jdbc-password"))

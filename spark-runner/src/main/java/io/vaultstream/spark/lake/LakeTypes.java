@@ -21,6 +21,12 @@ public final class LakeTypes implements VaultValues {
   private static final Pattern NUMERIC = Pattern.compile("numeric\\((\\d+)(?:,(\\d+))?\\)");
   private static final Pattern TIMED = Pattern.compile("(timestamptz|timestamp)(?:\\((\\d)\\))?");
 
+  /** Each batch reads the key map as pinned at its start: no loader keeps mappings between them. */
+  @Override
+  public boolean keepsWriterMarks() {
+    return false;
+  }
+
   /** A time as epoch microseconds: exact, and the same in every session's time zone. */
   @Override
   public String timestampText(long micros) {

@@ -1,0 +1,76 @@
+package io.vaultstream.engine;
+
+import io.vaultstream.ddl.VaultTables;
+import io.vaultstream.dialect.VaultDialect;
+import io.vaultstream.write.JdbcRows;
+import io.vaultstream.write.SchemaManager;
+import io.vaultstream.write.TextColumns;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads and stores the marks of the key map's writers (table vs_writers), which tell a loader that
+ * keeps mappings in memory ({@link io.vaultstream.keymap.KeyMapCache}) when they may be stale.
+ */
+final class WriterMarks {
+  private static final List<String> COLUMNS = List.of("writer", "mark", "written_at");
+  // A writer whose row has not changed for a day is gone (its row is deleted; should it write
+  // again, its row comes back, and the others read the key map again).
+  private static final long GONE_MICROS = 24L * 3_600_000_000L;
+  private final VaultDialect dialect;
+  private final SchemaManager schema;
+
+  WriterMarks(VaultDialect dialect, SchemaManager schema) {
+    this.dialect = dialect;
+    this.schema = schema;
+  }
+
+  /** Every writer's mark; null when the vault has no vs_writers table. */
+  Map<String, Long> read(Connection c) throws SQLException {
+    if (schema.table(VaultTables.WRITERS) == null) {
+      return null;
+    }
+    Map<String, Long> out = new HashMap<>();
+    String sql = "SELECT writer, mark FROM " + dialect.table(schema.schema(), VaultTables.WRITERS);
+    try (PreparedStatement ps = c.prepareStatement(sql);
+        ResultSet rs = ps.executeQuery()) {
+      while (rs.next()) {
+        out.put(rs.getString(1), rs.getLong(2));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Stores {@code writer}'s mark in the caller's transaction; with {@code prune}, first deletes the
+   * rows of writers gone for a day.
+   */
+  void store(Connection c, String writer, long mark, long nowMicros, boolean prune)
+      throws SQLException {
+    if (schema.table(VaultTables.WRITERS) == null) {
+      return;
+    }
+    if (prune) {
+      String sql =
+          "DELETE FROM "
+              + dialect.table(schema.schema(), VaultTables.WRITERS)
+              + " WHERE written_at < ?";
+      try (PreparedStatement ps = c.prepareStatement(sql)) {
+        ps.setLong(1, nowMicros - GONE_MICROS);
+        ps.executeUpdate();
+      }
+    }
+    TextColumns row = new TextColumns(COLUMNS);
+    row.add(List.of(writer, Long.toString(mark), Long.toString(nowMicros)));
+    JdbcRows.execute(
+        c,
+        dialect,
+        row,
+        dialect.upsert(schema.schema(), schema.table(VaultTables.WRITERS), COLUMNS));
+  }
+}

@@ -1,0 +1,235 @@
+package io.vaultstream.keymap;
+
+import java.security.SecureRandom;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+
+/**
+ * The key map's timelines a loader has read, kept between its batches so that a row's mappings are
+ * read from the database once, not in every batch that meets the row again.
+ *
+ * <p>A timeline is kept only as the database returned it, whole (a row without mappings is kept as
+ * known to have none), plus the mappings this loader committed to it since. Mappings a batch writes
+ * for a row it did not read (an insert's) are not kept: the row may hold others.
+ *
+ * <p>Every loader that writes mappings stores a random mark in {@code vs_writers} in the same
+ * transaction. Each batch first reads all marks ({@link #begin}): when another loader's mark is
+ * new, gone or changed, or this loader's own mark is not the one it last stored (the database went
+ * back to an earlier state: a restore, a failover), everything kept is dropped and read again. So
+ * is everything after a batch that failed ({@link #forget}): whether its commit happened is not
+ * known. The marks make what is kept as fresh as a read at the start of the batch would be.
+ *
+ * <p>Safe for the two threads of a pipeline (one plans the next batch while the other commits the
+ * one before); one loader per cache.
+ */
+public final class KeyMapCache {
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  private final int maxKeys;
+  private final String writer = UUID.randomUUID().toString();
+  private final Map<String, Map<String, TreeMap<Long, Map<String, String>>>> bySource =
+      new HashMap<>();
+  private int keys;
+  // Bumped whenever what is kept is dropped: a read begun before then must not be kept.
+  private long epoch;
+  // Batches with mappings committed, and the mappings of the last one: a read begun before a commit
+  // is kept only if it holds that batch's mappings (the batch in flight while it was planned).
+  private long commits;
+  private Object lastCommitted;
+  // The other writers' marks when last compared; null when nothing is known yet.
+  private Map<String, Long> others;
+  // This writer's mark as last committed (null: none stored), and the one being committed.
+  private Long mine;
+  private Long pending;
+  private long prunedAtMicros = Long.MIN_VALUE;
+
+  /**
+   * A cache that keeps the timelines of at most {@code maxKeys} primary keys (then starts over).
+   */
+  public KeyMapCache(int maxKeys) {
+    if (maxKeys < 1) {
+      throw new IllegalArgumentException("a key map cache keeps at least one key: " + maxKeys);
+    }
+    this.maxKeys = maxKeys;
+  }
+
+  /** This loader's name in {@code vs_writers}. */
+  public String writer() {
+    return writer;
+  }
+
+  /** How many primary keys' timelines are kept. */
+  public synchronized int size() {
+    return keys;
+  }
+
+  /**
+   * A batch begins: {@code stored} are the marks in {@code vs_writers} now, by writer. Drops what
+   * is kept unless they are the marks last seen, this loader's own as it last stored it (or as it
+   * is storing it).
+   *
+   * @return where the batch's reads begin ({@link #reader})
+   */
+  public synchronized Begun begin(Map<String, Long> stored) {
+    Long own = stored.get(writer);
+    Map<String, Long> rest = new HashMap<>(stored);
+    rest.remove(writer);
+    boolean same =
+        others != null
+            && rest.equals(others)
+            && (Objects.equals(own, mine) || (pending != null && pending.equals(own)));
+    if (!same) {
+      drop();
+      others = rest;
+      mine = own;
+    }
+    return new Begun(epoch, commits);
+  }
+
+  /** Where a batch's reads began: what was kept, and how many batches had committed. */
+  public record Begun(long epoch, long commits) {}
+
+  /**
+   * Reads through the cache: kept timelines from memory, the others from {@code database}, kept
+   * from then on with {@code inFlight}'s mappings of them (the batch being committed meanwhile, or
+   * null), unless what is kept was dropped since the batch began, or another batch committed
+   * mappings meanwhile.
+   */
+  public KeyMapReader reader(
+      KeyMapReader database,
+      Begun begun,
+      Map<String, Map<String, TreeMap<Long, Map<String, String>>>> inFlight) {
+    return (source, pks) -> {
+      Map<String, TreeMap<Long, Map<String, String>>> out = new HashMap<>();
+      Set<String> missing = kept(source, pks, out);
+      if (missing.isEmpty()) {
+        return out;
+      }
+      Map<String, TreeMap<Long, Map<String, String>>> read = database.read(source, missing);
+      keep(begun, inFlight, source, missing, read);
+      out.putAll(read);
+      return out;
+    };
+  }
+
+  /** Copies the kept timelines of {@code pks} into {@code out}; returns the keys not kept. */
+  private synchronized Set<String> kept(
+      String source, Set<String> pks, Map<String, TreeMap<Long, Map<String, String>>> out) {
+    Map<String, TreeMap<Long, Map<String, String>>> m = bySource.get(source);
+    if (m == null) {
+      return pks;
+    }
+    Set<String> missing = new HashSet<>();
+    for (String pk : pks) {
+      TreeMap<Long, Map<String, String>> tl = m.get(pk);
+      if (tl == null) {
+        missing.add(pk);
+      } else if (!tl.isEmpty()) {
+        out.put(pk, new TreeMap<>(tl)); // the caller may add to it
+      }
+    }
+    return missing;
+  }
+
+  private synchronized void keep(
+      Begun begun,
+      Map<String, Map<String, TreeMap<Long, Map<String, String>>>> inFlightBatch,
+      String source,
+      Set<String> pks,
+      Map<String, TreeMap<Long, Map<String, String>>> read) {
+    if (begun.epoch() != epoch) {
+      return; // dropped since the batch began: what it read may predate the reason
+    }
+    if (commits != begun.commits()
+        && (commits != begun.commits() + 1
+            || inFlightBatch == null
+            || lastCommitted != inFlightBatch)) {
+      return; // another batch of this loader committed mappings the read may lack
+    }
+    Map<String, TreeMap<Long, Map<String, String>>> inFlight =
+        inFlightBatch == null ? null : inFlightBatch.get(source);
+    if (keys + pks.size() > maxKeys) {
+      bySource.clear();
+      keys = 0;
+      if (pks.size() > maxKeys) {
+        return;
+      }
+    }
+    Map<String, TreeMap<Long, Map<String, String>>> m =
+        bySource.computeIfAbsent(source, s -> new HashMap<>());
+    for (String pk : pks) {
+      TreeMap<Long, Map<String, String>> tl = read.get(pk);
+      TreeMap<Long, Map<String, String>> copy = tl == null ? new TreeMap<>() : new TreeMap<>(tl);
+      TreeMap<Long, Map<String, String>> adding = inFlight == null ? null : inFlight.get(pk);
+      if (adding != null) {
+        copy.putAll(adding);
+      }
+      if (m.put(pk, copy) == null) {
+        keys++;
+      }
+    }
+  }
+
+  /**
+   * A batch with new mappings is about to store this loader's mark: the mark to store, which {@link
+   * #begin} takes for this loader's own until the batch commits or fails.
+   */
+  public synchronized long nextMark() {
+    long m = RANDOM.nextLong();
+    pending = m;
+    return m;
+  }
+
+  /**
+   * Whether rows of writers gone for a while should be deleted now (at most once an hour, the first
+   * time at once).
+   */
+  public synchronized boolean pruneDue(long nowMicros) {
+    if (nowMicros - prunedAtMicros < 3_600_000_000L && prunedAtMicros != Long.MIN_VALUE) {
+      return false;
+    }
+    prunedAtMicros = nowMicros;
+    return true;
+  }
+
+  /** The batch that stored {@code mark} committed these mappings (by source and primary key). */
+  public synchronized void committed(
+      long mark, Map<String, Map<String, TreeMap<Long, Map<String, String>>>> written) {
+    mine = mark;
+    pending = null;
+    commits++;
+    lastCommitted = written;
+    written.forEach(
+        (source, rows) -> {
+          Map<String, TreeMap<Long, Map<String, String>>> m = bySource.get(source);
+          if (m != null) {
+            rows.forEach(
+                (pk, tl) -> {
+                  TreeMap<Long, Map<String, String>> kept = m.get(pk);
+                  if (kept != null) {
+                    kept.putAll(tl);
+                  }
+                });
+          }
+        });
+  }
+
+  /** A batch failed (it may or may not have committed): drops everything kept. */
+  public synchronized void forget() {
+    drop();
+    others = null;
+    mine = null;
+    pending = null;
+  }
+
+  private void drop() {
+    bySource.clear();
+    keys = 0;
+    epoch++;
+  }
+}
