@@ -143,6 +143,13 @@ CREATE TABLE IF NOT EXISTS "vault"."vs_progress" (
   PRIMARY KEY ("consumer", "topic", "kafka_partition")
 );
 
+CREATE TABLE IF NOT EXISTS "vault"."vs_writers" (
+  "writer" text COLLATE "C" NOT NULL,
+  "mark" bigint NOT NULL,
+  "written_at" bigint NOT NULL,
+  PRIMARY KEY ("writer")
+);
+
 ALTER TABLE "vault"."vs_progress" ADD COLUMN IF NOT EXISTS "anchor_offset" bigint;
 
 ALTER TABLE "vault"."vs_progress" ADD COLUMN IF NOT EXISTS "anchor_ts" bigint;

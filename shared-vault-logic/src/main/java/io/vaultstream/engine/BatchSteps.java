@@ -241,6 +241,7 @@ final class BatchSteps {
 
   private LoadResult writeOnce(BatchStore store, PlannedBatch b, boolean racing)
       throws SQLException {
+    keyMap.writing(b);
     long began = System.nanoTime();
     store.checkProgress(b.progress == null ? null : b.progress.consumer());
     Progress stored = b.held.progress();

@@ -40,12 +40,8 @@ public interface BatchStore {
     return null;
   }
 
-  /**
-   * Stores {@code writer}'s mark in the batch (with {@code prune}, deleting the rows of writers
-   * gone for a day first); a store that keeps no marks: nothing.
-   */
-  default void storeWriterMark(String writer, long mark, long nowMicros, boolean prune)
-      throws SQLException {}
+  /** Stores {@code writer}'s mark in the batch; a store that keeps no marks: nothing. */
+  default void storeWriterMark(String writer, long mark, long nowMicros) throws SQLException {}
 
   /** Stores the positions the batch reached (null or empty: nothing to store). */
   void storeProgress(Progress progress, long nowMicros) throws SQLException;

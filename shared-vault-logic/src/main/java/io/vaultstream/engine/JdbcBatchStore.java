@@ -54,9 +54,8 @@ final class JdbcBatchStore implements BatchStore {
   }
 
   @Override
-  public void storeWriterMark(String writer, long mark, long nowMicros, boolean prune)
-      throws SQLException {
-    marks.store(c, writer, mark, nowMicros, prune);
+  public void storeWriterMark(String writer, long mark, long nowMicros) throws SQLException {
+    marks.store(c, writer, mark, nowMicros);
   }
 
   @Override

@@ -4,25 +4,34 @@ import io.vaultstream.keymap.KeyMapCache;
 import io.vaultstream.keymap.KeyMapReader;
 import java.sql.SQLException;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
 
 /**
  * How a loader's batches use the key map it keeps in memory ({@link KeyMapCache}): read through it
- * when the store keeps the writers' marks, store this loader's mark with every batch that adds
- * mappings, keep what committed, and drop everything when a batch fails. Off (reads go to the
- * store) when the options keep no keys.
+ * when the store keeps the writers' marks, store the loader's mark with every batch that adds
+ * mappings, keep what committed, and drop everything when a batch fails.
+ *
+ * <p>With the cache off (the options keep no keys) reads go to the store, and every batch that adds
+ * mappings still stores a mark, so that loaders which keep mappings notice its writes; the mark is
+ * then stored under one writer name per thread (the Spark job's tasks share a loader).
  */
 final class KeyMapMemory {
   private final KeyMapCache cache;
+  private final ThreadLocal<String> threadWriter =
+      ThreadLocal.withInitial(() -> UUID.randomUUID().toString());
 
   KeyMapMemory(int maxKeys) {
     this.cache = maxKeys > 0 ? new KeyMapCache(maxKeys) : null;
   }
 
   /**
-   * The key map as a batch planned on {@code store} reads it, with {@code inFlight}'s mappings (the
-   * batch committed meanwhile, or null) kept with what it reads. Batches of one loader that run at
+   * The key map as a batch planned on {@code store} reads it. Batches of one loader that run at
    * once (not one planned while the one before it commits) are safe too: what they read while the
    * other commits is not kept.
+   *
+   * @param inFlight the batch being written meanwhile, or null: its mappings are kept with what is
+   *     read, once it commits
    */
   KeyMapReader reader(BatchStore store, PlannedBatch inFlight) throws SQLException {
     KeyMapReader db = store.keyMap();
@@ -33,19 +42,32 @@ final class KeyMapMemory {
     if (marks == null) {
       return db;
     }
-    return cache.reader(db, cache.begin(marks), inFlight == null ? null : inFlight.keyMapEntries());
+    Map<String, Map<String, TreeMap<Long, Map<String, String>>>> adding =
+        inFlight == null || inFlight.plan.keyMap.isEmpty() ? null : inFlight.keyMapEntries();
+    return cache.reader(db, cache.begin(marks), adding);
+  }
+
+  /** The batch is about to be written. */
+  void writing(PlannedBatch b) {
+    if (cache != null && !b.plan.keyMap.isEmpty()) {
+      cache.writing(b.keyMapEntries());
+    }
   }
 
   /**
-   * Stores this loader's mark in the batch's transaction when the batch adds mappings; returns the
+   * Stores the loader's mark in the batch's transaction when the batch adds mappings; returns the
    * mark, or null when none was stored.
    */
   Long mark(BatchStore store, PlannedBatch b, long nowMicros) throws SQLException {
-    if (cache == null || b.plan.keyMap.isEmpty()) {
+    if (b.plan.keyMap.isEmpty()) {
+      return null;
+    }
+    if (cache == null) {
+      store.storeWriterMark(threadWriter.get(), KeyMapCache.randomMark(), nowMicros);
       return null;
     }
     long mark = cache.nextMark();
-    store.storeWriterMark(cache.writer(), mark, nowMicros, cache.pruneDue(nowMicros));
+    store.storeWriterMark(cache.writer(), mark, nowMicros);
     return mark;
   }
 

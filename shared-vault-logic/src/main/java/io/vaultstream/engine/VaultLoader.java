@@ -131,6 +131,9 @@ public final class VaultLoader implements AutoCloseable {
       upkeep = new QueueTableUpkeep(dialect, dataSource, target);
       schema.initialize(c);
       c.commit();
+      WriterMarks marks = new WriterMarks(dialect, schema);
+      marks.prune(c, io.vaultstream.write.Micros.of(clock.instant()));
+      c.commit();
       progressStore = new ProgressStore(dialect, schema, options.checkStoredProgress());
       steps = BatchSteps.of(model, options, dialect, schema, hasher, planner, clock);
       cacheWatch = new CacheWatch(dialect, dataSource, target);
@@ -145,7 +148,7 @@ public final class VaultLoader implements AutoCloseable {
               model.naming(),
               new WaitingStore(dialect, schema),
               progressStore,
-              new WriterMarks(dialect, schema)));
+              marks));
     }
   }
 

@@ -46,24 +46,10 @@ final class WriterMarks {
     return out;
   }
 
-  /**
-   * Stores {@code writer}'s mark in the caller's transaction; with {@code prune}, first deletes the
-   * rows of writers gone for a day.
-   */
-  void store(Connection c, String writer, long mark, long nowMicros, boolean prune)
-      throws SQLException {
+  /** Stores {@code writer}'s mark in the caller's transaction. */
+  void store(Connection c, String writer, long mark, long nowMicros) throws SQLException {
     if (schema.table(VaultTables.WRITERS) == null) {
       return;
-    }
-    if (prune) {
-      String sql =
-          "DELETE FROM "
-              + dialect.table(schema.schema(), VaultTables.WRITERS)
-              + " WHERE written_at < ?";
-      try (PreparedStatement ps = c.prepareStatement(sql)) {
-        ps.setLong(1, nowMicros - GONE_MICROS);
-        ps.executeUpdate();
-      }
     }
     TextColumns row = new TextColumns(COLUMNS);
     row.add(List.of(writer, Long.toString(mark), Long.toString(nowMicros)));
@@ -72,5 +58,23 @@ final class WriterMarks {
         dialect,
         row,
         dialect.upsert(schema.schema(), schema.table(VaultTables.WRITERS), COLUMNS));
+  }
+
+  /**
+   * Deletes the rows of writers gone for a day, in a statement of its own on {@code c} (committed
+   * by the caller), not in a batch: two batches deleting each other's rows could deadlock.
+   */
+  void prune(Connection c, long nowMicros) throws SQLException {
+    if (schema.table(VaultTables.WRITERS) == null) {
+      return;
+    }
+    String sql =
+        "DELETE FROM "
+            + dialect.table(schema.schema(), VaultTables.WRITERS)
+            + " WHERE written_at < ?";
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      ps.setLong(1, nowMicros - GONE_MICROS);
+      ps.executeUpdate();
+    }
   }
 }

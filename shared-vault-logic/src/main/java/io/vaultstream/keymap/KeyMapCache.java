@@ -41,12 +41,14 @@ public final class KeyMapCache {
   // is kept only if it holds that batch's mappings (the batch in flight while it was planned).
   private long commits;
   private Object lastCommitted;
+  // The mappings of the batch being written now: a read that holds them is kept only while that
+  // batch is being written (a failure drops everything) or once it committed.
+  private Object writing;
   // The other writers' marks when last compared; null when nothing is known yet.
   private Map<String, Long> others;
   // This writer's mark as last committed (null: none stored), and the one being committed.
   private Long mine;
   private Long pending;
-  private long prunedAtMicros = Long.MIN_VALUE;
 
   /**
    * A cache that keeps the timelines of at most {@code maxKeys} primary keys (then starts over).
@@ -145,6 +147,9 @@ public final class KeyMapCache {
     if (begun.epoch() != epoch) {
       return; // dropped since the batch began: what it read may predate the reason
     }
+    if (inFlightBatch != null && inFlightBatch != writing && inFlightBatch != lastCommitted) {
+      return; // the batch in flight failed, or its write has not begun: its mappings may never be
+    }
     if (commits != begun.commits()
         && (commits != begun.commits() + 1
             || inFlightBatch == null
@@ -175,26 +180,25 @@ public final class KeyMapCache {
     }
   }
 
+  /** A new random mark. */
+  public static long randomMark() {
+    return RANDOM.nextLong();
+  }
+
+  /** A batch with these mappings is being written (its commit or failure follows). */
+  public synchronized void writing(
+      Map<String, Map<String, TreeMap<Long, Map<String, String>>>> mappings) {
+    writing = mappings;
+  }
+
   /**
    * A batch with new mappings is about to store this loader's mark: the mark to store, which {@link
    * #begin} takes for this loader's own until the batch commits or fails.
    */
   public synchronized long nextMark() {
-    long m = RANDOM.nextLong();
+    long m = randomMark();
     pending = m;
     return m;
-  }
-
-  /**
-   * Whether rows of writers gone for a while should be deleted now (at most once an hour, the first
-   * time at once).
-   */
-  public synchronized boolean pruneDue(long nowMicros) {
-    if (nowMicros - prunedAtMicros < 3_600_000_000L && prunedAtMicros != Long.MIN_VALUE) {
-      return false;
-    }
-    prunedAtMicros = nowMicros;
-    return true;
   }
 
   /** The batch that stored {@code mark} committed these mappings (by source and primary key). */
@@ -204,6 +208,9 @@ public final class KeyMapCache {
     pending = null;
     commits++;
     lastCommitted = written;
+    if (writing == written) {
+      writing = null;
+    }
     written.forEach(
         (source, rows) -> {
           Map<String, TreeMap<Long, Map<String, String>>> m = bySource.get(source);
@@ -225,6 +232,7 @@ public final class KeyMapCache {
     others = null;
     mine = null;
     pending = null;
+    writing = null;
   }
 
   private void drop() {

@@ -76,11 +76,42 @@ abstract class KeyMapCacheContract extends DatabaseContract {
 
   @Test
   void aBusinessKeyAnotherLoaderChangedIsReadAgain() throws Exception {
-    schema = newSchema();
-    VaultLoader a = open(schema);
-    VaultLoader b = open(schema);
+    anotherLoaderChangesTheKey(open(newSchema(), 100_000));
+  }
+
+  @Test
+  void aBusinessKeyALoaderThatKeepsNothingChangedIsReadAgain() throws Exception {
+    anotherLoaderChangesTheKey(open(newSchema(), 0));
+  }
+
+  @Test
+  void aVaultWithoutTheWritersTableIsLoadedReadingTheKeyMapInEveryBatch() throws Exception {
+    String made = newSchema();
+    open(made).close(); // creates the tables
+    db().execute("DROP TABLE " + made + ".vs_writers");
+    schema = made;
+    VaultLoader a = track(VaultLoader.open(SHOP, db().options(schema).autoCreate(false).build()));
+    VaultLoader b = track(VaultLoader.open(SHOP, db().options(schema).autoCreate(false).build()));
     keepCustomer(a);
-    // b changes customer 1's business key; a's next order of customer 1 must link to the new one
+    load(b, customer("u", 200, "C1-new"));
+    load(a, order(300, 3));
+    assertThat(tables(schema)).doesNotContain("vs_writers");
+    assertSerialVault();
+  }
+
+  /** Opens a loader on {@code s} (made the test's schema) that keeps {@code keys} rows. */
+  private VaultLoader open(String s, int keys) throws Exception {
+    schema = s;
+    return track(VaultLoader.open(SHOP, db().options(s).keyMapCacheKeys(keys).build()));
+  }
+
+  /**
+   * Loader a keeps customer 1's timeline; {@code b} (on the test's schema) changes its business
+   * key; a's next order of customer 1 must link to the new one.
+   */
+  private void anotherLoaderChangesTheKey(VaultLoader b) throws Exception {
+    VaultLoader a = open(schema);
+    keepCustomer(a);
     load(b, customer("u", 200, "C1-new"));
     load(a, order(300, 3));
     assertThat(

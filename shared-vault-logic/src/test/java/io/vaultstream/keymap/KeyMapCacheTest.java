@@ -131,6 +131,7 @@ class KeyMapCacheTest {
     KeyMapCache cache = new KeyMapCache(100);
     cache.begin(Map.of());
     var inFlight = entries("1", 20, "C2");
+    cache.writing(inFlight);
     long mark = cache.nextMark();
     KeyMapReader r = cache.reader(database, cache.begin(Map.of()), inFlight);
     cache.committed(mark, inFlight);
@@ -139,6 +140,21 @@ class KeyMapCacheTest {
     assertThat(next.read("customers", Set.of("1")).get("1"))
         .containsExactly(Map.entry(10L, key("C1")), Map.entry(20L, key("C2")));
     assertThat(asked).hasSize(1);
+  }
+
+  @Test
+  void aReadWithTheMappingsOfABatchInFlightThatFailedOrWasNeverWrittenIsNotKept() {
+    store("1", 10, "C1");
+    KeyMapCache cache = new KeyMapCache(100);
+    var failed = entries("1", 20, "C2");
+    cache.writing(failed);
+    cache.forget(); // its write failed before the next batch began
+    cache.reader(database, cache.begin(Map.of()), failed).read("customers", Set.of("1"));
+    var notWritten = entries("1", 30, "C3");
+    cache.reader(database, cache.begin(Map.of()), notWritten).read("customers", Set.of("1"));
+    KeyMapReader r = cache.reader(database, cache.begin(Map.of()), null);
+    assertThat(r.read("customers", Set.of("1")).get("1")).containsOnlyKeys(10L);
+    assertThat(asked).hasSize(3);
   }
 
   @Test
