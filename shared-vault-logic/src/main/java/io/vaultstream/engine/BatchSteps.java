@@ -233,7 +233,7 @@ final class BatchSteps {
   LoadResult write(BatchStore store, PlannedBatch b, boolean racing) throws SQLException {
     try {
       return writeOnce(store, b, racing);
-    } catch (SQLException | RuntimeException e) {
+    } catch (Throwable e) { // an Error too: whether the batch committed is not known
       keyMap.failed();
       throw e;
     }
@@ -260,7 +260,7 @@ final class BatchSteps {
     store.storeProgress(stored, b.now);
     Long mark = keyMap.mark(store, b, b.now);
     store.commit();
-    keyMap.committed(b, mark);
+    keyMap.committed(b, mark, racing);
     held = b.held.state();
     return result(b, written, changed, k, stored);
   }

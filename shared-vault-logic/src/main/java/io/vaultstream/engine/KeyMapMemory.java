@@ -13,13 +13,15 @@ import java.util.UUID;
  * mappings, keep what committed, and drop everything when a batch fails.
  *
  * <p>With the cache off (the options keep no keys) reads go to the store, and every batch that adds
- * mappings still stores a mark, so that loaders which keep mappings notice its writes; the mark is
- * then stored under one writer name per thread (the Spark job's tasks share a loader).
+ * mappings still stores a mark, so that loaders which keep mappings notice its writes. Batches of a
+ * loader shared by concurrent callers (the Spark job's tasks) then store their marks in one row one
+ * after the other: the mark is the last statement before the commit, so each waits only for the
+ * other's commit.
  */
 final class KeyMapMemory {
   private final KeyMapCache cache;
-  private final ThreadLocal<String> threadWriter =
-      ThreadLocal.withInitial(() -> UUID.randomUUID().toString());
+  // The loader's name in vs_writers when it keeps nothing.
+  private final String writer = UUID.randomUUID().toString();
 
   KeyMapMemory(int maxKeys) {
     this.cache = maxKeys > 0 ? new KeyMapCache(maxKeys) : null;
@@ -63,7 +65,7 @@ final class KeyMapMemory {
       return null;
     }
     if (cache == null) {
-      store.storeWriterMark(threadWriter.get(), KeyMapCache.randomMark(), nowMicros);
+      store.storeWriterMark(writer, KeyMapCache.randomMark(), nowMicros);
       return null;
     }
     long mark = cache.nextMark();
@@ -71,9 +73,18 @@ final class KeyMapMemory {
     return mark;
   }
 
-  /** The batch that stored {@code mark} (or none) committed. */
-  void committed(PlannedBatch b, Long mark) {
-    if (mark != null) {
+  /**
+   * The batch that stored {@code mark} (or none) committed. A batch written again after a race
+   * skipped mappings another writer had stored at the same times, perhaps with other values: what
+   * is kept is dropped instead.
+   */
+  void committed(PlannedBatch b, Long mark, boolean racing) {
+    if (mark == null) {
+      return;
+    }
+    if (racing) {
+      cache.forget();
+    } else {
       cache.committed(mark, b.keyMapEntries());
     }
   }

@@ -77,8 +77,8 @@ public final class VaultWriter {
     plan.setAside.clear();
     for (String table : new VaultTables(model, target, hasher).all().keySet()) {
       TableSpec t = schema.table(table);
-      if (t == null) {
-        continue; // a loader's table the vault does without (vs_writers in an older vault)
+      if (t == null && table.equals(VaultTables.WRITERS)) {
+        continue; // an older vault's, without the table (auto-create off): no marks are stored
       }
       long began = System.nanoTime();
       int count =
