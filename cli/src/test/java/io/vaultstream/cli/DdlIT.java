@@ -25,7 +25,7 @@ class DdlIT {
                 "SELECT count(*) FROM information_schema.tables WHERE table_schema = '"
                     + schema
                     + "'"))
-        .isEqualTo("16");
+        .isEqualTo("17");
     assertThat(TestDatabase.rows("SELECT customer_hk FROM " + schema + ".hub_customer ORDER BY 1"))
         .containsExactly("0".repeat(32), "F".repeat(32));
     assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".sat_customer"))

@@ -180,8 +180,8 @@ class MariaDbCliIT {
     assertThat(
             MARIADB.rows(
                 "SELECT count(*) FROM information_schema.tables WHERE table_schema = '" + db + "'"))
-        .as("the shop model's 11 tables, the loader's 5, and vs_locks")
-        .containsExactly("17");
+        .as("the shop model's 11 tables, the loader's 6, and vs_locks")
+        .containsExactly("18");
     assertThat(MARIADB.rows("SELECT count(*) FROM " + db + ".sat_customer")).containsExactly("2");
   }
 

@@ -49,7 +49,7 @@ class ConcurrentStartIT {
                     "SELECT count(*) FROM information_schema.tables WHERE table_schema = '"
                         + schema
                         + "'"))
-            .isEqualTo("16");
+            .isEqualTo("17");
       }
     } finally {
       pool.shutdownNow();

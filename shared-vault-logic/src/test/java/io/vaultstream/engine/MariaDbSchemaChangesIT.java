@@ -96,7 +96,7 @@ class MariaDbSchemaChangesIT extends DatabaseContract {
         }
         assertThat(
                 value("SELECT count(*) FROM information_schema.tables WHERE table_schema = '$s'"))
-            .isEqualTo("17");
+            .isEqualTo("18");
         assertThat(value("SELECT IS_USED_LOCK('vaultstream ddl " + s + "')")).isEqualTo("null");
       }
     } finally {
