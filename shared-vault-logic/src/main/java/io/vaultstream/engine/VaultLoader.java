@@ -133,7 +133,6 @@ public final class VaultLoader implements AutoCloseable {
       c.commit();
       WriterMarks marks = new WriterMarks(dialect, schema);
       marks.prune(c, io.vaultstream.write.Micros.of(clock.instant()));
-      c.commit();
       progressStore = new ProgressStore(dialect, schema, options.checkStoredProgress());
       steps = BatchSteps.of(model, options, dialect, schema, hasher, planner, clock);
       cacheWatch = new CacheWatch(dialect, dataSource, target);

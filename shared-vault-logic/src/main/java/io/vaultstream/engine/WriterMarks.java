@@ -18,6 +18,7 @@ import java.util.Map;
  * keeps mappings in memory ({@link io.vaultstream.keymap.KeyMapCache}) when they may be stale.
  */
 final class WriterMarks {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(WriterMarks.class);
   private static final List<String> COLUMNS = List.of("writer", "mark", "written_at");
   // A writer whose row has not changed for a day is gone (its row is deleted; should it write
   // again, its row comes back, and the others read the key map again).
@@ -61,8 +62,9 @@ final class WriterMarks {
   }
 
   /**
-   * Deletes the rows of writers gone for a day, in a statement of its own on {@code c} (committed
-   * by the caller), not in a batch: two batches deleting each other's rows could deadlock.
+   * Deletes the rows of writers gone for a day, in a transaction of its own on {@code c}, not in a
+   * batch (two batches deleting each other's rows could deadlock). Upkeep only: a failure (no
+   * privilege to delete) is logged, and the loader starts all the same.
    */
   void prune(Connection c, long nowMicros) throws SQLException {
     if (schema.table(VaultTables.WRITERS) == null) {
@@ -75,6 +77,13 @@ final class WriterMarks {
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       ps.setLong(1, nowMicros - GONE_MICROS);
       ps.executeUpdate();
+      c.commit();
+    } catch (SQLException e) {
+      c.rollback();
+      LOG.warn(
+          "Could not delete the rows of loaders gone for a day from {}: {}",
+          VaultTables.WRITERS,
+          e.getMessage());
     }
   }
 }
