@@ -88,6 +88,16 @@ class ConnectConventionsTest {
   }
 
   @Test
+  void theKeyMapIsKeptInMemoryByDefaultAndTheKeyTurnsItOff() {
+    assertThat(new VaultSinkConfig(props()).options().keyMapCacheKeys()).isEqualTo(100_000);
+    assertThat(new VaultSinkConfig(props("key.map.cache.keys", "0")).options().keyMapCacheKeys())
+        .isZero();
+    assertThatThrownBy(() -> new VaultSinkConfig(props("key.map.cache.keys", "-1")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("key.map.cache.keys");
+  }
+
+  @Test
   void eachTaskNamesItsPoolAfterTheConnectorAndItsIndex() {
     Map<String, String> task = props(ConfigNames.TASK_INDEX, "3");
     assertThat(new VaultSinkConfig(task).options().poolName())

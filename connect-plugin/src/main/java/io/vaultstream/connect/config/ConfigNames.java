@@ -53,6 +53,7 @@ public final class ConfigNames {
   public static final String BATCH_MAX_BYTES = "batch.max.bytes";
   public static final String BATCH_PIPELINING = "batch.pipelining";
   public static final String READ_SKEW_MAX = "read.skew.max.ms";
+  public static final String KEY_MAP_CACHE_KEYS = "key.map.cache.keys";
   public static final String MAX_RETRIES = "max.retries";
   public static final String RETRY_BACKOFF = "retry.backoff.ms";
   public static final String STATEMENT_TIMEOUT = "statement.timeout.ms";

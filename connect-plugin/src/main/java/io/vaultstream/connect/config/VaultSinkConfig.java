@@ -110,6 +110,7 @@ public final class VaultSinkConfig extends AbstractConfig {
         .holdWaitsMaxEvents(getInt(HOLD_MAX_EVENTS))
         .holdWaitsMaxBytes(getLong(HOLD_MAX_BYTES))
         .expiredReferences(expiredReferences())
+        .keyMapCacheKeys(getInt(KEY_MAP_CACHE_KEYS))
         .decoder(decoderOptions())
         // A task owns its partitions until they close: a stored position that moved meanwhile
         // means lost commits, and the task reads the partition again from it.

@@ -20,6 +20,7 @@ final class WriteSettings {
     o = batchWait(d, o);
     o = readSkew(d, o);
     o = pipelining(d, o);
+    o = keyMapCache(d, o);
     o = retries(d, o);
     o = timeouts(d, o);
     tableSizes(d, o);
@@ -133,6 +134,27 @@ final class WriteSettings {
         ++o,
         Width.SHORT,
         "Batch pipelining");
+    return o;
+  }
+
+  /** How many rows' key map timelines a task keeps in memory. Returns the last order used. */
+  private static int keyMapCache(ConfigDef d, int o) {
+    d.define(
+        KEY_MAP_CACHE_KEYS,
+        Type.INT,
+        100_000,
+        Range.atLeast(0),
+        Importance.LOW,
+        "Rows whose key map entries (a source row's business keys over time) a task keeps in"
+            + " memory between batches, so a row met again is not read from the database again;"
+            + " past this many the task drops them all and starts over. Each batch first reads the"
+            + " loaders' marks in vs_writers: when another loader wrote mappings, or the vault went"
+            + " back to an earlier state, everything kept is dropped and read again. 0 turns keeping"
+            + " them off (every batch reads what it needs).",
+        GROUP_WRITES,
+        ++o,
+        Width.SHORT,
+        "Key map cache keys");
     return o;
   }
 
