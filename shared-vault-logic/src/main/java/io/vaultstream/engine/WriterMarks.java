@@ -25,6 +25,9 @@ final class WriterMarks {
   private static final long GONE_MICROS = 24L * 3_600_000_000L;
   private final VaultDialect dialect;
   private final SchemaManager schema;
+  // Made at first use (the tables are known once the schema was initialized), then kept.
+  private volatile String select;
+  private volatile String upsert;
 
   WriterMarks(VaultDialect dialect, SchemaManager schema) {
     this.dialect = dialect;
@@ -37,7 +40,11 @@ final class WriterMarks {
       return null;
     }
     Map<String, Long> out = new HashMap<>();
-    String sql = "SELECT writer, mark FROM " + dialect.table(schema.schema(), VaultTables.WRITERS);
+    String sql = select;
+    if (sql == null) {
+      sql = "SELECT writer, mark FROM " + dialect.table(schema.schema(), VaultTables.WRITERS);
+      select = sql;
+    }
     try (PreparedStatement ps = c.prepareStatement(sql);
         ResultSet rs = ps.executeQuery()) {
       while (rs.next()) {
@@ -54,11 +61,12 @@ final class WriterMarks {
     }
     TextColumns row = new TextColumns(COLUMNS);
     row.add(List.of(writer, Long.toString(mark), Long.toString(nowMicros)));
-    JdbcRows.execute(
-        c,
-        dialect,
-        row,
-        dialect.upsert(schema.schema(), schema.table(VaultTables.WRITERS), COLUMNS));
+    String sql = upsert;
+    if (sql == null) {
+      sql = dialect.upsert(schema.schema(), schema.table(VaultTables.WRITERS), COLUMNS);
+      upsert = sql;
+    }
+    JdbcRows.execute(c, dialect, row, sql);
   }
 
   /**
