@@ -82,6 +82,62 @@ public final class NamedValues<V> extends AbstractMap<String, V> implements Seri
     }
   }
 
+  /**
+   * Reads the values of a fixed list of names from maps. From a {@code NamedValues} it reads by
+   * position, the positions found once per shared names met (the last two kept: a source's inserts
+   * and updates share one, its deletes' before images another) instead of one lookup per name and
+   * map; from any other map, by name. Safe for use by several threads: a thread that sees an older
+   * pair finds the positions again, and a pair is immutable, so it is never seen half made.
+   */
+  public static final class Lookup {
+    private final List<String> names;
+    private Positions last;
+    private Positions before;
+
+    private record Positions(Names names, int[] at) {}
+
+    public Lookup(List<String> names) {
+      this.names = List.copyOf(names);
+    }
+
+    /** The names read, in their order. */
+    public List<String> names() {
+      return names;
+    }
+
+    /** How many names. */
+    public int size() {
+      return names.size();
+    }
+
+    /**
+     * The positions of the names among {@code shared}'s (-1 for a name not among them); the array
+     * is shared, not to be changed.
+     */
+    public int[] positions(Names shared) {
+      Positions p = last;
+      if (p != null && p.names() == shared) {
+        return p.at();
+      }
+      Positions q = before;
+      if (q == null || q.names() != shared) {
+        q = new Positions(shared, shared.positions(names));
+      }
+      before = p;
+      last = q;
+      return q.at();
+    }
+
+    /** The value of the i-th name in {@code m} (null where it has none). */
+    public <V> V get(Map<String, V> m, int i) {
+      if (m instanceof NamedValues<V> values) {
+        int at = positions(values.names)[i];
+        return at < 0 ? null : values.valueAt(at);
+      }
+      return m.get(names.get(i));
+    }
+  }
+
   /** The shared names of this map. */
   public Names names() {
     return names;

@@ -1,5 +1,6 @@
 package io.vaultstream.plan;
 
+import io.vaultstream.event.NamedValues;
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.model.Hub;
 import java.util.ArrayList;
@@ -34,8 +35,14 @@ final class BusinessKeys {
     return hasher.hashKey(in);
   }
 
-  /** A hub row's business key columns and their values. */
-  static Map<String, String> hubValues(Hub hub, List<String> bk) {
+  /**
+   * A hub row's business key columns and their values, under {@code names} (the hub's business key
+   * columns, shared by all its rows) when there are such names.
+   */
+  static Map<String, String> hubValues(Hub hub, NamedValues.Names names, List<String> bk) {
+    if (names != null && names.size() == bk.size()) {
+      return new NamedValues<>(names, bk.toArray());
+    }
     Map<String, String> out = new LinkedHashMap<>(BatchPlanner.capacity(bk.size()));
     for (int i = 0; i < bk.size(); i++) {
       out.put(hub.businessKey().get(i), bk.get(i));

@@ -36,6 +36,9 @@ final class ItemRows {
   // The shared names of the maps of each of the model's attribute lists, found by the list itself
   // (built here, read only afterwards).
   private final Map<List<String>, Attributes> attributeNames = new IdentityHashMap<>();
+  // The shared names of each hub's rows (its business key columns), by hub name; none for a hub
+  // whose key names a column twice (built here, read only afterwards).
+  private final Map<String, NamedValues.Names> hubNames = new HashMap<>();
 
   /** One attribute list's shared names, and its columns as read from row images. */
   private record Attributes(NamedValues.Names names, RowColumns columns) {}
@@ -48,6 +51,10 @@ final class ItemRows {
     this.satelliteRows = new SatelliteRows(model, this, reaches);
     this.tracking = new TrackingRows(model, hasher, index);
     this.links = new LinkRows(model, hasher, reaches, this);
+    model
+        .hubs()
+        .values()
+        .forEach(h -> hubNames.put(h.name(), NamedValues.Names.of(h.businessKey())));
     for (SourceIndex si : index.values()) {
       nameList(si.defaultAttributes());
       si.satellites().forEach(sat -> nameList(sat.columns()));
@@ -127,10 +134,13 @@ final class ItemRows {
         continue;
       }
       ownHubKeys.put(hub.name(), hk);
-      plan.offer(
-          hub.name(), new VaultRow(hk, BusinessKeys.hubValues(hub, bk), e.eventTimeMicros(), rsrc));
+      plan.offer(hub.name(), new VaultRow(hk, hubValues(hub, bk), e.eventTimeMicros(), rsrc));
     }
     return ownHubKeys;
+  }
+
+  private Map<String, String> hubValues(Hub hub, List<String> bk) {
+    return BusinessKeys.hubValues(hub, hubNames.get(hub.name()), bk);
   }
 
   /** The rows of the hubs whose business keys the event's foreign keys carry. */
@@ -143,9 +153,7 @@ final class ItemRows {
         String hk = BusinessKeys.hubKey(hasher, hub, bk);
         if (hk != null) {
           plan.offer(
-              hub.name(),
-              new VaultRow(
-                  hk, BusinessKeys.hubValues(hub, bk), it.event().eventTimeMicros(), rsrc));
+              hub.name(), new VaultRow(hk, hubValues(hub, bk), it.event().eventTimeMicros(), rsrc));
         }
       }
     }

@@ -1,6 +1,7 @@
 package io.vaultstream.plan;
 
 import io.vaultstream.event.ChangeEvent;
+import io.vaultstream.event.NamedValues;
 import io.vaultstream.event.Problem;
 import io.vaultstream.hash.CanonicalText;
 import io.vaultstream.hash.HashKeyCalculator;
@@ -10,6 +11,7 @@ import io.vaultstream.model.Link;
 import io.vaultstream.model.LinkEnd;
 import io.vaultstream.model.VaultModel;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +26,20 @@ final class LinkRows {
   private final HashKeyCalculator hasher;
   private final ParentReach reaches;
   private final ItemRows rows;
+  // The shared names of each historized link's rows (its ends' columns, its dependent child key,
+  // its hash key: the order a row's values are made in), by link name; built here, read only after.
+  private final Map<String, NamedValues.Names> linkNames = new HashMap<>();
 
   LinkRows(VaultModel model, HashKeyCalculator hasher, ParentReach reaches, ItemRows rows) {
+    for (Link link : model.links().values()) {
+      if (!link.nonHistorized()) {
+        List<String> cols = new ArrayList<>();
+        link.hubs().forEach(end -> cols.add(end.column()));
+        cols.addAll(link.dependentChildKey());
+        cols.add(link.hashKey());
+        linkNames.put(link.name(), NamedValues.Names.of(cols));
+      }
+    }
     this.model = model;
     this.hasher = hasher;
     this.reaches = reaches;
@@ -39,9 +53,7 @@ final class LinkRows {
   String row(PlanItem it, Link link, KeyTimelines timelines, BatchPlan plan, String rsrc) {
     ChangeEvent e = it.event();
     List<String> hashInput = new ArrayList<>();
-    Map<String, String> values =
-        new LinkedHashMap<>(
-            BatchPlanner.capacity(link.hubs().size() + link.dependentChildKey().size() + 1));
+    Values values = new Values(link, linkNames.get(link.name()));
     for (LinkEnd end : link.hubs()) {
       Hub hub = model.hubs().get(end.hub());
       ParentReach.Reach r = reaches.reach(it, end, hub, timelines, plan);
@@ -65,13 +77,46 @@ final class LinkRows {
       return null;
     }
     values.put(link.hashKey(), lk);
-    offerLink(e, link, lk, values, plan, rsrc);
+    offerLink(e, link, lk, values.map(), plan, rsrc);
     return lk;
+  }
+
+  /**
+   * A link row's values as they are made, in the order of the link's shared names when it has them
+   * (then held by position, without a map entry per value), else in a map by name.
+   */
+  private static final class Values {
+    private final NamedValues.Names names;
+    private final Object[] byPosition;
+    private final Map<String, String> byName;
+    private int next;
+
+    Values(Link link, NamedValues.Names names) {
+      this.names = names;
+      this.byPosition = names == null ? null : new Object[names.size()];
+      this.byName =
+          names != null
+              ? null
+              : new LinkedHashMap<>(
+                  BatchPlanner.capacity(link.hubs().size() + link.dependentChildKey().size() + 1));
+    }
+
+    void put(String column, String value) {
+      if (byPosition != null) {
+        byPosition[next++] = value;
+      } else {
+        byName.put(column, value);
+      }
+    }
+
+    Map<String, String> map() {
+      return byPosition != null ? new NamedValues<>(names, byPosition) : byName;
+    }
   }
 
   /** Adds the link's dependent child key to its hash input and row, from the event or its key. */
   private static void dependentChildKey(
-      PlanItem it, Link link, List<String> hashInput, Map<String, String> values) {
+      PlanItem it, Link link, List<String> hashInput, Values values) {
     for (String c : link.dependentChildKey()) {
       String v = CanonicalText.of(it.event().get(c));
       if (v == null) {

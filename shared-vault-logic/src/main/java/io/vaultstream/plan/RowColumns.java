@@ -12,41 +12,20 @@ import java.util.Map;
  * positions are found once per such names instead of one lookup per column per event.
  */
 final class RowColumns {
-  private final List<String> columns;
-  // The positions under the two names met last (a source's inserts and updates share one, its
-  // deletes' before images another). Planning may run on two threads in turn: a thread that sees
-  // an older pair finds the positions again; a pair is immutable, so it is never seen half made.
-  private Positions last;
-  private Positions before;
-
-  private record Positions(NamedValues.Names names, int[] at) {}
+  private final NamedValues.Lookup lookup;
 
   RowColumns(List<String> columns) {
-    this.columns = List.copyOf(columns);
+    this.lookup = new NamedValues.Lookup(columns);
   }
 
   /** The columns. */
   List<String> columns() {
-    return columns;
+    return lookup.names();
   }
 
   /** How many columns. */
   int size() {
-    return columns.size();
-  }
-
-  private Positions positions(NamedValues.Names names) {
-    Positions p = last;
-    if (p != null && p.names() == names) {
-      return p;
-    }
-    Positions q = before;
-    if (q == null || q.names() != names) {
-      q = new Positions(names, names.positions(columns));
-    }
-    before = p;
-    last = q;
-    return q;
+    return lookup.size();
   }
 
   /**
@@ -55,16 +34,15 @@ final class RowColumns {
    */
   String[] texts(ChangeEvent e) {
     Map<String, Object> row = e.row();
-    String[] out = new String[columns.size()];
+    String[] out = new String[lookup.size()];
     if (row instanceof NamedValues<Object> values) {
-      Positions p = positions(values.names());
-      int[] at = p.at();
+      int[] at = lookup.positions(values.names());
       for (int i = 0; i < out.length; i++) {
         out[i] = at[i] < 0 ? null : CanonicalText.of(values.valueAt(at[i]));
       }
     } else {
       for (int i = 0; i < out.length; i++) {
-        out[i] = CanonicalText.of(row.get(columns.get(i)));
+        out[i] = CanonicalText.of(lookup.get(row, i));
       }
     }
     return out;

@@ -2,6 +2,7 @@ package io.vaultstream.write;
 
 import io.vaultstream.dialect.EarliestWrite;
 import io.vaultstream.dialect.VaultValues;
+import io.vaultstream.event.NamedValues;
 import io.vaultstream.model.Naming;
 import io.vaultstream.plan.VaultRow;
 import io.vaultstream.table.ColumnSpec;
@@ -59,9 +60,10 @@ final class EarliestRows {
     List<Map.Entry<String, VaultRow>> inKeyOrder = new ArrayList<>(rows.entrySet());
     inKeyOrder.sort(Map.Entry.comparingByKey());
     int[] roles = roles(cols, pk);
+    NamedValues.Lookup values = new NamedValues.Lookup(cols);
     List<List<String>> all = new ArrayList<>(rows.size());
     for (Map.Entry<String, VaultRow> e : inKeyOrder) {
-      all.add(earliestRow(e.getValue(), cols, roles));
+      all.add(earliestRow(e.getValue(), values, roles));
     }
     if (!store.insertsNewKeys()) {
       return upsert(store, t, cols, all, inserted, null);
@@ -206,7 +208,7 @@ final class EarliestRows {
     return roles;
   }
 
-  private List<String> earliestRow(VaultRow r, List<String> cols, int[] roles) {
+  private List<String> earliestRow(VaultRow r, NamedValues.Lookup values, int[] roles) {
     List<String> row = new ArrayList<>(roles.length);
     for (int i = 0; i < roles.length; i++) {
       row.add(
@@ -214,7 +216,7 @@ final class EarliestRows {
             case KEY -> r.key();
             case LOAD_DTS -> target.timestampText(r.loadDts());
             case RECORD_SOURCE -> r.recordSource();
-            default -> r.values().get(cols.get(i));
+            default -> values.get(r.values(), i);
           });
     }
     return row;

@@ -1,6 +1,7 @@
 package io.vaultstream.write;
 
 import io.vaultstream.dialect.VaultValues;
+import io.vaultstream.event.NamedValues;
 import io.vaultstream.hash.HashKeyCalculator;
 import io.vaultstream.model.Naming;
 import io.vaultstream.model.VaultModel;
@@ -78,9 +79,11 @@ final class HistoryWriter {
     TextColumns deletes = new TextColumns(delCols);
     TextColumns repeatsAdded = repeats.additions();
     TextColumns repeatsRemoved = repeats.removals();
+    NamedValues.Lookup attrValues = new NamedValues.Lookup(attrs);
+    NamedValues.Lookup auditValues = new NamedValues.Lookup(audit);
     for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
       HistoryMerge.Outcome o = merge(e.getKey(), e.getValue(), stored, repeated, nullAttrs, hashes);
-      rows(e.getKey(), o, attrs, audit, inserts, deletes);
+      rows(e.getKey(), o, attrValues, auditValues, inserts, deletes);
       repeats.collect(t.name(), e.getKey(), o, repeatsAdded, repeatsRemoved);
     }
     repeats.write(store, repeatsAdded, repeatsRemoved);
@@ -111,8 +114,8 @@ final class HistoryWriter {
   private void rows(
       List<String> key,
       HistoryMerge.Outcome o,
-      List<String> attrs,
-      List<String> audit,
+      NamedValues.Lookup attrs,
+      NamedValues.Lookup audit,
       TextColumns inserts,
       TextColumns deletes) {
     for (HistoryMerge.Version v : o.inserts()) {
@@ -122,11 +125,11 @@ final class HistoryWriter {
       row.add(v.recordSource);
       row.add(v.hashDiff);
       row.add(target.booleanText(v.delete));
-      for (String a : attrs) {
-        row.add(v.attrs == null ? null : v.attrs.get(a));
+      for (int i = 0; i < attrs.size(); i++) {
+        row.add(v.attrs == null ? null : attrs.get(v.attrs, i));
       }
-      for (String a : audit) {
-        row.add(v.audit.get(a));
+      for (int i = 0; i < audit.size(); i++) {
+        row.add(audit.get(v.audit, i));
       }
       inserts.add(row);
     }
