@@ -13,9 +13,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code {"schema":...,"payload":...}} that Kafka's JsonConverter writes: the schema text repeats
  * on every record of a topic (most of a Debezium record's bytes), so each topic's schemas are kept,
  * prepared ({@link SchemaNode}), with their exact bytes. A record whose schema bytes equal a kept
- * one skips them unparsed and streams its payload straight into values; a new schema (a column
- * added mid-topic) is parsed and kept, up to {@value #SCHEMAS_PER_TOPIC} per topic and {@value
- * #MAX_TOPICS} topics.
+ * one skips them unparsed and streams its payload straight into values (of a Debezium envelope's
+ * source block, only the texts the loader reads: {@link SchemaNode#leavingSourceTextsUnread}); a
+ * new schema (a column added mid-topic) is parsed and kept, up to {@value #SCHEMAS_PER_TOPIC} per
+ * topic and {@value #MAX_TOPICS} topics.
  *
  * <p>Whatever this fast way does not recognise (another layout, a payload that fails its schema,
  * text that is not JSON), it hands to the general way, which gives the value or the error message
@@ -166,7 +167,10 @@ final class EnvelopeReader {
     if (!(parsed instanceof Map<?, ?> m)) {
       return null;
     }
-    Kept k = new Kept(Arrays.copyOfRange(b, start, end), SchemaNode.of(m, "payload"));
+    Kept k =
+        new Kept(
+            Arrays.copyOfRange(b, start, end),
+            SchemaNode.of(m, "payload").leavingSourceTextsUnread());
     if (kept.size() < MAX_TOPICS || kept.containsKey(topic)) {
       promote(topic, k);
     }

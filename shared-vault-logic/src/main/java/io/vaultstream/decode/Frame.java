@@ -5,6 +5,7 @@ import io.vaultstream.event.SourcePosition;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A record's operation, row image, event time (null: none of its own) and log position, read from a
@@ -33,9 +34,17 @@ record Frame(Operation op, Map<String, Object> row, Long micros, Long lsn, Strin
     return null;
   }
 
+  /** The fields of a Debezium envelope's source block that a frame reads. */
+  static final Set<String> SOURCE_FIELDS_READ = Set.of("ts_us", "ts_ms", "lsn", "txId", "gtid");
+
+  /** Whether a value with these fields is a Debezium envelope. */
+  static boolean isDebezium(Set<?> fields) {
+    return fields.contains("op") && (fields.contains("after") || fields.contains("before"));
+  }
+
   /** The frame of a record's value; null for records that carry no change (truncates). */
   static Frame of(Map<String, Object> value, DecoderOptions options, SourcePosition at) {
-    if (value.containsKey("op") && (value.containsKey("after") || value.containsKey("before"))) {
+    if (isDebezium(value.keySet())) {
       return debezium(value, at);
     }
     if (value.containsKey("__op") || value.containsKey("__deleted")) {

@@ -44,6 +44,8 @@ final class SchemaNode {
   private final SchemaNode[] fields;
   private final Map<String, Integer> index;
   private final NamedValues.Names names;
+  // A text nobody reads: checked as it streams by, not made into a String (set before sharing).
+  private boolean unread;
 
   private SchemaNode(Map<?, ?> schema, String path) {
     this.schema = schema;
@@ -90,6 +92,33 @@ final class SchemaNode {
   }
 
   /**
+   * The prepared schema of a Debezium envelope (a struct with an operation and a row image, as
+   * {@link Frame} tells one) leaves the texts of its {@code source} block unread that no one reads:
+   * all but {@link Frame#SOURCE_FIELDS_READ}. Such a value is checked as the general way checks it
+   * (the parser still scans the text, and a value that is not text is read as always) but its
+   * String is not made: its value in the source block is null. About eight per Debezium record
+   * (connector, version, database, schema, table and so on). Called before the schema is shared.
+   */
+  SchemaNode leavingSourceTextsUnread() {
+    if (kind != Kind.STRUCT || !Frame.isDebezium(index.keySet())) {
+      return this;
+    }
+    Integer at = index.get("source");
+    SchemaNode source = at == null ? null : fields[at];
+    if (source != null && source.kind == Kind.STRUCT) {
+      for (int i = 0; i < source.fields.length; i++) {
+        SchemaNode f = source.fields[i];
+        f.unread =
+            !Frame.SOURCE_FIELDS_READ.contains(source.fieldNames[i])
+                && f.kind == Kind.PRIMITIVE
+                && f.primitive == SchemaValues.Primitive.STRING
+                && f.name == null;
+      }
+    }
+    return this;
+  }
+
+  /**
    * A struct's fields that are objects, in order; null when two share a name (the general way keeps
    * the first one's place and the last one's value, which is not worth a second way of doing it).
    */
@@ -121,6 +150,9 @@ final class SchemaNode {
               ? named(struct(p), null)
               : general(JsonValueReader.value(p, t));
       case PRIMITIVE -> {
+        if (unread && t == JsonToken.VALUE_STRING) {
+          yield null; // the parser skips the text as it moves on, checking it as it goes
+        }
         Object v = JsonValueReader.value(p, t);
         yield named(SchemaValues.primitive(primitive, type, v, path, rawName), v);
       }
