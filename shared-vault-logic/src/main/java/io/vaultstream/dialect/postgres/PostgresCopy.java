@@ -20,6 +20,10 @@ import org.postgresql.copy.CopyIn;
 final class PostgresCopy implements BulkInsert {
   // Sent in pieces well below the size the G1 collector treats as humongous (half a region).
   private static final int FLUSH_BYTES = 64 * 1024;
+  // Each thread's text array, reused by its next COPY instead of made anew (about 72 KB, a dozen
+  // times per batch). An array holds no class of the loader's, so a worker thread that outlives
+  // the plugin keeps nothing of it alive but these bytes.
+  private static final ThreadLocal<byte[]> TEXT = new ThreadLocal<>();
   private final String sql;
   private final boolean[] bytea;
   private final boolean loadedAt;
@@ -52,7 +56,9 @@ final class PostgresCopy implements BulkInsert {
     String now = loadedAt ? time.text(() -> transactionTime(c)) : null;
     CopyIn in = c.unwrap(PGConnection.class).getCopyAPI().copyIn(sql);
     try {
-      Utf8Buffer chunk = new Utf8Buffer(FLUSH_BYTES + 8192);
+      byte[] reused = TEXT.get();
+      TEXT.remove(); // a COPY that fails half way leaves it to be made anew
+      Utf8Buffer chunk = new Utf8Buffer(reused != null ? reused : new byte[FLUSH_BYTES + 8192]);
       for (int r = 0; r < rows; r++) {
         line(chunk, columns, r, now);
         if (chunk.size >= FLUSH_BYTES) {
@@ -60,7 +66,11 @@ final class PostgresCopy implements BulkInsert {
         }
       }
       chunk.sendTo(in);
-      return (int) in.endCopy();
+      long copied = in.endCopy();
+      if (chunk.bytes.length <= 4 * (FLUSH_BYTES + 8192)) {
+        TEXT.set(chunk.bytes); // one grown by a huge value is left to the collector
+      }
+      return (int) copied;
     } finally {
       if (in.isActive()) {
         in.cancelCopy();
@@ -85,7 +95,7 @@ final class PostgresCopy implements BulkInsert {
 
   /** One value in COPY's text format, as UTF-8 (for tests). */
   static byte[] copyText(String value, boolean bytea) {
-    Utf8Buffer out = new Utf8Buffer(16);
+    Utf8Buffer out = new Utf8Buffer(new byte[16]);
     out.value(value, bytea);
     return java.util.Arrays.copyOf(out.bytes, out.size);
   }
@@ -98,8 +108,8 @@ final class PostgresCopy implements BulkInsert {
     private byte[] bytes;
     private int size;
 
-    Utf8Buffer(int capacity) {
-      bytes = new byte[capacity];
+    Utf8Buffer(byte[] bytes) {
+      this.bytes = bytes;
     }
 
     private void room(int more) {
