@@ -28,7 +28,7 @@ record TaskBatch(
   static TaskBatch of(String consumer, List<RecordIntake.Entry> entries) {
     List<ChangeEvent> events = new ArrayList<>(entries.size());
     List<BadRecord> bad = new ArrayList<>();
-    // Sized for every entry at once: grown entry by entry, it would copy itself a dozen times.
+    // Sized for every entry at once: grown entry by entry, it would copy itself about seven times.
     Map<ChangeEvent, SinkRecord> source = new IdentityHashMap<>(entries.size());
     Map<TopicPartition, SinkRecord> last = new HashMap<>();
     for (RecordIntake.Entry e : entries) {

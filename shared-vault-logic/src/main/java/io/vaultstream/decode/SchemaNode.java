@@ -96,8 +96,9 @@ final class SchemaNode {
    * {@link Frame} tells one) leaves the texts of its {@code source} block unread that no one reads:
    * all but {@link Frame#SOURCE_FIELDS_READ}. Such a value is checked as the general way checks it
    * (the parser still scans the text, and a value that is not text is read as always) but its
-   * String is not made: its value in the source block is null. About eight per Debezium record
-   * (connector, version, database, schema, table and so on). Called before the schema is shared.
+   * String is not made: its value in the source block is null. Seven per record of Debezium's
+   * PostgreSQL connector (connector, version, name, database, schema, table, sequence). Called
+   * before the schema is shared.
    */
   SchemaNode leavingSourceTextsUnread() {
     if (kind != Kind.STRUCT || !Frame.isDebezium(index.keySet())) {

@@ -18,11 +18,11 @@ import java.util.function.BiConsumer;
 
 /**
  * Values by name where many maps share one list of names: a struct's fields read by its schema, a
- * row's key columns, a satellite's attributes. The names and their positions are built once and
- * shared; each map holds only its values. It is a read-only map in the names' order that holds
- * every name, a missing value as null (as a {@code LinkedHashMap} filled name by name does), in
- * about a sixth of that map's memory: row images and planned rows live as long as their batch, and
- * a young collection copies what lives.
+ * row's key columns, a satellite's attributes, a hub's or link's planned row. The names and their
+ * positions are built once and shared; each map holds only its values. It is a read-only map in the
+ * names' order that holds every name, a missing value as null (as a {@code LinkedHashMap} filled
+ * name by name does), in about a sixth of that map's memory: row images and planned rows live as
+ * long as their batch, and a young collection copies what lives.
  */
 public final class NamedValues<V> extends AbstractMap<String, V> implements Serializable {
   private static final long serialVersionUID = 1L;

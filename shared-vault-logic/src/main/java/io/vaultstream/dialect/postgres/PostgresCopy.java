@@ -20,9 +20,10 @@ import org.postgresql.copy.CopyIn;
 final class PostgresCopy implements BulkInsert {
   // Sent in pieces well below the size the G1 collector treats as humongous (half a region).
   private static final int FLUSH_BYTES = 64 * 1024;
-  // Each thread's text array, reused by its next COPY instead of made anew (about 72 KB, a dozen
-  // times per batch). An array holds no class of the loader's, so a worker thread that outlives
-  // the plugin keeps nothing of it alive but these bytes.
+  // Each thread's text array, reused by its next COPY instead of made anew (72 KB, kept up to four
+  // times that if a long row grew it: below half a region still; a dozen COPYs per batch). An array
+  // holds no class of the loader's, so a worker thread that outlives the plugin keeps nothing of it
+  // alive but these bytes.
   private static final ThreadLocal<byte[]> TEXT = new ThreadLocal<>();
   private final String sql;
   private final boolean[] bytea;
