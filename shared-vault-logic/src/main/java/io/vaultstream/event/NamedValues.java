@@ -128,13 +128,45 @@ public final class NamedValues<V> extends AbstractMap<String, V> implements Seri
       return q.at();
     }
 
+    /**
+     * The positions of the names in {@code m} when it is a {@code NamedValues}, else null: found
+     * once per map for {@link #get(Map, int[], int)}, instead of once per value.
+     */
+    public int[] positionsIn(Map<String, ?> m) {
+      return m instanceof NamedValues<?> values ? positions(values.names) : null;
+    }
+
     /** The value of the i-th name in {@code m} (null where it has none). */
     public <V> V get(Map<String, V> m, int i) {
-      if (m instanceof NamedValues<V> values) {
-        int at = positions(values.names)[i];
-        return at < 0 ? null : values.valueAt(at);
+      return get(m, positionsIn(m), i);
+    }
+
+    /**
+     * The value of the i-th name in {@code m} (null where it has none), {@code at} being {@code
+     * m}'s {@link #positionsIn}.
+     */
+    @SuppressWarnings("unchecked")
+    public <V> V get(Map<String, V> m, int[] at, int i) {
+      if (at == null) {
+        return m.get(names.get(i));
       }
-      return m.get(names.get(i));
+      int p = at[i];
+      return p < 0 ? null : ((NamedValues<V>) m).valueAt(p);
+    }
+
+    /** Appends the value of each name in {@code m} to {@code out}, in order; nulls for no map. */
+    public <V> void addTo(Map<String, V> m, List<? super V> out) {
+      int n = names.size();
+      if (m == null) {
+        for (int i = 0; i < n; i++) {
+          out.add(null);
+        }
+        return;
+      }
+      int[] at = positionsIn(m);
+      for (int i = 0; i < n; i++) {
+        out.add(get(m, at, i));
+      }
     }
   }
 

@@ -28,10 +28,22 @@ public final class KeyTimelines {
     return out;
   }
 
-  /** Adds mappings read from the database for these primary keys. */
+  /**
+   * Adds mappings read from the database for these primary keys. Takes {@code pks} as it is (the
+   * first set of a source is kept, not copied): the caller does not use it again.
+   */
   public void addLoaded(
       String source, Set<String> pks, Map<String, TreeMap<Long, Map<String, String>>> read) {
-    loaded.computeIfAbsent(source, s -> new HashSet<>()).addAll(pks);
+    Set<String> have = loaded.get(source);
+    if (have == null) {
+      loaded.put(source, pks);
+    } else {
+      if (!(have instanceof HashSet<String>)) {
+        have = new HashSet<>(have); // a set that may not be changeable
+        loaded.put(source, have);
+      }
+      have.addAll(pks);
+    }
     Map<String, TreeMap<Long, Map<String, String>>> m =
         bySource.computeIfAbsent(source, s -> new HashMap<>());
     read.forEach((pk, tl) -> m.computeIfAbsent(pk, k -> new TreeMap<>()).putAll(tl));

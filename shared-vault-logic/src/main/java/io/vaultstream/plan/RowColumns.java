@@ -35,15 +35,9 @@ final class RowColumns {
   String[] texts(ChangeEvent e) {
     Map<String, Object> row = e.row();
     String[] out = new String[lookup.size()];
-    if (row instanceof NamedValues<Object> values) {
-      int[] at = lookup.positions(values.names());
-      for (int i = 0; i < out.length; i++) {
-        out[i] = at[i] < 0 ? null : CanonicalText.of(values.valueAt(at[i]));
-      }
-    } else {
-      for (int i = 0; i < out.length; i++) {
-        out[i] = CanonicalText.of(lookup.get(row, i));
-      }
+    int[] at = lookup.positionsIn(row);
+    for (int i = 0; i < out.length; i++) {
+      out[i] = CanonicalText.of(lookup.get(row, at, i));
     }
     return out;
   }

@@ -210,13 +210,15 @@ final class EarliestRows {
 
   private List<String> earliestRow(VaultRow r, NamedValues.Lookup values, int[] roles) {
     List<String> row = new ArrayList<>(roles.length);
+    Map<String, String> vals = r.values();
+    int[] at = values.positionsIn(vals);
     for (int i = 0; i < roles.length; i++) {
       row.add(
           switch (roles[i]) {
             case KEY -> r.key();
             case LOAD_DTS -> target.timestampText(r.loadDts());
             case RECORD_SOURCE -> r.recordSource();
-            default -> values.get(r.values(), i);
+            default -> values.get(vals, at, i);
           });
     }
     return row;

@@ -83,7 +83,7 @@ final class HistoryWriter {
     NamedValues.Lookup auditValues = new NamedValues.Lookup(audit);
     for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
       HistoryMerge.Outcome o = merge(e.getKey(), e.getValue(), stored, repeated, nullAttrs, hashes);
-      rows(e.getKey(), o, attrValues, auditValues, inserts, deletes);
+      rows(e.getKey(), o, nullAttrs, attrValues, auditValues, inserts, deletes);
       repeats.collect(t.name(), e.getKey(), o, repeatsAdded, repeatsRemoved);
     }
     repeats.write(store, repeatsAdded, repeatsRemoved);
@@ -114,6 +114,7 @@ final class HistoryWriter {
   private void rows(
       List<String> key,
       HistoryMerge.Outcome o,
+      Map<String, String> nullAttrs,
       NamedValues.Lookup attrs,
       NamedValues.Lookup audit,
       TextColumns inserts,
@@ -125,12 +126,9 @@ final class HistoryWriter {
       row.add(v.recordSource);
       row.add(v.hashDiff);
       row.add(target.booleanText(v.delete));
-      for (int i = 0; i < attrs.size(); i++) {
-        row.add(v.attrs == null ? null : attrs.get(v.attrs, i));
-      }
-      for (int i = 0; i < audit.size(); i++) {
-        row.add(audit.get(v.audit, i));
-      }
+      // A delete's or an all-NULL version's attributes are the batch's map of NULLs: no lookups.
+      attrs.addTo(v.attrs == nullAttrs ? null : v.attrs, row);
+      audit.addTo(v.audit, row);
       inserts.add(row);
     }
     for (HistoryMerge.Version v : o.deletes()) {

@@ -54,10 +54,25 @@ class NamedValuesLookupTest {
           plain.put(present.get(i), v);
         }
         NamedValues<String> named = new NamedValues<>(NamedValues.Names.of(present), values);
+        List<String> expected = new ArrayList<>();
+        int[] namedAt = lookup.positionsIn(named);
+        int[] plainAt = lookup.positionsIn(plain);
         for (int i = 0; i < wanted.size(); i++) {
-          assertThat(lookup.get(named, i)).isEqualTo(plain.get(wanted.get(i)));
-          assertThat(lookup.get(plain, i)).isEqualTo(plain.get(wanted.get(i)));
+          expected.add(plain.get(wanted.get(i)));
+          assertThat(lookup.get(named, i)).isEqualTo(expected.get(i));
+          assertThat(lookup.get(plain, i)).isEqualTo(expected.get(i));
+          assertThat(lookup.get(named, namedAt, i)).isEqualTo(expected.get(i));
+          assertThat(lookup.get(plain, plainAt, i)).isEqualTo(expected.get(i));
         }
+        List<String> added = new ArrayList<>(List.of("before"));
+        lookup.addTo(named, added);
+        lookup.addTo(plain, added);
+        lookup.addTo(null, added);
+        List<String> all = new ArrayList<>(List.of("before"));
+        all.addAll(expected);
+        all.addAll(expected);
+        all.addAll(java.util.Collections.nCopies(wanted.size(), null));
+        assertThat(added).isEqualTo(all);
       }
     }
   }
