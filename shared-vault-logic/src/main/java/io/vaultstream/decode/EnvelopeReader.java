@@ -30,7 +30,7 @@ final class EnvelopeReader {
   private static final byte[] USUAL_HEAD = "{\"schema\":".getBytes(StandardCharsets.US_ASCII);
 
   /** What {@link #fast} answers for a record it leaves to the general way. */
-  private static final Object FALLBACK = new Object();
+  static final Object FALLBACK = new Object();
 
   /** A kept schema: its exact text and what it was prepared into. */
   private record Kept(byte[] bytes, SchemaNode node) {}
@@ -103,6 +103,26 @@ final class EnvelopeReader {
    * brace at {@code close}: anything else there fails the parse, and {@link #FALLBACK} is returned.
    */
   private static Object payload(byte[] b, int start, int close, SchemaNode schema) {
+    Object v = scanned(b, start, close, schema);
+    return v != FALLBACK ? v : parsed(b, start, close, schema);
+  }
+
+  /**
+   * The payload read without a parser ({@link PayloadScanner}), or {@link #FALLBACK} where it is
+   * not of the plainest JSON or does not fit its schema: then the parser reads it.
+   */
+  static Object scanned(byte[] b, int start, int close, SchemaNode schema) {
+    try {
+      PayloadScanner s = new PayloadScanner(b, start, close);
+      Object v = schema.scan(s);
+      return s.atEnd() ? v : FALLBACK;
+    } catch (RuntimeException e) {
+      return FALLBACK;
+    }
+  }
+
+  /** The payload read with Jackson's parser, or {@link #FALLBACK}. */
+  static Object parsed(byte[] b, int start, int close, SchemaNode schema) {
     try (JsonParser p = JsonValueReader.JSON.createParser(b, start, close - start)) {
       Object v = schema.read(p, p.nextToken());
       return p.nextToken() == null ? v : FALLBACK;

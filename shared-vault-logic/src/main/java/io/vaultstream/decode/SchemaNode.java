@@ -41,6 +41,7 @@ final class SchemaNode {
   private final String[] fieldNames;
   // The names as the parser compares them with the input's bytes, without making a String.
   private final SerializedString[] serializedNames;
+  private final byte[][] nameBytes;
   private final SchemaNode[] fields;
   private final Map<String, Integer> index;
   private final NamedValues.Names names;
@@ -61,12 +62,14 @@ final class SchemaNode {
       this.kind = Kind.STRUCT;
       this.fieldNames = new String[n];
       this.serializedNames = new SerializedString[n];
+      this.nameBytes = new byte[n][];
       this.fields = new SchemaNode[n];
       this.index = new HashMap<>(n * 2);
       for (int i = 0; i < n; i++) {
         Map<?, ?> field = structFields.get(i);
         fieldNames[i] = JsonValueReader.text(field.get("field"));
         serializedNames[i] = new SerializedString(fieldNames[i]);
+        nameBytes[i] = fieldNames[i].getBytes(java.nio.charset.StandardCharsets.UTF_8);
         fields[i] = new SchemaNode(field, path + "." + fieldNames[i]);
         index.put(fieldNames[i], i);
       }
@@ -80,6 +83,7 @@ final class SchemaNode {
           };
       this.fieldNames = null;
       this.serializedNames = null;
+      this.nameBytes = null;
       this.fields = null;
       this.index = null;
       this.names = null;
@@ -159,6 +163,56 @@ final class SchemaNode {
       }
       case GENERAL -> general(JsonValueReader.value(p, t));
     };
+  }
+
+  /**
+   * The value {@link #read} gives for the same bytes, read by {@code s} without a parser; {@link
+   * PayloadScanner#GIVE_UP} where the bytes are not of the plainest JSON, or where this schema
+   * reads the value the general way (arrays, maps, a struct's field the schema lacks).
+   */
+  Object scan(PayloadScanner s) {
+    if (s.nullNext()) {
+      return null;
+    }
+    return switch (kind) {
+      case STRUCT -> {
+        s.expect('{');
+        yield named(scanStruct(s), null);
+      }
+      case PRIMITIVE -> {
+        if (unread && s.peek() == '"') {
+          s.skipText();
+          yield null;
+        }
+        Object v = s.scalar();
+        yield named(SchemaValues.primitive(primitive, type, v, path, rawName), v);
+      }
+      case GENERAL -> throw PayloadScanner.GIVE_UP;
+    };
+  }
+
+  /** As {@link #struct}, the scanner past the opening brace. */
+  private Map<String, Object> scanStruct(PayloadScanner s) {
+    int n = fields.length;
+    Object[] values = new Object[n];
+    if (!s.emptyObject()) {
+      int expected = 0;
+      do {
+        int i;
+        if (s.name(expected < n ? nameBytes[expected] : null)) {
+          i = expected;
+        } else {
+          Integer found = index.get(s.lastName());
+          if (found == null) {
+            throw PayloadScanner.GIVE_UP;
+          }
+          i = found;
+        }
+        values[i] = fields[i].scan(s);
+        expected = i + 1;
+      } while (s.nextMember());
+    }
+    return new NamedValues<>(names, values);
   }
 
   private Object general(Object v) {

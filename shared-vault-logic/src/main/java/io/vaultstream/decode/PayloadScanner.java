@@ -1,0 +1,389 @@
+package io.vaultstream.decode;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Reads the plainest JSON straight from its UTF-8 bytes, for a payload read by its prepared schema
+ * ({@link SchemaNode#scan}): texts of well-formed UTF-8 (with escapes if ASCII; names without),
+ * whole numbers that fit a long, decimals of at most {@value #MAX_NUMBER} characters, true, false,
+ * null, objects. It makes no parser per record and no text buffer per value: a text is one String
+ * made from its bytes, a field name is compared with the schema's in place.
+ *
+ * <p>Anything else (bytes that are not well-formed UTF-8, a control character, an escaped name, a
+ * leading zero, a longer number, text that is not JSON) makes it give up with {@link #GIVE_UP}; the
+ * caller then reads the same bytes with Jackson's parser, which gives the same values for what this
+ * reads and decides everything this does not. So it never accepts what the parser refuses, and
+ * never reads a value otherwise than the parser.
+ */
+final class PayloadScanner {
+  /** Longest number read here; the parser reads longer ones, up to its own bound. */
+  static final int MAX_NUMBER = 100;
+
+  /** Longest text read here; the parser reads longer ones, up to its own bound. */
+  static final int MAX_TEXT = 1 << 20;
+
+  /** Thrown where the bytes are not of the plainest JSON; no stack, made once. */
+  static final RuntimeException GIVE_UP = new GiveUp();
+
+  private static final class GiveUp extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    GiveUp() {
+      super("not plain JSON", null, false, false);
+    }
+  }
+
+  private final byte[] b;
+  private final int end;
+  private int at;
+
+  /** Reads {@code b} from {@code start} to {@code end} (exclusive). */
+  PayloadScanner(byte[] b, int start, int end) {
+    this.b = b;
+    this.at = start;
+    this.end = end;
+  }
+
+  /** The next byte that is not whitespace, not taken; gives up at the end. */
+  byte peek() {
+    skipSpace();
+    if (at >= end) {
+      throw GIVE_UP;
+    }
+    return b[at];
+  }
+
+  /** Whether only whitespace is left. */
+  boolean atEnd() {
+    skipSpace();
+    return at == end;
+  }
+
+  /** Takes the next byte, which must be {@code c} after whitespace. */
+  void expect(char c) {
+    if (peek() != c) {
+      throw GIVE_UP;
+    }
+    at++;
+  }
+
+  /** Takes a comma (true) or the closing brace (false) after an object's member. */
+  boolean nextMember() {
+    byte c = peek();
+    at++;
+    if (c == ',') {
+      return true;
+    }
+    if (c == '}') {
+      return false;
+    }
+    throw GIVE_UP;
+  }
+
+  /** Takes the closing brace if it is next (an empty object). */
+  boolean emptyObject() {
+    if (peek() == '}') {
+      at++;
+      return true;
+    }
+    return false;
+  }
+
+  /** Takes the literal null if it is next. */
+  boolean nullNext() {
+    if (peek() == 'n') {
+      word("null");
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Takes a member's name and its colon; true when the name's bytes are {@code expected} (not
+   * null), else false with the name at {@link #lastName}.
+   */
+  boolean name(byte[] expected) {
+    int from = textEnd(peek());
+    if (escaped) {
+      throw GIVE_UP; // a name the schema's bytes would not match
+    }
+    int len = at - 1 - from;
+    boolean same = expected != null && len == expected.length;
+    for (int i = 0; same && i < len; i++) {
+      same = b[from + i] == expected[i];
+    }
+    nameFrom = from;
+    nameLen = len;
+    expect(':');
+    return same;
+  }
+
+  private int nameFrom;
+  private int nameLen;
+
+  /** The name {@link #name} took last. */
+  String lastName() {
+    return new String(b, nameFrom, nameLen, UTF_8);
+  }
+
+  /** Takes a text, checked as the parser checks it, without making it. */
+  void skipText() {
+    textEnd(peek());
+  }
+
+  /**
+   * Takes the next value that is not an object or an array, as {@link JsonValueReader#value} gives
+   * it.
+   */
+  Object scalar() {
+    byte c = peek();
+    return switch (c) {
+      case '"' -> text(textEnd(c));
+      case 't' -> word("true");
+      case 'f' -> word("false");
+      case 'n' -> word("null");
+      default -> number();
+    };
+  }
+
+  /**
+   * Takes a text from its opening quote; answers where its content starts (it ends before the
+   * closing quote, at {@code at - 1}), and tells in {@link #escaped} whether it holds escapes.
+   */
+  private int textEnd(byte quote) {
+    if (quote != '"') {
+      throw GIVE_UP;
+    }
+    int from = ++at;
+    int limit = Math.min(end, from + MAX_TEXT);
+    escaped = false;
+    ascii = true;
+    for (int i = from; i < limit; i++) {
+      byte c = b[i];
+      if (c == '"') {
+        at = i + 1;
+        return from;
+      }
+      if (c == '\\') {
+        i += escapeLength(i, limit) - 1;
+        escaped = true;
+      } else if (c < 0) {
+        // Bytes of 0x80 and above are negative: a character beyond ASCII.
+        i += utf8Length(i, limit) - 1;
+        ascii = false;
+      } else if (c < 0x20) {
+        throw GIVE_UP; // a raw control character
+      }
+    }
+    throw GIVE_UP;
+  }
+
+  private boolean escaped;
+  private boolean ascii;
+
+  /**
+   * The length of the UTF-8 sequence at {@code i} when it is well formed (the shortest form of a
+   * code point that is not a surrogate), which the parser and Java's decoder read alike; gives up
+   * on any other.
+   */
+  private int utf8Length(int i, int limit) {
+    int lead = b[i] & 0xFF;
+    int n;
+    int low = 0x80;
+    int high = 0xBF;
+    if (lead >= 0xC2 && lead <= 0xDF) {
+      n = 2;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+      n = 3;
+      low = lead == 0xE0 ? 0xA0 : low;
+      high = lead == 0xED ? 0x9F : high;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+      n = 4;
+      low = lead == 0xF0 ? 0x90 : low;
+      high = lead == 0xF4 ? 0x8F : high;
+    } else {
+      throw GIVE_UP;
+    }
+    if (i + n > limit) {
+      throw GIVE_UP;
+    }
+    int second = b[i + 1] & 0xFF;
+    if (second < low || second > high) {
+      throw GIVE_UP;
+    }
+    for (int j = i + 2; j < i + n; j++) {
+      if ((b[j] & 0xC0) != 0x80) {
+        throw GIVE_UP;
+      }
+    }
+    return n;
+  }
+
+  /** The length of the escape at {@code i}: 2, or 6 for a code unit; gives up on any other. */
+  private int escapeLength(int i, int limit) {
+    if (i + 1 >= limit) {
+      throw GIVE_UP;
+    }
+    switch (b[i + 1]) {
+      case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+        return 2;
+      case 'u':
+        if (i + 5 >= limit) {
+          throw GIVE_UP;
+        }
+        for (int j = i + 2; j < i + 6; j++) {
+          if (Character.digit(b[j], 16) < 0) {
+            throw GIVE_UP;
+          }
+        }
+        return 6;
+      default:
+        throw GIVE_UP;
+    }
+  }
+
+  /** The text from {@code from} to the byte before its closing quote. */
+  private String text(int from) {
+    int to = at - 1;
+    if (!escaped) {
+      return new String(b, from, to - from, ascii ? StandardCharsets.ISO_8859_1 : UTF_8);
+    }
+    if (!ascii) {
+      throw GIVE_UP; // escapes and characters beyond ASCII in one text: rare, left to the parser
+    }
+    StringBuilder out = new StringBuilder(to - from);
+    for (int i = from; i < to; i++) {
+      char c = (char) b[i];
+      if (c != '\\') {
+        out.append(c);
+        continue;
+      }
+      char e = (char) b[++i];
+      switch (e) {
+        case 'b' -> out.append('\b');
+        case 'f' -> out.append('\f');
+        case 'n' -> out.append('\n');
+        case 'r' -> out.append('\r');
+        case 't' -> out.append('\t');
+        case 'u' -> {
+          out.append(
+              (char) Integer.parseInt(new String(b, i + 1, 4, StandardCharsets.ISO_8859_1), 16));
+          i += 4;
+        }
+        default -> out.append(e); // a quote, a backslash or a slash
+      }
+    }
+    return out.toString();
+  }
+
+  private Object word(String word) {
+    int n = word.length();
+    if (at + n > end) {
+      throw GIVE_UP;
+    }
+    for (int i = 0; i < n; i++) {
+      if (b[at + i] != word.charAt(i)) {
+        throw GIVE_UP;
+      }
+    }
+    at += n;
+    ended();
+    return switch (word) {
+      case "true" -> Boolean.TRUE;
+      case "false" -> Boolean.FALSE;
+      default -> null;
+    };
+  }
+
+  /** A JSON number: a Long when whole and short, a BigDecimal of its text when not whole. */
+  private Object number() {
+    int from = at;
+    boolean negative = b[at] == '-';
+    if (negative) {
+      at++;
+    }
+    int digitsFrom = at;
+    if (at < end && b[at] == '0') {
+      at++;
+    } else {
+      digits();
+    }
+    int digitsEnd = at;
+    if (digitsEnd == digitsFrom || (digitsEnd - digitsFrom > 1 && b[digitsFrom] == '0')) {
+      throw GIVE_UP;
+    }
+    boolean whole = true;
+    if (at < end && b[at] == '.') {
+      at++;
+      if (digits() == 0) {
+        throw GIVE_UP;
+      }
+      whole = false;
+    }
+    if (at < end && (b[at] == 'e' || b[at] == 'E')) {
+      at++;
+      if (at < end && (b[at] == '+' || b[at] == '-')) {
+        at++;
+      }
+      if (digits() == 0) {
+        throw GIVE_UP;
+      }
+      whole = false;
+    }
+    ended();
+    if (at - from > MAX_NUMBER) {
+      throw GIVE_UP;
+    }
+    if (!whole) {
+      return new BigDecimal(new String(b, from, at - from, StandardCharsets.ISO_8859_1));
+    }
+    if (digitsEnd - digitsFrom > 19) {
+      throw GIVE_UP;
+    }
+    long v = 0;
+    int i = digitsFrom;
+    for (int safe = Math.min(digitsEnd, digitsFrom + 18); i < safe; i++) {
+      v = v * 10 + (b[i] - '0');
+    }
+    if (i < digitsEnd) {
+      // A 19th digit: a Long if it fits (as the parser decides), else left to the parser.
+      try {
+        v = Math.addExact(Math.multiplyExact(v, 10), b[i] - '0');
+      } catch (ArithmeticException e) {
+        throw GIVE_UP;
+      }
+    }
+    return negative ? -v : v;
+  }
+
+  private int digits() {
+    int from = at;
+    while (at < end && b[at] >= '0' && b[at] <= '9') {
+      at++;
+    }
+    return at - from;
+  }
+
+  /** A number or word must be followed by whitespace, a separator or the end. */
+  private void ended() {
+    if (at < end) {
+      byte c = b[at];
+      if (c != ',' && c != '}' && c != ']' && c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+        throw GIVE_UP;
+      }
+    }
+  }
+
+  private void skipSpace() {
+    while (at < end) {
+      byte c = b[at];
+      if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+        return;
+      }
+      at++;
+    }
+  }
+}
