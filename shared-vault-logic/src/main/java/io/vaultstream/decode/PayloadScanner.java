@@ -2,8 +2,12 @@ package io.vaultstream.decode;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Reads the plainest JSON straight from its UTF-8 bytes, for a payload read by its prepared schema
@@ -102,23 +106,45 @@ final class PayloadScanner {
   }
 
   /**
-   * Takes a member's name and its colon; true when the name's bytes are {@code expected} (not
-   * null), else false with the name at {@link #lastName}.
+   * Takes a member's name and its colon; true when the name's bytes are {@code expected}, else
+   * false with the name at {@link #lastName}. {@code expected} is null, or the UTF-8 of a name of
+   * printable ASCII other than quote and backslash ({@link #plainName}), which the payload then
+   * writes as those very bytes.
    */
   boolean name(byte[] expected) {
+    if (peek() != '"') {
+      throw GIVE_UP;
+    }
+    if (expected != null) {
+      int from = at + 1;
+      int to = from + expected.length;
+      if (to < end && b[to] == '"' && Arrays.equals(b, from, to, expected, 0, expected.length)) {
+        at = to + 1;
+        nameFrom = from;
+        nameLen = expected.length;
+        expect(':');
+        return true;
+      }
+    }
     int from = textEnd(peek());
     if (escaped) {
       throw GIVE_UP; // a name the schema's bytes would not match
     }
-    int len = at - 1 - from;
-    boolean same = expected != null && len == expected.length;
-    for (int i = 0; same && i < len; i++) {
-      same = b[from + i] == expected[i];
-    }
     nameFrom = from;
-    nameLen = len;
+    nameLen = at - 1 - from;
     expect(':');
-    return same;
+    return false;
+  }
+
+  /** Whether {@code name} is printable ASCII other than quote and backslash. */
+  static boolean plainName(String name) {
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') {
+        return false;
+      }
+    }
+    return true;
   }
 
   private int nameFrom;
@@ -161,24 +187,55 @@ final class PayloadScanner {
     int limit = Math.min(end, from + MAX_TEXT);
     escaped = false;
     ascii = true;
-    for (int i = from; i < limit; i++) {
+    int i = from;
+    while (i < limit) {
+      if (i + 8 <= limit) {
+        // Eight bytes at a time: most of a text is plain ASCII (no quote, backslash, control
+        // character or byte of 0x80 and above), and one test tells it of all eight.
+        long special = special((long) WORDS.get(b, i));
+        if (special == 0) {
+          i += 8;
+          continue;
+        }
+        i += Long.numberOfTrailingZeros(special) >>> 3; // the first such byte
+      }
       byte c = b[i];
       if (c == '"') {
         at = i + 1;
         return from;
       }
       if (c == '\\') {
-        i += escapeLength(i, limit) - 1;
+        i += escapeLength(i, limit);
         escaped = true;
       } else if (c < 0) {
         // Bytes of 0x80 and above are negative: a character beyond ASCII.
-        i += utf8Length(i, limit) - 1;
+        i += utf8Length(i, limit);
         ascii = false;
       } else if (c < 0x20) {
         throw GIVE_UP; // a raw control character
+      } else {
+        i++;
       }
     }
     throw GIVE_UP;
+  }
+
+  private static final VarHandle WORDS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101_0101_0101_0101L;
+  private static final long HIGHS = 0x8080_8080_8080_8080L;
+
+  /**
+   * The bytes of {@code w} (the first in the lowest bits) that end or interrupt a plain text: a
+   * quote, a backslash, one below 0x20 or one of 0x80 and above, each marked by its high bit. The
+   * lowest mark is exact (a borrow only reaches the bytes above a marked one), which is all that is
+   * read of it.
+   */
+  private static long special(long w) {
+    long quote = w ^ (ONES * '"');
+    long backslash = w ^ (ONES * '\\');
+    return ((quote - ONES) & ~quote | (backslash - ONES) & ~backslash | (w - ONES * 0x20) & ~w | w)
+        & HIGHS;
   }
 
   private boolean escaped;

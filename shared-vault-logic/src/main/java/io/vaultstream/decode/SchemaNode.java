@@ -69,7 +69,10 @@ final class SchemaNode {
         Map<?, ?> field = structFields.get(i);
         fieldNames[i] = JsonValueReader.text(field.get("field"));
         serializedNames[i] = new SerializedString(fieldNames[i]);
-        nameBytes[i] = fieldNames[i].getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        nameBytes[i] =
+            PayloadScanner.plainName(fieldNames[i])
+                ? fieldNames[i].getBytes(java.nio.charset.StandardCharsets.US_ASCII)
+                : null; // compared as the scanner reads it, not as bytes
         fields[i] = new SchemaNode(field, path + "." + fieldNames[i]);
         index.put(fieldNames[i], i);
       }

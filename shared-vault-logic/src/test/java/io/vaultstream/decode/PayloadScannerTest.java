@@ -187,6 +187,40 @@ class PayloadScannerTest {
     assertThat(textsAccepted).isGreaterThanOrEqualTo(10);
   }
 
+  /** Names beyond plain ASCII are read as texts and found by name, in or out of order. */
+  @Test
+  void namesBeyondPlainAsciiAreFoundByTheirText() {
+    List<Map<String, Object>> fields = new ArrayList<>();
+    for (String name : List.of("id", "gr\u00f6\u00dfe", "say \"hi\"", "back\\slash", "tab\tname")) {
+      fields.add(Map.of("field", name, "type", "string", "optional", true));
+    }
+    SchemaNode node = SchemaNode.of(Map.of("type", "struct", "fields", fields), "payload");
+    List<String> payloads =
+        List.of(
+            "{\"id\":\"1\",\"gr\u00f6\u00dfe\":\"XL\"}",
+            "{\"gr\u00f6\u00dfe\":\"XL\",\"id\":\"2\"}",
+            "{\"id\":\"3\",\"say \\\"hi\\\"\":\"x\"}",
+            "{\"back\\\\slash\":\"y\"}",
+            "{\"tab\\tname\":\"z\"}",
+            "{\"tab\tname\":\"z\"}");
+    List<Boolean> scanned = new ArrayList<>();
+    for (String payload : payloads) {
+      scanned.add(scannedAsParsed(node, payload.getBytes(StandardCharsets.UTF_8)));
+    }
+    // Escaped names are left to the parser; a raw tab in a name is not JSON.
+    assertThat(scanned).containsExactly(true, true, false, false, false, false);
+    assertThat(
+            EnvelopeReaderTest.render(
+                EnvelopeReader.scanned(
+                    payloads.get(1).getBytes(StandardCharsets.UTF_8),
+                    0,
+                    payloads.get(1).getBytes(StandardCharsets.UTF_8).length,
+                    node)))
+        .isEqualTo(
+            "{id=String:2, gr\u00f6\u00dfe=String:XL, say \"hi\"=null, back\\slash=null,"
+                + " tab\tname=null}");
+  }
+
   /**
    * Real records changed at random places (JSON's own characters, escapes, bytes beyond ASCII,
    * numbers and words cut short, parts dropped): wherever the scanner reads one, the parser reads
