@@ -117,6 +117,8 @@ final class EnvelopeReader {
       Object v = schema.scan(s);
       return s.atEnd() ? v : FALLBACK;
     } catch (RuntimeException e) {
+      // Not of the plainest JSON, a value its schema refuses, or a fault of the scanner: the parser
+      // reads the payload as it always did, and names what is wrong with it.
       return FALLBACK;
     }
   }

@@ -2,6 +2,7 @@ package io.vaultstream.decode;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
@@ -12,9 +13,9 @@ import java.util.Arrays;
 /**
  * Reads the plainest JSON straight from its UTF-8 bytes, for a payload read by its prepared schema
  * ({@link SchemaNode#scan}): texts of well-formed UTF-8 (with escapes if ASCII; names without),
- * whole numbers that fit a long, decimals of at most {@value #MAX_NUMBER} characters, true, false,
- * null, objects. It makes no parser per record and no text buffer per value: a text is one String
- * made from its bytes, a field name is compared with the schema's in place.
+ * whole numbers that fit a long (but Long.MIN_VALUE), decimals of at most 100 characters, true,
+ * false, null, objects. It makes no parser per record and no text buffer per value: a text is one
+ * String made from its bytes, a field name is compared with the schema's in place.
  *
  * <p>Anything else (bytes that are not well-formed UTF-8, a control character, an escaped name, a
  * leading zero, a longer number, text that is not JSON) makes it give up with {@link #GIVE_UP}; the
@@ -23,11 +24,18 @@ import java.util.Arrays;
  * never reads a value otherwise than the parser.
  */
 final class PayloadScanner {
-  /** Longest number read here; the parser reads longer ones, up to its own bound. */
-  static final int MAX_NUMBER = 100;
+  // Each bound below the parser's own (its factory's StreamReadConstraints), so that what the
+  // parser refuses for its length is never read here; the parser reads what is longer.
+  private static final StreamReadConstraints LIMITS = JsonValueReader.JSON.streamReadConstraints();
 
-  /** Longest text read here; the parser reads longer ones, up to its own bound. */
-  static final int MAX_TEXT = 1 << 20;
+  /** Longest number read here, in characters. */
+  static final int MAX_NUMBER = Math.min(100, LIMITS.getMaxNumberLength());
+
+  /** Longest text read here, in bytes (at least as many as its characters). */
+  static final int MAX_TEXT = Math.min(1 << 20, LIMITS.getMaxStringLength());
+
+  /** Longest field name read here, in bytes (the parser counts a name's bytes). */
+  static final int MAX_NAME = Math.min(1000, LIMITS.getMaxNameLength());
 
   /** Thrown where the bytes are not of the plainest JSON; no stack, made once. */
   static final RuntimeException GIVE_UP = new GiveUp();
@@ -115,20 +123,18 @@ final class PayloadScanner {
     if (peek() != '"') {
       throw GIVE_UP;
     }
-    if (expected != null) {
+    if (expected != null && expected.length <= MAX_NAME) {
       int from = at + 1;
       int to = from + expected.length;
       if (to < end && b[to] == '"' && Arrays.equals(b, from, to, expected, 0, expected.length)) {
         at = to + 1;
-        nameFrom = from;
-        nameLen = expected.length;
         expect(':');
         return true;
       }
     }
     int from = textEnd(peek());
-    if (escaped) {
-      throw GIVE_UP; // a name the schema's bytes would not match
+    if (escaped || at - 1 - from > MAX_NAME) {
+      throw GIVE_UP; // a name the schema's bytes would not match, or one longer than read here
     }
     nameFrom = from;
     nameLen = at - 1 - from;
@@ -369,7 +375,8 @@ final class PayloadScanner {
       digits();
     }
     int digitsEnd = at;
-    if (digitsEnd == digitsFrom || (digitsEnd - digitsFrom > 1 && b[digitsFrom] == '0')) {
+    // A leading zero is one digit: a digit after it fails the test of what may follow a number.
+    if (digitsEnd == digitsFrom) {
       throw GIVE_UP;
     }
     boolean whole = true;
@@ -406,7 +413,8 @@ final class PayloadScanner {
       v = v * 10 + (b[i] - '0');
     }
     if (i < digitsEnd) {
-      // A 19th digit: a Long if it fits (as the parser decides), else left to the parser.
+      // A 19th digit: a Long if its magnitude fits, else left to the parser (which reads
+      // Long.MIN_VALUE as a Long, and longer ones as a BigInteger).
       try {
         v = Math.addExact(Math.multiplyExact(v, 10), b[i] - '0');
       } catch (ArithmeticException e) {

@@ -222,6 +222,40 @@ class PayloadScannerTest {
   }
 
   /**
+   * A name longer than the scanner reads is left to the parser, which refuses one beyond its own
+   * bound (50,000 bytes) even where the schema names it.
+   */
+  @Test
+  void longNamesAreLeftToTheParser() {
+    String atBound = "n".repeat(PayloadScanner.MAX_NAME);
+    String beyond = "b".repeat(PayloadScanner.MAX_NAME + 1);
+    String huge = "h".repeat(50_001);
+    List<Map<String, Object>> fields = new ArrayList<>();
+    for (String name : List.of("id", atBound, beyond, huge)) {
+      fields.add(Map.of("field", name, "type", "int64", "optional", true));
+    }
+    SchemaNode node = SchemaNode.of(Map.of("type", "struct", "fields", fields), "payload");
+    assertThat(scannedAsParsed(node, ("{\"" + atBound + "\":1}").getBytes(StandardCharsets.UTF_8)))
+        .isTrue();
+    assertThat(
+            scannedAsParsed(
+                node, ("{\"id\":2,\"" + atBound + "\":1}").getBytes(StandardCharsets.UTF_8)))
+        .isTrue();
+    for (String payload :
+        List.of(
+            "{\"id\":2,\"" + beyond + "\":1}",
+            "{\"" + beyond + "\":1}",
+            "{\"id\":2,\"" + huge + "\":1}",
+            "{\"id\":2,\"" + huge + "\":1        }")) {
+      byte[] b = payload.getBytes(StandardCharsets.UTF_8);
+      assertThat(EnvelopeReader.scanned(b, 0, b.length, node)).isSameAs(EnvelopeReader.FALLBACK);
+    }
+    byte[] refused = ("{\"id\":2,\"" + huge + "\":1}").getBytes(StandardCharsets.UTF_8);
+    assertThat(EnvelopeReader.parsed(refused, 0, refused.length, node))
+        .isSameAs(EnvelopeReader.FALLBACK);
+  }
+
+  /**
    * Real records changed at random places (JSON's own characters, escapes, bytes beyond ASCII,
    * numbers and words cut short, parts dropped): wherever the scanner reads one, the parser reads
    * the same value; it reads many, and gives up on the rest.
