@@ -3,19 +3,17 @@ package io.vaultstream.decode;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import com.fasterxml.jackson.core.StreamReadConstraints;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
  * Reads the plainest JSON straight from its UTF-8 bytes, for a payload read by its prepared schema
- * ({@link SchemaNode#scan}): texts of well-formed UTF-8 (with escapes if ASCII; names without),
- * whole numbers that fit a long (but Long.MIN_VALUE), decimals of at most 100 characters, true,
- * false, null, objects. It makes no parser per record and no text buffer per value: a text is one
- * String made from its bytes, a field name is compared with the schema's in place.
+ * ({@link SchemaNode#scan}): texts of well-formed UTF-8 (with escapes if ASCII; names without; read
+ * by {@link PlainTexts}), whole numbers that fit a long (but Long.MIN_VALUE), decimals of at most
+ * 100 characters, true, false, null, objects. It makes no parser per record and no text buffer per
+ * value: a text is one String made from its bytes, a field name is compared with the schema's in
+ * place.
  *
  * <p>Anything else (bytes that are not well-formed UTF-8, a control character, an escaped name, a
  * leading zero, a longer number, text that is not JSON) makes it give up with {@link #GIVE_UP}; the
@@ -132,8 +130,8 @@ final class PayloadScanner {
         return true;
       }
     }
-    int from = textEnd(peek());
-    if (escaped || at - 1 - from > MAX_NAME) {
+    int from = textFrom(peek());
+    if (PlainTexts.escaped(scanned) || at - 1 - from > MAX_NAME) {
       throw GIVE_UP; // a name the schema's bytes would not match, or one longer than read here
     }
     nameFrom = from;
@@ -163,7 +161,7 @@ final class PayloadScanner {
 
   /** Takes a text, checked as the parser checks it, without making it. */
   void skipText() {
-    textEnd(peek());
+    textFrom(peek());
   }
 
   /**
@@ -173,7 +171,7 @@ final class PayloadScanner {
   Object scalar() {
     byte c = peek();
     return switch (c) {
-      case '"' -> text(textEnd(c));
+      case '"' -> PlainTexts.text(b, textFrom(c), scanned);
       case 't' -> word("true");
       case 'f' -> word("false");
       case 'n' -> word("null");
@@ -182,165 +180,20 @@ final class PayloadScanner {
   }
 
   /**
-   * Takes a text from its opening quote; answers where its content starts (it ends before the
-   * closing quote, at {@code at - 1}), and tells in {@link #escaped} whether it holds escapes.
+   * Takes a text from its opening quote; answers where its content starts, with {@link #scanned}
+   * telling where it ends and what it holds ({@link PlainTexts#scan}).
    */
-  private int textEnd(byte quote) {
+  private int textFrom(byte quote) {
     if (quote != '"') {
       throw GIVE_UP;
     }
     int from = ++at;
-    int limit = Math.min(end, from + MAX_TEXT);
-    escaped = false;
-    ascii = true;
-    int i = from;
-    while (i < limit) {
-      if (i + 8 <= limit) {
-        // Eight bytes at a time: most of a text is plain ASCII (no quote, backslash, control
-        // character or byte of 0x80 and above), and one test tells it of all eight.
-        long special = special((long) WORDS.get(b, i));
-        if (special == 0) {
-          i += 8;
-          continue;
-        }
-        i += Long.numberOfTrailingZeros(special) >>> 3; // the first such byte
-      }
-      byte c = b[i];
-      if (c == '"') {
-        at = i + 1;
-        return from;
-      }
-      if (c == '\\') {
-        i += escapeLength(i, limit);
-        escaped = true;
-      } else if (c < 0) {
-        // Bytes of 0x80 and above are negative: a character beyond ASCII.
-        i += utf8Length(i, limit);
-        ascii = false;
-      } else if (c < 0x20) {
-        throw GIVE_UP; // a raw control character
-      } else {
-        i++;
-      }
-    }
-    throw GIVE_UP;
+    scanned = PlainTexts.scan(b, from, Math.min(end, from + MAX_TEXT));
+    at = PlainTexts.quote(scanned) + 1;
+    return from;
   }
 
-  private static final VarHandle WORDS =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final long ONES = 0x0101_0101_0101_0101L;
-  private static final long HIGHS = 0x8080_8080_8080_8080L;
-
-  /**
-   * The bytes of {@code w} (the first in the lowest bits) that end or interrupt a plain text: a
-   * quote, a backslash, one below 0x20 or one of 0x80 and above, each marked by its high bit. The
-   * lowest mark is exact (a borrow only reaches the bytes above a marked one), which is all that is
-   * read of it.
-   */
-  private static long special(long w) {
-    long quote = w ^ (ONES * '"');
-    long backslash = w ^ (ONES * '\\');
-    return ((quote - ONES) & ~quote | (backslash - ONES) & ~backslash | (w - ONES * 0x20) & ~w | w)
-        & HIGHS;
-  }
-
-  private boolean escaped;
-  private boolean ascii;
-
-  /**
-   * The length of the UTF-8 sequence at {@code i} when it is well formed (the shortest form of a
-   * code point that is not a surrogate), which the parser and Java's decoder read alike; gives up
-   * on any other.
-   */
-  private int utf8Length(int i, int limit) {
-    int lead = b[i] & 0xFF;
-    int n;
-    int low = 0x80;
-    int high = 0xBF;
-    if (lead >= 0xC2 && lead <= 0xDF) {
-      n = 2;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-      n = 3;
-      low = lead == 0xE0 ? 0xA0 : low;
-      high = lead == 0xED ? 0x9F : high;
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-      n = 4;
-      low = lead == 0xF0 ? 0x90 : low;
-      high = lead == 0xF4 ? 0x8F : high;
-    } else {
-      throw GIVE_UP;
-    }
-    if (i + n > limit) {
-      throw GIVE_UP;
-    }
-    int second = b[i + 1] & 0xFF;
-    if (second < low || second > high) {
-      throw GIVE_UP;
-    }
-    for (int j = i + 2; j < i + n; j++) {
-      if ((b[j] & 0xC0) != 0x80) {
-        throw GIVE_UP;
-      }
-    }
-    return n;
-  }
-
-  /** The length of the escape at {@code i}: 2, or 6 for a code unit; gives up on any other. */
-  private int escapeLength(int i, int limit) {
-    if (i + 1 >= limit) {
-      throw GIVE_UP;
-    }
-    switch (b[i + 1]) {
-      case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-        return 2;
-      case 'u':
-        if (i + 5 >= limit) {
-          throw GIVE_UP;
-        }
-        for (int j = i + 2; j < i + 6; j++) {
-          if (Character.digit(b[j], 16) < 0) {
-            throw GIVE_UP;
-          }
-        }
-        return 6;
-      default:
-        throw GIVE_UP;
-    }
-  }
-
-  /** The text from {@code from} to the byte before its closing quote. */
-  private String text(int from) {
-    int to = at - 1;
-    if (!escaped) {
-      return new String(b, from, to - from, ascii ? StandardCharsets.ISO_8859_1 : UTF_8);
-    }
-    if (!ascii) {
-      throw GIVE_UP; // escapes and characters beyond ASCII in one text: rare, left to the parser
-    }
-    StringBuilder out = new StringBuilder(to - from);
-    for (int i = from; i < to; i++) {
-      char c = (char) b[i];
-      if (c != '\\') {
-        out.append(c);
-        continue;
-      }
-      char e = (char) b[++i];
-      switch (e) {
-        case 'b' -> out.append('\b');
-        case 'f' -> out.append('\f');
-        case 'n' -> out.append('\n');
-        case 'r' -> out.append('\r');
-        case 't' -> out.append('\t');
-        case 'u' -> {
-          out.append(
-              (char) Integer.parseInt(new String(b, i + 1, 4, StandardCharsets.ISO_8859_1), 16));
-          i += 4;
-        }
-        default -> out.append(e); // a quote, a backslash or a slash
-      }
-    }
-    return out.toString();
-  }
+  private long scanned;
 
   private Object word(String word) {
     int n = word.length();
