@@ -20,14 +20,19 @@ public final class UtcTimestamps {
   // The texts made last, by their time: a batch writes each time several times (an event's hub,
   // link and satellite rows and key map entry carry its time, and so do the other events of its
   // transaction), one table after another, so a time comes back after the batch's other times (a
-  // batch of 5,000 change events has a few thousand). A slot is replaced whole by an immutable
-  // entry, so a thread that reads a slot another thread writes sees the old entry or the new one.
-  // The slot is taken from the high bits of a multiplicative hash: change events carry whole
-  // milliseconds, whose low bits are alike.
+  // batch of 5,000 change events has a few thousand). Each thread keeps its own texts, in arrays
+  // indexed by slot (a time's slot holds its time, suffix and text at once: no other thread writes
+  // them), so that a lookup reads one element of a dense array of times instead of an object
+  // somewhere on the heap. The slot is taken from the high bits of a multiplicative hash: change
+  // events carry whole milliseconds, whose low bits are alike. Only JDK types are kept per thread,
+  // so a thread that outlives the loader keeps none of its classes alive.
   private static final int SLOT_BITS = 14;
-  private static final Made[] MADE = new Made[1 << SLOT_BITS];
-
-  private record Made(long micros, String suffix, String text) {}
+  private static final ThreadLocal<Object[]> MADE =
+      ThreadLocal.withInitial(
+          () ->
+              new Object[] {
+                new long[1 << SLOT_BITS], new String[1 << SLOT_BITS], new String[1 << SLOT_BITS]
+              });
 
   static int slot(long micros) {
     return (int) ((micros * 0x9E37_79B9_7F4A_7C15L) >>> (64 - SLOT_BITS));
@@ -35,13 +40,22 @@ public final class UtcTimestamps {
 
   /** {@code 2024-01-01 01:00:00.407843} followed by {@code suffix}. */
   public static String text(long micros, String suffix) {
+    Object[] made = MADE.get();
+    long[] times = (long[]) made[0];
+    String[] suffixes = (String[]) made[1];
+    String[] texts = (String[]) made[2];
     int slot = slot(micros);
-    Made made = MADE[slot];
-    if (made != null && made.micros() == micros && made.suffix().equals(suffix)) {
-      return made.text();
+    String kept = texts[slot];
+    if (kept != null && times[slot] == micros) {
+      String keptSuffix = suffixes[slot];
+      if (keptSuffix == suffix || keptSuffix.equals(suffix)) {
+        return kept;
+      }
     }
     String text = make(micros, suffix);
-    MADE[slot] = new Made(micros, suffix, text);
+    times[slot] = micros;
+    suffixes[slot] = suffix;
+    texts[slot] = text;
     return text;
   }
 

@@ -70,14 +70,18 @@ final class EarliestRows {
     }
     NewKeyHints.Table known = hints.of(t.name());
     int keyColumn = cols.indexOf(pk);
+    long[] hashes = new long[all.size()]; // each key's filter hash, taken once
+    for (int i = 0; i < hashes.length; i++) {
+      hashes[i] = NewKeyHints.Table.hash(hashText.apply(all.get(i).get(keyColumn)));
+    }
     int count;
     if (!racing && known.inserting()) {
-      count = insertNewThenUpsert(store, t, cols, all, keyColumn, known, inserted);
+      count = insertNewThenUpsert(store, t, cols, all, hashes, keyColumn, known, inserted);
     } else {
       count = upsert(store, t, cols, all, inserted, known);
     }
-    for (List<String> row : all) {
-      known.stored(hashText.apply(row.get(keyColumn)));
+    for (long h : hashes) {
+      known.stored(h);
     }
     return count;
   }
@@ -91,20 +95,23 @@ final class EarliestRows {
       TableSpec t,
       List<String> cols,
       List<List<String>> all,
+      long[] hashes,
       int keyColumn,
       NewKeyHints.Table known,
       Set<String> inserted)
       throws SQLException {
     TextColumns fresh = new TextColumns(cols, all.size());
     List<List<String>> rest = new ArrayList<>();
-    List<String> freshKeys = new ArrayList<>();
-    for (List<String> row : all) {
-      String key = hashText.apply(row.get(keyColumn));
-      if (known.mayBeStored(key)) {
+    List<String> freshKeys = inserted != null ? new ArrayList<>() : null;
+    for (int i = 0; i < hashes.length; i++) {
+      List<String> row = all.get(i);
+      if (known.mayBeStored(hashes[i])) {
         rest.add(row);
       } else {
         fresh.add(row);
-        freshKeys.add(key);
+        if (freshKeys != null) {
+          freshKeys.add(hashText.apply(row.get(keyColumn)));
+        }
       }
     }
     if (fresh.size() == 0) {

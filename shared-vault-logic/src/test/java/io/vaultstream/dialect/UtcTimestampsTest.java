@@ -88,4 +88,31 @@ class UtcTimestampsTest {
         .as("texts found again of %d", times.length)
         .isGreaterThan(times.length * 8 / 10);
   }
+
+  @Test
+  void aKeptTextIsOnlyTakenForItsOwnTimeAndSuffix() {
+    long t = 1_704_070_800_407_843L;
+    // Another time in the same slot, then the same time with another suffix.
+    long other = t + 1;
+    while (UtcTimestamps.slot(other) != UtcTimestamps.slot(t)) {
+      other++;
+    }
+    assertThat(UtcTimestamps.text(t, "+00")).isEqualTo("2024-01-01 01:00:00.407843+00");
+    assertThat(UtcTimestamps.text(other, "+00"))
+        .isEqualTo(UtcTimestamps.viaFormatter(other, "+00"));
+    assertThat(UtcTimestamps.text(t, "")).isEqualTo("2024-01-01 01:00:00.407843");
+    assertThat(UtcTimestamps.text(t, new String("+00"))).isEqualTo("2024-01-01 01:00:00.407843+00");
+    assertThat(UtcTimestamps.text(t, "+00")).isEqualTo("2024-01-01 01:00:00.407843+00");
+  }
+
+  @Test
+  void threadsKeepTextsOfTheirOwn() throws Exception {
+    long t = 1_704_070_800_407_843L;
+    String mine = UtcTimestamps.text(t, "+00");
+    String[] theirs = new String[1];
+    Thread other = new Thread(() -> theirs[0] = UtcTimestamps.text(t, "+00"));
+    other.start();
+    other.join();
+    assertThat(theirs[0]).isEqualTo(mine).isNotSameAs(mine);
+  }
 }

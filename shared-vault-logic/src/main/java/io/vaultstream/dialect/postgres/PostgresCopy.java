@@ -60,8 +60,13 @@ final class PostgresCopy implements BulkInsert {
       byte[] reused = TEXT.get();
       TEXT.remove(); // a COPY that fails half way leaves it to be made anew
       Utf8Buffer chunk = new Utf8Buffer(reused != null ? reused : new byte[FLUSH_BYTES + 8192]);
+      // Each column's values as an array, taken once: a row then reads one element of each.
+      String[][] values = new String[bytea.length][];
+      for (int col = 0; col < values.length; col++) {
+        values[col] = columns.get(col).toArray(new String[0]);
+      }
       for (int r = 0; r < rows; r++) {
-        line(chunk, columns, r, now);
+        line(chunk, values, r, now);
         if (chunk.size >= FLUSH_BYTES) {
           chunk.sendTo(in);
         }
@@ -80,12 +85,12 @@ final class PostgresCopy implements BulkInsert {
   }
 
   /** Row {@code r} as one line of COPY text, appended to {@code out}. */
-  private void line(Utf8Buffer out, List<List<String>> columns, int r, String now) {
+  private void line(Utf8Buffer out, String[][] values, int r, String now) {
     for (int col = 0; col < bytea.length; col++) {
       if (col > 0) {
         out.ascii('\t');
       }
-      out.value(columns.get(col).get(r), bytea[col]);
+      out.value(values[col][r], bytea[col]);
     }
     if (now != null) {
       out.ascii('\t');
