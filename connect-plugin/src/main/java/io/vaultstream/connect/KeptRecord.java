@@ -1,5 +1,6 @@
 package io.vaultstream.connect;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.connect.data.Schema;
@@ -11,8 +12,9 @@ import org.apache.kafka.connect.sink.SinkRecord;
  * A record as a buffered batch keeps it once its raw value is decoded: without its value, and with
  * its headers in three arrays (names kept once per task, schemas, values) instead of Connect's list
  * of header objects, each with its own name, schema-and-value pair and list node (a Debezium record
- * has three or four headers: most of what a kept record would otherwise hold). {@link #headers()}
- * is empty; {@link #headersAsReceived()} gives them back, for the dead letter queue.
+ * has three or four headers: most of what a kept record would otherwise hold), shared with the
+ * record before when they are the same ({@link Headers}). {@link #headers()} is empty; {@link
+ * #headersAsReceived()} gives them back, for the dead letter queue.
  */
 final class KeptRecord extends SinkRecord {
   private static final String[] NO_NAMES = {};
@@ -24,28 +26,65 @@ final class KeptRecord extends SinkRecord {
   private Schema[] headerSchemas;
   private Object[] headerValues;
 
-  /** Header names seen by one task, each kept once (a bounded number of them). */
-  static final class Names {
+  /**
+   * The headers one task has kept: each name once (a bounded number of them), and the last record's
+   * headers, which the next record mostly repeats (a Debezium connector gives every record of a
+   * topic the same headers). A record whose headers equal the last ones shares their arrays, so the
+   * records of a buffered batch do not each hold copies of the same bytes.
+   */
+  static final class Headers {
     private static final int MAX = 1024;
     private final Map<String, String> names = new HashMap<>();
 
-    /** The names kept for the last record, by position: the next record mostly has the same. */
-    private String[] last = new String[0];
+    private String[] lastNames = NO_NAMES;
+    private Schema[] lastSchemas = NO_SCHEMAS;
+    private Object[] lastValues = NO_VALUES;
 
-    /** The kept name for the header at {@code position} of a record. */
-    String of(int position, String name) {
-      if (position < last.length && name.equals(last[position])) {
-        return last[position]; // compared without hashing a new String
+    /** Keeps the headers of {@code r} in {@code into}. */
+    void keep(SinkRecord r, KeptRecord into) {
+      int n = r.headers().size();
+      if (n == 0) {
+        into.headerNames = NO_NAMES;
+        into.headerSchemas = NO_SCHEMAS;
+        into.headerValues = NO_VALUES;
+        return;
       }
-      String kept = ofAny(name);
-      if (position >= last.length) {
-        last = java.util.Arrays.copyOf(last, position + 1);
+      String[] keptNames = new String[n];
+      Schema[] schemas = new Schema[n];
+      Object[] values = new Object[n];
+      boolean same = n == lastNames.length;
+      int i = 0;
+      for (Header h : r.headers()) {
+        keptNames[i] = name(i, h.key());
+        schemas[i] = h.schema();
+        values[i] = value(i, h.value());
+        same &=
+            i < lastNames.length
+                && keptNames[i] == lastNames[i]
+                && schemas[i] == lastSchemas[i]
+                && values[i] == lastValues[i];
+        i++;
       }
-      last[position] = kept;
-      return kept;
+      if (same) {
+        // Shared, never changed: a kept record's arrays are only read.
+        into.headerNames = lastNames;
+        into.headerSchemas = lastSchemas;
+        into.headerValues = lastValues;
+        return;
+      }
+      lastNames = keptNames;
+      lastSchemas = schemas;
+      lastValues = values;
+      into.headerNames = keptNames;
+      into.headerSchemas = schemas;
+      into.headerValues = values;
     }
 
-    private String ofAny(String name) {
+    /** The kept name for the header at {@code position}: the last record's there, mostly. */
+    private String name(int position, String name) {
+      if (position < lastNames.length && name.equals(lastNames[position])) {
+        return lastNames[position]; // compared without hashing a new String
+      }
       String kept = names.get(name);
       if (kept != null) {
         return kept;
@@ -55,15 +94,30 @@ final class KeptRecord extends SinkRecord {
       }
       return name;
     }
+
+    /**
+     * The value at {@code position}, or the last record's there when equal: bytes or text, which
+     * nothing changes once received (other values, such as a converter's maps, are kept as given).
+     */
+    private Object value(int position, Object value) {
+      Object last = position < lastValues.length ? lastValues[position] : null;
+      if (value instanceof byte[] b && last instanceof byte[] l && Arrays.equals(b, l)) {
+        return last;
+      }
+      if (value instanceof String t && t.equals(last)) {
+        return last;
+      }
+      return value;
+    }
   }
 
   /** What the task keeps of {@code r}, with the partition it was read from. */
-  static KeptRecord of(SinkRecord r, Names names) {
-    return ReadCoordinates.ORIGINAL ? new KeptRecord(r, names, true) : new KeptRecord(r, names);
+  static KeptRecord of(SinkRecord r, Headers headers) {
+    return ReadCoordinates.ORIGINAL ? new KeptRecord(r, headers, true) : new KeptRecord(r, headers);
   }
 
   /** On workers before Kafka 3.6, whose records do not tell the partition read. */
-  private KeptRecord(SinkRecord r, Names names) {
+  private KeptRecord(SinkRecord r, Headers headers) {
     super(
         r.topic(),
         r.kafkaPartition(),
@@ -75,12 +129,12 @@ final class KeptRecord extends SinkRecord {
         r.timestamp(),
         r.timestampType(),
         null);
-    keepHeaders(r, names);
+    headers.keep(r, this);
   }
 
   /** Keeping the topic, partition and offset read, as a transform may have renamed the topic. */
   @SuppressWarnings("unused")
-  private KeptRecord(SinkRecord r, Names names, boolean original) {
+  private KeptRecord(SinkRecord r, Headers headers, boolean original) {
     super(
         r.topic(),
         r.kafkaPartition(),
@@ -95,27 +149,7 @@ final class KeptRecord extends SinkRecord {
         r.originalTopic(),
         r.originalKafkaPartition(),
         r.originalKafkaOffset());
-    keepHeaders(r, names);
-  }
-
-  private void keepHeaders(SinkRecord r, Names names) {
-    int n = r.headers().size();
-    if (n == 0) {
-      headerNames = NO_NAMES;
-      headerSchemas = NO_SCHEMAS;
-      headerValues = NO_VALUES;
-      return;
-    }
-    headerNames = new String[n];
-    headerSchemas = new Schema[n];
-    headerValues = new Object[n];
-    int i = 0;
-    for (Header h : r.headers()) {
-      headerNames[i] = names.of(i, h.key());
-      headerSchemas[i] = h.schema();
-      headerValues[i] = h.value();
-      i++;
-    }
+    headers.keep(r, this);
   }
 
   /** A header as it was received. */

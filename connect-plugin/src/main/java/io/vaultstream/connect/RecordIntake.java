@@ -24,7 +24,7 @@ final class RecordIntake {
   private final RecordConverter converter;
   private final ErrantRecordReporter reporter;
   // Header names, each kept once: Connect makes a new String of every header's name per record.
-  private final KeptRecord.Names headerNames = new KeptRecord.Names();
+  private final KeptRecord.Headers headers = new KeptRecord.Headers();
 
   /**
    * @param reporter Connect's errant record reporter, or null (a worker older than Kafka 2.6, or
@@ -73,7 +73,7 @@ final class RecordIntake {
     if (!(r.value() instanceof byte[])) {
       return r;
     }
-    return KeptRecord.of(r, headerNames);
+    return KeptRecord.of(r, headers);
   }
 
   /**

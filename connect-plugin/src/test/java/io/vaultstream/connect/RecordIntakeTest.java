@@ -86,6 +86,52 @@ class RecordIntakeTest {
         .isEqualTo(headers.lastWithName("trace").schema());
   }
 
+  /** A record received with the given headers, each a fresh array or String. */
+  private static SinkRecord withHeaders(long offset, String trace, byte[] task) {
+    ConnectHeaders headers = new ConnectHeaders();
+    headers.addString("trace", new String(trace.toCharArray()));
+    headers.addBytes("__debezium.context.taskId", task.clone());
+    return new SinkRecord(
+        "shop.public.customers",
+        0,
+        null,
+        Samples.bytes("customers.key.json"),
+        null,
+        Samples.bytes("customers.value.json"),
+        offset,
+        1L,
+        TimestampType.CREATE_TIME,
+        headers);
+  }
+
+  private static Object header(SinkRecord kept, RecordIntake.Entry e, String name) {
+    return RecordIntake.original(kept, e.event()).headers().lastWithName(name).value();
+  }
+
+  @Test
+  void recordsWithTheSameHeadersShareOneCopyAndEachGetsItsOwnBack() {
+    byte[] task = {'0'};
+    RecordIntake.Entry first = intake.decode(withHeaders(1, "t", task));
+    RecordIntake.Entry same = intake.decode(withHeaders(2, "t", task));
+    RecordIntake.Entry other = intake.decode(withHeaders(3, "u", new byte[] {'1'}));
+    RecordIntake.Entry againSame = intake.decode(withHeaders(4, "u", new byte[] {'1'}));
+
+    String id = "__debezium.context.taskId";
+    assertThat(header(same.record(), same, id))
+        .as("equal bytes kept once")
+        .isSameAs(header(first.record(), first, id));
+    assertThat(header(same.record(), same, "trace"))
+        .isSameAs(header(first.record(), first, "trace"));
+    assertThat((byte[]) header(other.record(), other, id)).containsExactly('1');
+    assertThat(header(other.record(), other, "trace")).isEqualTo("u");
+    assertThat(header(againSame.record(), againSame, id))
+        .isSameAs(header(other.record(), other, id));
+    assertThat((byte[]) header(first.record(), first, id))
+        .as("an earlier record keeps its own headers")
+        .containsExactly('0');
+    assertThat(header(first.record(), first, "trace")).isEqualTo("t");
+  }
+
   @Test
   void aRecordATransformRenamedIsGivenBackWhereItWasRead() {
     byte[] value = Samples.bytes("customers.value.json");
