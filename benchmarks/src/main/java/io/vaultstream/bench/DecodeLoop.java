@@ -80,7 +80,7 @@ public final class DecodeLoop {
         Arrays.toString(Arrays.stream(ns).mapToLong(Math::round).toArray()));
   }
 
-  private static int intArg(String[] args, String prefix, int fallback) {
+  static int intArg(String[] args, String prefix, int fallback) {
     for (String a : args) {
       for (String part : a.split(" ")) {
         if (part.startsWith(prefix)) {

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
 
 /**
@@ -65,6 +66,28 @@ public final class NamedValues<V> extends AbstractMap<String, V> implements Seri
       }
       return new Names(names, index);
     }
+
+    /**
+     * {@link #of} kept once per list for the whole process: maps made apart (a row's key columns
+     * from an event and from the key map read back) then share their names, so each name is held
+     * once, and {@link Lookup} finds one set of positions for both. At most {@value #SHARED_MAX}
+     * lists are kept; past that, a list gets names of its own.
+     */
+    public static Names shared(List<String> list) {
+      Names n = SHARED.get(list);
+      if (n != null) {
+        return n;
+      }
+      n = of(list);
+      if (n == null || SHARED.size() >= SHARED_MAX) {
+        return n;
+      }
+      Names before = SHARED.putIfAbsent(List.copyOf(list), n);
+      return before == null ? n : before;
+    }
+
+    private static final int SHARED_MAX = 4096;
+    private static final Map<List<String>, Names> SHARED = new ConcurrentHashMap<>();
 
     /** How many names. */
     public int size() {

@@ -32,8 +32,8 @@ public final class KeyMapCache {
 
   private final int maxKeys;
   private final String writer = UUID.randomUUID().toString();
-  private final Map<String, Map<String, TreeMap<Long, Map<String, String>>>> bySource =
-      new HashMap<>();
+  // By source and primary key, each row's timeline as Kept.of made it.
+  private final Map<String, Map<String, Object>> bySource = new HashMap<>();
   private int keys;
   // Bumped whenever what is kept is dropped: a read begun before then must not be kept.
   private long epoch;
@@ -122,17 +122,17 @@ public final class KeyMapCache {
   /** Copies the kept timelines of {@code pks} into {@code out}; returns the keys not kept. */
   private synchronized Set<String> kept(
       String source, Set<String> pks, Map<String, TreeMap<Long, Map<String, String>>> out) {
-    Map<String, TreeMap<Long, Map<String, String>>> m = bySource.get(source);
+    Map<String, Object> m = bySource.get(source);
     if (m == null) {
       return pks;
     }
     Set<String> missing = new HashSet<>();
     for (String pk : pks) {
-      TreeMap<Long, Map<String, String>> tl = m.get(pk);
+      Object tl = m.get(pk);
       if (tl == null) {
         missing.add(pk);
-      } else if (!tl.isEmpty()) {
-        out.put(pk, new TreeMap<>(tl)); // the caller may add to it
+      } else if (tl != Kept.NONE) {
+        out.put(pk, Kept.timeline(tl)); // a copy: the caller may add to it
       }
     }
     return missing;
@@ -165,16 +165,15 @@ public final class KeyMapCache {
         return;
       }
     }
-    Map<String, TreeMap<Long, Map<String, String>>> m =
-        bySource.computeIfAbsent(source, s -> new HashMap<>());
+    Map<String, Object> m = bySource.computeIfAbsent(source, s -> new HashMap<>());
     for (String pk : pks) {
       TreeMap<Long, Map<String, String>> tl = read.get(pk);
-      TreeMap<Long, Map<String, String>> copy = tl == null ? new TreeMap<>() : new TreeMap<>(tl);
       TreeMap<Long, Map<String, String>> adding = inFlight == null ? null : inFlight.get(pk);
       if (adding != null) {
-        copy.putAll(adding);
+        tl = tl == null ? new TreeMap<>() : new TreeMap<>(tl);
+        tl.putAll(adding);
       }
-      if (m.put(pk, copy) == null) {
+      if (m.put(pk, Kept.of(tl)) == null) {
         keys++;
       }
     }
@@ -213,13 +212,15 @@ public final class KeyMapCache {
     }
     written.forEach(
         (source, rows) -> {
-          Map<String, TreeMap<Long, Map<String, String>>> m = bySource.get(source);
+          Map<String, Object> m = bySource.get(source);
           if (m != null) {
             rows.forEach(
                 (pk, tl) -> {
-                  TreeMap<Long, Map<String, String>> kept = m.get(pk);
+                  Object kept = m.get(pk);
                   if (kept != null) {
-                    kept.putAll(tl);
+                    TreeMap<Long, Map<String, String>> more = Kept.timeline(kept);
+                    more.putAll(tl);
+                    m.put(pk, Kept.of(more));
                   }
                 });
           }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vaultstream.event.JsonStrings;
+import io.vaultstream.event.NamedValues;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,15 +54,20 @@ public final class KeyText {
     JsonStrings.append(sb, s);
   }
 
-  /** Parses {@link #values(Map)}. */
+  /**
+   * Parses {@link #values(Map)}: a read-only map in the text's order, whose names are shared with
+   * every other map of the same names ({@link NamedValues.Names#shared}): the key map's rows kept
+   * in memory hold only their values.
+   */
   public static Map<String, String> parseValues(String json) {
     // Read by hand: this runs for every key map entry read. Anything else than what values()
     // writes goes to Jackson.
-    Map<String, String> out = new LinkedHashMap<>();
+    List<String> names = new ArrayList<>(2);
+    List<String> values = new ArrayList<>(2);
     int[] at = {0};
     if (expect(json, at, '{')) {
       if (expect(json, at, '}')) {
-        return at[0] == json.length() ? out : jackson(json);
+        return at[0] == json.length() ? named(names, values) : jackson(json);
       }
       while (true) {
         String key = stringAt(json, at);
@@ -77,14 +84,30 @@ public final class KeyText {
             return jackson(json);
           }
         }
-        out.put(key, value);
+        names.add(key);
+        values.add(value);
         if (expect(json, at, ',')) {
           continue;
         }
-        return expect(json, at, '}') && at[0] == json.length() ? out : jackson(json);
+        return expect(json, at, '}') && at[0] == json.length()
+            ? named(names, values)
+            : jackson(json);
       }
     }
     return jackson(json);
+  }
+
+  /** The names with their values; a name that repeats keeps its last value, as JSON readers do. */
+  private static Map<String, String> named(List<String> names, List<String> values) {
+    NamedValues.Names shared = NamedValues.Names.shared(names);
+    if (shared == null) {
+      Map<String, String> out = new LinkedHashMap<>();
+      for (int i = 0; i < names.size(); i++) {
+        out.put(names.get(i), values.get(i));
+      }
+      return out;
+    }
+    return new NamedValues<>(shared, values.toArray());
   }
 
   private static boolean expect(String s, int[] at, char c) {

@@ -69,7 +69,7 @@ record SourceIndex(
               keyColumns,
               defaults == null ? null : List.copyOf(defaults),
               referenced || !s.primaryKey().containsAll(keyColumns),
-              Objects.requireNonNull(NamedValues.Names.of(keyColumns)),
+              Objects.requireNonNull(NamedValues.Names.shared(keyColumns)),
               new RowColumns(s.primaryKey()),
               new RowColumns(keyColumns)));
     }

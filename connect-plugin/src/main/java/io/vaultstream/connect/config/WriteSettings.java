@@ -149,8 +149,8 @@ final class WriteSettings {
             + " memory between batches, so a row met again is not read from the database again;"
             + " past this many the task drops them all and starts over. Each batch first reads the"
             + " loaders' marks in vs_writers: when another loader wrote mappings, or the vault went"
-            + " back to an earlier state, everything kept is dropped and read again. About 550 bytes"
-            + " of heap per row (55 MB at the default); 0 turns keeping them off (every batch reads"
+            + " back to an earlier state, everything kept is dropped and read again. About 300 bytes"
+            + " of heap per row (30 MB at the default); 0 turns keeping them off (every batch reads"
             + " what it needs).",
         GROUP_WRITES,
         ++o,
