@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.LongFunction;
 
 /**
  * How a database takes and gives back values as text ({@link ValueTexts}), and how a batch's
@@ -20,6 +21,11 @@ public interface TextValues extends ValueTexts {
   @Override
   default String timestampText(long micros) {
     return UtcTimestamps.text(micros, "");
+  }
+
+  @Override
+  default LongFunction<String> timestampTexts() {
+    return UtcTimestamps.texts("");
   }
 
   /**

@@ -3,6 +3,7 @@ package io.vaultstream.dialect;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.function.LongFunction;
 
 /**
  * Writes epoch microseconds as SQL timestamp text in UTC, {@code 2024-01-01 01:00:00.407843}, with
@@ -41,9 +42,23 @@ public final class UtcTimestamps {
   /** {@code 2024-01-01 01:00:00.407843} followed by {@code suffix}. */
   public static String text(long micros, String suffix) {
     Object[] made = MADE.get();
+    return text((long[]) made[0], (String[]) made[1], (String[]) made[2], micros, suffix);
+  }
+
+  /**
+   * {@link #text} with {@code suffix} for the calling thread's use over many rows: its kept texts
+   * found once, not per text (a thread-local lookup reads several objects).
+   */
+  public static LongFunction<String> texts(String suffix) {
+    Object[] made = MADE.get();
     long[] times = (long[]) made[0];
     String[] suffixes = (String[]) made[1];
     String[] texts = (String[]) made[2];
+    return micros -> text(times, suffixes, texts, micros, suffix);
+  }
+
+  private static String text(
+      long[] times, String[] suffixes, String[] texts, long micros, String suffix) {
     int slot = slot(micros);
     String kept = texts[slot];
     if (kept != null && times[slot] == micros) {

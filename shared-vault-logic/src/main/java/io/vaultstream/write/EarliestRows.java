@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongFunction;
 import java.util.function.UnaryOperator;
 
 /**
@@ -62,11 +63,12 @@ final class EarliestRows {
     int[] roles = roles(cols, pk);
     NamedValues.Lookup values = new NamedValues.Lookup(cols);
     List<List<String>> all = new ArrayList<>(rows.size());
+    LongFunction<String> times = target.timestampTexts();
     for (Map.Entry<String, VaultRow> e : inKeyOrder) {
-      all.add(earliestRow(e.getValue(), values, roles));
+      all.add(earliestRow(e.getValue(), values, roles, times));
     }
     if (!store.insertsNewKeys()) {
-      return upsert(store, t, cols, all, inserted, null);
+      return upsert(store, t, cols, all, inserted, null, null);
     }
     NewKeyHints.Table known = hints.of(t.name());
     int keyColumn = cols.indexOf(pk);
@@ -78,7 +80,7 @@ final class EarliestRows {
     if (!racing && known.inserting()) {
       count = insertNewThenUpsert(store, t, cols, all, hashes, keyColumn, known, inserted);
     } else {
-      count = upsert(store, t, cols, all, inserted, known);
+      count = upsert(store, t, cols, all, inserted, known, hashes);
     }
     for (long h : hashes) {
       known.stored(h);
@@ -115,7 +117,7 @@ final class EarliestRows {
       }
     }
     if (fresh.size() == 0) {
-      return upsert(store, t, cols, rest, inserted, null);
+      return upsert(store, t, cols, rest, inserted, null, null);
     }
     if (!store.insertNewKeys(t, fresh, n.loadedAt())) {
       LOG.debug(
@@ -125,17 +127,18 @@ final class EarliestRows {
           t.name(),
           all.size());
       known.undone();
-      return upsert(store, t, cols, all, inserted, known);
+      return upsert(store, t, cols, all, inserted, known, hashes);
     }
     if (inserted != null) {
       inserted.addAll(freshKeys);
     }
-    return fresh.size() + upsert(store, t, cols, rest, inserted, null);
+    return fresh.size() + upsert(store, t, cols, rest, inserted, null, null);
   }
 
   /**
    * Upserts rows; with {@code learning}, tells it how many keys it did not know were stored, so
-   * that it can resume plain inserts when there were none.
+   * that it can resume plain inserts when there were none ({@code hashes}: each row's key's filter
+   * hash, in the rows' order).
    */
   private int upsert(
       VaultStore store,
@@ -143,7 +146,8 @@ final class EarliestRows {
       List<String> cols,
       List<List<String>> rows,
       Set<String> inserted,
-      NewKeyHints.Table learning)
+      NewKeyHints.Table learning,
+      long[] hashes)
       throws SQLException {
     if (rows.isEmpty()) {
       return 0;
@@ -153,8 +157,7 @@ final class EarliestRows {
     if (learning == null && inserted == null) {
       return store.upsertEarliest(t, data, null);
     }
-    int unknown =
-        learning == null ? 0 : unknownKeys(rows, cols.indexOf(t.primaryKey().get(0)), learning);
+    int unknown = learning == null ? 0 : unknownKeys(hashes, learning);
     int[] insertedUnknown = {0};
     EarliestWrite.Changed changed =
         (insertedHere, key) -> {
@@ -175,10 +178,10 @@ final class EarliestRows {
     return count;
   }
 
-  private int unknownKeys(List<List<String>> rows, int keyColumn, NewKeyHints.Table known) {
+  private static int unknownKeys(long[] hashes, NewKeyHints.Table known) {
     int unknown = 0;
-    for (List<String> row : rows) {
-      if (!known.mayBeStored(hashText.apply(row.get(keyColumn)))) {
+    for (long h : hashes) {
+      if (!known.mayBeStored(h)) {
         unknown++;
       }
     }
@@ -215,7 +218,8 @@ final class EarliestRows {
     return roles;
   }
 
-  private List<String> earliestRow(VaultRow r, NamedValues.Lookup values, int[] roles) {
+  private static List<String> earliestRow(
+      VaultRow r, NamedValues.Lookup values, int[] roles, LongFunction<String> times) {
     List<String> row = new ArrayList<>(roles.length);
     Map<String, String> vals = r.values();
     int[] at = values.positionsIn(vals);
@@ -223,7 +227,7 @@ final class EarliestRows {
       row.add(
           switch (roles[i]) {
             case KEY -> r.key();
-            case LOAD_DTS -> target.timestampText(r.loadDts());
+            case LOAD_DTS -> times.apply(r.loadDts());
             case RECORD_SOURCE -> r.recordSource();
             default -> values.get(vals, at, i);
           });

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.LongFunction;
 
 /**
  * Writes one satellite's or reference table's versions of a batch: reads the stored history around
@@ -81,9 +82,10 @@ final class HistoryWriter {
     TextColumns repeatsRemoved = repeats.removals();
     NamedValues.Lookup attrValues = new NamedValues.Lookup(attrs);
     NamedValues.Lookup auditValues = new NamedValues.Lookup(audit);
+    LongFunction<String> times = target.timestampTexts();
     for (Map.Entry<List<String>, List<HistoryMerge.Version>> e : fresh.entrySet()) {
       HistoryMerge.Outcome o = merge(e.getKey(), e.getValue(), stored, repeated, nullAttrs, hashes);
-      rows(e.getKey(), o, nullAttrs, attrValues, auditValues, inserts, deletes);
+      rows(e.getKey(), o, nullAttrs, attrValues, auditValues, times, inserts, deletes);
       repeats.collect(t.name(), e.getKey(), o, repeatsAdded, repeatsRemoved);
     }
     repeats.write(store, repeatsAdded, repeatsRemoved);
@@ -117,12 +119,13 @@ final class HistoryWriter {
       Map<String, String> nullAttrs,
       NamedValues.Lookup attrs,
       NamedValues.Lookup audit,
+      LongFunction<String> times,
       TextColumns inserts,
       TextColumns deletes) {
     for (HistoryMerge.Version v : o.inserts()) {
       List<String> row = new ArrayList<>(key.size() + 4 + attrs.size() + audit.size());
       row.addAll(key);
-      row.add(target.timestampText(v.t));
+      row.add(times.apply(v.t));
       row.add(v.recordSource);
       row.add(v.hashDiff);
       row.add(target.booleanText(v.delete));
@@ -134,7 +137,7 @@ final class HistoryWriter {
     for (HistoryMerge.Version v : o.deletes()) {
       List<String> row = new ArrayList<>(key.size() + 1);
       row.addAll(key);
-      row.add(target.timestampText(v.t));
+      row.add(times.apply(v.t));
       deletes.add(row);
     }
   }

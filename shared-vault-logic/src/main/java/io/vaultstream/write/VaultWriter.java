@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongFunction;
 
 /**
  * Writes a planned batch inside the caller's transaction, set-based: one statement per table for
@@ -162,10 +163,9 @@ public final class VaultWriter {
     }
     List<String> cols = List.of("source_table", "pk", "valid_from", "key_values");
     TextColumns data = new TextColumns(cols, entries.size());
+    LongFunction<String> times = target.timestampTexts();
     for (BatchPlan.KeyMapEntry e : entries) {
-      data.add(
-          List.of(
-              e.source(), e.pk(), target.timestampText(e.validFrom()), KeyText.values(e.values())));
+      data.add(List.of(e.source(), e.pk(), times.apply(e.validFrom()), KeyText.values(e.values())));
     }
     // A mapping can already be stored only when these events were loaded before (a replay) or by
     // another writer: both rare, and both fail the statement (a unique violation), after which the

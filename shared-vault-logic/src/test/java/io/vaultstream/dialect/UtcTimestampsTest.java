@@ -106,6 +106,20 @@ class UtcTimestampsTest {
   }
 
   @Test
+  void aThreadsFunctionGivesTheSameTextsAndSharesWhatTheThreadKeeps() {
+    java.util.function.LongFunction<String> texts = UtcTimestamps.texts("+00");
+    SplittableRandom random = new SplittableRandom(3);
+    for (int i = 0; i < 20_000; i++) {
+      long m = random.nextLong(-62_135_596_800_000_000L, 253_402_300_799_999_999L);
+      String text = texts.apply(m);
+      assertThat(text).as("%d", m).isEqualTo(UtcTimestamps.viaFormatter(m, "+00"));
+      // What the function made, the thread's own lookup finds (one store of kept texts).
+      assertThat(UtcTimestamps.text(m, "+00")).isSameAs(text);
+    }
+    assertThat(UtcTimestamps.texts("").apply(0)).isEqualTo("1970-01-01 00:00:00.000000");
+  }
+
+  @Test
   void threadsKeepTextsOfTheirOwn() throws Exception {
     long t = 1_704_070_800_407_843L;
     String mine = UtcTimestamps.text(t, "+00");

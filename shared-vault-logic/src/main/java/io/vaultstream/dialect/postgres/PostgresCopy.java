@@ -1,6 +1,7 @@
 package io.vaultstream.dialect.postgres;
 
 import io.vaultstream.dialect.BulkInsert;
+import io.vaultstream.dialect.RowMajorColumns;
 import io.vaultstream.dialect.TransactionTime;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -60,13 +61,11 @@ final class PostgresCopy implements BulkInsert {
       byte[] reused = TEXT.get();
       TEXT.remove(); // a COPY that fails half way leaves it to be made anew
       Utf8Buffer chunk = new Utf8Buffer(reused != null ? reused : new byte[FLUSH_BYTES + 8192]);
-      // Each column's values as an array, taken once: a row then reads one element of each.
-      String[][] values = new String[bytea.length][];
-      for (int col = 0; col < values.length; col++) {
-        values[col] = columns.get(col).toArray(new String[0]);
-      }
+      // Row by row, as the lines go: the rows themselves where the columns are views of them.
+      List<List<String>> byRow =
+          columns instanceof RowMajorColumns held ? held.rows() : rowsOf(columns, rows);
       for (int r = 0; r < rows; r++) {
-        line(chunk, values, r, now);
+        line(chunk, byRow.get(r), now);
         if (chunk.size >= FLUSH_BYTES) {
           chunk.sendTo(in);
         }
@@ -84,13 +83,38 @@ final class PostgresCopy implements BulkInsert {
     }
   }
 
-  /** Row {@code r} as one line of COPY text, appended to {@code out}. */
-  private void line(Utf8Buffer out, String[][] values, int r, String now) {
+  /** Columns given as lists of their own, read as rows (views: nothing is copied). */
+  private static List<List<String>> rowsOf(List<List<String>> columns, int rows) {
+    return new java.util.AbstractList<>() {
+      @Override
+      public List<String> get(int r) {
+        return new java.util.AbstractList<>() {
+          @Override
+          public String get(int col) {
+            return columns.get(col).get(r);
+          }
+
+          @Override
+          public int size() {
+            return columns.size();
+          }
+        };
+      }
+
+      @Override
+      public int size() {
+        return rows;
+      }
+    };
+  }
+
+  /** One row as one line of COPY text, appended to {@code out}. */
+  private void line(Utf8Buffer out, List<String> row, String now) {
     for (int col = 0; col < bytea.length; col++) {
       if (col > 0) {
         out.ascii('\t');
       }
-      out.value(values[col][r], bytea[col]);
+      out.value(row.get(col), bytea[col]);
     }
     if (now != null) {
       out.ascii('\t');

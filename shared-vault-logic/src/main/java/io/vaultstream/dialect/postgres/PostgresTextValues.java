@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.LongFunction;
 
 /** PostgreSQL's {@link TextValues}: text arrays, {@code true}/{@code false}, UTC with "+00". */
 interface PostgresTextValues extends TextValues {
@@ -14,6 +15,11 @@ interface PostgresTextValues extends TextValues {
   @Override
   default String timestampText(long micros) {
     return UtcTimestamps.text(micros, "+00");
+  }
+
+  @Override
+  default LongFunction<String> timestampTexts() {
+    return UtcTimestamps.texts("+00");
   }
 
   @Override
