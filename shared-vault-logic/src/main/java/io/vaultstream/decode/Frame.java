@@ -24,14 +24,22 @@ record Frame(Operation op, Map<String, Object> row, Long micros, Long lsn, Strin
   private static String transaction(Object... candidates) {
     for (Object c : candidates) {
       String s = c instanceof Number n ? n.toString() : c instanceof String t ? t : null;
-      if (s != null
-          && s.length() <= 200
-          && !s.isEmpty()
-          && s.chars().allMatch(ch -> ch > 0x20 && ch < 0x7f)) {
+      if (s != null && s.length() <= 200 && !s.isEmpty() && printableAscii(s)) {
         return s;
       }
     }
     return null;
+  }
+
+  // A loop, not a stream: this runs for every record of a transaction.
+  private static boolean printableAscii(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char ch = s.charAt(i);
+      if (ch <= 0x20 || ch >= 0x7f) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The fields of a Debezium envelope's source block that a frame reads. */

@@ -64,8 +64,11 @@ final class PostgresCopy implements BulkInsert {
       // Row by row, as the lines go: the rows themselves where the columns are views of them.
       List<List<String>> byRow =
           columns instanceof RowMajorColumns held ? held.rows() : rowsOf(columns, rows);
+      // Each row's values copied into one array (one call per row, not one per value: the rows
+      // are lists of several kinds).
+      String[] values = new String[bytea.length];
       for (int r = 0; r < rows; r++) {
-        line(chunk, byRow.get(r), now);
+        line(chunk, byRow.get(r).toArray(values), now);
         if (chunk.size >= FLUSH_BYTES) {
           chunk.sendTo(in);
         }
@@ -108,13 +111,13 @@ final class PostgresCopy implements BulkInsert {
     };
   }
 
-  /** One row as one line of COPY text, appended to {@code out}. */
-  private void line(Utf8Buffer out, List<String> row, String now) {
+  /** One row's values (the first of them, one per column) as one line of COPY text. */
+  private void line(Utf8Buffer out, String[] row, String now) {
     for (int col = 0; col < bytea.length; col++) {
       if (col > 0) {
         out.ascii('\t');
       }
-      out.value(row.get(col), bytea[col]);
+      out.value(row[col], bytea[col]);
     }
     if (now != null) {
       out.ascii('\t');
