@@ -76,6 +76,9 @@ final class KafkaBroker implements AutoCloseable {
     p.setProperty("transaction.state.log.min.isr", "1");
     p.setProperty("group.initial.rebalance.delay.ms", "0");
     p.setProperty("num.partitions", "1");
+    // No other broker to hand leadership to: stopping waits for no controller's approval (which
+    // can take minutes on a busy host, up to the broker's five-minute bound).
+    p.setProperty("controlled.shutdown.enable", "false");
     return p;
   }
 

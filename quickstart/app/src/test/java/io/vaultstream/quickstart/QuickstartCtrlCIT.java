@@ -52,7 +52,14 @@ class QuickstartCtrlCIT {
       // What the terminal sends on Ctrl-C.
       new ProcessBuilder("kill", "-INT", Long.toString(quickstart.pid())).start().waitFor();
 
-      assertThat(quickstart.waitFor(2, TimeUnit.MINUTES)).as("stopped in time").isTrue();
+      if (!quickstart.waitFor(2, TimeUnit.MINUTES)) {
+        // Keep what it waits on: the console goes with the temporary directory.
+        throw new AssertionError(
+            String.format(
+                "the quickstart did not stop within 2 minutes of Ctrl-C.%n--- console ---%n%s"
+                    + "%n--- quickstart threads ---%n%s%n--- worker alive: %s ---",
+                read(console), threads(quickstart.pid()), worker.isAlive()));
+      }
       assertThat(quickstart.exitValue()).isEqualTo(QuickstartCommand.INTERRUPTED);
       String out = read(console);
       assertThat(out)
@@ -69,6 +76,24 @@ class QuickstartCtrlCIT {
       assertThat(worker.isAlive()).as("the worker's JVM").isFalse();
     } finally {
       quickstart.destroyForcibly();
+    }
+  }
+
+  /** The threads of a running JVM, as {@code jcmd Thread.print} lists them. */
+  private static String threads(long pid) {
+    try {
+      Process jcmd =
+          new ProcessBuilder(
+                  Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                  Long.toString(pid),
+                  "Thread.print")
+              .redirectErrorStream(true)
+              .start();
+      String dump = new String(jcmd.getInputStream().readAllBytes());
+      jcmd.waitFor(30, TimeUnit.SECONDS);
+      return dump;
+    } catch (Exception e) {
+      return "(no thread dump: " + e + ")";
     }
   }
 
