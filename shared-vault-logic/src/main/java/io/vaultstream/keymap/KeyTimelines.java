@@ -15,6 +15,24 @@ public final class KeyTimelines {
   private final Map<String, Map<String, TreeMap<Long, Map<String, String>>>> bySource =
       new HashMap<>();
   private final Map<String, Set<String>> loaded = new HashMap<>();
+  private final int rowsPerSource;
+
+  /**
+   * Timelines of a batch of {@code events} events: each source's map made at the size that many
+   * rows need, not grown to it (a batch's maps are new each time).
+   */
+  public KeyTimelines(int events) {
+    this.rowsPerSource = (int) Math.min(1 << 20, Math.ceil(Math.max(events, 1) / 0.75));
+  }
+
+  private Map<String, TreeMap<Long, Map<String, String>>> source(String source) {
+    Map<String, TreeMap<Long, Map<String, String>>> m = bySource.get(source);
+    if (m == null) {
+      m = new HashMap<>(rowsPerSource);
+      bySource.put(source, m);
+    }
+    return m;
+  }
 
   /** Primary keys of a source not yet read from the database. */
   public Set<String> missing(String source, Set<String> pks) {
@@ -29,8 +47,9 @@ public final class KeyTimelines {
   }
 
   /**
-   * Adds mappings read from the database for these primary keys. Takes {@code pks} as it is (the
-   * first set of a source is kept, not copied): the caller does not use it again.
+   * Adds mappings read from the database for these primary keys. Takes {@code pks} and the
+   * timelines of {@code read} as they are (kept and added to, not copied): the caller does not use
+   * them again.
    */
   public void addLoaded(
       String source, Set<String> pks, Map<String, TreeMap<Long, Map<String, String>>> read) {
@@ -44,9 +63,14 @@ public final class KeyTimelines {
       }
       have.addAll(pks);
     }
-    Map<String, TreeMap<Long, Map<String, String>>> m =
-        bySource.computeIfAbsent(source, s -> new HashMap<>());
-    read.forEach((pk, tl) -> m.computeIfAbsent(pk, k -> new TreeMap<>()).putAll(tl));
+    Map<String, TreeMap<Long, Map<String, String>>> m = source(source);
+    read.forEach(
+        (pk, tl) -> {
+          TreeMap<Long, Map<String, String>> had = m.putIfAbsent(pk, tl);
+          if (had != null) {
+            had.putAll(tl);
+          }
+        });
   }
 
   /** What {@link #put} returns when nothing new was recorded. */
@@ -61,9 +85,7 @@ public final class KeyTimelines {
    */
   public long put(String source, String pk, long micros, Map<String, String> values) {
     TreeMap<Long, Map<String, String>> tl =
-        bySource
-            .computeIfAbsent(source, s -> new HashMap<>())
-            .computeIfAbsent(pk, k -> new TreeMap<>());
+        source(source).computeIfAbsent(pk, k -> new TreeMap<>());
     long t = micros;
     for (Map<String, String> held = tl.get(t); held != null; held = tl.get(++t)) {
       if (held.equals(values)) {

@@ -46,6 +46,14 @@ public final class BatchPlan {
   public record SetAside(
       io.vaultstream.event.ChangeEvent event, String link, String message, boolean error) {}
 
+  // The rows a table of the batch may get at most (one per event), for the size its map is made at.
+  private final int rowsPerTable;
+
+  /** A plan for at most {@code events} events. */
+  public BatchPlan(int events) {
+    this.rowsPerTable = Math.max(events, 1);
+  }
+
   // Hub business keys reached through parent rows' key values while planning (by their map);
   // made when first needed, dropped once planned.
   private Map<Map<String, String>, ParentReach.Reached> reached;
@@ -73,7 +81,7 @@ public final class BatchPlan {
 
   void offer(String table, VaultRow row) {
     earliest
-        .computeIfAbsent(table, t -> new LinkedHashMap<>())
+        .computeIfAbsent(table, t -> new LinkedHashMap<>(BatchPlanner.capacity(rowsPerTable)))
         .merge(row.key(), row, (old, offered) -> offered.before(old) ? offered : old);
   }
 
@@ -82,6 +90,6 @@ public final class BatchPlan {
   }
 
   void add(String table, HistoryRow row) {
-    history.computeIfAbsent(table, t -> new ArrayList<>()).add(row);
+    history.computeIfAbsent(table, t -> new ArrayList<>(rowsPerTable)).add(row);
   }
 }

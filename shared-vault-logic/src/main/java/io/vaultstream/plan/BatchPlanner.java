@@ -52,13 +52,13 @@ public final class BatchPlanner {
    * and events rechecked from the waiting rows, together.
    */
   public BatchPlan plan(RowKeys keys, List<Recheck> rechecks, KeyMapReader reader) {
-    BatchPlan plan = new BatchPlan();
+    BatchPlan plan = new BatchPlan(keys.events.size() + rechecks.size());
     plan.events = keys.events.size();
     List<Planned> events = inSourceOrder(keys, rechecks);
 
     // Each loop is a method of its own, and each loop body too: the JIT compiles them apart
     // (compiling one large method with every loop in it took seconds of a fresh worker's CPU).
-    KeyTimelines timelines = new KeyTimelines();
+    KeyTimelines timelines = new KeyTimelines(events.size());
     Map<String, Set<String>> pks = rowsToRead(events);
     pks.forEach((source, read) -> load(timelines, reader, source, read));
     List<PlanItem> items = items(events, timelines, plan);
@@ -115,7 +115,7 @@ public final class BatchPlanner {
         if (p.pk == null) {
           p.pk = pkText(e);
         }
-        pks.computeIfAbsent(e.sourceTable(), s -> new HashSet<>()).add(p.pk);
+        pks.computeIfAbsent(e.sourceTable(), s -> new HashSet<>(capacity(events.size()))).add(p.pk);
       }
     }
     return pks;
@@ -145,13 +145,13 @@ public final class BatchPlanner {
     if (e.operation().carriesRow()) {
       Map<String, String> keys = ownKeys(e, si);
       if (linksOnly) {
-        return new PlanItem(e, pk, keys, true, unknownParent);
+        return new PlanItem(e, si, pk, keys, true, unknownParent);
       }
       long at = timelines.put(e.sourceTable(), pk, e.eventTimeMicros(), keys);
       if (at != KeyTimelines.IN_FORCE && si.needsKeyMap()) {
         plan.keyMap.add(new BatchPlan.KeyMapEntry(e.sourceTable(), pk, at, keys));
       }
-      return new PlanItem(e, pk, keys, false, false);
+      return new PlanItem(e, si, pk, keys, false, false);
     }
     // Every key column in the primary key, which a delete's before image carries: the delete
     // knows its keys itself (such rows have no key map entries to look them up in).
@@ -174,7 +174,7 @@ public final class BatchPlanner {
               pk));
       return null;
     }
-    return new PlanItem(e, pk, keys, linksOnly, unknownParent);
+    return new PlanItem(e, si, pk, keys, linksOnly, unknownParent);
   }
 
   /** The key columns' values as the event's own row image holds them. */
@@ -191,25 +191,27 @@ public final class BatchPlanner {
   private Map<String, Set<String>> parentKeys(List<PlanItem> items) {
     Map<String, Set<String>> parents = new LinkedHashMap<>();
     for (PlanItem it : items) {
-      addParentKeys(it, parents);
+      addParentKeys(it, parents, items.size());
     }
     return parents;
   }
 
-  private void addParentKeys(PlanItem it, Map<String, Set<String>> parents) {
-    SourceIndex si = index.get(it.event().sourceTable());
+  private void addParentKeys(PlanItem it, Map<String, Set<String>> parents, int items) {
+    SourceIndex si = it.source();
     for (ForeignKey fk : si.foreignKeys()) {
       if (si.carried().get(fk.name()).isEmpty()) {
         List<String> vals = BusinessKeys.values(it.keys(), fk.columns());
         if (!vals.contains(null)) {
-          parents.computeIfAbsent(fk.references(), s -> new HashSet<>()).add(KeyText.pk(vals));
+          parents
+              .computeIfAbsent(fk.references(), s -> new HashSet<>(capacity(items)))
+              .add(KeyText.pk(vals));
         }
       }
     }
   }
 
   private void rows(List<PlanItem> items, KeyTimelines timelines, BatchPlan plan) {
-    LoadTimes taken = new LoadTimes();
+    LoadTimes taken = new LoadTimes(items.size());
     for (PlanItem it : items) {
       rows.rowsOf(it, timelines, plan, taken);
     }
@@ -226,7 +228,7 @@ public final class BatchPlanner {
       ChangeEvent e = events.get(i);
       if (e.operation().carriesRow()) {
         pks[i] = pkText(e);
-        out.computeIfAbsent(e.sourceTable(), s -> new HashSet<>()).add(pks[i]);
+        out.computeIfAbsent(e.sourceTable(), s -> new HashSet<>(capacity(pks.length))).add(pks[i]);
       }
     }
     return new RowKeys(events, pks, out);

@@ -47,7 +47,7 @@ final class ItemRows {
     this.model = model;
     this.hasher = hasher;
     this.index = index;
-    this.reaches = new ParentReach(hasher, index);
+    this.reaches = new ParentReach(hasher);
     this.satelliteRows = new SatelliteRows(model, this, reaches);
     this.tracking = new TrackingRows(model, hasher, index);
     this.links = new LinkRows(model, hasher, reaches, this);
@@ -86,8 +86,8 @@ final class ItemRows {
    * hubs its foreign keys carry, links, satellites, effectivity and status rows, reference tables.
    */
   void rowsOf(PlanItem it, KeyTimelines timelines, BatchPlan plan, LoadTimes taken) {
-    String rsrc = model.recordSourceOf(it.event().sourceTable());
-    SourceIndex si = index.get(it.event().sourceTable());
+    SourceIndex si = it.source();
+    String rsrc = si.recordSource();
     Map<String, String> ownHubKeys = hubRows(it, si, plan, rsrc);
     carriedHubRows(it, si, plan, rsrc);
     Map<String, String> linkKeys = new HashMap<>(BatchPlanner.capacity(si.links().size()));

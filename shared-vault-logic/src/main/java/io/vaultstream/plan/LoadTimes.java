@@ -56,7 +56,12 @@ final class LoadTimes {
     }
   }
 
-  private final Map<Slot, Times> taken = new HashMap<>();
+  private final Map<Slot, Times> taken;
+
+  /** The times of a batch of {@code events} events (its map made at the size most batches need). */
+  LoadTimes(int events) {
+    taken = new HashMap<>(BatchPlanner.capacity(Math.max(events, 1)));
+  }
 
   /** Takes the first free time at or after {@code t} for the key of the table, and returns it. */
   long firstFree(String table, List<String> key, long t) {

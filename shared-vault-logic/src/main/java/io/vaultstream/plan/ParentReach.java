@@ -18,11 +18,9 @@ import java.util.Map;
  */
 final class ParentReach {
   private final HashKeyCalculator hasher;
-  private final Map<String, SourceIndex> index;
 
-  ParentReach(HashKeyCalculator hasher, Map<String, SourceIndex> index) {
+  ParentReach(HashKeyCalculator hasher) {
     this.hasher = hasher;
-    this.index = index;
   }
 
   /**
@@ -59,7 +57,7 @@ final class ParentReach {
               Problem.NULL_BUSINESS_KEY, "business key " + hub.sources().get(source) + " is NULL")
           : Reach.of(bk, hk);
     }
-    SourceIndex si = index.get(source);
+    SourceIndex si = it.source();
     ForeignKey fk = si.table().foreignKeys().get(end.via());
     List<String> fkValues = BusinessKeys.values(it.keys(), fk.columns());
     if (fkValues.contains(null)) {

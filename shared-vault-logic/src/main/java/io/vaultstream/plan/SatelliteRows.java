@@ -141,7 +141,7 @@ final class SatelliteRows {
       if (!Objects.equals(
           BusinessKeys.values(before, fk.columns()),
           BusinessKeys.values(it.keys(), fk.columns()))) {
-        PlanItem old = new PlanItem(e, it.pk(), before, it.linksOnly(), false);
+        PlanItem old = new PlanItem(e, it.source(), it.pk(), before, it.linksOnly(), false);
         oldParent = viaParent(old, sat, before, timelines, plan, false);
       }
     }

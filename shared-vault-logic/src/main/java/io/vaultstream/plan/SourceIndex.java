@@ -26,6 +26,7 @@ import java.util.Optional;
  *     columns are distinct)
  * @param primaryKeyColumns the primary key's columns, as read from row images
  * @param keyReader the key columns, as read from row images
+ * @param recordSource the record source of the rows its events load (made once, not per event)
  */
 record SourceIndex(
     SourceTable table,
@@ -40,7 +41,8 @@ record SourceIndex(
     boolean needsKeyMap,
     NamedValues.Names keyNames,
     RowColumns primaryKeyColumns,
-    RowColumns keyReader) {
+    RowColumns keyReader,
+    String recordSource) {
 
   /** The index of every source of a model. */
   static Map<String, SourceIndex> of(VaultModel model) {
@@ -71,7 +73,8 @@ record SourceIndex(
               referenced || !s.primaryKey().containsAll(keyColumns),
               Objects.requireNonNull(NamedValues.Names.shared(keyColumns)),
               new RowColumns(s.primaryKey()),
-              new RowColumns(keyColumns)));
+              new RowColumns(keyColumns),
+              model.recordSourceOf(s.name())));
     }
     return out;
   }

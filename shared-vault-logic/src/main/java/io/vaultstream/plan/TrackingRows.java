@@ -42,7 +42,7 @@ final class TrackingRows {
     this.model = model;
     this.hasher = hasher;
     this.index = index;
-    this.reaches = new ParentReach(hasher, index);
+    this.reaches = new ParentReach(hasher);
     for (String source : model.sources().keySet()) {
       List<EffectivitySatellite> e = model.effectivitySatellitesOf(source);
       List<StatusSatellite> s = model.statusSatellitesOf(source);
@@ -75,8 +75,8 @@ final class TrackingRows {
         continue;
       }
       long t = it.event().eventTimeMicros();
-      addParents(index.get(source), timelines.before(source, it.pk(), t), parents);
-      addParents(index.get(source), timelines.after(source, it.pk(), t), parents);
+      addParents(it.source(), timelines.before(source, it.pk(), t), parents);
+      addParents(it.source(), timelines.after(source, it.pk(), t), parents);
     }
   }
 
@@ -150,7 +150,7 @@ final class TrackingRows {
       BiFunction<Map<String, String>, Long, String> keyOf) {
     ChangeEvent e = it.event();
     long t = e.eventTimeMicros();
-    String rsrc = model.recordSourceOf(e.sourceTable());
+    String rsrc = it.source().recordSource();
     if (key == null) {
       return;
     }
@@ -159,7 +159,7 @@ final class TrackingRows {
       return;
     }
     add(plan, taken, table, key, t, ACTIVE, rsrc);
-    if (!index.get(e.sourceTable()).needsKeyMap()) {
+    if (!it.source().needsKeyMap()) {
       return; // every key column is in the primary key: a row's key never changes
     }
     Map.Entry<Long, Map<String, String>> prev = timelines.before(e.sourceTable(), it.pk(), t);
@@ -211,8 +211,8 @@ final class TrackingRows {
     ChangeEvent then =
         new ChangeEvent(
             e.sourceTable(), e.operation(), e.row(), at, e.position(), e.rawKey(), e.rawValue());
-    PlanItem other = new PlanItem(then, it.pk(), keys, false, false);
-    BatchPlan scratch = new BatchPlan();
+    PlanItem other = new PlanItem(then, it.source(), it.pk(), keys, false, false);
+    BatchPlan scratch = new BatchPlan(1);
     List<String> hashInput = new ArrayList<>();
     for (LinkEnd end : link.hubs()) {
       Hub hub = model.hubs().get(end.hub());

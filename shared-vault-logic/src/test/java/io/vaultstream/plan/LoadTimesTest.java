@@ -14,7 +14,7 @@ class LoadTimesTest {
 
   @Test
   void versionsOfOneKeyAtOneTimeMoveToTheNextFreeMicroseconds() {
-    LoadTimes times = new LoadTimes();
+    LoadTimes times = new LoadTimes(4);
     assertThat(times.firstFree("sat", List.of("k"), 100)).isEqualTo(100);
     assertThat(times.firstFree("sat", List.of("k"), 100)).isEqualTo(101);
     assertThat(times.firstFree("sat", List.of("k"), 100)).isEqualTo(102);
@@ -27,7 +27,7 @@ class LoadTimesTest {
 
   @Test
   void aTrackingVersionIsTakenOncePerBatch() {
-    LoadTimes times = new LoadTimes();
+    LoadTimes times = new LoadTimes(4);
     assertThat(times.take("eff", "k", "Y", 100)).isTrue();
     assertThat(times.take("eff", "k", "Y", 100)).isFalse();
     assertThat(times.take("eff", "k", "N", 100)).isTrue();
@@ -39,7 +39,7 @@ class LoadTimesTest {
 
   @Test
   void aKeyIsOneKeyWhateverListHoldsIt() {
-    LoadTimes times = new LoadTimes();
+    LoadTimes times = new LoadTimes(4);
     assertThat(times.firstFree("sat", List.of("k", "m"), 100)).isEqualTo(100);
     assertThat(times.firstFree("sat", new ArrayList<>(List.of("k", "m")), 100)).isEqualTo(101);
     assertThat(times.firstFree("sat", Arrays.asList("k", "m"), 100)).isEqualTo(102);
