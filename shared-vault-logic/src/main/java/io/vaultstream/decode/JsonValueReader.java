@@ -152,8 +152,20 @@ public final class JsonValueReader {
   /** The physical value normalised by its logical type {@code name}; {@code v} is the input. */
   static Object logical(
       Map<String, String> params, String name, Object v, Object physical, String path) {
+    LogicalTypes.Logical logical = LogicalTypes.Logical.of(name);
+    return logical == null ? physical : logical(logical, params, name, v, physical, path);
+  }
+
+  /** {@link #logical(Map, String, Object, Object, String)} with the logical type found already. */
+  static Object logical(
+      LogicalTypes.Logical logical,
+      Map<String, String> params,
+      String name,
+      Object v,
+      Object physical,
+      String path) {
     try {
-      return LogicalTypes.normalize(name, params, physical);
+      return LogicalTypes.normalize(logical, name, params, physical);
     } catch (DecodeException e) {
       throw new ValueException("field '" + path + "': " + e.getMessage(), e);
     } catch (RuntimeException e) {

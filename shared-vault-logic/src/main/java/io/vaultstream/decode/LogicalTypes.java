@@ -33,8 +33,61 @@ public final class LogicalTypes {
     if (value == null || name == null) {
       return value;
     }
+    Logical logical = Logical.of(name);
+    return logical == null ? value : normalize(logical, name, params, value);
+  }
+
+  /** The logical types converted; any other name leaves its value as it is. */
+  public enum Logical {
+    DECIMAL,
+    VARIABLE_SCALE_DECIMAL,
+    DATE,
+    TIME,
+    MICRO_TIME,
+    NANO_TIME,
+    MILLI_TIMESTAMP,
+    CONNECT_TIMESTAMP,
+    MICRO_TIMESTAMP,
+    NANO_TIMESTAMP,
+    ZONED_TIMESTAMP,
+    ZONED_TIME,
+    DEBEZIUM_UUID;
+
+    /**
+     * The logical type named so, or null for a name whose values are kept as they are: found once
+     * per schema by a reader that keeps it, not once per value.
+     */
+    public static Logical of(String name) {
+      return switch (name) {
+        case "org.apache.kafka.connect.data.Decimal" -> DECIMAL;
+        case "io.debezium.data.VariableScaleDecimal" -> VARIABLE_SCALE_DECIMAL;
+        case "io.debezium.time.Date", "org.apache.kafka.connect.data.Date" -> DATE;
+        case "io.debezium.time.Time", "org.apache.kafka.connect.data.Time" -> TIME;
+        case "io.debezium.time.MicroTime" -> MICRO_TIME;
+        case "io.debezium.time.NanoTime" -> NANO_TIME;
+        case "io.debezium.time.Timestamp" -> MILLI_TIMESTAMP;
+        case "org.apache.kafka.connect.data.Timestamp" -> CONNECT_TIMESTAMP;
+        case "io.debezium.time.MicroTimestamp" -> MICRO_TIMESTAMP;
+        case "io.debezium.time.NanoTimestamp" -> NANO_TIMESTAMP;
+        case "io.debezium.time.ZonedTimestamp" -> ZONED_TIMESTAMP;
+        case "io.debezium.time.ZonedTime" -> ZONED_TIME;
+        case "io.debezium.data.Uuid" -> DEBEZIUM_UUID;
+        default -> null;
+      };
+    }
+  }
+
+  /**
+   * {@link #normalize(String, Map, Object)} of a value whose logical type {@code name} is known to
+   * be {@code logical}.
+   */
+  public static Object normalize(
+      Logical logical, String name, Map<String, String> params, Object value) {
+    if (value == null) {
+      return null;
+    }
     try {
-      return convert(name, params, value);
+      return convert(logical, name, params, value);
     } catch (DateTimeException | ArithmeticException e) {
       // Beyond what java.time holds (a date a billion years away): a bad record, not a task
       // failure.
@@ -44,22 +97,22 @@ public final class LogicalTypes {
   }
 
   /** One case per logical type; the conversions that take more than a line have methods below. */
-  private static Object convert(String name, Map<String, String> params, Object value) {
-    return switch (name) {
-      case "org.apache.kafka.connect.data.Decimal" -> decimal(params, value, name);
-      case "io.debezium.data.VariableScaleDecimal" -> variableScaleDecimal(value, name);
-      case "io.debezium.time.Date", "org.apache.kafka.connect.data.Date" -> date(value, name);
-      case "io.debezium.time.Time", "org.apache.kafka.connect.data.Time" -> time(value, name);
-      case "io.debezium.time.MicroTime" -> TimeOfDay.of(number(value, name), 1_000L, name);
-      case "io.debezium.time.NanoTime" -> TimeOfDay.of(number(value, name), 1L, name);
-      case "io.debezium.time.Timestamp" -> millis(number(value, name));
-      case "org.apache.kafka.connect.data.Timestamp" -> instant(value, name);
-      case "io.debezium.time.MicroTimestamp" -> micros(number(value, name));
-      case "io.debezium.time.NanoTimestamp" -> nanos(number(value, name));
-      case "io.debezium.time.ZonedTimestamp" -> zonedTimestamp(value.toString());
-      case "io.debezium.time.ZonedTime" -> OffsetTime.parse(value.toString());
-      case "io.debezium.data.Uuid" -> uuid(value, name);
-      default -> value;
+  private static Object convert(
+      Logical logical, String name, Map<String, String> params, Object value) {
+    return switch (logical) {
+      case DECIMAL -> decimal(params, value, name);
+      case VARIABLE_SCALE_DECIMAL -> variableScaleDecimal(value, name);
+      case DATE -> date(value, name);
+      case TIME -> time(value, name);
+      case MICRO_TIME -> TimeOfDay.of(number(value, name), 1_000L, name);
+      case NANO_TIME -> TimeOfDay.of(number(value, name), 1L, name);
+      case MILLI_TIMESTAMP -> millis(number(value, name));
+      case CONNECT_TIMESTAMP -> instant(value, name);
+      case MICRO_TIMESTAMP -> micros(number(value, name));
+      case NANO_TIMESTAMP -> nanos(number(value, name));
+      case ZONED_TIMESTAMP -> zonedTimestamp(value.toString());
+      case ZONED_TIME -> OffsetTime.parse(value.toString());
+      case DEBEZIUM_UUID -> uuid(value, name);
     };
   }
 

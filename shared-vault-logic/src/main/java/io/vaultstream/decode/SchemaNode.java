@@ -36,6 +36,8 @@ final class SchemaNode {
   private final SchemaValues.Primitive primitive;
   private final Object rawName;
   private final String name;
+  // The logical type the name gives, found once: null when values are kept as they are.
+  private final LogicalTypes.Logical logical;
   private final Map<String, String> params;
   private final String path;
   private final String[] fieldNames;
@@ -55,6 +57,7 @@ final class SchemaNode {
     this.primitive = type == null ? SchemaValues.Primitive.OTHER : SchemaValues.Primitive.of(type);
     this.rawName = schema.get("name");
     this.name = rawName == null ? null : JsonValueReader.text(rawName);
+    this.logical = name == null ? null : LogicalTypes.Logical.of(name);
     this.params = rawName == null ? Map.of() : JsonValueReader.params(schema);
     List<Map<?, ?>> structFields = "struct".equals(type) ? structFields(schema) : null;
     if (structFields != null) {
@@ -223,9 +226,10 @@ final class SchemaNode {
   }
 
   private Object named(Object physical, Object input) {
-    return name == null
+    return logical == null
         ? physical
-        : JsonValueReader.logical(params, name, input == null ? physical : input, physical, path);
+        : JsonValueReader.logical(
+            logical, params, name, input == null ? physical : input, physical, path);
   }
 
   /**

@@ -11,7 +11,10 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.Base64;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Connect and Debezium logical types become the Java values the hashes are rendered from. */
@@ -69,6 +72,40 @@ class LogicalTypesTest {
     assertThat(n("io.debezium.data.Json", "{\"a\": 1}")).isEqualTo("{\"a\": 1}");
     assertThat(n("my.custom.Type", 42L)).isEqualTo(42L);
     assertThat(n("io.debezium.time.Date", null)).isNull();
+  }
+
+  @Test
+  void eachConvertedNameHasItsLogicalTypeAndOthersNone() {
+    List<String> names =
+        List.of(
+            "org.apache.kafka.connect.data.Decimal",
+            "io.debezium.data.VariableScaleDecimal",
+            "io.debezium.time.Date",
+            "org.apache.kafka.connect.data.Date",
+            "io.debezium.time.Time",
+            "org.apache.kafka.connect.data.Time",
+            "io.debezium.time.MicroTime",
+            "io.debezium.time.NanoTime",
+            "io.debezium.time.Timestamp",
+            "org.apache.kafka.connect.data.Timestamp",
+            "io.debezium.time.MicroTimestamp",
+            "io.debezium.time.NanoTimestamp",
+            "io.debezium.time.ZonedTimestamp",
+            "io.debezium.time.ZonedTime",
+            "io.debezium.data.Uuid");
+    Set<LogicalTypes.Logical> found = EnumSet.noneOf(LogicalTypes.Logical.class);
+    names.forEach(name -> found.add(LogicalTypes.Logical.of(name)));
+    assertThat(found).containsExactlyInAnyOrder(LogicalTypes.Logical.values());
+    assertThat(LogicalTypes.Logical.of("io.debezium.data.Json")).isNull();
+    assertThat(LogicalTypes.Logical.of("io.debezium.time.microtimestamp")).isNull();
+    // Found once or per value, a name converts the same.
+    assertThat(
+            LogicalTypes.normalize(
+                LogicalTypes.Logical.MICRO_TIMESTAMP,
+                "io.debezium.time.MicroTimestamp",
+                Map.of(),
+                1_704_067_200_000_001L))
+        .isEqualTo(n("io.debezium.time.MicroTimestamp", 1_704_067_200_000_001L));
   }
 
   @Test
