@@ -18,11 +18,11 @@ public final class KeyTimelines {
   private final int rowsPerSource;
 
   /**
-   * Timelines of a batch of {@code events} events: each source's map made at the size that many
-   * rows need, not grown to it (a batch's maps are new each time).
+   * Timelines whose map of each source is made with {@code capacity} (a batch's maps are new each
+   * time: made at the size they need, not grown to it).
    */
-  public KeyTimelines(int events) {
-    this.rowsPerSource = (int) Math.min(1 << 20, Math.ceil(Math.max(events, 1) / 0.75));
+  public KeyTimelines(int capacity) {
+    this.rowsPerSource = Math.max(1, capacity);
   }
 
   private Map<String, TreeMap<Long, Map<String, String>>> source(String source) {

@@ -46,12 +46,12 @@ public final class BatchPlan {
   public record SetAside(
       io.vaultstream.event.ChangeEvent event, String link, String message, boolean error) {}
 
-  // The rows a table of the batch may get at most (one per event), for the size its map is made at.
+  // The rows a table's map and list are made for (a table gets at most one per event).
   private final int rowsPerTable;
 
   /** A plan for at most {@code events} events. */
   public BatchPlan(int events) {
-    this.rowsPerTable = Math.max(events, 1);
+    this.rowsPerTable = Math.max(1, Math.min(events, BatchPlanner.PER_TABLE_MAX));
   }
 
   // Hub business keys reached through parent rows' key values while planning (by their map);

@@ -58,7 +58,7 @@ public final class BatchPlanner {
 
     // Each loop is a method of its own, and each loop body too: the JIT compiles them apart
     // (compiling one large method with every loop in it took seconds of a fresh worker's CPU).
-    KeyTimelines timelines = new KeyTimelines(events.size());
+    KeyTimelines timelines = new KeyTimelines(perTable(events.size()));
     Map<String, Set<String>> pks = rowsToRead(events);
     pks.forEach((source, read) -> load(timelines, reader, source, read));
     List<PlanItem> items = items(events, timelines, plan);
@@ -115,7 +115,7 @@ public final class BatchPlanner {
         if (p.pk == null) {
           p.pk = pkText(e);
         }
-        pks.computeIfAbsent(e.sourceTable(), s -> new HashSet<>(capacity(events.size()))).add(p.pk);
+        pks.computeIfAbsent(e.sourceTable(), s -> new HashSet<>(perTable(events.size()))).add(p.pk);
       }
     }
     return pks;
@@ -187,6 +187,18 @@ public final class BatchPlanner {
     return (int) Math.ceil(n / 0.75);
   }
 
+  /**
+   * The most entries a batch's map of one table or source is made for before it holds any: a batch
+   * spreads its events over its tables, and a model of hundreds of tables must not get a large
+   * table per table met (past this, a map grows as it fills).
+   */
+  static final int PER_TABLE_MAX = 2048;
+
+  /** A batch's map of one table or source, for a batch of {@code events} events. */
+  static int perTable(int events) {
+    return capacity(Math.max(1, Math.min(events, PER_TABLE_MAX)));
+  }
+
   /** The parent rows the items' foreign keys reach through the key map. */
   private Map<String, Set<String>> parentKeys(List<PlanItem> items) {
     Map<String, Set<String>> parents = new LinkedHashMap<>();
@@ -203,7 +215,7 @@ public final class BatchPlanner {
         List<String> vals = BusinessKeys.values(it.keys(), fk.columns());
         if (!vals.contains(null)) {
           parents
-              .computeIfAbsent(fk.references(), s -> new HashSet<>(capacity(items)))
+              .computeIfAbsent(fk.references(), s -> new HashSet<>(perTable(items)))
               .add(KeyText.pk(vals));
         }
       }
@@ -228,7 +240,7 @@ public final class BatchPlanner {
       ChangeEvent e = events.get(i);
       if (e.operation().carriesRow()) {
         pks[i] = pkText(e);
-        out.computeIfAbsent(e.sourceTable(), s -> new HashSet<>(capacity(pks.length))).add(pks[i]);
+        out.computeIfAbsent(e.sourceTable(), s -> new HashSet<>(perTable(pks.length))).add(pks[i]);
       }
     }
     return new RowKeys(events, pks, out);
