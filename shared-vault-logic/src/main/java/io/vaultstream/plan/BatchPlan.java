@@ -46,14 +46,6 @@ public final class BatchPlan {
   public record SetAside(
       io.vaultstream.event.ChangeEvent event, String link, String message, boolean error) {}
 
-  // The rows a table's map and list are made for (a table gets at most one per event).
-  private final int rowsPerTable;
-
-  /** A plan for at most {@code events} events. */
-  public BatchPlan(int events) {
-    this.rowsPerTable = Math.max(1, Math.min(events, BatchPlanner.PER_TABLE_MAX));
-  }
-
   // Hub business keys reached through parent rows' key values while planning (by their map);
   // made when first needed, dropped once planned.
   private Map<Map<String, String>, ParentReach.Reached> reached;
@@ -81,7 +73,7 @@ public final class BatchPlan {
 
   void offer(String table, VaultRow row) {
     earliest
-        .computeIfAbsent(table, t -> new LinkedHashMap<>(BatchPlanner.capacity(rowsPerTable)))
+        .computeIfAbsent(table, t -> new LinkedHashMap<>())
         .merge(row.key(), row, (old, offered) -> offered.before(old) ? offered : old);
   }
 
@@ -90,6 +82,6 @@ public final class BatchPlan {
   }
 
   void add(String table, HistoryRow row) {
-    history.computeIfAbsent(table, t -> new ArrayList<>(rowsPerTable)).add(row);
+    history.computeIfAbsent(table, t -> new ArrayList<>()).add(row);
   }
 }

@@ -52,13 +52,13 @@ public final class BatchPlanner {
    * and events rechecked from the waiting rows, together.
    */
   public BatchPlan plan(RowKeys keys, List<Recheck> rechecks, KeyMapReader reader) {
-    BatchPlan plan = new BatchPlan(keys.events.size() + rechecks.size());
+    BatchPlan plan = new BatchPlan();
     plan.events = keys.events.size();
     List<Planned> events = inSourceOrder(keys, rechecks);
 
     // Each loop is a method of its own, and each loop body too: the JIT compiles them apart
     // (compiling one large method with every loop in it took seconds of a fresh worker's CPU).
-    KeyTimelines timelines = new KeyTimelines(perTable(events.size()));
+    KeyTimelines timelines = new KeyTimelines(perSource(events.size()));
     Map<String, Set<String>> pks = rowsToRead(events);
     pks.forEach((source, read) -> load(timelines, reader, source, read));
     List<PlanItem> items = items(events, timelines, plan);
@@ -115,7 +115,8 @@ public final class BatchPlanner {
         if (p.pk == null) {
           p.pk = pkText(e);
         }
-        pks.computeIfAbsent(e.sourceTable(), s -> new HashSet<>(perTable(events.size()))).add(p.pk);
+        pks.computeIfAbsent(e.sourceTable(), s -> new HashSet<>(perSource(events.size())))
+            .add(p.pk);
       }
     }
     return pks;
@@ -188,15 +189,19 @@ public final class BatchPlanner {
   }
 
   /**
-   * The most entries a batch's map of one table or source is made for before it holds any: a batch
-   * spreads its events over its tables, and a model of hundreds of tables must not get a large
-   * table per table met (past this, a map grows as it fills).
+   * The most entries a batch's map of one source is made for before it holds any (4,096 buckets): a
+   * batch spreads its events over its sources, and a batch that meets many sources must not get a
+   * large map for each (past this, a map grows as it fills). The rows offered per vault table are
+   * not presized at all: a model may have hundreds of tables, most with a few rows per batch.
    */
-  static final int PER_TABLE_MAX = 2048;
+  static final int PER_SOURCE_MAX = 2048;
 
-  /** A batch's map of one table or source, for a batch of {@code events} events. */
-  static int perTable(int events) {
-    return capacity(Math.max(1, Math.min(events, PER_TABLE_MAX)));
+  /** The load-time slots a batch's one map is made for at most (a micro-batch may be huge). */
+  static final int LOAD_TIMES_MAX = 1 << 16;
+
+  /** A batch's map of one source, for a batch of {@code events} events. */
+  static int perSource(int events) {
+    return capacity(Math.max(1, Math.min(events, PER_SOURCE_MAX)));
   }
 
   /** The parent rows the items' foreign keys reach through the key map. */
@@ -215,7 +220,7 @@ public final class BatchPlanner {
         List<String> vals = BusinessKeys.values(it.keys(), fk.columns());
         if (!vals.contains(null)) {
           parents
-              .computeIfAbsent(fk.references(), s -> new HashSet<>(perTable(items)))
+              .computeIfAbsent(fk.references(), s -> new HashSet<>(perSource(items)))
               .add(KeyText.pk(vals));
         }
       }
@@ -223,7 +228,7 @@ public final class BatchPlanner {
   }
 
   private void rows(List<PlanItem> items, KeyTimelines timelines, BatchPlan plan) {
-    LoadTimes taken = new LoadTimes(items.size());
+    LoadTimes taken = new LoadTimes(Math.min(items.size(), LOAD_TIMES_MAX));
     for (PlanItem it : items) {
       rows.rowsOf(it, timelines, plan, taken);
     }
@@ -240,7 +245,7 @@ public final class BatchPlanner {
       ChangeEvent e = events.get(i);
       if (e.operation().carriesRow()) {
         pks[i] = pkText(e);
-        out.computeIfAbsent(e.sourceTable(), s -> new HashSet<>(perTable(pks.length))).add(pks[i]);
+        out.computeIfAbsent(e.sourceTable(), s -> new HashSet<>(perSource(pks.length))).add(pks[i]);
       }
     }
     return new RowKeys(events, pks, out);

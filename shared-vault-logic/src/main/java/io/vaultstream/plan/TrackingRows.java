@@ -212,7 +212,7 @@ final class TrackingRows {
         new ChangeEvent(
             e.sourceTable(), e.operation(), e.row(), at, e.position(), e.rawKey(), e.rawValue());
     PlanItem other = new PlanItem(then, it.source(), it.pk(), keys, false, false);
-    BatchPlan scratch = new BatchPlan(1);
+    BatchPlan scratch = new BatchPlan();
     List<String> hashInput = new ArrayList<>();
     for (LinkEnd end : link.hubs()) {
       Hub hub = model.hubs().get(end.hub());

@@ -37,7 +37,7 @@ class WaitingSettlementTest {
   private final Map<ChangeEvent, WaitingRow> rows = new IdentityHashMap<>();
   private final List<WaitingRow> expired = new ArrayList<>();
   private final List<WaitingHeldEvent> held = new ArrayList<>();
-  private final BatchPlan plan = new BatchPlan(1);
+  private final BatchPlan plan = new BatchPlan();
 
   private ChangeEvent order() {
     long id = next++;

@@ -57,8 +57,11 @@ class QuickstartCtrlCIT {
         throw new AssertionError(
             String.format(
                 "the quickstart did not stop within 2 minutes of Ctrl-C.%n--- console ---%n%s"
-                    + "%n--- quickstart threads ---%n%s%n--- worker alive: %s ---",
-                read(console), threads(quickstart.pid()), worker.isAlive()));
+                    + "%n--- quickstart threads ---%n%s%n--- worker (alive: %s) threads ---%n%s",
+                read(console),
+                threads(quickstart.pid(), dir),
+                worker.isAlive(),
+                worker.isAlive() ? threads(worker.pid(), dir) : ""));
       }
       assertThat(quickstart.exitValue()).isEqualTo(QuickstartCommand.INTERRUPTED);
       String out = read(console);
@@ -79,19 +82,25 @@ class QuickstartCtrlCIT {
     }
   }
 
-  /** The threads of a running JVM, as {@code jcmd Thread.print} lists them. */
-  private static String threads(long pid) {
+  /**
+   * The threads of a running JVM, as {@code jcmd Thread.print} lists them; what it printed within
+   * 30 seconds (a JVM that does not answer cannot hold the test).
+   */
+  private static String threads(long pid, Path dir) {
     try {
+      Path out = dir.resolve("threads-" + pid + ".txt");
       Process jcmd =
           new ProcessBuilder(
                   Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
                   Long.toString(pid),
                   "Thread.print")
               .redirectErrorStream(true)
+              .redirectOutput(out.toFile())
               .start();
-      String dump = new String(jcmd.getInputStream().readAllBytes());
-      jcmd.waitFor(30, TimeUnit.SECONDS);
-      return dump;
+      if (!jcmd.waitFor(30, TimeUnit.SECONDS)) {
+        jcmd.destroyForcibly();
+      }
+      return Files.readString(out);
     } catch (Exception e) {
       return "(no thread dump: " + e + ")";
     }
