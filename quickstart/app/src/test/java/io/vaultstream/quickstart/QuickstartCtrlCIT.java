@@ -6,6 +6,8 @@ import static org.awaitility.Awaitility.await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -25,17 +27,26 @@ class QuickstartCtrlCIT {
     Path jar = QuickstartHome.directory().resolve("vaultstream-quickstart.jar");
     assertThat(jar).as("the packaged quickstart").isRegularFile();
     Path console = dir.resolve("console.txt");
+    List<String> command = new ArrayList<>();
+    if (interruptIgnored()) {
+      // Started in the background of a shell without job control (a CI script run with '&'), this
+      // JVM and every process it starts ignore SIGINT, as a terminal's Ctrl-C must not reach such
+      // jobs; the JVM then leaves SIGINT ignored. The quickstart gets it as a terminal gives it.
+      command.addAll(List.of("env", "--default-signal=INT"));
+    }
+    command.addAll(
+        List.of(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-jar",
+            jar.toString(),
+            "quickstart",
+            "--events",
+            "200",
+            "--rate",
+            "200",
+            "--keep-running"));
     Process quickstart =
-        new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar",
-                jar.toString(),
-                "quickstart",
-                "--events",
-                "200",
-                "--rate",
-                "200",
-                "--keep-running")
+        new ProcessBuilder(command)
             .redirectErrorStream(true)
             .redirectOutput(console.toFile())
             .start();
@@ -80,6 +91,20 @@ class QuickstartCtrlCIT {
     } finally {
       quickstart.destroyForcibly();
     }
+  }
+
+  /** Whether this process ignores SIGINT (Linux: bit 2 of SigIgn in /proc/self/status). */
+  private static boolean interruptIgnored() throws Exception {
+    Path status = Path.of("/proc/self/status");
+    if (!Files.isReadable(status)) {
+      return false;
+    }
+    for (String line : Files.readAllLines(status)) {
+      if (line.startsWith("SigIgn:")) {
+        return (Long.parseUnsignedLong(line.substring(7).trim(), 16) & 2L) != 0;
+      }
+    }
+    return false;
   }
 
   /**
