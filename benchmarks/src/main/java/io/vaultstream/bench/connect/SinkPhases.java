@@ -95,7 +95,14 @@ final class SinkPhases {
    * recording of each worker: {@code -XX:StartFlightRecording=filename={dir}/{worker}.jfr}.
    */
   static List<String> extraFlags(String name, Path runDir) {
-    String flags = System.getenv("BENCH_WORKER_JVM");
+    return extraFlags("BENCH_WORKER_JVM", name, runDir);
+  }
+
+  /**
+   * JVM flags from the environment variable {@code variable}, as {@link #extraFlags(String, Path)}.
+   */
+  static List<String> extraFlags(String variable, String name, Path runDir) {
+    String flags = System.getenv(variable);
     if (flags == null || flags.isBlank()) {
       return List.of();
     }

@@ -61,7 +61,7 @@ final class SparkRunnerLoads {
   /** Runs the Spark harness once; its loads, fresh, running, running with one query. */
   List<SourceLoad> run(int run) throws Exception {
     Path log = runDir.resolve("spark-r" + run + ".log");
-    ProcessBuilder pb = new ProcessBuilder(command()).redirectErrorStream(true);
+    ProcessBuilder pb = new ProcessBuilder(command(run)).redirectErrorStream(true);
     pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
     Process p = pb.start();
     try {
@@ -136,18 +136,27 @@ final class SparkRunnerLoads {
     return new Output(loads, checks);
   }
 
-  private List<String> command() throws Exception {
-    return List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx" + options.sparkHeap(),
-        "-Dvaultstream.bench=true",
-        "-cp",
-        Files.readString(Path.of(options.sparkClasspath())).trim(),
-        "io.vaultstream.spark.SparkBenchmark",
-        "--bootstrap-servers=" + bootstrap,
-        "--jdbc-url=" + target.url,
-        "--schema=" + SCHEMA,
-        "--loads=3");
+  /**
+   * The Spark JVM's command line; flags from the environment variable SPARK_BENCH_JVM
+   * (space-separated, {@code {dir}} the run's directory, {@code {worker}} "spark-r" and the run)
+   * come before the class path, e.g. a flight recording of the job.
+   */
+  private List<String> command(int run) throws Exception {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add("-Xmx" + options.sparkHeap());
+    cmd.add("-Dvaultstream.bench=true");
+    cmd.addAll(SinkPhases.extraFlags("SPARK_BENCH_JVM", "spark-r" + run, runDir));
+    cmd.addAll(
+        List.of(
+            "-cp",
+            Files.readString(Path.of(options.sparkClasspath())).trim(),
+            "io.vaultstream.spark.SparkBenchmark",
+            "--bootstrap-servers=" + bootstrap,
+            "--jdbc-url=" + target.url,
+            "--schema=" + SCHEMA,
+            "--loads=3"));
+    return cmd;
   }
 
   /**
