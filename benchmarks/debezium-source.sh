@@ -29,7 +29,8 @@
 # first as a freshly started job, then as a running one, then running with --queries single, into
 # a schema of its own; reported beside vaultstream's fresh and second loads). The harness JVM's heap: BENCH_HEAP (default 1g); the
 # Spark JVM's: SPARK_BENCH_HEAP (default 2g), more flags for it: SPARK_BENCH_JVM ({dir} as below,
-# {worker} spark-r<run>). More flags for the sinks' workers: BENCH_WORKER_JVM
+# {worker} spark-r<run>), more arguments for its harness: SPARK_BENCH_ARGS (e.g.
+# --max-offsets-per-trigger=20000). More flags for the sinks' workers: BENCH_WORKER_JVM
 # (space-separated; {worker} and {dir} become the worker's name and the run's directory), e.g.
 # BENCH_WORKER_JVM='-XX:StartFlightRecording=filename={dir}/{worker}.jfr,settings=profile'.
 #

@@ -1,6 +1,7 @@
 package io.vaultstream.engine;
 
 import io.vaultstream.decode.SchemaIdNotYetKnownException;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,6 +28,15 @@ public final class Retries {
    */
   public static <T, E extends Exception> T call(
       String what, int maxRetries, long backoffMs, Attempt<T, E> attempt) throws E {
+    return call(() -> what, maxRetries, backoffMs, attempt);
+  }
+
+  /**
+   * As {@link #call(String, int, long, Attempt)}, the operation's name made only when it is logged
+   * (for an operation run per record).
+   */
+  public static <T, E extends Exception> T call(
+      Supplier<String> what, int maxRetries, long backoffMs, Attempt<T, E> attempt) throws E {
     for (int n = 1; ; n++) {
       try {
         return attempt.run();
@@ -39,11 +49,11 @@ public final class Retries {
         }
         if (bounded) {
           n--;
-          LOG.info("{} waits, retrying in {} ms: {}", what, backoffMs, e.getMessage());
+          LOG.info("{} waits, retrying in {} ms: {}", what.get(), backoffMs, e.getMessage());
         } else {
           LOG.warn(
               "{} failed (attempt {} of {}), retrying in {} ms: {}",
-              what,
+              what.get(),
               n,
               maxRetries + 1,
               backoffMs,

@@ -200,7 +200,7 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     }
     DecodedRows decoded = new DecodedRows(loader.decoder(), options);
     fill.accept(decoded);
-    List<Progress.Position> positions = new ArrayList<>(decoded.next.values());
+    List<Progress.Position> positions = new ArrayList<>(decoded.positions());
     positions.add(new Progress.Position(ledger, part, batchId + 1));
     Progress progress = new Progress(query, positions);
     String what = "Loading batch " + batchId + " partition " + part + " of " + query;

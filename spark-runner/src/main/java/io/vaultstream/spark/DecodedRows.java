@@ -10,12 +10,14 @@ import io.vaultstream.event.BadRecord;
 import io.vaultstream.event.ChangeEvent;
 import io.vaultstream.event.Progress;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * The events, bad records and next positions of Kafka records (a partition's, a batch's), each
@@ -26,8 +28,19 @@ final class DecodedRows {
   private final VaultOptions options;
   final List<ChangeEvent> events = new ArrayList<>();
   final List<BadRecord> bad = new ArrayList<>();
-  final Map<String, Progress.Position> next = new HashMap<>();
+  private final Map<String, Progress.Position> next = new HashMap<>();
   int count;
+  // The run of records of one Kafka partition being read (a Spark partition reads one Kafka
+  // partition, or several one after the other): its last record is kept here and goes into next
+  // when another partition's record comes, so no position is made per record.
+  private String runTopic;
+  private int runPartition;
+  private long runOffset = -1;
+  private Long runTimestamp;
+  // The last topic name read from an internal row, and its bytes: rows of one partition name the
+  // same topic, whose text is made once.
+  private UTF8String lastTopicBytes;
+  private String lastTopic;
 
   DecodedRows(ChangeEventDecoder decoder, VaultOptions options) {
     this.decoder = decoder;
@@ -52,7 +65,7 @@ final class DecodedRows {
    */
   void add(InternalRow r) {
     add(
-        r.getUTF8String(2).toString(),
+        topic(r.getUTF8String(2)),
         r.getInt(3),
         r.getLong(4),
         r.isNullAt(5) ? null : Math.floorDiv(r.getLong(5), 1000L),
@@ -60,15 +73,48 @@ final class DecodedRows {
         r.isNullAt(1) ? null : r.getBinary(1));
   }
 
+  /**
+   * The next position of each Kafka partition read: after its last record, which is the anchor of
+   * the position stored.
+   */
+  Collection<Progress.Position> positions() {
+    endRun();
+    return next.values();
+  }
+
+  /** The topic named by an internal row's bytes (which the reader may reuse for the next row). */
+  private String topic(UTF8String bytes) {
+    if (!bytes.equals(lastTopicBytes)) {
+      lastTopicBytes = bytes.clone();
+      lastTopic = bytes.toString();
+    }
+    return lastTopic;
+  }
+
+  private void endRun() {
+    if (runTopic != null) {
+      next.merge(
+          runTopic + "/" + runPartition,
+          TopicIncarnations.anchored(runTopic, runPartition, runOffset, runTimestamp),
+          (a, b) -> a.nextOffset() >= b.nextOffset() ? a : b);
+      runTopic = null;
+    }
+  }
+
   private void add(
       String topic, int partition, long offset, Long timestamp, byte[] key, byte[] value) {
     count++;
     long ts = timestamp == null ? 0 : timestamp;
-    next.merge(
-        topic + "/" + partition,
-        // The last record of each partition is the anchor of its stored position.
-        TopicIncarnations.anchored(topic, partition, offset, timestamp),
-        (a, b) -> a.nextOffset() >= b.nextOffset() ? a : b);
+    if (runTopic == null || partition != runPartition || !topic.equals(runTopic)) {
+      endRun();
+      runTopic = topic;
+      runPartition = partition;
+      runOffset = offset;
+      runTimestamp = timestamp;
+    } else if (offset > runOffset) {
+      runOffset = offset;
+      runTimestamp = timestamp;
+    }
     try {
       decode(topic, partition, offset, ts, key, value).ifPresent(events::add);
     } catch (SchemaRegistryException e) {
@@ -94,7 +140,7 @@ final class DecodedRows {
   private Optional<ChangeEvent> decode(
       String topic, int partition, long offset, long ts, byte[] key, byte[] value) {
     return Retries.call(
-        "Decoding " + topic + "/" + partition + "@" + offset,
+        () -> "Decoding " + topic + "/" + partition + "@" + offset,
         options.maxRetries(),
         options.retryBackoffMs(),
         () -> decoder.decode(topic, partition, offset, ts, key, value));

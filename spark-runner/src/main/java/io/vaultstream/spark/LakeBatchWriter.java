@@ -85,7 +85,7 @@ final class LakeBatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     watch.check(before); // throws when the vault went back
     DecodedRows decoded = new DecodedRows(vault.decoder(), options);
     rows.forEach(decoded::add);
-    Progress progress = new Progress(query, new ArrayList<>(decoded.next.values()));
+    Progress progress = new Progress(query, new ArrayList<>(decoded.positions()));
     LoadResult r = vault.load(batchId, decoded.events, decoded.bad, progress);
     watch.loaded(
         before, progress.positions()); // the progress table's rows, as the batch wrote them

@@ -139,7 +139,9 @@ final class SparkRunnerLoads {
   /**
    * The Spark JVM's command line; flags from the environment variable SPARK_BENCH_JVM
    * (space-separated, {@code {dir}} the run's directory, {@code {worker}} "spark-r" and the run)
-   * come before the class path, e.g. a flight recording of the job.
+   * come before the class path, e.g. a flight recording of the job; arguments for the harness (and
+   * the job's settings it passes on) from SPARK_BENCH_ARGS come last, e.g. {@code
+   * --max-offsets-per-trigger=20000}.
    */
   private List<String> command(int run) throws Exception {
     List<String> cmd = new ArrayList<>();
@@ -156,6 +158,10 @@ final class SparkRunnerLoads {
             "--jdbc-url=" + target.url,
             "--schema=" + SCHEMA,
             "--loads=3"));
+    String more = System.getenv("SPARK_BENCH_ARGS");
+    if (more != null && !more.isBlank()) {
+      cmd.addAll(List.of(more.trim().split("\\s+")));
+    }
     return cmd;
   }
 
