@@ -114,9 +114,7 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     Runnable write =
         () -> {
           watch.check(stored(driver, o, q, "before batch " + id)); // throws: the vault went back
-          KafkaRows.of(batch, whole)
-              .foreachPartition(
-                  rows -> writeInternalPartition(m.value(), o, q, ledger, metricsRef, id, c, rows));
+          new PartitionLoad(m, o, q, ledger, metricsRef, id, c).runOn(KafkaRows.of(batch, whole));
         };
     if (paced == null) {
       write.run();
