@@ -12,7 +12,7 @@ import java.util.TreeSet;
  * foreign keys reference have loaded their records up to the batch's last record.
  *
  * <p>With one query per source table, each query reads a backlog at its own topic's pace: a batch
- * of 5,000 payments spans the time of several batches of orders, and every payment whose order is
+ * of 20,000 payments spans the time of several batches of orders, and every payment whose order is
  * not loaded yet is written as a waiting row and read back when the order comes. Held until the
  * orders' query has loaded past it, the batch finds its orders in the vault. Only references hold a
  * batch back (a hub-only source's query never waits), so queries that do not reference each other
