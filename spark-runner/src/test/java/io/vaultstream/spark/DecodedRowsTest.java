@@ -70,6 +70,10 @@ class DecodedRowsTest {
     assertThat(fromInternal.bad).usingRecursiveComparison().isEqualTo(fromRows.bad);
     assertThat(fromInternal.bad).hasSize(1);
     assertThat(fromInternal.positions()).containsExactlyInAnyOrderElementsOf(fromRows.positions());
+    // The last record had no timestamp: its position has no anchor.
+    assertThat(fromInternal.positions())
+        .containsExactly(
+            io.vaultstream.engine.TopicIncarnations.anchored("src.people", 0, 3, null));
   }
 
   @Test
