@@ -148,30 +148,39 @@ public final class VaultStreamingJob {
       String name,
       String checkpoint,
       Trigger trigger) {
-    org.apache.spark.sql.streaming.DataStreamReader reader =
-        spark
-            .readStream()
-            .format("kafka")
-            .option("kafka.bootstrap.servers", config.get("bootstrap-servers", null));
-    Map<String, String> kafka = config.kafkaOptions();
-    for (Map.Entry<String, String> o : kafka.entrySet()) {
-      reader = reader.option("kafka." + o.getKey(), o.getValue());
-    }
-    if (!kafka.containsKey(FETCH_MAX_WAIT)) {
-      reader = reader.option("kafka." + FETCH_MAX_WAIT, DEFAULT_FETCH_MAX_WAIT_MS);
+    org.apache.spark.sql.streaming.DataStreamReader reader = spark.readStream().format("kafka");
+    for (Map.Entry<String, String> o : sourceOptions(config, topics, starting).entrySet()) {
+      reader = reader.option(o.getKey(), o.getValue());
     }
     return reader
-        .option("subscribe", String.join(",", topics))
-        .option("startingOffsets", starting.of(topics))
-        .option("failOnDataLoss", Boolean.toString(config.failOnDataLoss()))
-        .option(
-            "maxOffsetsPerTrigger",
-            config.get("max-offsets-per-trigger", DEFAULT_MAX_OFFSETS_PER_TRIGGER))
         .load()
         .writeStream()
         .queryName(name)
         .option("checkpointLocation", config.get("checkpoint", null) + "/" + checkpoint)
         .trigger(trigger);
+  }
+
+  /**
+   * The options of the Kafka source reading {@code topics}: the brokers, the consumers' settings
+   * given as {@code --kafka.*} (with a fetch wait of {@link #DEFAULT_FETCH_MAX_WAIT_MS} unless one
+   * is given), where to start, and how many records a micro-batch reads at most.
+   */
+  static Map<String, String> sourceOptions(
+      JobConfig config, List<String> topics, StartingOffsets starting) {
+    Map<String, String> options = new java.util.LinkedHashMap<>();
+    options.put("kafka.bootstrap.servers", config.get("bootstrap-servers", null));
+    Map<String, String> kafka = config.kafkaOptions();
+    for (Map.Entry<String, String> o : kafka.entrySet()) {
+      options.put("kafka." + o.getKey(), o.getValue());
+    }
+    options.putIfAbsent("kafka." + FETCH_MAX_WAIT, DEFAULT_FETCH_MAX_WAIT_MS);
+    options.put("subscribe", String.join(",", topics));
+    options.put("startingOffsets", starting.of(topics));
+    options.put("failOnDataLoss", Boolean.toString(config.failOnDataLoss()));
+    options.put(
+        "maxOffsetsPerTrigger",
+        config.get("max-offsets-per-trigger", DEFAULT_MAX_OFFSETS_PER_TRIGGER));
+    return options;
   }
 
   /**

@@ -49,6 +49,33 @@ class JobConfigTest {
   }
 
   @Test
+  void theKafkaSourceWaitsBrieflyAtAPartitionsEndUnlessTheUserSaysOtherwise() {
+    java.util.List<String> topics = java.util.List.of("shop.orders", "shop.lines");
+    JobConfig plain = config(ENV, "--model", "m.json");
+    assertThat(VaultStreamingJob.sourceOptions(plain, topics, StartingOffsets.configured(plain)))
+        .containsEntry("kafka.bootstrap.servers", "broker:9092")
+        .containsEntry("kafka.fetch.max.wait.ms", VaultStreamingJob.DEFAULT_FETCH_MAX_WAIT_MS)
+        .containsEntry("subscribe", "shop.orders,shop.lines")
+        .containsEntry("startingOffsets", "earliest")
+        .containsEntry("failOnDataLoss", "true")
+        .containsEntry("maxOffsetsPerTrigger", VaultStreamingJob.DEFAULT_MAX_OFFSETS_PER_TRIGGER);
+    JobConfig own =
+        config(
+            ENV,
+            "--model",
+            "m.json",
+            "--kafka.fetch.max.wait.ms=500",
+            "--kafka.bootstrap.servers=other:9092",
+            "--max-offsets-per-trigger=700",
+            "--starting-offsets=latest");
+    assertThat(VaultStreamingJob.sourceOptions(own, topics, StartingOffsets.configured(own)))
+        .containsEntry("kafka.fetch.max.wait.ms", "500")
+        .containsEntry("kafka.bootstrap.servers", "other:9092")
+        .containsEntry("maxOffsetsPerTrigger", "700")
+        .containsEntry("startingOffsets", "latest");
+  }
+
+  @Test
   void theQueryModeAndBatchSizesAreChecked() {
     assertThat(config(ENV, "--model", "m.json").singleQuery()).isFalse();
     JobConfig single = config(ENV, "--model", "m.json", "--queries", "single");
