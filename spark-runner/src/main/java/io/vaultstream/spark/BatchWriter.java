@@ -1,5 +1,6 @@
 package io.vaultstream.spark;
 
+import io.vaultstream.decode.SchemaRegistryException;
 import io.vaultstream.engine.Failures;
 import io.vaultstream.engine.LoadPipeline;
 import io.vaultstream.engine.LoadResult;
@@ -196,7 +197,13 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
           "Partition {} of batch {} of {} is already in the vault; skipped", part, batchId, query);
       return;
     }
-    DecodedRows decoded = new DecodedRows(loader.decoder(), options);
+    // A micro-batch that may load in several transactions keeps its records undecoded until the
+    // chunks take them, in source order, so its first chunk loads before its last record is
+    // decoded.
+    DecodedRows decoded =
+        chunk < Integer.MAX_VALUE && PipelinePool.suffices(options.poolMaxSize())
+            ? DecodedRows.deferred(loader.decoder(), options)
+            : new DecodedRows(loader.decoder(), options);
     fill.accept(decoded);
     List<Progress.Position> positions = new ArrayList<>(decoded.positions());
     positions.add(new Progress.Position(ledger, part, batchId + 1));
@@ -230,12 +237,36 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
           what,
           options.maxRetries(),
           options.retryBackoffMs(),
-          () -> load(loader, metrics, decoded.events, decoded.bad, progress, chunk, options));
+          () -> {
+            try {
+              return load(loader, metrics, decoded, progress, chunk);
+            } catch (SchemaRegistryException e) {
+              // Decoding waited out the registry already (within the retries): not again here.
+              throw new RegistryFailure(e);
+            }
+          });
+    } catch (RegistryFailure e) {
+      throw e.failure;
     } catch (SQLException | RuntimeException e) {
       if (!Failures.retriable(e)) {
         throw new IllegalStateException(what + " failed; " + Failures.explain(e), e);
       }
       throw e;
+    }
+  }
+
+  /**
+   * The schema registry's failure while a deferred micro-batch was decoded, carried past the load's
+   * retries (it names no cause, so it is not retried) and thrown as it is, as when the records are
+   * decoded before the load.
+   */
+  private static final class RegistryFailure extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final SchemaRegistryException failure;
+
+    RegistryFailure(SchemaRegistryException failure) {
+      super(null, null, false, false);
+      this.failure = failure;
     }
   }
 
@@ -251,37 +282,31 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
   }
 
   private static long load(
-      VaultLoader loader,
-      VaultMetrics metrics,
-      List<ChangeEvent> events,
-      List<BadRecord> bad,
-      Progress progress,
-      int chunk,
-      VaultOptions options)
+      VaultLoader loader, VaultMetrics metrics, DecodedRows decoded, Progress progress, int chunk)
       throws SQLException {
-    if (events.size() <= chunk || !PipelinePool.suffices(options.poolMaxSize())) {
-      LoadResult result = loader.load(events, bad, progress);
-      metrics.add(result);
-      return result.totalRows();
+    if (decoded.deferring() && decoded.count > chunk) {
+      return loadInChunks(loader, metrics, decoded.merged(), decoded.bad, progress, chunk);
     }
-    return loadInChunks(loader, metrics, events, bad, progress, chunk);
+    LoadResult result = loader.load(decoded.events(), decoded.bad, progress);
+    metrics.add(result);
+    return result.totalRows();
   }
 
   /**
    * Loads a large micro-batch as several transactions in source order, each planned while the one
-   * before is written. Only the last stores the Kafka positions and the ledger entry: a re-run
-   * after a failure loads the batch again from its start, and the chunks that had committed load
-   * idempotently (their rows are in the vault already).
+   * before is written, and each decoded while the one before is written. Only the last stores the
+   * Kafka positions, the bad records and the ledger entry: a re-run after a failure loads the batch
+   * again from its start, and the chunks that had committed load idempotently (their rows are in
+   * the vault already).
    */
   private static long loadInChunks(
       VaultLoader loader,
       VaultMetrics metrics,
-      List<ChangeEvent> events,
+      MergedRuns events,
       List<BadRecord> bad,
       Progress progress,
       int chunk)
       throws SQLException {
-    events.sort(ChangeEvent.SOURCE_ORDER);
     long[] rows = {0};
     try (LoadPipeline<Integer> pipeline =
         loader.pipeline(
@@ -289,15 +314,23 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
               metrics.add(result);
               rows[0] += result.totalRows();
             })) {
-      for (int from = 0; from < events.size(); from += chunk) {
-        int to = Math.min(events.size(), from + chunk);
-        boolean last = to == events.size();
+      int from = 0;
+      boolean last;
+      do {
+        List<ChangeEvent> part = new ArrayList<>(chunk);
+        int to = from;
+        while (to - from < chunk && events.has(to)) {
+          part.add(events.get(to++));
+        }
+        // Every record is decoded once the merge has no event left: the bad records are known.
+        last = !events.has(to);
         pipeline.submit(
-            new ArrayList<>(events.subList(from, to)),
+            part,
             last ? bad : List.of(),
             last ? progress : new Progress(progress.consumer(), List.of()),
             from);
-      }
+        from = to;
+      } while (!last);
       pipeline.drain();
     }
     return rows[0];

@@ -26,8 +26,11 @@ import org.apache.spark.unsafe.types.UTF8String;
 final class DecodedRows {
   private final ChangeEventDecoder decoder;
   private final VaultOptions options;
-  final List<ChangeEvent> events = new ArrayList<>();
+  private final List<ChangeEvent> events = new ArrayList<>();
   final List<BadRecord> bad = new ArrayList<>();
+  // With deferred decoding, the records as read, until merged() decodes them.
+  private final List<MergedRuns.Raw> deferred;
+  private MergedRuns merged;
   private final Map<String, Progress.Position> next = new HashMap<>();
   int count;
   // The run of records of one Kafka partition being read (a Spark partition reads one Kafka
@@ -43,8 +46,51 @@ final class DecodedRows {
   private String lastTopic;
 
   DecodedRows(ChangeEventDecoder decoder, VaultOptions options) {
+    this(decoder, options, false);
+  }
+
+  private DecodedRows(ChangeEventDecoder decoder, VaultOptions options, boolean defer) {
     this.decoder = decoder;
     this.options = options;
+    this.deferred = defer ? new ArrayList<>() : null;
+  }
+
+  /**
+   * Rows whose records are kept as read and decoded only when their events are asked for, in source
+   * order ({@link #merged()}): for a micro-batch loaded in several transactions, the first of which
+   * can start before the last record is decoded.
+   */
+  static DecodedRows deferred(ChangeEventDecoder decoder, VaultOptions options) {
+    return new DecodedRows(decoder, options, true);
+  }
+
+  /** Whether the records are decoded only when asked for ({@link #deferred}). */
+  boolean deferring() {
+    return deferred != null;
+  }
+
+  /** The events of the rows added: in the order read, or, deferred, in source order. */
+  List<ChangeEvent> events() {
+    return deferred == null ? events : merged().all();
+  }
+
+  /**
+   * The events of deferred rows in source order, each record decoded when its event is asked for;
+   * the bad records among them go to {@link #bad} as they are decoded.
+   */
+  MergedRuns merged() {
+    if (deferred == null) {
+      throw new IllegalStateException("the rows were decoded as they were added");
+    }
+    if (merged == null) {
+      merged =
+          new MergedRuns(
+              deferred,
+              r ->
+                  decodeOrSetAside(
+                      r.topic(), r.partition(), r.offset(), r.timestamp(), r.key(), r.value()));
+    }
+    return merged;
   }
 
   /** Adds a row as Spark gives it to a {@code Dataset<Row>}'s reader (the lakehouse writer's). */
@@ -115,8 +161,18 @@ final class DecodedRows {
       runOffset = offset;
       runTimestamp = timestamp;
     }
+    if (deferred != null) {
+      deferred.add(new MergedRuns.Raw(topic, partition, offset, ts, key, value));
+    } else {
+      decodeOrSetAside(topic, partition, offset, ts, key, value).ifPresent(events::add);
+    }
+  }
+
+  /** The record's event, if it has one; a record that cannot be decoded goes to {@link #bad}. */
+  private Optional<ChangeEvent> decodeOrSetAside(
+      String topic, int partition, long offset, long ts, byte[] key, byte[] value) {
     try {
-      decode(topic, partition, offset, ts, key, value).ifPresent(events::add);
+      return decode(topic, partition, offset, ts, key, value);
     } catch (SchemaRegistryException e) {
       // The registry's failure, not the record's: the batch fails (after the retries, for an
       // outage) and runs again, instead of storing good records as bad ones.
@@ -133,6 +189,7 @@ final class DecodedRows {
               key,
               value,
               e instanceof DecodeException ? e.getMessage() : "cannot decode the record: " + e));
+      return Optional.empty();
     }
   }
 

@@ -86,7 +86,7 @@ final class LakeBatchWriter implements VoidFunction2<Dataset<Row>, Long> {
     DecodedRows decoded = new DecodedRows(vault.decoder(), options);
     rows.forEach(decoded::add);
     Progress progress = new Progress(query, new ArrayList<>(decoded.positions()));
-    LoadResult r = vault.load(batchId, decoded.events, decoded.bad, progress);
+    LoadResult r = vault.load(batchId, decoded.events(), decoded.bad, progress);
     watch.loaded(
         before, progress.positions()); // the progress table's rows, as the batch wrote them
     if (metrics != null) {

@@ -80,6 +80,11 @@ class BatchWriterFaultsIT {
   }
 
   private void write(VaultOptions options, long batchId) throws Exception {
+    write(options, batchId, Integer.MAX_VALUE);
+  }
+
+  /** Writes customers 1 and 2 as a partition, in transactions of {@code chunk} events. */
+  private void write(VaultOptions options, long batchId, int chunk) throws Exception {
     BatchWriter.writePartition(
         SHOP,
         options,
@@ -87,7 +92,7 @@ class BatchWriterFaultsIT {
         BatchWriter.LEDGER + "/q",
         metrics,
         batchId,
-        Integer.MAX_VALUE,
+        chunk,
         customers(1, 2).iterator());
   }
 
@@ -123,6 +128,43 @@ class BatchWriterFaultsIT {
     write(options, 0); // Spark runs the batch again
     assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".hub_customer"))
         .isEqualTo("4"); // two ghost records and the two customers
+  }
+
+  @Test
+  void anOutageWhileTheChunksOfAMicroBatchAreDecodedFailsItAsItIsAndItRunsAgain() throws Exception {
+    // One event per transaction: the records are decoded as the chunks take them, inside the
+    // load's retries, which must not wait out the outage a second time nor hide it.
+    VaultOptions options =
+        TestDatabase.options(schema)
+            .poolMaxSize(4)
+            .maxRetries(1)
+            .retryBackoffMs(10)
+            .decoder(new DecoderOptions(null, null, registry.url()))
+            .build();
+    registry.fail(503, 100);
+    int before = registry.requests();
+    assertThatThrownBy(() -> write(options, 0))
+        .isInstanceOf(SchemaRegistryUnavailableException.class);
+    int decodedFirst = registry.requests() - before;
+    before = registry.requests();
+    assertThatThrownBy(() -> write(options, 0, 1))
+        .isInstanceOf(SchemaRegistryUnavailableException.class)
+        .hasMessageContaining("answered 503");
+    assertThat(registry.requests() - before)
+        .as("the outage waited out as long as when the records are decoded first")
+        .isEqualTo(decodedFirst);
+    assertThat(TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_progress"))
+        .as("the batch is not recorded as loaded")
+        .isEqualTo("0");
+    registry.fail(503, 0);
+    write(options, 0, 1);
+    assertThat(
+            TestDatabase.rows(
+                "SELECT customer_no FROM "
+                    + schema
+                    + ".hub_customer WHERE customer_no LIKE 'C%' ORDER BY 1"))
+        .containsExactly("C1", "C2");
+    assertThat(errorRows()).isEqualTo("0");
   }
 
   @Test

@@ -52,6 +52,8 @@ class BatchWriterFuzzIT {
   private static VaultMetrics metrics;
   private long batchId;
   private boolean internal;
+  // Events per transaction: the single query's chunks (records decoded as the chunks take them).
+  private int chunk;
 
   @BeforeAll
   static void startSpark() {
@@ -114,9 +116,10 @@ class BatchWriterFuzzIT {
   }
 
   @ParameterizedTest(name = "as {0}")
-  @ValueSource(strings = {"internal rows", "rows"})
+  @ValueSource(strings = {"internal rows", "rows", "internal rows in chunks of 64"})
   void noRecordStopsAMicroBatchAndEveryRecordIsLoadedOrAnErrorRow(String form) throws Exception {
-    internal = form.equals("internal rows");
+    internal = form.startsWith("internal rows");
+    chunk = form.endsWith("chunks of 64") ? 64 : Integer.MAX_VALUE;
     long seed = RecordMix.seed(1);
     int count = Integer.getInteger("fuzz.records", 1500);
     String replay = "-Dfuzz.seed=" + seed + " -Dfuzz.records=" + count + " (Spark, " + form + ")";
@@ -140,9 +143,11 @@ class BatchWriterFuzzIT {
    * The vault's options with the job's retries in the executor: a schema id the registry answers
    * 404 for is waited out for 20 s (a lagging follower), then its record is a bad record.
    */
-  private static VaultOptions optionsRetryingAsTheJob(
+  private VaultOptions optionsRetryingAsTheJob(
       TargetDatabase db, String schema, FuzzRegistry registry) {
     return db.options(schema)
+        // In chunks, a pool that holds a pipeline's connections (the job's default, 4).
+        .poolMaxSize(chunk == Integer.MAX_VALUE ? 2 : 4)
         .maxRetries(40)
         .retryBackoffMs(1000)
         .decoder(new DecoderOptions(null, null, registry.url()))
@@ -226,7 +231,6 @@ class BatchWriterFuzzIT {
 
   private void writePartition(List<FuzzRecord> part, VaultOptions options) throws Exception {
     String ledger = BatchWriter.LEDGER + "/" + QUERY;
-    int chunk = Integer.MAX_VALUE;
     long id = batchId++;
     if (internal) {
       BatchWriter.writeInternalPartition(

@@ -63,10 +63,10 @@ class DecodedRowsTest {
     fromInternal.add(internal(null, null, 3, null));
 
     assertThat(fromInternal.count).isEqualTo(4);
-    assertThat(fromInternal.events)
+    assertThat(fromInternal.events())
         .hasSize(2)
         .usingRecursiveComparison()
-        .isEqualTo(fromRows.events);
+        .isEqualTo(fromRows.events());
     assertThat(fromInternal.bad).usingRecursiveComparison().isEqualTo(fromRows.bad);
     assertThat(fromInternal.bad).hasSize(1);
     assertThat(fromInternal.positions()).containsExactlyInAnyOrderElementsOf(fromRows.positions());
@@ -116,10 +116,10 @@ class DecodedRowsTest {
       InternalRow reused = unsafe.apply(internal(key, person(offset), offset, millis * 1000));
       fromInternal.add(reused);
     }
-    assertThat(fromInternal.events)
+    assertThat(fromInternal.events())
         .hasSize(3)
         .usingRecursiveComparison()
-        .isEqualTo(fromRows.events);
+        .isEqualTo(fromRows.events());
     assertThat(fromInternal.positions()).containsExactlyInAnyOrderElementsOf(fromRows.positions());
   }
 
@@ -160,14 +160,101 @@ class DecodedRowsTest {
                 "src.other", 0, 10, 1_700_000_000_010L));
   }
 
+  @Test
+  void aRecordReadTwiceAndOneWithoutATimestampGiveOnePositionEach() {
+    // Two micro-batch partitions may read the same record of a topic partition (a tie of offsets);
+    // a record may come without a timestamp (a null column): its position is anchored without one,
+    // as the same record read as a Row is.
+    DecodedRows rows = decoded();
+    DecodedRows fromRows = decoded();
+    Object[][] records = {
+      {0, 7L, 1_700_000_000_007L}, {1, 3L, null}, {0, 7L, 1_700_000_000_007L}, {1, 2L, null}
+    };
+    for (Object[] r : records) {
+      long offset = (Long) r[1];
+      Long millis = (Long) r[2];
+      byte[] key = ("{\"id\":" + offset + "}").getBytes(StandardCharsets.UTF_8);
+      rows.add(
+          new GenericInternalRow(
+              new Object[] {
+                key,
+                person((int) offset),
+                UTF8String.fromString("src.people"),
+                r[0],
+                offset,
+                millis == null ? null : millis * 1000,
+                0
+              }));
+      fromRows.add(
+          RowFactory.create(
+              key,
+              person((int) offset),
+              "src.people",
+              r[0],
+              offset,
+              millis == null ? null : new Timestamp(millis)));
+    }
+    assertThat(rows.positions())
+        .containsExactlyInAnyOrder(
+            io.vaultstream.engine.TopicIncarnations.anchored(
+                "src.people", 0, 7, 1_700_000_000_007L),
+            io.vaultstream.engine.TopicIncarnations.anchored("src.people", 1, 3, null))
+        .containsExactlyInAnyOrderElementsOf(fromRows.positions());
+    assertThat(rows.events()).hasSize(4).usingRecursiveComparison().isEqualTo(fromRows.events());
+  }
+
+  @Test
+  void deferredRowsDecodeWhenAskedToTheSameEventsInSourceOrderAndTheSameBadRecords() {
+    DecodedRows eager = decoded();
+    DecodedRows deferred =
+        DecodedRows.deferred(new ChangeEventDecoder(MODEL, DecoderOptions.defaults()), OPTIONS);
+    // Two partitions, each in source order, read one after the other; one record is not JSON.
+    for (int partition = 0; partition < 2; partition++) {
+      for (int offset = 0; offset < 5; offset++) {
+        int id = offset * 2 + partition;
+        byte[] value =
+            partition == 1 && offset == 3
+                ? "{not json".getBytes(StandardCharsets.UTF_8)
+                : person(id, 1_700_000_000_000L + id);
+        byte[] key = ("{\"id\":" + id + "}").getBytes(StandardCharsets.UTF_8);
+        for (DecodedRows rows : new DecodedRows[] {eager, deferred}) {
+          rows.add(
+              new GenericInternalRow(
+                  new Object[] {
+                    key,
+                    value,
+                    UTF8String.fromString("src.people"),
+                    partition,
+                    (long) offset,
+                    1_700_000_000_000_000L,
+                    0
+                  }));
+        }
+      }
+    }
+    assertThat(deferred.bad).as("nothing decoded yet").isEmpty();
+    assertThat(deferred.positions()).containsExactlyInAnyOrderElementsOf(eager.positions());
+    java.util.List<io.vaultstream.event.ChangeEvent> sorted =
+        new java.util.ArrayList<>(eager.events());
+    sorted.sort(io.vaultstream.event.ChangeEvent.SOURCE_ORDER);
+    assertThat(deferred.events()).hasSize(9).usingRecursiveComparison().isEqualTo(sorted);
+    assertThat(deferred.events().get(1).get("person_no")).isEqualTo("P1");
+    assertThat(deferred.bad).usingRecursiveComparison().isEqualTo(eager.bad);
+  }
+
   private static DecodedRows decoded() {
     return new DecodedRows(new ChangeEventDecoder(MODEL, DecoderOptions.defaults()), OPTIONS);
   }
 
   private static byte[] person(int id) {
+    return person(id, 1_700_000_000_000L);
+  }
+
+  /** A person's change event committed at {@code millis}. */
+  private static byte[] person(int id, long millis) {
     return ("{\"before\":null,\"after\":{\"id\":%d,\"person_no\":\"P%d\"},\"op\":\"c\","
-            + "\"ts_ms\":1700000000000,\"source\":{\"ts_ms\":1700000000000}}")
-        .formatted(id, id)
+            + "\"ts_ms\":%d,\"source\":{\"ts_ms\":%d}}")
+        .formatted(id, id, millis, millis)
         .getBytes(StandardCharsets.UTF_8);
   }
 

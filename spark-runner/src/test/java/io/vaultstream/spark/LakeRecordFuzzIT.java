@@ -102,7 +102,7 @@ class LakeRecordFuzzIT extends LakeSessionTests {
       for (int from = 0; from < records.size(); from += BATCH) {
         DecodedRows d = new DecodedRows(jdbc.decoder(), options);
         records.subList(from, Math.min(records.size(), from + BATCH)).forEach(r -> d.add(row(r)));
-        jdbc.load(d.events, d.bad);
+        jdbc.load(d.events(), d.bad);
       }
     }
   }
@@ -172,7 +172,7 @@ class LakeRecordFuzzIT extends LakeSessionTests {
         DecodedRows d = new DecodedRows(decoding.decoder(), options);
         d.add(row(r));
         boolean ok = true;
-        for (ChangeEvent e : d.events) {
+        for (ChangeEvent e : d.events()) {
           for (String c : e.row().keySet()) {
             ok &=
                 seen.computeIfAbsent(
