@@ -96,6 +96,14 @@ class BatchWriterFaultsIT {
         customers(1, 2).iterator());
   }
 
+  /** The business keys in hub_customer, but for the ghost records'. */
+  private List<String> customersInTheHub() throws Exception {
+    return TestDatabase.rows(
+        "SELECT customer_no FROM "
+            + schema
+            + ".hub_customer WHERE customer_no LIKE 'C%' ORDER BY 1");
+  }
+
   private String errorRows() throws Exception {
     return TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_errors");
   }
@@ -104,12 +112,7 @@ class BatchWriterFaultsIT {
   void aShortOutageIsWaitedOut() throws Exception {
     registry.fail(503, 2);
     write(options(3), 0);
-    assertThat(
-            TestDatabase.rows(
-                "SELECT customer_no FROM "
-                    + schema
-                    + ".hub_customer WHERE customer_no LIKE 'C%' ORDER BY 1"))
-        .containsExactly("C1", "C2");
+    assertThat(customersInTheHub()).containsExactly("C1", "C2");
     assertThat(errorRows()).as("no good record stored as a bad one").isEqualTo("0");
   }
 
@@ -158,12 +161,7 @@ class BatchWriterFaultsIT {
         .isEqualTo("0");
     registry.fail(503, 0);
     write(options, 0, 1);
-    assertThat(
-            TestDatabase.rows(
-                "SELECT customer_no FROM "
-                    + schema
-                    + ".hub_customer WHERE customer_no LIKE 'C%' ORDER BY 1"))
-        .containsExactly("C1", "C2");
+    assertThat(customersInTheHub()).containsExactly("C1", "C2");
     assertThat(errorRows()).isEqualTo("0");
   }
 
@@ -187,12 +185,7 @@ class BatchWriterFaultsIT {
         0,
         Integer.MAX_VALUE,
         rows.iterator());
-    assertThat(
-            TestDatabase.rows(
-                "SELECT customer_no FROM "
-                    + schema
-                    + ".hub_customer WHERE customer_no LIKE 'C%' ORDER BY 1"))
-        .containsExactly("C1", "C2");
+    assertThat(customersInTheHub()).containsExactly("C1", "C2");
     List<String> errors =
         TestDatabase.rows(
             "SELECT error_code, topic, kafka_partition, kafka_offset, message IS NOT NULL FROM "
