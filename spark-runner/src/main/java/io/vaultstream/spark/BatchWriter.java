@@ -61,8 +61,10 @@ final class BatchWriter implements VoidFunction2<Dataset<Row>, Long> {
   /**
    * @param whole load the micro-batch in one transaction (one Spark partition) rather than each
    *     Kafka partition in its own
-   * @param chunk with {@code whole}: events per transaction when a micro-batch holds more; the
-   *     chunks are planned while the one before is written, the last commits the ledger entry
+   * @param chunk with {@code whole}: events per transaction when a micro-batch holds more records
+   *     (and the pool at least {@link PipelinePool#MIN_SIZE} connections); the chunks are decoded
+   *     and planned while the one before is written, the last commits the bad records, positions
+   *     and ledger entry
    */
   BatchWriter(
       Broadcast<VaultModel> model,

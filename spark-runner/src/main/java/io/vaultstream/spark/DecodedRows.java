@@ -71,7 +71,7 @@ final class DecodedRows {
 
   /** The events of the rows added: in the order read, or, deferred, in source order. */
   List<ChangeEvent> events() {
-    return deferred == null ? events : merged().all();
+    return deferred == null ? events : java.util.Collections.unmodifiableList(merged().all());
   }
 
   /**
@@ -162,6 +162,9 @@ final class DecodedRows {
       runTimestamp = timestamp;
     }
     if (deferred != null) {
+      if (merged != null) {
+        throw new IllegalStateException("a record added after the rows were merged");
+      }
       deferred.add(new MergedRuns.Raw(topic, partition, offset, ts, key, value));
     } else {
       decodeOrSetAside(topic, partition, offset, ts, key, value).ifPresent(events::add);

@@ -104,6 +104,12 @@ class BatchWriterFaultsIT {
             + ".hub_customer WHERE customer_no LIKE 'C%' ORDER BY 1");
   }
 
+  /** The next offset stored for the customers' partition. */
+  private String customersNextOffset() throws Exception {
+    return TestDatabase.value(
+        "SELECT next_offset FROM " + schema + ".vs_progress WHERE topic = 'shop.public.customers'");
+  }
+
   private String errorRows() throws Exception {
     return TestDatabase.value("SELECT count(*) FROM " + schema + ".vs_errors");
   }
@@ -163,6 +169,65 @@ class BatchWriterFaultsIT {
     write(options, 0, 1);
     assertThat(customersInTheHub()).containsExactly("C1", "C2");
     assertThat(errorRows()).isEqualTo("0");
+  }
+
+  @Test
+  void anOutageAfterAChunkCommittedLeavesTheBatchUnrecordedAndItsRunAgainLoadsEveryRecord()
+      throws Exception {
+    VaultOptions options =
+        TestDatabase.options(schema)
+            .poolMaxSize(4)
+            .maxRetries(1)
+            .retryBackoffMs(10)
+            .decoder(new DecoderOptions(null, null, registry.url()))
+            .build();
+    String ledger = BatchWriter.LEDGER + "/q";
+    // Batch 0 makes the loader know schema id 1; batch 1's last record has schema id 2, asked for
+    // only when the chunks reach it, after the first chunk (one event each) was handed over.
+    BatchWriter.writePartition(SHOP, options, "q", ledger, metrics, 0, 1, customers(1).iterator());
+    Schema v2 = AvroCustomers.envelope(true);
+    List<Row> batch = customers(2, 3);
+    batch.add(
+        RowFactory.create(
+            null,
+            AvroCustomers.wire(2, v2, AvroCustomers.customer(v2, 4, "Oslo")),
+            "shop.public.customers",
+            0,
+            4L,
+            new Timestamp(1_767_225_600_000L)));
+    registry.fail(503, 100);
+    assertThatThrownBy(
+            () ->
+                BatchWriter.writePartition(
+                    SHOP, options, "q", ledger, metrics, 1, 1, batch.iterator()))
+        .isInstanceOf(SchemaRegistryUnavailableException.class);
+    assertThat(customersInTheHub()).as("the first chunk committed").containsExactly("C1", "C2");
+    assertThat(customersNextOffset()).as("the batch is not recorded as loaded").isEqualTo("2");
+    registry.fail(503, 0);
+    BatchWriter.writePartition(SHOP, options, "q", ledger, metrics, 1, 1, batch.iterator());
+    assertThat(customersInTheHub()).containsExactly("C1", "C2", "C3", "C4");
+    assertThat(customersNextOffset()).isEqualTo("5");
+    assertThat(errorRows()).isEqualTo("0");
+  }
+
+  @Test
+  void aMicroBatchInChunksOfOnlyBadRecordsStoresThemAndItsPositions() throws Exception {
+    VaultOptions options = TestDatabase.options(schema).poolMaxSize(4).build();
+    List<Row> rows = new ArrayList<>();
+    for (long offset = 0; offset < 3; offset++) {
+      rows.add(
+          RowFactory.create(
+              null,
+              ("{not a record " + offset).getBytes(java.nio.charset.StandardCharsets.UTF_8),
+              "shop.public.customers",
+              0,
+              offset,
+              new Timestamp(1_767_225_600_000L)));
+    }
+    BatchWriter.writePartition(
+        SHOP, options, "q", BatchWriter.LEDGER + "/q", metrics, 0, 1, rows.iterator());
+    assertThat(errorRows()).isEqualTo("3");
+    assertThat(customersNextOffset()).isEqualTo("3");
   }
 
   @Test

@@ -52,6 +52,9 @@ class DecodedRowsTest {
     long millis = 1_700_000_000_123L;
     DecodedRows fromRows = decoded();
     DecodedRows fromInternal = decoded();
+    // Deferred, the records are kept until the chunks take them: after the row was reused.
+    DecodedRows deferred =
+        DecodedRows.deferred(new ChangeEventDecoder(MODEL, DecoderOptions.defaults()), OPTIONS);
     for (int offset = 0; offset < 3; offset++) {
       byte[] key = ("{\"id\":" + offset + "}").getBytes(StandardCharsets.UTF_8);
       byte[] value = offset == 1 ? "not json".getBytes(StandardCharsets.UTF_8) : person(offset);
@@ -107,6 +110,9 @@ class DecodedRowsTest {
         org.apache.spark.sql.catalyst.expressions.UnsafeProjection.create(KAFKA);
     DecodedRows fromRows = decoded();
     DecodedRows fromInternal = decoded();
+    // Deferred, the records are kept until the chunks take them: after the row was reused.
+    DecodedRows deferred =
+        DecodedRows.deferred(new ChangeEventDecoder(MODEL, DecoderOptions.defaults()), OPTIONS);
     for (int offset = 0; offset < 3; offset++) {
       byte[] key = ("{\"id\":" + offset + "}").getBytes(StandardCharsets.UTF_8);
       long millis = offset == 2 ? -1 : 1_700_000_000_000L + offset;
@@ -115,7 +121,13 @@ class DecodedRowsTest {
               key, person(offset), "src.people", 0, (long) offset, new Timestamp(millis)));
       InternalRow reused = unsafe.apply(internal(key, person(offset), offset, millis * 1000));
       fromInternal.add(reused);
+      deferred.add(reused);
     }
+    assertThat(deferred.events())
+        .hasSize(3)
+        .usingRecursiveComparison()
+        .ignoringCollectionOrder()
+        .isEqualTo(fromRows.events());
     assertThat(fromInternal.events())
         .hasSize(3)
         .usingRecursiveComparison()
