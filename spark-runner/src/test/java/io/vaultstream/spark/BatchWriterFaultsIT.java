@@ -211,6 +211,55 @@ class BatchWriterFaultsIT {
   }
 
   @Test
+  void aLastChunkThatFailsOnceIsLoadedAgainFromTheMicroBatchsStartWithEachRecordOnce()
+      throws Exception {
+    VaultOptions options =
+        TestDatabase.options(schema)
+            .poolMaxSize(4)
+            .maxRetries(2)
+            .retryBackoffMs(10)
+            .decoder(new DecoderOptions(null, null, registry.url()))
+            .build();
+    String ledger = BatchWriter.LEDGER + "/q";
+    BatchWriter.writePartition(SHOP, options, "q", ledger, metrics, 0, 1, customers(1).iterator());
+    // The first row written to the positions from now on (only a micro-batch's last chunk writes
+    // rows there) fails with a serialization failure, which the load's retries wait out: a
+    // sequence counts the row writes outside the transactions that roll back.
+    TestDatabase.execute(
+        "CREATE SEQUENCE " + schema + ".progress_writes",
+        "CREATE FUNCTION "
+            + schema
+            + ".fail_once() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF nextval('"
+            + schema
+            + ".progress_writes') = 1 THEN RAISE EXCEPTION 'simulated conflict' USING ERRCODE ="
+            + " 'serialization_failure'; END IF; RETURN NEW; END $$",
+        "CREATE TRIGGER fail_once BEFORE INSERT OR UPDATE ON "
+            + schema
+            + ".vs_progress FOR EACH ROW EXECUTE FUNCTION "
+            + schema
+            + ".fail_once()");
+    List<Row> batch = customers(2, 3, 4);
+    batch.add(
+        RowFactory.create(
+            null,
+            "{not a record".getBytes(java.nio.charset.StandardCharsets.UTF_8),
+            "shop.public.customers",
+            0,
+            5L,
+            new Timestamp(1_767_225_600_000L)));
+    BatchWriter.writePartition(SHOP, options, "q", ledger, metrics, 1, 1, batch.iterator());
+    // The first row write always fails, so a later one means it failed and the load went on.
+    assertThat(
+            Long.parseLong(
+                TestDatabase.value("SELECT last_value FROM " + schema + ".progress_writes")))
+        .as("the positions' first write failed and was done again")
+        .isGreaterThan(1L);
+    assertThat(customersInTheHub()).containsExactly("C1", "C2", "C3", "C4");
+    assertThat(errorRows()).as("the bad record once").isEqualTo("1");
+    assertThat(customersNextOffset()).isEqualTo("6");
+  }
+
+  @Test
   void aMicroBatchInChunksOfOnlyBadRecordsStoresThemAndItsPositions() throws Exception {
     VaultOptions options = TestDatabase.options(schema).poolMaxSize(4).build();
     List<Row> rows = new ArrayList<>();
