@@ -60,7 +60,13 @@ class BatchWriterFaultsIT {
   }
 
   private VaultOptions options(int maxRetries) {
+    return options(maxRetries, 2);
+  }
+
+  /** With a pool of {@code pool} connections: 4 (the job's default) loads in chunks. */
+  private VaultOptions options(int maxRetries, int pool) {
     return TestDatabase.options(schema)
+        .poolMaxSize(pool)
         .maxRetries(maxRetries)
         .retryBackoffMs(10)
         .decoder(new DecoderOptions(null, null, registry.url()))
@@ -72,9 +78,7 @@ class BatchWriterFaultsIT {
     List<Row> rows = new ArrayList<>();
     for (long id : ids) {
       byte[] value = AvroCustomers.wire(1, v1, AvroCustomers.customer(v1, id, null));
-      rows.add(
-          RowFactory.create(
-              null, value, "shop.public.customers", 0, id, new Timestamp(1_767_225_600_000L)));
+      rows.add(customerRecord(value, id));
     }
     return rows;
   }
@@ -94,6 +98,12 @@ class BatchWriterFaultsIT {
         batchId,
         chunk,
         customers(1, 2).iterator());
+  }
+
+  /** A record of the customers' partition 0 at {@code offset}. */
+  private static Row customerRecord(byte[] value, long offset) {
+    return RowFactory.create(
+        null, value, "shop.public.customers", 0, offset, new Timestamp(1_767_225_600_000L));
   }
 
   /** The business keys in hub_customer, but for the ghost records'. */
@@ -143,13 +153,7 @@ class BatchWriterFaultsIT {
   void anOutageWhileTheChunksOfAMicroBatchAreDecodedFailsItAsItIsAndItRunsAgain() throws Exception {
     // One event per transaction: the records are decoded as the chunks take them, inside the
     // load's retries, which must not wait out the outage a second time nor hide it.
-    VaultOptions options =
-        TestDatabase.options(schema)
-            .poolMaxSize(4)
-            .maxRetries(1)
-            .retryBackoffMs(10)
-            .decoder(new DecoderOptions(null, null, registry.url()))
-            .build();
+    VaultOptions options = options(1, 4);
     registry.fail(503, 100);
     int before = registry.requests();
     assertThatThrownBy(() -> write(options, 0))
@@ -174,27 +178,14 @@ class BatchWriterFaultsIT {
   @Test
   void anOutageAfterAChunkCommittedLeavesTheBatchUnrecordedAndItsRunAgainLoadsEveryRecord()
       throws Exception {
-    VaultOptions options =
-        TestDatabase.options(schema)
-            .poolMaxSize(4)
-            .maxRetries(1)
-            .retryBackoffMs(10)
-            .decoder(new DecoderOptions(null, null, registry.url()))
-            .build();
+    VaultOptions options = options(1, 4);
     String ledger = BatchWriter.LEDGER + "/q";
     // Batch 0 makes the loader know schema id 1; batch 1's last record has schema id 2, asked for
     // only when the chunks reach it, after the first chunk (one event each) was handed over.
     BatchWriter.writePartition(SHOP, options, "q", ledger, metrics, 0, 1, customers(1).iterator());
     Schema v2 = AvroCustomers.envelope(true);
     List<Row> batch = customers(2, 3);
-    batch.add(
-        RowFactory.create(
-            null,
-            AvroCustomers.wire(2, v2, AvroCustomers.customer(v2, 4, "Oslo")),
-            "shop.public.customers",
-            0,
-            4L,
-            new Timestamp(1_767_225_600_000L)));
+    batch.add(customerRecord(AvroCustomers.wire(2, v2, AvroCustomers.customer(v2, 4, "Oslo")), 4L));
     registry.fail(503, 100);
     assertThatThrownBy(
             () ->
@@ -213,13 +204,7 @@ class BatchWriterFaultsIT {
   @Test
   void aLastChunkThatFailsOnceIsLoadedAgainFromTheMicroBatchsStartWithEachRecordOnce()
       throws Exception {
-    VaultOptions options =
-        TestDatabase.options(schema)
-            .poolMaxSize(4)
-            .maxRetries(2)
-            .retryBackoffMs(10)
-            .decoder(new DecoderOptions(null, null, registry.url()))
-            .build();
+    VaultOptions options = options(2, 4);
     String ledger = BatchWriter.LEDGER + "/q";
     BatchWriter.writePartition(SHOP, options, "q", ledger, metrics, 0, 1, customers(1).iterator());
     // The first row written to the positions from now on (only a micro-batch's last chunk writes
@@ -240,13 +225,7 @@ class BatchWriterFaultsIT {
             + ".fail_once()");
     List<Row> batch = customers(2, 3, 4);
     batch.add(
-        RowFactory.create(
-            null,
-            "{not a record".getBytes(java.nio.charset.StandardCharsets.UTF_8),
-            "shop.public.customers",
-            0,
-            5L,
-            new Timestamp(1_767_225_600_000L)));
+        customerRecord("{not a record".getBytes(java.nio.charset.StandardCharsets.UTF_8), 5L));
     BatchWriter.writePartition(SHOP, options, "q", ledger, metrics, 1, 1, batch.iterator());
     // The first row write always fails, so a later one means it failed and the load went on.
     assertThat(
@@ -265,13 +244,9 @@ class BatchWriterFaultsIT {
     List<Row> rows = new ArrayList<>();
     for (long offset = 0; offset < 3; offset++) {
       rows.add(
-          RowFactory.create(
-              null,
+          customerRecord(
               ("{not a record " + offset).getBytes(java.nio.charset.StandardCharsets.UTF_8),
-              "shop.public.customers",
-              0,
-              offset,
-              new Timestamp(1_767_225_600_000L)));
+              offset));
     }
     BatchWriter.writePartition(
         SHOP, options, "q", BatchWriter.LEDGER + "/q", metrics, 0, 1, rows.iterator());
@@ -283,13 +258,8 @@ class BatchWriterFaultsIT {
   void aRecordThatCannotBeDecodedIsAnErrorRowAndTheOthersLoad() throws Exception {
     List<Row> rows = customers(1, 2);
     rows.add(
-        RowFactory.create(
-            null,
-            "{not an avro record".getBytes(java.nio.charset.StandardCharsets.UTF_8),
-            "shop.public.customers",
-            0,
-            3L,
-            new Timestamp(1_767_225_600_000L)));
+        customerRecord(
+            "{not an avro record".getBytes(java.nio.charset.StandardCharsets.UTF_8), 3L));
     BatchWriter.writePartition(
         SHOP,
         options(0),
