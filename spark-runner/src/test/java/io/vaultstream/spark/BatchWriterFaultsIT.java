@@ -100,6 +100,13 @@ class BatchWriterFaultsIT {
         customers(1, 2).iterator());
   }
 
+  /** Writes {@code rows} as a partition of batch {@code batchId}, one event per transaction. */
+  private void writeInChunksOfOne(VaultOptions options, long batchId, List<Row> rows)
+      throws Exception {
+    BatchWriter.writePartition(
+        SHOP, options, "q", BatchWriter.LEDGER + "/q", metrics, batchId, 1, rows.iterator());
+  }
+
   /** A record of the customers' partition 0 at {@code offset}. */
   private static Row customerRecord(byte[] value, long offset) {
     return RowFactory.create(
@@ -179,23 +186,19 @@ class BatchWriterFaultsIT {
   void anOutageAfterAChunkCommittedLeavesTheBatchUnrecordedAndItsRunAgainLoadsEveryRecord()
       throws Exception {
     VaultOptions options = options(1, 4);
-    String ledger = BatchWriter.LEDGER + "/q";
     // Batch 0 makes the loader know schema id 1; batch 1's last record has schema id 2, asked for
     // only when the chunks reach it, after the first chunk (one event each) was handed over.
-    BatchWriter.writePartition(SHOP, options, "q", ledger, metrics, 0, 1, customers(1).iterator());
+    writeInChunksOfOne(options, 0, customers(1));
     Schema v2 = AvroCustomers.envelope(true);
     List<Row> batch = customers(2, 3);
     batch.add(customerRecord(AvroCustomers.wire(2, v2, AvroCustomers.customer(v2, 4, "Oslo")), 4L));
     registry.fail(503, 100);
-    assertThatThrownBy(
-            () ->
-                BatchWriter.writePartition(
-                    SHOP, options, "q", ledger, metrics, 1, 1, batch.iterator()))
+    assertThatThrownBy(() -> writeInChunksOfOne(options, 1, batch))
         .isInstanceOf(SchemaRegistryUnavailableException.class);
     assertThat(customersInTheHub()).as("the first chunk committed").containsExactly("C1", "C2");
     assertThat(customersNextOffset()).as("the batch is not recorded as loaded").isEqualTo("2");
     registry.fail(503, 0);
-    BatchWriter.writePartition(SHOP, options, "q", ledger, metrics, 1, 1, batch.iterator());
+    writeInChunksOfOne(options, 1, batch);
     assertThat(customersInTheHub()).containsExactly("C1", "C2", "C3", "C4");
     assertThat(customersNextOffset()).isEqualTo("5");
     assertThat(errorRows()).isEqualTo("0");
@@ -205,8 +208,7 @@ class BatchWriterFaultsIT {
   void aLastChunkThatFailsOnceIsLoadedAgainFromTheMicroBatchsStartWithEachRecordOnce()
       throws Exception {
     VaultOptions options = options(2, 4);
-    String ledger = BatchWriter.LEDGER + "/q";
-    BatchWriter.writePartition(SHOP, options, "q", ledger, metrics, 0, 1, customers(1).iterator());
+    writeInChunksOfOne(options, 0, customers(1));
     // The first row written to the positions from now on (only a micro-batch's last chunk writes
     // rows there) fails with a serialization failure, which the load's retries wait out: a
     // sequence counts the row writes outside the transactions that roll back.
@@ -226,7 +228,7 @@ class BatchWriterFaultsIT {
     List<Row> batch = customers(2, 3, 4);
     batch.add(
         customerRecord("{not a record".getBytes(java.nio.charset.StandardCharsets.UTF_8), 5L));
-    BatchWriter.writePartition(SHOP, options, "q", ledger, metrics, 1, 1, batch.iterator());
+    writeInChunksOfOne(options, 1, batch);
     // The first row write always fails, so a later one means it failed and the load went on.
     assertThat(
             Long.parseLong(
